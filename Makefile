@@ -1,0 +1,81 @@
+# bulkbench — build, install dependencies, test, benchmark. Read top to bottom.
+#
+#   make deps        install missing Debian packages (apt-get, via sudo when not root)
+#   make             build ./bulkbench (the lua/ library compiled in)
+#   make quickstart  deps + build + the quickstart scenario on the embedded SQLite
+#   make check       deps + build + every test suite, ending "N passed, N failed"
+#   make bench       side-by-side comparisons with peer tools, ratios printed
+#   make clean
+
+VERSION := 0.1.0
+
+# Debian packages: build libraries, test tools, the servers the tests start, the peers the benchmarks run.
+DEB_PKGS := build-essential pkg-config luajit libluajit-5.1-dev libpq-dev default-libmysqlclient-dev \
+            libcsv-dev libsqlite3-dev libjansson-dev lua-busted postgresql mariadb-server mariadb-client \
+            sysbench bc python3
+
+PKGS    := luajit libpq sqlite3 jansson
+MYSQL   := $(shell pkg-config --exists mysqlclient 2>/dev/null && echo mysqlclient || echo libmariadb)
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=gnu11 -Wall -Wextra -pthread -DBB_VERSION=\"$(VERSION)\" \
+           $(shell pkg-config --cflags $(PKGS) $(MYSQL) 2>/dev/null)
+LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lm -pthread
+
+SRC     := $(wildcard runtime/*.c) $(wildcard drivers/*.c)
+OBJ     := $(SRC:%.c=build/%.o) build/embed.o
+LUA_SRC := $(wildcard lua/*.lua)
+LUA_BC  := $(LUA_SRC:lua/%.lua=build/lua/%.h)
+
+all: bulkbench
+
+bulkbench: $(OBJ)
+	$(CC) $(CFLAGS) -o $@ $(OBJ) $(LDFLAGS) $(LDLIBS)
+
+build/%.o: %.c $(wildcard runtime/*.h drivers/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+# lua/NAME.lua becomes bytecode with debug info (tracebacks keep file:line), required as
+# "bulkbench" (bulkbench.lua) or "bulkbench.NAME".
+build/lua/%.h: lua/%.lua
+	@mkdir -p build/lua
+	luajit -b -g -n bbmod_$* $< $@
+
+build/embed.c: $(LUA_BC) Makefile
+	@{ echo '#include "../runtime/embed.h"'; \
+	   for f in $(LUA_SRC:lua/%.lua=%); do echo "#include \"lua/$$f.h\""; done; \
+	   echo 'const bb_lua_module bb_lua_modules[] = {'; \
+	   for f in $(LUA_SRC:lua/%.lua=%); do \
+	     if [ $$f = bulkbench ]; then n=bulkbench; else n=bulkbench.$$f; fi; \
+	     echo "  { \"$$n\", \"@lua/$$f.lua\", luaJIT_BC_bbmod_$$f, luaJIT_BC_bbmod_$${f}_SIZE },"; \
+	   done; \
+	   echo '  { 0, 0, 0, 0 }'; echo '};'; } > $@
+
+build/embed.o: build/embed.c
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+deps:
+	@missing=$$(for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  sudo=; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+quickstart: deps
+	@$(MAKE) -s all
+	./bulkbench run workloads/quickstart.lua --method=insert,txn,multirow --batch=1,100,1000
+
+check: deps
+	@$(MAKE) -s all
+	@tests/run.sh
+
+bench: deps
+	@$(MAKE) -s all
+	@contrib/bench.sh
+
+clean:
+	rm -rf build bulkbench
+
+.PHONY: all deps quickstart check bench clean

@@ -1,0 +1,115 @@
+/* driver.h — the one interface every engine fills.
+ *
+ * The runtime knows engines only through this struct: which methods an engine offers is
+ * decided by its capability flags (see runtime/method.c), never by its name. Every
+ * operation returns 0 on success or -1 with a message in *err that names what failed and
+ * where (host:port or file), never a password. A conn is used by one thread at a time. */
+#ifndef BB_DRIVER_H
+#define BB_DRIVER_H
+
+#include <stdint.h>
+
+#include "../runtime/util.h"
+#include "../runtime/value.h"
+
+typedef struct bb_target bb_target; /* a resolved DSN, shared by every connection of a run */
+typedef struct bb_conn   bb_conn;   /* one session */
+typedef struct bb_stmt   bb_stmt;   /* one prepared statement of a conn */
+
+/* Capability flags: a method is offered when all the flags it requires are set. */
+enum {
+    BB_CAP_PREPARE   = 1u << 0, /* prepare/execute with bound parameters */
+    BB_CAP_TXN       = 1u << 1, /* begin/commit/rollback */
+    BB_CAP_MULTIROW  = 1u << 2, /* INSERT ... VALUES (..),(..) in one statement */
+    BB_CAP_TEXTPROTO = 1u << 3, /* a separate literal-SQL protocol worth comparing (pg simple query, mysql text) */
+    BB_CAP_PIPELINE  = 1u << 4, /* pipeline_* operations */
+    BB_CAP_COPY_TEXT = 1u << 5, /* stream_* in PostgreSQL COPY text format */
+    BB_CAP_COPY_CSV  = 1u << 6, /* stream_* in CSV */
+    BB_CAP_COPY_BIN  = 1u << 7, /* stream_* in PostgreSQL binary COPY format */
+    BB_CAP_LOAD_TSV  = 1u << 8, /* stream_* in MySQL LOAD DATA tab format */
+};
+
+/* How SQL text is spelled for this engine; encoders and DDL read it, nothing branches on names. */
+typedef struct bb_dialect {
+    const char *name;          /* key of the type map in lua/schema.lua */
+    char        ident_quote;   /* '"' or '`' */
+    int         param_dollar;  /* 1: $1,$2..  0: ? */
+    int         backslash_esc; /* 1: backslashes in string literals must be doubled (MySQL) */
+    int         max_params;    /* most bound parameters in one statement, 0 = no limit */
+} bb_dialect;
+
+/* Stream formats for stream_open. */
+typedef enum bb_stream_fmt { BB_FMT_COPY, BB_FMT_CSV, BB_FMT_TSV, BB_FMT_BINARY, BB_FMT_SQL } bb_stream_fmt;
+
+typedef struct bb_stream_spec {
+    const char        *table;   /* quoted identifier, ready to paste */
+    const char        *columns; /* "(a,b,c)" with quoted names, or "" for all columns */
+    bb_stream_fmt      format;
+} bb_stream_spec;
+
+/* What the server says about itself; fields a driver cannot fill stay -1 / NULL. */
+typedef struct bb_server_info {
+    char    version[128];
+    char    settings[1024];  /* JSON object text of the write-path settings in force, or "" */
+    int64_t log_pos;         /* bytes of WAL/binlog written so far, -1 unknown */
+    int     local_pid;       /* pid of the server's main process when it runs on this host, 0 unknown */
+} bb_server_info;
+
+/* Row callback of query(): values[i] is NULL for SQL NULL. Return non-zero to stop. */
+typedef int (*bb_row_cb)(void *ud, int ncols, const char *const *names, const char *const *values,
+                         const size_t *lens);
+
+typedef struct bb_driver {
+    const char       *name;    /* --engine=NAME */
+    const char       *summary; /* one line for `bulkbench list` */
+    unsigned          caps;
+    const bb_dialect *dialect;
+
+    /* Resolves the user's DSN (NULL or "" = engine default) once per run; may create
+     * resources (a temporary database file) that target_close removes. */
+    int  (*target_open)(const char *dsn, bb_target **out, bb_err *err);
+    /* Where the target is, for messages and results: host:port or a path; never a password. */
+    const char *(*target_where)(const bb_target *t);
+    void (*target_close)(bb_target *t);
+
+    /* Opens one session; fails within the connect timeout with host:port and the reason. */
+    int  (*connect)(bb_target *t, bb_conn **out, bb_err *err);
+    void (*disconnect)(bb_conn *c);
+
+    /* Runs one or more statements of literal SQL; *affected (may be NULL) gets the rows changed. */
+    int  (*exec)(bb_conn *c, const char *sql, int64_t *affected, bb_err *err);
+    /* Runs a statement with text parameters (NULL = SQL NULL) and calls cb once per row. */
+    int  (*query)(bb_conn *c, const char *sql, int nparams, const char *const *params,
+                  bb_row_cb cb, void *ud, bb_err *err);
+
+    /* Prepares sql whose parameters have the given storage classes (placeholders in the
+     * dialect's style). The statement lives until finalize or disconnect. */
+    int  (*prepare)(bb_conn *c, const char *sql, int nparams, const bb_sqltype *types,
+                    bb_stmt **out, bb_err *err);
+    /* Executes with nparams values (kinds match the types given to prepare, or BB_V_NULL). */
+    int  (*execute)(bb_stmt *s, const bb_value *params, int64_t *affected, bb_err *err);
+    void (*finalize)(bb_stmt *s);
+
+    int  (*begin)(bb_conn *c, bb_err *err);
+    int  (*commit)(bb_conn *c, bb_err *err);
+    int  (*rollback)(bb_conn *c, bb_err *err);
+
+    /* Bulk streams (COPY FROM STDIN, LOAD DATA LOCAL): open, write encoded rows in any
+     * slices, close returns the rows the server accepted. NULL unless a COPY/LOAD cap. */
+    int  (*stream_open)(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
+    int  (*stream_write)(bb_conn *c, const char *data, size_t len, bb_err *err);
+    int  (*stream_close)(bb_conn *c, int64_t *rows, bb_err *err);
+
+    /* Sets a session setting (SET name = value, PRAGMA name = value). */
+    int  (*set_session)(bb_conn *c, const char *name, const char *value, bb_err *err);
+    /* Fills what the server can tell about itself; unknown fields stay -1/empty. */
+    int  (*server_info)(bb_conn *c, bb_server_info *out, bb_err *err);
+    /* Bytes the table occupies (data + indexes), -1 when the engine cannot tell. */
+    int  (*table_bytes)(bb_conn *c, const char *table, int64_t *bytes, bb_err *err);
+} bb_driver;
+
+/* Every engine compiled in, NULL-terminated (drivers/registry.c). */
+extern const bb_driver *const bb_drivers[];
+const bb_driver *bb_driver_find(const char *name);
+
+#endif

@@ -1,0 +1,203 @@
+-- bulkbench: the library scenario scripts `require "bulkbench"`.
+-- Tables are described once; native code generates and encodes their rows.
+local core = require "bulkbench.core"
+local schema = require "bulkbench.schema"
+
+local bb = { tables = {}, version = core.version() }
+local declared = {}      -- script options in declaration order, for help
+local defaults = {}      -- common-option defaults the script set, for help
+local description
+
+-- Generator constructors: one per native kind; core.gen_kinds() is the only list.
+-- bb.int{1, 100}, bb.string{min=8, max=40}, bb.seq(), bb.choice{{"GET", 8}, {"POST", 2}}
+bb.gen = {}
+for _, kind in ipairs(core.gen_kinds()) do
+  local make = function(args)
+    local g = {}
+    if type(args) == "table" then
+      for k, v in pairs(args) do g[k] = v end
+    elseif args ~= nil then
+      g[1] = args
+    end
+    g.kind = kind
+    return g
+  end
+  bb.gen[kind] = make
+  if bb[kind] == nil then bb[kind] = make end
+end
+
+function bb.describe(text) description = text end
+
+local converters = {
+  int = function(s) local n = tonumber(s); if n and n == math.floor(n) then return n end end,
+  number = tonumber,
+  string = function(s) return s end,
+  bool = function(s)
+    if s == "on" or s == "true" or s == "1" or s == "yes" then return true end
+    if s == "off" or s == "false" or s == "0" or s == "no" then return false end
+  end,
+  list = function(s)
+    local t = {}
+    for part in s:gmatch("[^,]+") do t[#t + 1] = part end
+    return t
+  end,
+}
+
+local function type_of(default)
+  local t = type(default)
+  if t == "number" then return default == math.floor(default) and "int" or "number" end
+  if t == "boolean" then return "bool" end
+  if t == "table" then return "list" end
+  return "string"
+end
+
+-- bb.options{ {"name", default, "help", type = "int", check = function(v) return ok, why end}, ... }
+-- returns { name = value } with the command line's --name=value typed and checked.
+function bb.options(decls)
+  local values = {}
+  for _, d in ipairs(decls) do
+    local name, default, help = d[1] or d.name, d[2], d[3] or d.help or ""
+    if default == nil then default = d.default end
+    local typ = d.type or type_of(default)
+    if not converters[typ] then core.usage_error(("option %s: unknown type %s"):format(name, tostring(typ))) end
+    core.declare_option(name)
+    local raw, value = core.cli_option(name), default
+    if raw ~= nil then
+      value = converters[typ](raw)
+      if value == nil then
+        core.usage_error(("option --%s expects %s, got '%s'"):format(name, typ == "int" and "a whole number"
+          or typ == "bool" and "on or off" or "a " .. typ, raw))
+      end
+    end
+    if d.check and value ~= nil then
+      local ok, why = d.check(value)
+      if not ok then core.usage_error(("option --%s=%s: %s"):format(name, tostring(raw or value), why or "invalid value")) end
+    end
+    values[name] = value
+    declared[#declared + 1] = { name = name, default = default, help = help, type = typ }
+  end
+  return values
+end
+
+-- bb.defaults{ method = "txn", batch = 1000, rows = 20000 }: the script's defaults for common options.
+function bb.defaults(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    local v = t[k]
+    core.set_default(k, type(v) == "table" and table.concat(v, ",") or tostring(v))
+    defaults[#defaults + 1] = { k, v }
+  end
+end
+
+function bb.run_info() return core.run_info() end
+
+-- bb.connect(engine, dsn): a connection of the script's own (tools, tests, side checks).
+function bb.connect(engine, dsn) return core.connect(engine, dsn) end
+
+-- bb.histogram(): a latency histogram with the runner's error bound; record nanoseconds.
+function bb.histogram() return core.histogram() end
+
+local Table = {}
+Table.__index = Table
+
+-- The native generator, compiled once per Lua state.
+function Table:native()
+  if not self._native then
+    local cols = {}
+    for _, c in ipairs(self.columns) do
+      if c.gen then cols[#cols + 1] = { name = c.name, type = c.type, gen = c.gen, null = c.null } end
+    end
+    self._native = core.compile { name = self.name, columns = cols }
+  end
+  return self._native
+end
+
+function Table:row(n) return self:native():row(n) end
+function Table:encode(first, count, format) return self:native():encode(first, count, format) end
+function Table:ddl(dialect) return schema.ddl(self, dialect) end
+
+-- bb.table "name" { {"col", "sql type", generator, null = ratio, auto_increment = true}, ...,
+--                    primary_key = "col" or {...}, indexes = {{"k"}}, engine = "InnoDB" }
+function bb.table(name)
+  return function(spec)
+    local t = setmetatable({ name = name, columns = {} }, Table)
+    for k, v in pairs(spec) do
+      if type(k) ~= "number" then t[k] = v end
+    end
+    for i, c in ipairs(spec) do
+      local col = { name = c[1] or c.name, type = c[2] or c.type, gen = c[3] or c.gen, null = c.null,
+                    auto_increment = c.auto_increment, not_null = c.not_null }
+      if type(col.name) ~= "string" or type(col.type) ~= "string" then
+        error(("table %s, column %d: want {\"name\", \"sql type\", generator}"):format(name, i), 2)
+      end
+      t.columns[#t.columns + 1] = col
+    end
+    bb.tables[name] = t
+    return t
+  end
+end
+
+-- bb.load(t): the standard bulk scenario. prepare() recreates t, run() loads rows with
+-- --method, check() counts them. A hook the script defines itself wins.
+function bb.load(t)
+  bb.main_table = t.name
+  rawset(_G, "prepare", rawget(_G, "prepare") or function(db) db:recreate(t) end)
+  rawset(_G, "run", rawget(_G, "run") or function(ctx) ctx:load(t) end)
+  rawset(_G, "check", rawget(_G, "check") or function(db) return db:count(t.name) end)
+end
+
+-- Methods of the ctx every worker hook receives (fields: id, threads, db, engine, method, batch).
+bb.ctx_meta = { __index = {
+  load = function(_, t) core.load(t) end,
+  stop = function() core.stop() end,
+} }
+
+-- db helpers written in Lua on top of the native db object.
+local dbm = debug.getregistry()["bulkbench.db"].methods
+function dbm.quote(db, ident)
+  local q = db.ident_quote
+  return q .. ident:gsub(q, q .. q) .. q
+end
+function dbm.count(db, name)
+  local rows = db:query("SELECT count(*) FROM " .. db:quote(name))
+  return rows[1] and tonumber(rows[1][1]) -- nil when the engine cannot count (null)
+end
+function dbm.drop(db, t) db:exec("DROP TABLE IF EXISTS " .. db:quote(type(t) == "table" and t.name or t)) end
+function dbm.create(db, t)
+  for _, sql in ipairs(schema.ddl(t, db.dialect)) do db:exec(sql) end
+end
+function dbm.recreate(db, t)
+  db:drop(t)
+  db:create(t)
+end
+
+function bb.help_text()
+  local out = {}
+  if description then out[#out + 1] = description .. "\n" end
+  if #declared > 0 then
+    out[#out + 1] = "script options:"
+    for _, d in ipairs(declared) do
+      local dv = type(d.default) == "table" and table.concat(d.default, ",") or tostring(d.default)
+      out[#out + 1] = ("  --%-22s %s (%s, default %s)"):format(d.name .. "=VALUE", d.help, d.type, dv)
+    end
+  else
+    out[#out + 1] = "script options: none"
+  end
+  if #defaults > 0 then
+    out[#out + 1] = "\ndefaults this script sets for common options:"
+    for _, d in ipairs(defaults) do
+      local v = type(d[2]) == "table" and table.concat(d[2], ",") or tostring(d[2])
+      out[#out + 1] = ("  --%s=%s"):format(d[1], v)
+    end
+  end
+  local names = {}
+  for n in pairs(bb.tables) do names[#names + 1] = n end
+  table.sort(names)
+  if #names > 0 then out[#out + 1] = "\ntables: " .. table.concat(names, ", ") end
+  out[#out + 1] = "\ncommon options: see `bulkbench --help`\n"
+  return table.concat(out, "\n")
+end
+
+return bb

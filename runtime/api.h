@@ -1,0 +1,21 @@
+/* api.h — the native module "bulkbench.core": everything Lua may call. The table of
+ * functions in api.c is the single declaration both sides see; the Lua library builds on
+ * it and never redeclares C types. */
+#ifndef BB_API_H
+#define BB_API_H
+
+#include <lua.h>
+
+#include "../drivers/driver.h"
+#include "gen.h"
+
+int api_open(lua_State *L);
+
+/* Pushes a db object for conn (not owned: the caller disconnects, after api_db_detach
+ * so a script that kept the object gets an error instead of a dangling connection). */
+void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, const char *where);
+void  api_db_detach(void *handle);
+/* The compiled generator behind a value on the stack (a table object or its native), or NULL. */
+gen_table *api_to_gen(lua_State *L, int idx);
+
+#endif

@@ -1,0 +1,133 @@
+/* encode.c — the text encoders. Text values are scanned once; clean ones (the common
+ * case) are copied with memcpy, only dirty ones go through the escaping loop. */
+#include "encode.h"
+
+#include <csv.h>
+#include <stdio.h>
+
+static const char *const fmt_names[] = { "copy", "csv", "tsv", "binary", "sql" };
+
+const char *enc_format_name(bb_stream_fmt f) { return fmt_names[f]; }
+
+int enc_format_parse(const char *name, bb_stream_fmt *out)
+{
+    for (int i = 0; i < (int)(sizeof fmt_names / sizeof *fmt_names); i++)
+        if (strcmp(name, fmt_names[i]) == 0) { *out = (bb_stream_fmt)i; return 0; }
+    if (strcmp(name, "text") == 0) { *out = BB_FMT_COPY; return 0; }
+    return -1;
+}
+
+/* Characters that need escaping, per format. */
+static unsigned char dirty_copy[256], dirty_csv[256], dirty_sql[256], dirty_sql_bs[256];
+
+__attribute__((constructor)) static void enc_tables(void)
+{
+    dirty_copy['\\'] = dirty_copy['\t'] = dirty_copy['\n'] = dirty_copy['\r'] = dirty_copy[0] = 1;
+    dirty_csv[','] = dirty_csv['"'] = dirty_csv['\n'] = dirty_csv['\r'] = 1;
+    dirty_sql['\''] = dirty_sql[0] = 1;
+    dirty_sql_bs['\''] = dirty_sql_bs['\\'] = dirty_sql_bs[0] = 1;
+}
+
+static inline int is_clean(const unsigned char *tab, const char *s, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (tab[(unsigned char)s[i]]) return 0;
+    return 1;
+}
+
+static void put_number(const bb_value *v, bb_buf *out)
+{
+    bb_buf_reserve(out, 32);
+    if (v->kind == BB_V_INT) out->len += (size_t)bb_fmt_i64(out->p + out->len, v->u.i);
+    else out->len += (size_t)snprintf(out->p + out->len, 32, "%.15g", v->u.d);
+}
+
+/* COPY text and MySQL's tab format share their escapes: \\ \t \n \r, and \N for NULL. */
+static void put_copy_text(const char *s, uint32_t n, bb_buf *out)
+{
+    if (is_clean(dirty_copy, s, n)) { bb_buf_put(out, s, n); return; }
+    bb_buf_reserve(out, (size_t)n * 2);
+    char *p = out->p + out->len;
+    for (uint32_t i = 0; i < n; i++) {
+        char c = s[i];
+        switch (c) {
+        case '\\': *p++ = '\\'; *p++ = '\\'; break;
+        case '\t': *p++ = '\\'; *p++ = 't'; break;
+        case '\n': *p++ = '\\'; *p++ = 'n'; break;
+        case '\r': *p++ = '\\'; *p++ = 'r'; break;
+        case 0:    *p++ = '\\'; *p++ = '0'; break; /* MySQL reads \0 as NUL; COPY text cannot carry NUL at all */
+        default:   *p++ = c;
+        }
+    }
+    out->len = (size_t)(p - out->p);
+}
+
+static void put_csv_text(const char *s, uint32_t n, bb_buf *out)
+{
+    /* Empty strings are quoted so they differ from NULL (an empty unquoted field). */
+    if (n > 0 && is_clean(dirty_csv, s, n)) { bb_buf_put(out, s, n); return; }
+    bb_buf_reserve(out, (size_t)n * 2 + 2);
+    out->len += csv_write(out->p + out->len, (size_t)n * 2 + 2, s, n);
+}
+
+void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_buf *out)
+{
+    if (v->kind == BB_V_NULL) { bb_buf_put(out, "NULL", 4); return; }
+    if (v->kind != BB_V_TEXT) { put_number(v, out); return; }
+    if (type == BB_T_NUMERIC) { bb_buf_put(out, v->u.s, v->len); return; } /* digits only */
+    const unsigned char *tab = d->backslash_esc ? dirty_sql_bs : dirty_sql;
+    bb_buf_reserve(out, (size_t)v->len * 2 + 2);
+    char *p = out->p + out->len;
+    *p++ = '\'';
+    if (is_clean(tab, v->u.s, v->len)) {
+        memcpy(p, v->u.s, v->len);
+        p += v->len;
+    } else {
+        for (uint32_t i = 0; i < v->len; i++) {
+            char c = v->u.s[i];
+            if (c == '\'') *p++ = '\'';
+            else if (c == '\\' && d->backslash_esc) *p++ = '\\';
+            else if (c == 0) { if (d->backslash_esc) { *p++ = '\\'; c = '0'; } else continue; }
+            *p++ = c;
+        }
+    }
+    *p++ = '\'';
+    out->len = (size_t)(p - out->p);
+}
+
+void enc_row(bb_stream_fmt fmt, const bb_dialect *d, const gen_table *t, const gen_row *r, bb_buf *out)
+{
+    int n = t->ncols;
+    switch (fmt) {
+    case BB_FMT_COPY: case BB_FMT_TSV:
+        for (int i = 0; i < n; i++) {
+            const bb_value *v = &r->v[i];
+            if (i) bb_buf_putc(out, '\t');
+            if (v->kind == BB_V_TEXT) put_copy_text(v->u.s, v->len, out);
+            else if (v->kind == BB_V_NULL) bb_buf_put(out, "\\N", 2);
+            else put_number(v, out);
+        }
+        bb_buf_putc(out, '\n');
+        break;
+    case BB_FMT_CSV:
+        for (int i = 0; i < n; i++) {
+            const bb_value *v = &r->v[i];
+            if (i) bb_buf_putc(out, ',');
+            if (v->kind == BB_V_TEXT) put_csv_text(v->u.s, v->len, out);
+            else if (v->kind != BB_V_NULL) put_number(v, out);
+        }
+        bb_buf_putc(out, '\n');
+        break;
+    case BB_FMT_SQL:
+        bb_buf_putc(out, '(');
+        for (int i = 0; i < n; i++) {
+            if (i) bb_buf_putc(out, ',');
+            enc_sql_value(d, t->types[i], &r->v[i], out);
+        }
+        bb_buf_putc(out, ')');
+        break;
+    case BB_FMT_BINARY:
+        /* PostgreSQL binary COPY needs the server's exact column types; the pg engine encodes it. */
+        break;
+    }
+}

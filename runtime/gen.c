@@ -1,0 +1,534 @@
+/* gen.c — column generators. Every value comes from a counter-based hash of (seed, column,
+ * row), so there is no generator state to share between threads and row n is the same
+ * whichever thread makes it. */
+#include "gen.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+    K_SEQ, K_INT, K_DOUBLE, K_DECIMAL, K_STRING, K_TEMPLATE, K_TIMESTAMP, K_DATE, K_BOOL, K_UUID, K_UUID7,
+    K_CHOICE, K_CONST, K_GAUSSIAN, K_ZIPF, K_PARETO, K_PERMUTATION, K_BLOB, K_NKINDS
+} gen_kind;
+
+const char *const gen_kind_names[] = {
+    "seq", "int", "double", "decimal", "string", "template", "timestamp", "date", "bool", "uuid", "uuid7",
+    "choice", "const", "gaussian", "zipf", "pareto", "permutation", "blob", NULL
+};
+
+enum { TS_NOW, TS_FIXED, TS_RANGE, TS_INCREASING };
+
+struct gen_col {
+    gen_kind   kind;
+    bb_sqltype type;
+    uint64_t   salt;       /* per-column seed */
+    double     null_ratio;
+    int64_t    a, b;       /* int/seq/len/time ranges */
+    double     da, db;     /* double ranges, gaussian mean/stddev, zipf exponent */
+    int        scale;      /* decimal digits after the point; timestamp fraction digits */
+    int        mode;       /* timestamp mode */
+    char      *text;       /* const value, template, character set */
+    uint32_t   text_len;
+    char     **items;      /* choice */
+    uint32_t  *item_len;
+    double    *cum;        /* choice: cumulative weights, last = 1 */
+    int        nitems;
+    uint64_t   perm_bits;  /* permutation: Feistel domain is 2^perm_bits */
+    size_t     max_len;    /* most text bytes one value needs */
+};
+
+/* ---- randomness ---- */
+
+static inline uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+#define GOLDEN 0x9E3779B97F4A7C15ULL
+
+/* the k-th random number of value (col, row n) */
+static inline uint64_t rnd(const gen_col *c, uint64_t n, uint64_t k) { return mix64(c->salt + n * GOLDEN + k * 0xD1B54A32D192ED03ULL); }
+static inline double unit(uint64_t r) { return (double)(r >> 11) * (1.0 / 9007199254740992.0); }
+static inline uint64_t below(uint64_t r, uint64_t range) { return (uint64_t)(((unsigned __int128)r * range) >> 64); }
+
+/* ---- calendar (UTC, proleptic Gregorian) ---- */
+
+static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    unsigned yoe = (unsigned)(y - era * 400);
+    unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + (int64_t)doe - 719468;
+}
+
+static void civil_from_days(int64_t z, int *y, int *m, int *d)
+{
+    z += 719468;
+    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    unsigned doe = (unsigned)(z - era * 146097);
+    unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    unsigned mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = (int)(yoe + era * 400 + (*m <= 2));
+}
+
+/* "YYYY-MM-DD[ HH:MM:SS]" or a number of epoch seconds */
+static int parse_time(const char *s, int64_t *out)
+{
+    int y, mo, d, h = 0, mi = 0, se = 0;
+    char *end;
+    double v = strtod(s, &end);
+    if (end != s && *end == 0 && !strchr(s, '-')) { *out = (int64_t)v; return 0; }
+    int n = sscanf(s, "%d-%d-%d%*[ T]%d:%d:%d", &y, &mo, &d, &h, &mi, &se);
+    if (n != 3 && n != 6) return -1;
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return -1;
+    *out = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + se;
+    return 0;
+}
+
+static inline void put2(char *p, int v) { p[0] = (char)('0' + v / 10); p[1] = (char)('0' + v % 10); }
+
+static int fmt_date(char *p, int64_t days)
+{
+    int y, m, d;
+    civil_from_days(days, &y, &m, &d);
+    put2(p, y / 100); put2(p + 2, y % 100);
+    p[4] = '-'; put2(p + 5, m); p[7] = '-'; put2(p + 8, d);
+    return 10;
+}
+
+static int fmt_timestamp(char *p, int64_t sec, int64_t usec, int frac)
+{
+    int64_t days = sec >= 0 ? sec / 86400 : (sec - 86399) / 86400;
+    int64_t rem = sec - days * 86400;
+    fmt_date(p, days);
+    p[10] = ' ';
+    put2(p + 11, (int)(rem / 3600)); p[13] = ':';
+    put2(p + 14, (int)(rem / 60 % 60)); p[16] = ':';
+    put2(p + 17, (int)(rem % 60));
+    if (!frac) return 19;
+    p[19] = '.';
+    for (int i = 5; i >= 0; i--) { p[20 + i] = (char)('0' + usec % 10); usec /= 10; }
+    return 20 + frac;
+}
+
+/* ---- compiling ---- */
+
+static const char alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+bb_sqltype gen_sqltype(const char *sql)
+{
+    char t[64];
+    size_t i = 0;
+    for (; sql[i] && i < sizeof t - 1; i++) t[i] = (char)tolower((unsigned char)sql[i]);
+    t[i] = 0;
+#define HAS(s) (strstr(t, s) != NULL)
+    if (HAS("int") || HAS("serial")) return BB_T_INT;
+    if (HAS("bool")) return BB_T_BOOL;
+    if (HAS("dec") || HAS("numeric")) return BB_T_NUMERIC;
+    if (HAS("double") || HAS("float") || HAS("real")) return BB_T_DOUBLE;
+    if (HAS("timestamp") || HAS("datetime")) return BB_T_TIMESTAMP;
+    if (HAS("date")) return BB_T_DATE;
+    if (HAS("uuid")) return BB_T_UUID;
+    if (HAS("bytea") || HAS("blob") || HAS("binary")) return BB_T_BYTES;
+#undef HAS
+    return BB_T_TEXT;
+}
+
+gen_table *gen_new(const char *name, uint64_t seed, int64_t now_s)
+{
+    gen_table *t = bb_xcalloc(1, sizeof *t);
+    t->name = bb_xstrdup(name);
+    t->seed = seed;
+    t->cols = bb_xcalloc(256, sizeof *t->cols);
+    t->colnames = bb_xcalloc(256, sizeof *t->colnames);
+    t->types = bb_xcalloc(256, sizeof *t->types);
+    t->now_s = now_s;
+    return t;
+}
+
+struct list_acc { gen_col *c; double total; int cap; };
+
+static void add_item(void *ud, const char *s, size_t len, double weight)
+{
+    struct list_acc *a = ud;
+    gen_col *c = a->c;
+    if (c->nitems == a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 8;
+        c->items = realloc(c->items, (size_t)a->cap * sizeof *c->items);
+        c->item_len = realloc(c->item_len, (size_t)a->cap * sizeof *c->item_len);
+        c->cum = realloc(c->cum, (size_t)a->cap * sizeof *c->cum);
+    }
+    c->items[c->nitems] = memcpy(bb_xmalloc(len + 1), s, len);
+    c->items[c->nitems][len] = 0;
+    c->item_len[c->nitems] = (uint32_t)len;
+    a->total += weight > 0 ? weight : 0;
+    c->cum[c->nitems] = a->total;
+    if (len > c->max_len) c->max_len = len;
+    c->nitems++;
+}
+
+static int time_arg(const gen_reader *r, const char *key, int pos, int64_t *out, bb_err *err)
+{
+    size_t len;
+    const char *s = r->str(r->ud, key, pos, &len);
+    if (s && parse_time(s, out) == 0) return 0;
+    if (!s && r->has(r->ud, key, pos)) { *out = (int64_t)r->num(r->ud, key, pos, 0); return 0; }
+    return bb_usagef(err, "timestamp '%s' is not 'YYYY-MM-DD[ HH:MM:SS]' or epoch seconds", s ? s : key);
+}
+
+int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind, double null_ratio,
+            const gen_reader *r, bb_err *err)
+{
+    int k = 0;
+    while (gen_kind_names[k] && strcmp(gen_kind_names[k], kind) != 0) k++;
+    if (!gen_kind_names[k]) return bb_usagef(err, "column %s: unknown generator '%s'", colname, kind);
+    if (t->ncols == 256) return bb_usagef(err, "table %s: more than 256 generated columns", t->name);
+    if (null_ratio < 0 || null_ratio >= 1) return bb_usagef(err, "column %s: null ratio must be in [0, 1)", colname);
+
+    gen_col *c = &t->cols[t->ncols];
+    memset(c, 0, sizeof *c);
+    c->kind = (gen_kind)k;
+    c->type = type;
+    c->null_ratio = null_ratio;
+    c->salt = mix64(t->seed ^ mix64((uint64_t)(t->ncols + 1) * GOLDEN));
+    size_t len;
+    const char *s;
+
+    switch (c->kind) {
+    case K_SEQ:
+        c->a = (int64_t)r->num(r->ud, "start", 1, 1);
+        c->b = (int64_t)r->num(r->ud, "step", 2, 1);
+        break;
+    case K_INT: case K_PERMUTATION:
+        c->a = (int64_t)r->num(r->ud, "min", 1, 0);
+        c->b = (int64_t)r->num(r->ud, "max", 2, 2147483647);
+        if (c->b < c->a) return bb_usagef(err, "column %s: %s max < min", colname, kind);
+        if (c->kind == K_PERMUTATION) {
+            uint64_t span = (uint64_t)(c->b - c->a) + 1;
+            c->perm_bits = 2;
+            while (c->perm_bits < 64 && (1ULL << c->perm_bits) < span) c->perm_bits += 2; /* even: balanced Feistel */
+        }
+        break;
+    case K_DOUBLE:
+        c->da = r->num(r->ud, "min", 1, 0);
+        c->db = r->num(r->ud, "max", 2, 1);
+        c->max_len = 32;
+        break;
+    case K_DECIMAL: {
+        c->scale = (int)r->num(r->ud, "scale", 3, 2);
+        if (c->scale < 0 || c->scale > 18) return bb_usagef(err, "column %s: decimal scale must be 0..18", colname);
+        double m = pow(10, c->scale);
+        c->a = (int64_t)llround(r->num(r->ud, "min", 1, 0) * m);
+        c->b = (int64_t)llround(r->num(r->ud, "max", 2, 9999) * m);
+        if (c->b < c->a) return bb_usagef(err, "column %s: decimal max < min", colname);
+        c->max_len = 24;
+        break;
+    }
+    case K_STRING: case K_BLOB:
+        if (r->has(r->ud, "len", 0)) c->a = c->b = (int64_t)r->num(r->ud, "len", 0, 0);
+        else if (c->kind == K_BLOB) c->a = c->b = (int64_t)r->num(r->ud, "bytes", 1, 1024);
+        else {
+            c->a = (int64_t)r->num(r->ud, "min", 1, 10);
+            c->b = (int64_t)r->num(r->ud, "max", 2, (double)c->a);
+        }
+        if (c->a < 0 || c->b < c->a) return bb_usagef(err, "column %s: string lengths need 0 <= min <= max", colname);
+        s = r->str(r->ud, "charset", 0, &len);
+        if (!s || !len) { s = alnum; len = sizeof alnum - 1; }
+        c->text = memcpy(bb_xmalloc(len + 1), s, len);
+        c->text[len] = 0;
+        c->text_len = (uint32_t)len;
+        c->max_len = (size_t)c->b;
+        break;
+    case K_TEMPLATE: case K_CONST:
+        s = r->str(r->ud, c->kind == K_CONST ? "value" : "pattern", 1, &len);
+        if (!s) return bb_usagef(err, "column %s: %s needs a %s", colname, kind, c->kind == K_CONST ? "value" : "pattern");
+        c->text = memcpy(bb_xmalloc(len + 1), s, len);
+        c->text[len] = 0;
+        c->text_len = (uint32_t)len;
+        c->max_len = len;
+        break;
+    case K_TIMESTAMP:
+        c->scale = r->has(r->ud, "micros", 0) && r->num(r->ud, "micros", 0, 0) ? 6 : 0;
+        c->max_len = 27;
+        if (r->has(r->ud, "from", 0)) {
+            c->mode = TS_RANGE;
+            if (time_arg(r, "from", 0, &c->a, err) || time_arg(r, "to", 0, &c->b, err)) return -1;
+            if (c->b < c->a) return bb_usagef(err, "column %s: timestamp to < from", colname);
+        } else if (r->has(r->ud, "start", 0)) {
+            c->mode = TS_INCREASING; /* start + n*step seconds, plus up to jitter seconds */
+            if (time_arg(r, "start", 0, &c->a, err)) return -1;
+            c->da = r->num(r->ud, "step", 0, 1);
+            c->db = r->num(r->ud, "jitter", 0, 0);
+        } else if (r->has(r->ud, "at", 1)) {
+            c->mode = TS_FIXED;
+            if (time_arg(r, "at", 1, &c->a, err)) return -1;
+        } else {
+            c->mode = TS_NOW;
+            c->a = t->now_s;
+        }
+        break;
+    case K_DATE:
+        c->max_len = 10;
+        c->a = t->now_s - 365 * 86400;
+        c->b = t->now_s;
+        if (r->has(r->ud, "from", 1) && time_arg(r, "from", 1, &c->a, err)) return -1;
+        if (r->has(r->ud, "to", 2) && time_arg(r, "to", 2, &c->b, err)) return -1;
+        c->a /= 86400; c->b /= 86400;
+        if (c->b < c->a) return bb_usagef(err, "column %s: date to < from", colname);
+        break;
+    case K_BOOL:
+        c->da = r->num(r->ud, "p", 1, 0.5);
+        break;
+    case K_UUID: case K_UUID7:
+        c->max_len = 36;
+        c->a = t->now_s * 1000; /* v7: the run's now in ms, plus the row number */
+        break;
+    case K_CHOICE: {
+        struct list_acc acc = { c, 0, 0 };
+        if (r->list(r->ud, "from", 0, add_item, &acc) < 0 || c->nitems == 0 || acc.total <= 0)
+            return bb_usagef(err, "column %s: choice needs a non-empty list of values", colname);
+        for (int i = 0; i < c->nitems; i++) c->cum[i] /= acc.total;
+        c->cum[c->nitems - 1] = 1.0;
+        break;
+    }
+    case K_GAUSSIAN:
+        c->da = r->num(r->ud, "mean", 1, 0);
+        c->db = r->num(r->ud, "stddev", 2, 1);
+        c->max_len = 32;
+        break;
+    case K_ZIPF:
+        c->a = (int64_t)r->num(r->ud, "min", 1, 1);
+        c->b = (int64_t)r->num(r->ud, "max", 2, 1000);
+        c->da = r->num(r->ud, "s", 3, 1.0);
+        if (c->b < c->a || c->da <= 0) return bb_usagef(err, "column %s: zipf needs min <= max and s > 0", colname);
+        break;
+    case K_PARETO:
+        c->da = r->num(r->ud, "scale", 1, 1);
+        c->db = r->num(r->ud, "shape", 2, 1.16); /* 80/20 */
+        c->max_len = 32;
+        if (c->da <= 0 || c->db <= 0) return bb_usagef(err, "column %s: pareto needs scale > 0 and shape > 0", colname);
+        break;
+    default: break;
+    }
+    t->colnames[t->ncols] = bb_xstrdup(colname);
+    t->types[t->ncols] = type;
+    t->ncols++;
+    return 0;
+}
+
+void gen_finish(gen_table *t)
+{
+    size_t total = 0;
+    for (int i = 0; i < t->ncols; i++) total += t->cols[i].max_len + 1;
+    t->scratch = total;
+}
+
+void gen_free(gen_table *t)
+{
+    if (!t) return;
+    for (int i = 0; i < t->ncols; i++) {
+        gen_col *c = &t->cols[i];
+        free(c->text);
+        for (int j = 0; j < c->nitems; j++) free(c->items[j]);
+        free(c->items); free(c->item_len); free(c->cum);
+        free(t->colnames[i]);
+    }
+    free(t->cols); free(t->colnames); free(t->types); free(t->name);
+    free(t);
+}
+
+gen_row *gen_row_new(const gen_table *t)
+{
+    gen_row *r = bb_xcalloc(1, sizeof *r);
+    r->v = bb_xcalloc((size_t)t->ncols + 1, sizeof *r->v);
+    r->scratch = bb_xmalloc(t->scratch + 64);
+    return r;
+}
+
+void gen_row_free(gen_row *r)
+{
+    if (!r) return;
+    free(r->v);
+    free(r->scratch);
+    free(r);
+}
+
+/* ---- producing values ---- */
+
+/* Successive base-`base` digits of a random fraction: ~64/log2(base) draws per 64 bits. */
+typedef struct { uint64_t x; int left; const gen_col *c; uint64_t n, k; } digits;
+
+static inline unsigned next_digit(digits *d, unsigned base, int per_word)
+{
+    if (d->left == 0) { d->x = rnd(d->c, d->n, d->k++); d->left = per_word; }
+    unsigned __int128 m = (unsigned __int128)d->x * base;
+    d->x = (uint64_t)m;
+    d->left--;
+    return (unsigned)(m >> 64);
+}
+
+static inline int per_word(unsigned base) { return base <= 16 ? 15 : base <= 64 ? 9 : base <= 256 ? 7 : 4; }
+
+/* Feistel permutation of [0, 2^bits) keyed by the column, cycle-walked into [0, span). */
+static uint64_t permute(const gen_col *c, uint64_t i, uint64_t span)
+{
+    unsigned half = (unsigned)(c->perm_bits / 2);
+    uint64_t mask = (half == 32) ? 0xffffffffULL : ((1ULL << half) - 1);
+    do {
+        uint64_t l = i >> half, rr = i & mask;
+        for (int round = 0; round < 4; round++) {
+            uint64_t f = mix64(c->salt ^ (rr * GOLDEN) ^ (uint64_t)round) & mask;
+            uint64_t nl = rr;
+            rr = l ^ f;
+            l = nl;
+        }
+        i = (l << half) | rr;
+    } while (i >= span);
+    return i;
+}
+
+/* Zipf over ranks 1..N by inversion of the continuous approximation, then clamped. */
+static int64_t zipf(const gen_col *c, uint64_t r)
+{
+    double nn = (double)(c->b - c->a + 1), s = c->da, u = unit(r), x;
+    if (fabs(s - 1.0) < 1e-9) x = exp(u * log(nn + 1.0));
+    else {
+        double e = 1.0 - s, hi = pow(nn + 1.0, e) - 1.0;
+        x = pow(u * hi + 1.0, 1.0 / e);
+    }
+    int64_t k = (int64_t)x;
+    if (k < 1) k = 1;
+    if (k > (int64_t)nn) k = (int64_t)nn;
+    return c->a + k - 1;
+}
+
+static void set_num(bb_value *v, bb_sqltype type, double d)
+{
+    if (type == BB_T_INT) { v->kind = BB_V_INT; v->u.i = llround(d); }
+    else { v->kind = BB_V_DOUBLE; v->u.d = d; }
+}
+
+void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
+{
+    char *p = row->scratch;
+    for (int ci = 0; ci < t->ncols; ci++) {
+        const gen_col *c = &t->cols[ci];
+        bb_value *v = &row->v[ci];
+        if (c->null_ratio > 0 && unit(rnd(c, n, 1000)) < c->null_ratio) { v->kind = BB_V_NULL; continue; }
+        uint64_t r0 = rnd(c, n, 0);
+        switch (c->kind) {
+        case K_SEQ: v->kind = BB_V_INT; v->u.i = c->a + (int64_t)n * c->b; break;
+        case K_INT: v->kind = BB_V_INT; v->u.i = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1); break;
+        case K_PERMUTATION: {
+            uint64_t span = (uint64_t)(c->b - c->a) + 1;
+            v->kind = BB_V_INT;
+            v->u.i = c->a + (int64_t)permute(c, n % span, span);
+            break;
+        }
+        case K_DOUBLE: set_num(v, c->type, c->da + unit(r0) * (c->db - c->da)); break;
+        case K_GAUSSIAN: {
+            double u1 = unit(r0), u2 = unit(rnd(c, n, 1));
+            if (u1 < 1e-300) u1 = 1e-300;
+            set_num(v, c->type, c->da + c->db * sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2));
+            break;
+        }
+        case K_PARETO: set_num(v, c->type, c->da / pow(1.0 - unit(r0), 1.0 / c->db)); break;
+        case K_ZIPF: v->kind = BB_V_INT; v->u.i = zipf(c, r0); break;
+        case K_BOOL: v->kind = BB_V_INT; v->u.i = unit(r0) < c->da; break;
+        case K_DECIMAL: {
+            int64_t x = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
+            char *s = p;
+            if (x < 0) { *p++ = '-'; x = -x; }
+            if (c->scale == 0) p += bb_fmt_i64(p, x);
+            else {
+                int64_t m = 1;
+                for (int i = 0; i < c->scale; i++) m *= 10;
+                p += bb_fmt_i64(p, x / m);
+                *p++ = '.';
+                int64_t f = x % m;
+                for (int i = c->scale - 1; i >= 0; i--) { p[i] = (char)('0' + f % 10); f /= 10; }
+                p += c->scale;
+            }
+            v->kind = BB_V_TEXT; v->u.s = s; v->len = (uint32_t)(p - s);
+            break;
+        }
+        case K_STRING: case K_BLOB: {
+            uint32_t len = (uint32_t)c->a;
+            if (c->b > c->a) len += (uint32_t)below(rnd(c, n, 1), (uint64_t)(c->b - c->a) + 1);
+            digits d = { 0, 0, c, n, 2 };
+            int pw = per_word(c->text_len);
+            for (uint32_t i = 0; i < len; i++) p[i] = c->text[next_digit(&d, c->text_len, pw)];
+            v->kind = BB_V_TEXT; v->u.s = p; v->len = len;
+            p += len;
+            break;
+        }
+        case K_TEMPLATE: {
+            digits d = { 0, 0, c, n, 2 };
+            for (uint32_t i = 0; i < c->text_len; i++) {
+                char ch = c->text[i];
+                p[i] = ch == '#' ? (char)('0' + next_digit(&d, 10, 15))
+                     : ch == '@' ? (char)('a' + next_digit(&d, 26, 9)) : ch;
+            }
+            v->kind = BB_V_TEXT; v->u.s = p; v->len = c->text_len;
+            p += c->text_len;
+            break;
+        }
+        case K_CONST: v->kind = BB_V_TEXT; v->u.s = c->text; v->len = c->text_len; break;
+        case K_CHOICE: {
+            double u = unit(r0);
+            int lo = 0, hi = c->nitems - 1;
+            while (lo < hi) { int mid = (lo + hi) / 2; if (c->cum[mid] > u) hi = mid; else lo = mid + 1; }
+            v->kind = BB_V_TEXT; v->u.s = c->items[lo]; v->len = c->item_len[lo];
+            break;
+        }
+        case K_TIMESTAMP: {
+            int64_t sec = c->a, usec = 0;
+            if (c->mode == TS_RANGE) sec = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
+            else if (c->mode == TS_INCREASING) {
+                double at = (double)n * c->da + unit(r0) * c->db;
+                sec = c->a + (int64_t)floor(at);
+                usec = (int64_t)((at - floor(at)) * 1e6);
+            }
+            if (c->scale && c->mode == TS_RANGE) usec = (int64_t)below(rnd(c, n, 1), 1000000);
+            v->kind = BB_V_TEXT; v->u.s = p; v->len = (uint32_t)fmt_timestamp(p, sec, usec, c->scale);
+            p += v->len;
+            break;
+        }
+        case K_DATE:
+            v->kind = BB_V_TEXT; v->u.s = p;
+            v->len = (uint32_t)fmt_date(p, c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1));
+            p += v->len;
+            break;
+        case K_UUID: case K_UUID7: {
+            static const char hex[] = "0123456789abcdef";
+            uint8_t b[16];
+            uint64_t hi = r0, lo = rnd(c, n, 1);
+            for (int i = 0; i < 8; i++) { b[i] = (uint8_t)(hi >> (56 - 8 * i)); b[8 + i] = (uint8_t)(lo >> (56 - 8 * i)); }
+            if (c->kind == K_UUID7) { /* 48-bit ms timestamp: the run's now plus the row number, so v7 sorts by row */
+                uint64_t ms = (uint64_t)c->a + n;
+                for (int i = 0; i < 6; i++) b[i] = (uint8_t)(ms >> (40 - 8 * i));
+                b[6] = (uint8_t)(0x70 | (b[6] & 0x0f));
+            } else b[6] = (uint8_t)(0x40 | (b[6] & 0x0f));
+            b[8] = (uint8_t)(0x80 | (b[8] & 0x3f));
+            char *s = p;
+            for (int i = 0; i < 16; i++) {
+                if (i == 4 || i == 6 || i == 8 || i == 10) *p++ = '-';
+                *p++ = hex[b[i] >> 4];
+                *p++ = hex[b[i] & 15];
+            }
+            v->kind = BB_V_TEXT; v->u.s = s; v->len = 36;
+            break;
+        }
+        default: v->kind = BB_V_NULL; break;
+        }
+    }
+}

@@ -1,0 +1,365 @@
+/* main.c — commands: run, gen, list, help, lua; sweeps; exit codes. */
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../drivers/driver.h"
+#include "gencmd.h"
+#include "host.h"
+#include "method.h"
+#include "opts.h"
+#include "result.h"
+#include "runner.h"
+
+#ifndef BB_VERSION
+#define BB_VERSION "dev"
+#endif
+
+static void usage(FILE *f)
+{
+    fputs("usage: bulkbench COMMAND ...\n"
+          "  run SCRIPT.lua [options] [script options]   run a scenario\n"
+          "  gen SCRIPT.lua --table=NAME --rows=N [--format=copy|csv|tsv|sql] [-o FILE] [--threads=N]\n"
+          "  list                                        engines, the methods each offers, workloads\n"
+          "  help SCRIPT.lua                             the script's own options with defaults\n"
+          "  lua FILE.lua [args]                         run Lua with the bulkbench library (tools, tests)\n"
+          "  --version\n\ncommon options:\n",
+          f);
+    for (const opt_def *d = opts_common; d->name; d++)
+        fprintf(f, "  --%-16s %s%s%s%s\n", d->name, d->help, d->dflt ? " (default " : "", d->dflt ? d->dflt : "",
+                d->dflt ? ")" : "");
+}
+
+/* Prints a failure and returns its exit code; every non-zero exit says what to do next. */
+static int fail(const bb_err *e)
+{
+    int code = e->code ? e->code : BB_EXIT_RUNTIME;
+    fprintf(stderr, "bulkbench: %s\n", e->msg);
+    switch (code) {
+    case BB_EXIT_USAGE: fputs("(usage error: see `bulkbench --help` or `bulkbench help SCRIPT`)\n", stderr); break;
+    case BB_EXIT_VERIFY: fputs("(verification failed: rows were lost or duplicated; see above)\n", stderr); break;
+    default: fputs("(the run failed: fix the cause named above and run again)\n", stderr); break;
+    }
+    return code;
+}
+
+static const char *scenario_name(const char *path, char *buf, size_t n)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    snprintf(buf, n, "%s", b);
+    char *dot = strrchr(buf, '.');
+    if (dot && strcmp(dot, ".lua") == 0) *dot = 0;
+    return buf;
+}
+
+/* ---- run ---- */
+
+typedef struct sweep {
+    char **engines, **methods, **threads, **batches;
+    int    ne, nm, nt, nb;
+    int    nset;
+    char  *set_name[BB_MAX_SETTINGS];
+    char **set_vals[BB_MAX_SETTINGS];
+    int    nvals[BB_MAX_SETTINGS];
+} sweep;
+
+static char **split_opt(bb_cli *cli, const char *name, int *n)
+{
+    const char *v = opts_get(cli, name);
+    if (!v) { *n = 0; return NULL; }
+    return opts_split(v, n);
+}
+
+static int build_sweep(bb_cli *cli, sweep *s, bb_err *err)
+{
+    memset(s, 0, sizeof *s);
+    s->engines = split_opt(cli, "engine", &s->ne);
+    s->methods = split_opt(cli, "method", &s->nm);
+    s->threads = split_opt(cli, "threads", &s->nt);
+    s->batches = split_opt(cli, "batch", &s->nb);
+    const char *sets[BB_MAX_SETTINGS];
+    s->nset = opts_all(cli, "set", sets, BB_MAX_SETTINGS);
+    for (int i = 0; i < s->nset; i++) {
+        const char *eq = strchr(sets[i], '=');
+        if (!eq || eq == sets[i] || !eq[1]) return bb_usagef(err, "--set expects NAME=V1[,V2...], got '%s'", sets[i]);
+        s->set_name[i] = strndup(sets[i], (size_t)(eq - sets[i]));
+        s->set_vals[i] = opts_split(eq + 1, &s->nvals[i]);
+    }
+    const char *names[16];
+    int nd = 0;
+    for (int i = 0; bb_drivers[i]; i++) names[nd++] = bb_drivers[i]->name;
+    for (int e = 0; e < s->ne; e++) {
+        const bb_driver *d = bb_driver_find(s->engines[e]);
+        if (!d) {
+            const char *near = opts_nearest(s->engines[e], names, nd);
+            return bb_usagef(err, "unknown engine '%s'%s%s%s (engines: see `bulkbench list`)", s->engines[e],
+                             near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+        }
+        for (int m = 0; m < s->nm; m++) {
+            const bb_method *mm = method_find(s->methods[m]);
+            if (!mm) {
+                const char *mn[32];
+                int k = 0;
+                for (const bb_method *x = bb_methods; x->name; x++) mn[k++] = x->name;
+                const char *near = opts_nearest(s->methods[m], mn, k);
+                return bb_usagef(err, "unknown method '%s'%s%s%s (methods: see `bulkbench list`)", s->methods[m],
+                                 near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+            }
+            if (!method_offered(mm, d)) {
+                char have[256] = "";
+                for (const bb_method *x = bb_methods; x->name; x++)
+                    if (method_offered(x, d)) {
+                        strcat(have, have[0] ? ", " : "");
+                        strcat(have, x->name);
+                    }
+                return bb_usagef(err, "engine %s does not offer method %s (it offers: %s)", d->name, mm->name, have);
+            }
+        }
+    }
+    return 0;
+}
+
+static void free_sweep(sweep *s)
+{
+    opts_split_free(s->engines);
+    opts_split_free(s->methods);
+    opts_split_free(s->threads);
+    opts_split_free(s->batches);
+    for (int i = 0; i < s->nset; i++) { free(s->set_name[i]); opts_split_free(s->set_vals[i]); }
+}
+
+static double num_opt(bb_cli *cli, const char *name)
+{
+    const char *v = opts_get(cli, name);
+    return v ? strtod(v, NULL) : 0;
+}
+
+static int output_result(bb_cli *cli, const bb_result *r, const sysmon_host *h, int *csv_header, bb_err *err)
+{
+    const char *fmt = opts_get(cli, "format"), *out = opts_get(cli, "out");
+    if (strcmp(fmt, "json") == 0) {
+        char *s = result_json(r, h);
+        printf("%s\n", s);
+        free(s);
+    } else if (strcmp(fmt, "csv") == 0) {
+        result_print_csv(stdout, r, !*csv_header);
+        *csv_header = 1;
+    }
+    fflush(stdout);
+    if (out && result_append_jsonl(out, r, h) < 0) return bb_errf(err, "cannot append to results file %s", out);
+    return 0;
+}
+
+static int cmd_run(bb_cli *cli)
+{
+    bb_err err = { .code = BB_EXIT_USAGE };
+    if (cli->npos < 1) { bb_usagef(&err, "run needs a script: bulkbench run SCRIPT.lua [options]"); return fail(&err); }
+    if (cli->npos > 1) { bb_usagef(&err, "unexpected argument '%s' (options are --name=value)", cli->pos[1]); return fail(&err); }
+    const char *script = cli->pos[0];
+    if (opts_check_common(cli, &err) < 0) return fail(&err);
+    const char *fmt = opts_get(cli, "format");
+    if (strcmp(fmt, "text") && strcmp(fmt, "json") && strcmp(fmt, "csv")) {
+        bb_usagef(&err, "--format=%s: a run reports as text, json or csv", fmt);
+        return fail(&err);
+    }
+
+    host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
+                    .now_s = (int64_t)time(NULL) };
+    char *src;
+    size_t srclen;
+    if (host_read_script(script, &src, &srclen, &err) < 0) return fail(&err);
+    lua_State *L = host_new(&hc, script, &err);
+    if (!L || host_run_source(L, src, srclen, script, &err) < 0) return fail(&err);
+    if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) return fail(&err);
+    lua_getglobal(L, "event");
+    lua_getglobal(L, "run");
+    int has_work = lua_isfunction(L, -1) || lua_isfunction(L, -2);
+    lua_pop(L, 2);
+    if (!has_work) {
+        bb_errf(&err, "%s defines neither event(ctx) nor run(ctx): nothing to run", script);
+        return fail(&err);
+    }
+
+    sweep s;
+    if (build_sweep(cli, &s, &err) < 0) return fail(&err);
+    sysmon_host host;
+    sysmon_host_info(&host);
+    runner_install_signals();
+
+    char scen[128];
+    int total = s.ne * (s.nm ? s.nm : 1) * s.nt * (s.nb ? s.nb : 1);
+    int idx[BB_MAX_SETTINGS] = { 0 };
+    for (int i = 0; i < s.nset; i++) total *= s.nvals[i];
+    bb_result *results = bb_xcalloc((size_t)total, sizeof *results);
+    int nres = 0, rc = BB_EXIT_OK, csv_header = 0;
+
+    for (int k = 0; k < total && rc == BB_EXIT_OK; k++) {
+        /* mixed-radix counter over engine, method, threads, batch, then each --set */
+        int q = k;
+        bb_plan p = { 0 };
+        int bi = s.nb ? q % s.nb : 0;
+        q /= s.nb ? s.nb : 1;
+        int ti = q % s.nt;
+        q /= s.nt;
+        int mi = s.nm ? q % s.nm : 0;
+        q /= s.nm ? s.nm : 1;
+        int ei = q % s.ne;
+        q /= s.ne;
+        for (int i = 0; i < s.nset; i++) { idx[i] = q % s.nvals[i]; q /= s.nvals[i]; }
+
+        p.script = script;
+        p.script_src = src;
+        p.script_len = srclen;
+        p.scenario = scenario_name(script, scen, sizeof scen);
+        p.drv = bb_driver_find(s.engines[ei]);
+        p.dsn = opts_get(cli, "dsn");
+        p.method = s.nm ? s.methods[mi] : NULL;
+        p.threads = atoi(s.threads[ti]);
+        p.batch = s.nb ? atoll(s.batches[bi]) : 0;
+        p.rows = (int64_t)num_opt(cli, "rows");
+        p.events = (int64_t)num_opt(cli, "events");
+        p.time_s = num_opt(cli, "time");
+        if (!p.rows && !p.events && p.time_s <= 0) p.time_s = 10; /* like sysbench: ten seconds by default */
+        p.rate = num_opt(cli, "rate");
+        p.warmup_s = num_opt(cli, "warmup");
+        p.report_interval = num_opt(cli, "report-interval");
+        p.seed = hc.seed;
+        p.now_s = hc.now_s;
+        const char *prog = opts_get(cli, "progress");
+        p.progress = !prog ? -1 : (!strcmp(prog, "on") || !strcmp(prog, "true") || !strcmp(prog, "1") || !strcmp(prog, "yes"));
+        p.nsettings = s.nset;
+        for (int i = 0; i < s.nset; i++) { p.set_name[i] = s.set_name[i]; p.set_value[i] = s.set_vals[i][idx[i]]; }
+        p.cli = cli;
+
+        if (total > 1)
+            fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%s\n", k + 1, total, p.drv->name,
+                    p.method ? p.method : "-", p.threads, s.nb ? s.batches[bi] : "-");
+        bb_result *res = &results[nres++];
+        bb_err rerr = { .code = BB_EXIT_RUNTIME };
+        rc = runner_run(L, &p, res, &rerr);
+        if (output_result(cli, res, &host, &csv_header, &err) < 0) { fail(&err); rc = rc ? rc : BB_EXIT_RUNTIME; }
+        if (rc != BB_EXIT_OK) {
+            if (strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
+            if (rc >= 128) fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
+            else fail(&rerr);
+            if (rc == BB_EXIT_RUNTIME || rc >= 128)
+                fprintf(stderr, "bulkbench: %lld rows were committed before the run stopped\n", (long long)res->committed);
+            break;
+        }
+    }
+    if (rc == BB_EXIT_OK && strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
+    free(results);
+    free(src);
+    free_sweep(&s);
+    host_close(L);
+    for (int i = 0; i < hc.ndeclared; i++) free(hc.declared[i]);
+    free(hc.declared);
+    return rc;
+}
+
+/* ---- list, help, lua ---- */
+
+static int cmd_list(void)
+{
+    puts("engines and the methods each offers:");
+    for (int i = 0; bb_drivers[i]; i++) {
+        const bb_driver *d = bb_drivers[i];
+        printf("  %-8s %s\n", d->name, d->summary);
+        for (const bb_method *m = bb_methods; m->name; m++)
+            if (method_offered(m, d)) printf("      %-14s %s\n", m->name, m->summary);
+    }
+    puts("\nworkloads (workloads/*.lua):");
+    FILE *f = popen("ls workloads/*.lua 2>/dev/null", "r");
+    char path[1024];
+    while (f && fgets(path, sizeof path, f)) {
+        path[strcspn(path, "\n")] = 0;
+        FILE *w = fopen(path, "r");
+        char line[512] = "";
+        if (w) {
+            if (!fgets(line, sizeof line, w)) line[0] = 0;
+            fclose(w);
+        }
+        line[strcspn(line, "\n")] = 0;
+        printf("  %-36s %s\n", path, strncmp(line, "--", 2) == 0 ? line + 2 + (line[2] == ' ') : "");
+    }
+    if (f) pclose(f);
+    return 0;
+}
+
+static int lib_call_string(lua_State *L, const char *fn, bb_err *err)
+{
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench");
+    if (host_pcall(L, 1, 1, err) < 0) return -1;
+    lua_getfield(L, -1, fn);
+    lua_remove(L, -2);
+    return host_pcall(L, 0, 1, err);
+}
+
+static int cmd_help(bb_cli *cli)
+{
+    bb_err err = { .code = BB_EXIT_USAGE };
+    if (cli->npos < 1) { usage(stdout); return 0; }
+    host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = host_new(&hc, cli->pos[0], &err);
+    if (!L || host_run_script(L, cli->pos[0], &err) < 0 || lib_call_string(L, "help_text", &err) < 0) return fail(&err);
+    fputs(lua_tostring(L, -1), stdout);
+    host_close(L);
+    return 0;
+}
+
+static int cmd_lua(int argc, char **argv)
+{
+    bb_err err = { .code = BB_EXIT_USAGE };
+    if (argc < 1) { bb_usagef(&err, "lua needs a file"); return fail(&err); }
+    bb_cli cli = { 0 };
+    host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = host_new(&hc, argv[0], &err);
+    if (!L) return fail(&err);
+    lua_newtable(L);
+    for (int i = 0; i < argc; i++) {
+        lua_pushstring(L, argv[i]);
+        lua_rawseti(L, -2, i);
+    }
+    lua_setglobal(L, "arg");
+    int rc = host_run_script(L, argv[0], &err) < 0 ? fail(&err) : 0;
+    host_close(L);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? BB_EXIT_USAGE : 0;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+        printf("bulkbench %s\n", BB_VERSION);
+        return 0;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "lua")) return cmd_lua(argc - 2, argv + 2);
+    bb_cli cli = { .cmd = cmd };
+    bb_err err = { .code = BB_EXIT_USAGE };
+    if (opts_parse(argc - 2, argv + 2, &cli, &err) < 0) return fail(&err);
+    int rc;
+    if (!strcmp(cmd, "run")) rc = cmd_run(&cli);
+    else if (!strcmp(cmd, "gen")) rc = gencmd_run(&cli);
+    else if (!strcmp(cmd, "list")) rc = cmd_list();
+    else if (!strcmp(cmd, "help")) rc = cmd_help(&cli);
+    else {
+        const char *cmds[] = { "run", "gen", "list", "help", "lua", "load", "report" };
+        const char *near = opts_nearest(cmd, cmds, 7);
+        if (!strcmp(cmd, "load") || !strcmp(cmd, "report"))
+            bb_usagef(&err, "'%s' is not built yet in this version", cmd);
+        else
+            bb_usagef(&err, "unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "",
+                      near ? "'?" : "");
+        rc = fail(&err);
+    }
+    opts_free(&cli);
+    return rc;
+}

@@ -1,0 +1,253 @@
+/* method.c — single-row, transactional, multi-row and streaming loads over driver.h. */
+#include "method.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "encode.h"
+#include "worker.h"
+
+const bb_method bb_methods[] = {
+    { "insert", "one row per statement, prepared, autocommit", BB_CAP_PREPARE, 1, MK_ROW, 1, 0 },
+    { "insert-simple", "one row per statement as literal SQL (text protocol), autocommit", BB_CAP_TEXTPROTO, 1,
+      MK_ROW, 0, 0 },
+    { "txn", "prepared single-row inserts, commit every --batch rows", BB_CAP_PREPARE | BB_CAP_TXN, 1000, MK_TXN, 1,
+      0 },
+    { "multirow", "INSERT ... VALUES (..),(..) with --batch rows per statement", BB_CAP_MULTIROW, 1000, MK_MULTIROW,
+      0, 0 },
+    { "copy", "COPY FROM STDIN, text format; one COPY per --batch rows or per worker", BB_CAP_COPY_TEXT, 0,
+      MK_STREAM, 0, BB_FMT_COPY },
+    { "copy-csv", "COPY FROM STDIN, CSV format", BB_CAP_COPY_CSV, 0, MK_STREAM, 0, BB_FMT_CSV },
+    { "load", "LOAD DATA LOCAL INFILE streamed from the generator", BB_CAP_LOAD_TSV, 0, MK_STREAM, 0, BB_FMT_TSV },
+    { NULL, NULL, 0, 0, 0, 0, 0 }
+};
+
+const bb_method *method_find(const char *name)
+{
+    for (const bb_method *m = bb_methods; m->name; m++)
+        if (strcmp(m->name, name) == 0) return m;
+    return NULL;
+}
+
+int method_offered(const bb_method *m, const bb_driver *d) { return (d->caps & m->needs) == m->needs; }
+
+int64_t method_batch(const bb_plan *p)
+{
+    if (p->batch > 0) return p->batch;
+    const bb_method *m = p->method ? method_find(p->method) : NULL;
+    return m ? m->default_batch : 0;
+}
+
+/* ---- per-worker state of one load ---- */
+
+typedef struct mstate {
+    bb_worker        *w;
+    const bb_driver  *drv;
+    const bb_dialect *dia;
+    gen_table        *t;
+    gen_row          *row;
+    bb_buf            buf;
+    bb_buf            insert_head;  /* "INSERT INTO t (a,b) VALUES " */
+    bb_stmt          *stmt;
+    bb_stream_fmt     fmt;
+    int               stream_open;  /* unbatched stream spanning claims */
+    int64_t           stream_rows;
+} mstate;
+
+static void quote_ident(const bb_dialect *d, const char *name, bb_buf *out)
+{
+    bb_buf_putc(out, d->ident_quote);
+    for (const char *p = name; *p; p++) {
+        if (*p == d->ident_quote) bb_buf_putc(out, *p);
+        bb_buf_putc(out, *p);
+    }
+    bb_buf_putc(out, d->ident_quote);
+}
+
+static void column_list(mstate *ms, bb_buf *out)
+{
+    bb_buf_putc(out, '(');
+    for (int i = 0; i < ms->t->ncols; i++) {
+        if (i) bb_buf_putc(out, ',');
+        quote_ident(ms->dia, ms->t->colnames[i], out);
+    }
+    bb_buf_putc(out, ')');
+}
+
+static int open_insert(mstate *ms, int prepared, bb_err *err)
+{
+    bb_buf *h = &ms->insert_head;
+    bb_buf_puts(h, "INSERT INTO ");
+    quote_ident(ms->dia, ms->t->name, h);
+    bb_buf_putc(h, ' ');
+    column_list(ms, h);
+    bb_buf_puts(h, " VALUES ");
+    if (!prepared) return 0;
+    bb_buf sql = { 0 };
+    bb_buf_put(&sql, h->p, h->len);
+    bb_buf_putc(&sql, '(');
+    for (int i = 0; i < ms->t->ncols; i++) {
+        if (i) bb_buf_putc(&sql, ',');
+        if (ms->dia->param_dollar) bb_buf_printf(&sql, "$%d", i + 1);
+        else bb_buf_putc(&sql, '?');
+    }
+    bb_buf_puts(&sql, ")");
+    bb_buf_putc(&sql, 0);
+    int rc = ms->drv->prepare(ms->w->conn, sql.p, ms->t->ncols, ms->t->types, &ms->stmt, err);
+    bb_buf_free(&sql);
+    return rc;
+}
+
+static size_t row_bytes(const gen_table *t, const gen_row *r)
+{
+    size_t n = 0;
+    for (int i = 0; i < t->ncols; i++) n += r->v[i].kind == BB_V_TEXT ? r->v[i].len : r->v[i].kind == BB_V_NULL ? 0 : 8;
+    return n;
+}
+
+/* insert: every row its own statement and transaction, so every row is an event */
+static int do_insert(mstate *ms, int64_t first, int64_t n, bb_err *err)
+{
+    bb_worker *w = ms->w;
+    for (int64_t i = 0; i < n; i++) {
+        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
+        uint64_t sched = worker_pace(w), t0 = bb_now_ns();
+        size_t bytes;
+        if (ms->stmt) {
+            bytes = row_bytes(ms->t, ms->row);
+            if (ms->drv->execute(ms->stmt, ms->row->v, NULL, err) < 0) return -1;
+        } else {
+            ms->buf.len = 0;
+            bb_buf_put(&ms->buf, ms->insert_head.p, ms->insert_head.len);
+            enc_row(BB_FMT_SQL, ms->dia, ms->t, ms->row, &ms->buf);
+            bb_buf_putc(&ms->buf, 0);
+            bytes = ms->buf.len - 1;
+            if (ms->drv->exec(w->conn, ms->buf.p, NULL, err) < 0) return -1;
+        }
+        w->committed++;
+        worker_record(w, sched ? sched : t0, 1, bytes);
+        if (run_stopping(w->run)) return 0; /* the rest of the claim stays unwritten, and uncounted */
+    }
+    return 0;
+}
+
+static int do_txn(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+{
+    if (ms->drv->begin(ms->w->conn, err) < 0) return -1;
+    for (int64_t i = 0; i < n; i++) {
+        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
+        *bytes += row_bytes(ms->t, ms->row);
+        if (ms->drv->execute(ms->stmt, ms->row->v, NULL, err) < 0) {
+            bb_err ignore;
+            ms->drv->rollback(ms->w->conn, &ignore);
+            return -1;
+        }
+    }
+    return ms->drv->commit(ms->w->conn, err);
+}
+
+static int do_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+{
+    bb_buf *b = &ms->buf;
+    b->len = 0;
+    bb_buf_put(b, ms->insert_head.p, ms->insert_head.len);
+    for (int64_t i = 0; i < n; i++) {
+        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
+        if (i) bb_buf_putc(b, ',');
+        enc_row(BB_FMT_SQL, ms->dia, ms->t, ms->row, b);
+    }
+    bb_buf_putc(b, 0);
+    *bytes = b->len - 1;
+    return ms->drv->exec(ms->w->conn, b->p, NULL, err);
+}
+
+#define STREAM_FLUSH (256 * 1024)
+
+static int stream_begin(mstate *ms, bb_err *err)
+{
+    bb_buf name = { 0 }, cols = { 0 };
+    quote_ident(ms->dia, ms->t->name, &name);
+    bb_buf_putc(&name, 0);
+    column_list(ms, &cols);
+    bb_buf_putc(&cols, 0);
+    bb_stream_spec spec = { name.p, cols.p, ms->fmt };
+    int rc = ms->drv->stream_open(ms->w->conn, &spec, err);
+    bb_buf_free(&name);
+    bb_buf_free(&cols);
+    ms->stream_rows = 0;
+    return rc;
+}
+
+static int stream_end(mstate *ms, bb_err *err)
+{
+    int64_t rows = -1;
+    if (ms->buf.len && ms->drv->stream_write(ms->w->conn, ms->buf.p, ms->buf.len, err) < 0) return -1;
+    ms->buf.len = 0;
+    if (ms->drv->stream_close(ms->w->conn, &rows, err) < 0) return -1;
+    if (rows >= 0 && rows != ms->stream_rows)
+        return bb_errf(err, "%s: the server took %lld rows of a stream of %lld", ms->drv->name, (long long)rows,
+                       (long long)ms->stream_rows);
+    ms->w->committed += ms->stream_rows;
+    return 0;
+}
+
+static int do_stream(mstate *ms, int64_t first, int64_t n, int whole, size_t *bytes, bb_err *err)
+{
+    if (!ms->stream_open && stream_begin(ms, err) < 0) return -1;
+    ms->stream_open = 1;
+    for (int64_t i = 0; i < n; i++) {
+        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
+        size_t before = ms->buf.len;
+        enc_row(ms->fmt, ms->dia, ms->t, ms->row, &ms->buf);
+        *bytes += ms->buf.len - before;
+        if (ms->buf.len >= STREAM_FLUSH) {
+            if (ms->drv->stream_write(ms->w->conn, ms->buf.p, ms->buf.len, err) < 0) return -1;
+            ms->buf.len = 0;
+        }
+    }
+    ms->stream_rows += n;
+    if (!whole) return 0;
+    ms->stream_open = 0;
+    return stream_end(ms, err);
+}
+
+int method_load(bb_worker *w, gen_table *t, bb_err *err)
+{
+    const bb_plan *p = w->run->plan;
+    const bb_method *m = p->method ? method_find(p->method) : NULL;
+    if (!m) return bb_usagef(err, "ctx:load() needs --method (see `bulkbench list`)");
+    mstate ms = { .w = w, .drv = p->drv, .dia = p->drv->dialect, .t = t };
+    ms.row = gen_row_new(t);
+    int64_t batch = method_batch(p);
+    int per_worker = m->kind == MK_STREAM && batch == 0; /* one stream for the worker's whole share */
+    int64_t claim = batch ? batch : 10000;
+    ms.fmt = m->fmt;
+    int rc = m->kind == MK_STREAM ? 0 : open_insert(&ms, m->prepared, err);
+
+    while (rc == 0 && !run_stopping(w->run)) {
+        int64_t first, n = run_claim(w->run, claim, &first);
+        if (n == 0) break;
+        if (m->kind == MK_ROW) {
+            rc = do_insert(&ms, first, n, err);
+            continue;
+        }
+        uint64_t sched = worker_pace(w), t0 = bb_now_ns();
+        size_t bytes = 0;
+        switch (m->kind) {
+        case MK_TXN: rc = do_txn(&ms, first, n, &bytes, err); break;
+        case MK_MULTIROW: rc = do_multirow(&ms, first, n, &bytes, err); break;
+        default: rc = do_stream(&ms, first, n, !per_worker, &bytes, err); break;
+        }
+        if (rc < 0) break;
+        if (m->kind != MK_STREAM) w->committed += n; /* streams count at their close */
+        worker_record(w, sched ? sched : t0, (uint64_t)n, bytes);
+    }
+    if (rc == 0 && ms.stream_open) rc = stream_end(&ms, err);
+    if (ms.stmt) ms.drv->finalize(ms.stmt);
+    gen_row_free(ms.row);
+    bb_buf_free(&ms.buf);
+    bb_buf_free(&ms.insert_head);
+    if (rc < 0) run_fail(w->run, err);
+    return rc;
+}

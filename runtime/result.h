@@ -1,0 +1,39 @@
+/* result.h — the result of one run, and its text, JSON and CSV forms (PRODUCT.md fields). */
+#ifndef BB_RESULT_H
+#define BB_RESULT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "run.h"
+#include "sysmon.h"
+
+/* Unknown figures: doubles < 0 and int64s == -1 print as null. */
+typedef struct bb_result {
+    char    scenario[128], engine[32], method[32];
+    int     threads;
+    int64_t batch;           /* -1: not applicable (event scripts) */
+    int64_t rows, bytes, events, errors;
+    double  seconds;
+    double  p50, p95, p99, max; /* ms */
+    double  client_cpu_s;
+    double  server_cpu_s;
+    int64_t rss_growth, log_bytes, table_bytes;
+    char    version[128];
+    char    settings[1024];  /* JSON object text, "" = null */
+    int64_t verified_rows;   /* -1: the script has no check() */
+    int64_t committed;
+    char    started_at[40];
+    int     nset;
+    char    set_name[BB_MAX_SETTINGS][64], set_value[BB_MAX_SETTINGS][128];
+    char    error[1024];     /* "" when the run succeeded */
+} bb_result;
+
+void result_init(bb_result *r);
+/* One compact JSON object, no newline; caller frees. */
+char *result_json(const bb_result *r, const sysmon_host *h);
+int   result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h);
+void  result_print_table(FILE *f, const bb_result *rs, int n);
+void  result_print_csv(FILE *f, const bb_result *r, int header);
+
+#endif

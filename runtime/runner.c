@@ -1,0 +1,246 @@
+/* runner.c — the life of one run. */
+#include "runner.h"
+
+#include <lauxlib.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "method.h"
+#include "progress.h"
+#include "sysmon.h"
+#include "worker.h"
+
+static volatile sig_atomic_t got_signal;
+static bb_run *volatile current_run;
+
+static void on_signal(int sig)
+{
+    if (got_signal) _exit(128 + sig); /* a second Ctrl-C: leave at once */
+    got_signal = sig;
+    bb_run *r = current_run;
+    if (r) __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
+}
+
+void runner_install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int runner_signal(void) { return got_signal; }
+
+/* Calls hook(db) in the set-up state; pushes its first result when want_result. */
+static int setup_hook(lua_State *L, const char *name, int db_ref, int want_result, bb_err *err)
+{
+    lua_getglobal(L, name);
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        if (want_result) lua_pushnil(L);
+        return 0;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, db_ref);
+    return host_pcall(L, 1, want_result ? 1 : 0, err);
+}
+
+static void server_snapshot(const bb_plan *p, bb_conn *c, bb_server_info *si, double *cpu, int64_t *rss)
+{
+    bb_err ignore;
+    memset(si, 0, sizeof *si);
+    si->log_pos = -1;
+    *cpu = -1;
+    *rss = -1;
+    if (p->drv->server_info(c, si, &ignore) < 0) si->log_pos = -1;
+    if (si->local_pid > 0 && sysmon_tree(si->local_pid, cpu, rss) < 0) { *cpu = -1; *rss = -1; }
+}
+
+static void fill_identity(bb_result *res, const bb_plan *p)
+{
+    snprintf(res->scenario, sizeof res->scenario, "%s", p->scenario);
+    snprintf(res->engine, sizeof res->engine, "%s", p->drv->name);
+    snprintf(res->method, sizeof res->method, "%s", p->method ? p->method : "");
+    res->threads = p->threads;
+    res->batch = p->method ? method_batch(p) : -1;
+    time_t now = time(NULL);
+    strftime(res->started_at, sizeof res->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    res->nset = p->nsettings;
+    for (int i = 0; i < p->nsettings; i++) {
+        snprintf(res->set_name[i], sizeof res->set_name[i], "%s", p->set_name[i]);
+        snprintf(res->set_value[i], sizeof res->set_value[i], "%s", p->set_value[i]);
+    }
+}
+
+static int64_t run_limit(const bb_plan *p)
+{
+    if (p->events > 0) return p->events;
+    if (p->rows > 0) return p->rows;
+    return INT64_MAX;
+}
+
+/* The name of the table bb.load() registered, for its size; NULL when none. */
+static const char *main_table(lua_State *L, char *buf, size_t n)
+{
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench");
+    if (lua_pcall(L, 1, 1, 0) != 0) { lua_pop(L, 1); return NULL; }
+    lua_getfield(L, -1, "main_table");
+    const char *s = lua_tostring(L, -1);
+    if (s) snprintf(buf, n, "%s", s);
+    lua_pop(L, 2);
+    return s ? buf : NULL;
+}
+
+int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
+{
+    result_init(res);
+    fill_identity(res, p);
+    bb_run r;
+    memset(&r, 0, sizeof r);
+    r.plan = p;
+    r.limit = run_limit(p);
+    pthread_mutex_init(&r.err_lock, NULL);
+    host_ctx *hc = host_get(L);
+    hc->plan = p;
+    hc->dialect = p->drv->dialect;
+    hc->seed = p->seed;
+    hc->now_s = p->now_s;
+
+    bb_conn *c0 = NULL;
+    void *db0 = NULL;
+    int db_ref = LUA_NOREF, rc = BB_EXIT_OK;
+    if (p->drv->target_open(p->dsn, &r.target, err) < 0) goto out;
+    if (p->drv->connect(r.target, &c0, err) < 0) goto out;
+    for (int i = 0; i < p->nsettings; i++)
+        if (p->drv->set_session(c0, p->set_name[i], p->set_value[i], err) < 0) goto out;
+    db0 = api_push_db(L, p->drv, c0, p->drv->target_where(r.target));
+    db_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (setup_hook(L, "on_connect", db_ref, 0, err) < 0) goto out;
+    if (setup_hook(L, "prepare", db_ref, 0, err) < 0) goto out;
+
+    bb_server_info si0, si1;
+    double srv_cpu0, srv_cpu1;
+    int64_t rss0, rss1;
+    server_snapshot(p, c0, &si0, &srv_cpu0, &rss0);
+
+    r.stats = stats_alloc(p->threads);
+    r.workers = bb_xcalloc((size_t)p->threads, sizeof *r.workers);
+    pthread_barrier_init(&r.ready, NULL, (unsigned)p->threads + 1);
+    pthread_barrier_init(&r.go, NULL, (unsigned)p->threads + 1);
+    current_run = &r;
+    if (got_signal) r.stop = 1;
+    for (int i = 0; i < p->threads; i++) {
+        bb_worker *w = &r.workers[i];
+        w->run = &r;
+        w->id = i;
+        w->st = &r.stats[i];
+        if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+            fprintf(stderr, "bulkbench: cannot start worker thread %d\n", i);
+            abort();
+        }
+    }
+    pthread_barrier_wait(&r.ready);
+    double cpu0 = sysmon_self_cpu();
+    r.start_ns = bb_now_ns();
+    r.measure_ns = r.start_ns + (uint64_t)(p->warmup_s * 1e9);
+    r.deadline_ns = p->time_s > 0 ? r.measure_ns + (uint64_t)(p->time_s * 1e9) : UINT64_MAX;
+    pthread_barrier_wait(&r.go);
+
+    progress pg;
+    progress_init(&pg, &r);
+    while (__atomic_load_n(&r.finished, __ATOMIC_ACQUIRE) < p->threads) {
+        usleep(20000);
+        progress_tick(&pg, &r);
+    }
+    r.end_ns = bb_now_ns();
+    progress_done(&pg);
+    for (int i = 0; i < p->threads; i++) pthread_join(r.workers[i].thread, NULL);
+    current_run = NULL;
+    double cpu1 = sysmon_self_cpu();
+
+    stats_snap *snap = bb_xmalloc(sizeof *snap);
+    stats_take(r.stats, p->threads, snap);
+    res->events = (int64_t)snap->events;
+    res->bytes = (int64_t)snap->bytes;
+    res->errors = (int64_t)snap->errors;
+    for (int i = 0; i < p->threads; i++) res->committed += r.workers[i].committed;
+    /* rows: committed rows, unless a warm-up wrote rows that must not count */
+    res->rows = p->warmup_s > 0 ? (int64_t)snap->rows : res->committed;
+    res->seconds = (double)(r.end_ns - (r.measure_ns < r.end_ns ? r.measure_ns : r.start_ns)) / 1e9;
+    if (snap->events) {
+        res->p50 = stats_quantile(snap, 0.50) / 1e6;
+        res->p95 = stats_quantile(snap, 0.95) / 1e6;
+        res->p99 = stats_quantile(snap, 0.99) / 1e6;
+        res->max = (double)snap->lat_max / 1e6;
+    }
+    free(snap);
+    res->client_cpu_s = cpu1 - cpu0;
+
+    server_snapshot(p, c0, &si1, &srv_cpu1, &rss1);
+    snprintf(res->version, sizeof res->version, "%s", si1.version);
+    snprintf(res->settings, sizeof res->settings, "%s", si1.settings);
+    if (si0.log_pos >= 0 && si1.log_pos >= si0.log_pos) res->log_bytes = si1.log_pos - si0.log_pos;
+    if (srv_cpu0 >= 0 && srv_cpu1 >= 0) {
+        res->server_cpu_s = srv_cpu1 - srv_cpu0;
+        res->rss_growth = rss1 - rss0;
+    }
+    char tname[256];
+    bb_err ignore;
+    if (main_table(L, tname, sizeof tname)) p->drv->table_bytes(c0, tname, &res->table_bytes, &ignore);
+
+    if (r.failed) {
+        *err = r.first_err;
+        snprintf(res->error, sizeof res->error, "%s", r.first_err.msg);
+        rc = r.first_err.code ? r.first_err.code : BB_EXIT_RUNTIME;
+    } else if (got_signal) {
+        snprintf(res->error, sizeof res->error, "interrupted by signal %d", (int)got_signal);
+        rc = 128 + got_signal;
+    } else {
+        if (setup_hook(L, "check", db_ref, 1, err) < 0) { rc = err->code; goto out; }
+        if (lua_isnumber(L, -1)) {
+            res->verified_rows = (int64_t)lua_tonumber(L, -1);
+            if (res->verified_rows != res->committed) {
+                bb_errf(err, "verification failed: the table holds %lld rows, the runner committed %lld",
+                        (long long)res->verified_rows, (long long)res->committed);
+                err->code = BB_EXIT_VERIFY;
+                snprintf(res->error, sizeof res->error, "%s", err->msg);
+                rc = BB_EXIT_VERIFY;
+            }
+        } else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) {
+            bb_errf(err, "verification failed: check() returned false");
+            err->code = BB_EXIT_VERIFY;
+            snprintf(res->error, sizeof res->error, "%s", err->msg);
+            rc = BB_EXIT_VERIFY;
+        }
+        lua_pop(L, 1);
+        bb_err cerr;
+        if (setup_hook(L, "cleanup", db_ref, 0, &cerr) < 0 && rc == BB_EXIT_OK) {
+            *err = cerr;
+            rc = cerr.code;
+        }
+    }
+    goto done;
+
+out:
+    rc = err->code ? err->code : BB_EXIT_RUNTIME;
+    snprintf(res->error, sizeof res->error, "%s", err->msg);
+done:
+    if (r.workers) {
+        pthread_barrier_destroy(&r.ready);
+        pthread_barrier_destroy(&r.go);
+    }
+    free(r.workers);
+    stats_free(r.stats);
+    api_db_detach(db0);
+    if (db_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, db_ref);
+    if (c0) p->drv->disconnect(c0);
+    if (r.target) p->drv->target_close(r.target);
+    pthread_mutex_destroy(&r.err_lock);
+    hc->plan = NULL;
+    return rc;
+}

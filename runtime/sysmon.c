@@ -1,0 +1,91 @@
+/* sysmon.c — host facts and process-tree costs, read from /proc and uname. */
+#include "sysmon.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/sysinfo.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+void sysmon_host_info(sysmon_host *h)
+{
+    memset(h, 0, sizeof *h);
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) == 0) {
+            char *c = strchr(line, ':');
+            if (c) {
+                c++;
+                while (*c == ' ') c++;
+                c[strcspn(c, "\n")] = 0;
+                snprintf(h->cpu, sizeof h->cpu, "%s", c);
+            }
+            break;
+        }
+    }
+    if (f) fclose(f);
+    h->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    struct sysinfo si;
+    if (sysinfo(&si) == 0) h->memory_bytes = (int64_t)si.totalram * si.mem_unit;
+    struct utsname u;
+    if (uname(&u) == 0) snprintf(h->kernel, sizeof h->kernel, "%s %s", u.sysname, u.release);
+}
+
+double sysmon_self_cpu(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+           ru.ru_stime.tv_usec / 1e6;
+}
+
+/* utime+stime (ticks), ppid and rss pages of one process */
+static int read_stat(int pid, long long *ticks, int *ppid, long long *rss_pages)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')'); /* the command name may hold spaces */
+    if (!p) return -1;
+    char state;
+    long long ut, st, rss;
+    int pp;
+    if (sscanf(p + 2, "%c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lld %lld %*d %*d %*d %*d %*d %*d %*u %*u %lld",
+               &state, &pp, &ut, &st, &rss) != 5)
+        return -1;
+    *ticks = ut + st;
+    *ppid = pp;
+    *rss_pages = rss;
+    return 0;
+}
+
+int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes)
+{
+    long long ticks, rss;
+    int ppid;
+    if (pid <= 0 || read_stat(pid, &ticks, &ppid, &rss) < 0) return -1;
+    long long tot_ticks = ticks, tot_rss = rss;
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    /* one level of parentage is enough for postmaster and mysqld: their workers are children */
+    while (d && (e = readdir(d))) {
+        int child = atoi(e->d_name);
+        if (child <= 0 || child == pid) continue;
+        if (read_stat(child, &ticks, &ppid, &rss) == 0 && ppid == pid) {
+            tot_ticks += ticks;
+            tot_rss += rss;
+        }
+    }
+    if (d) closedir(d);
+    *cpu_s = (double)tot_ticks / (double)sysconf(_SC_CLK_TCK);
+    *rss_bytes = tot_rss * sysconf(_SC_PAGESIZE);
+    return 0;
+}

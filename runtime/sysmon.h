@@ -1,0 +1,20 @@
+/* sysmon.h — what this host is, and what a local process tree costs (from /proc). */
+#ifndef BB_SYSMON_H
+#define BB_SYSMON_H
+
+#include <stdint.h>
+
+typedef struct sysmon_host {
+    char    cpu[128];
+    int     cores;
+    int64_t memory_bytes;
+    char    kernel[160];
+} sysmon_host;
+
+void   sysmon_host_info(sysmon_host *h);
+/* CPU seconds (user+system) this process has used so far. */
+double sysmon_self_cpu(void);
+/* CPU seconds and resident bytes of pid and all its descendants; -1 when pid is gone. */
+int    sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes);
+
+#endif

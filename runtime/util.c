@@ -1,0 +1,164 @@
+/* util.c — errors, buffers, clocks, number formatting. */
+#define _GNU_SOURCE
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static int errv(bb_err *e, int code, const char *fmt, va_list ap)
+{
+    if (e) {
+        vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+        e->code = code;
+    }
+    return -1;
+}
+
+int bb_errf(bb_err *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    errv(e, BB_EXIT_RUNTIME, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int bb_usagef(bb_err *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    errv(e, BB_EXIT_USAGE, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+void *bb_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) { fputs("bulkbench: out of memory\n", stderr); abort(); }
+    return p;
+}
+
+void *bb_xcalloc(size_t n, size_t m)
+{
+    void *p = calloc(n ? n : 1, m ? m : 1);
+    if (!p) { fputs("bulkbench: out of memory\n", stderr); abort(); }
+    return p;
+}
+
+char *bb_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(bb_xmalloc(n), s, n);
+}
+
+void bb_buf_grow(bb_buf *b, size_t need)
+{
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < need) cap *= 2;
+    char *p = realloc(b->p, cap);
+    if (!p) { fputs("bulkbench: out of memory\n", stderr); abort(); }
+    b->p = p;
+    b->cap = cap;
+}
+
+void bb_buf_printf(bb_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    bb_buf_reserve(b, (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+void bb_buf_free(bb_buf *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->len = b->cap = 0;
+}
+
+/* Two digits at a time: the generator formats tens of millions of integers. */
+static const char digits2[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+int bb_fmt_u64(char *out, uint64_t v)
+{
+    char tmp[24];
+    int i = 24;
+    while (v >= 100) {
+        unsigned r = (unsigned)(v % 100);
+        v /= 100;
+        tmp[--i] = digits2[r * 2 + 1];
+        tmp[--i] = digits2[r * 2];
+    }
+    if (v >= 10) {
+        tmp[--i] = digits2[v * 2 + 1];
+        tmp[--i] = digits2[v * 2];
+    } else {
+        tmp[--i] = (char)('0' + v);
+    }
+    memcpy(out, tmp + i, (size_t)(24 - i));
+    return 24 - i;
+}
+
+int bb_fmt_i64(char *out, int64_t v)
+{
+    if (v < 0) {
+        out[0] = '-';
+        return 1 + bb_fmt_u64(out + 1, (uint64_t)0 - (uint64_t)v);
+    }
+    return bb_fmt_u64(out, (uint64_t)v);
+}
+
+uint64_t bb_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+double bb_wall_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void bb_sleep_until_ns(uint64_t t)
+{
+    struct timespec ts = { (time_t)(t / 1000000000u), (long)(t % 1000000000u) };
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {}
+}
+
+int64_t bb_parse_size(const char *s)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || errno || v < 0) return -1;
+    while (isspace((unsigned char)*end)) end++;
+    double mul = 1;
+    switch (toupper((unsigned char)*end)) {
+    case 0: break;
+    case 'K': mul = 1024.0; end++; break;
+    case 'M': mul = 1024.0 * 1024; end++; break;
+    case 'G': mul = 1024.0 * 1024 * 1024; end++; break;
+    case 'B': break;
+    default: return -1;
+    }
+    if (toupper((unsigned char)*end) == 'I') end++;
+    if (toupper((unsigned char)*end) == 'B') end++;
+    if (*end) return -1;
+    return (int64_t)(v * mul);
+}

@@ -1,0 +1,155 @@
+/* worker.c — the life of one worker thread, and claiming work from the shared counter. */
+#include "worker.h"
+
+#include <lauxlib.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "api.h"
+#include "host.h"
+
+int64_t run_claim(bb_run *r, int64_t want, int64_t *first)
+{
+    if (run_stopping(r)) return 0;
+    int64_t f = __atomic_fetch_add(&r->next, want, __ATOMIC_RELAXED);
+    if (f >= r->limit) return 0;
+    *first = f;
+    return f + want > r->limit ? r->limit - f : want;
+}
+
+void run_fail(bb_run *r, const bb_err *e)
+{
+    pthread_mutex_lock(&r->err_lock);
+    if (!r->failed) {
+        r->first_err = *e;
+        r->failed = 1;
+    }
+    pthread_mutex_unlock(&r->err_lock);
+    __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
+}
+
+/* Pushes ctx: { id, threads, db, method, batch, engine } with the library's ctx methods. */
+static int make_ctx(bb_worker *w)
+{
+    lua_State *L = w->L;
+    const bb_plan *p = w->run->plan;
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench");
+    lua_call(L, 1, 1);
+    lua_getfield(L, -1, "ctx_meta");
+    lua_remove(L, -2);
+    lua_createtable(L, 0, 8);
+    lua_pushinteger(L, w->id);
+    lua_setfield(L, -2, "id");
+    lua_pushinteger(L, p->threads);
+    lua_setfield(L, -2, "threads");
+    lua_pushstring(L, p->drv->name);
+    lua_setfield(L, -2, "engine");
+    if (p->method) { lua_pushstring(L, p->method); lua_setfield(L, -2, "method"); }
+    lua_pushnumber(L, (lua_Number)p->batch);
+    lua_setfield(L, -2, "batch");
+    w->db = api_push_db(L, p->drv, w->conn, p->drv->target_where(w->run->target));
+    lua_setfield(L, -2, "db");
+    lua_insert(L, -2);
+    lua_setmetatable(L, -2);
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+static int call_hook(bb_worker *w, int ref, bb_err *err)
+{
+    if (ref == LUA_NOREF) return 0;
+    lua_rawgeti(w->L, LUA_REGISTRYINDEX, ref);
+    lua_rawgeti(w->L, LUA_REGISTRYINDEX, w->ref_ctx);
+    return host_pcall(w->L, 1, 0, err);
+}
+
+static int setup(bb_worker *w, host_ctx *hc, bb_err *err)
+{
+    const bb_plan *p = w->run->plan;
+    *hc = (host_ctx){ .plan = p, .cli = p->cli, .run = w->run, .worker = w, .seed = p->seed, .now_s = p->now_s,
+                      .dialect = p->drv->dialect };
+    if (!(w->L = host_new(hc, p->script, err))) return -1;
+    if (host_run_source(w->L, p->script_src, p->script_len, p->script, err) < 0) return -1;
+    if (p->drv->connect(w->run->target, &w->conn, err) < 0) return -1;
+    for (int i = 0; i < p->nsettings; i++)
+        if (p->drv->set_session(w->conn, p->set_name[i], p->set_value[i], err) < 0) return -1;
+    w->ref_ctx = make_ctx(w);
+    w->ref_event = host_hook(w->L, "event");
+    w->ref_run = host_hook(w->L, "run");
+    w->ref_init = host_hook(w->L, "thread_init");
+    w->ref_done = host_hook(w->L, "thread_done");
+    int on_connect = host_hook(w->L, "on_connect");
+    if (on_connect != LUA_NOREF) {
+        lua_rawgeti(w->L, LUA_REGISTRYINDEX, on_connect);
+        lua_rawgeti(w->L, LUA_REGISTRYINDEX, w->ref_ctx);
+        lua_getfield(w->L, -1, "db");
+        lua_remove(w->L, -2);
+        if (host_pcall(w->L, 1, 0, err) < 0) return -1;
+    }
+    w->ready = 1;
+    return call_hook(w, w->ref_init, err);
+}
+
+static int event_loop(bb_worker *w, bb_err *err)
+{
+    bb_run *r = w->run;
+    lua_State *L = w->L;
+    int64_t chunk = 1024;
+    if (r->limit != INT64_MAX) {
+        chunk = r->limit / ((int64_t)r->plan->threads * 64);
+        if (chunk < 1) chunk = 1;
+        if (chunk > 1024) chunk = 1024;
+    }
+    for (;;) {
+        if (w->claim_next == w->claim_end) {
+            int64_t first, n = run_claim(r, chunk, &first);
+            if (n == 0) return 0;
+            w->claim_next = (uint64_t)first;
+            w->claim_end = (uint64_t)(first + n);
+        }
+        w->claim_next++;
+        w->ev_rows = w->ev_bytes = 0;
+        uint64_t sched = worker_pace(w), t0 = bb_now_ns();
+        lua_rawgeti(L, LUA_REGISTRYINDEX, w->ref_event);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, w->ref_ctx);
+        if (lua_pcall(L, 1, 0, 1) != 0) {
+            const char *msg = lua_tostring(L, -1);
+            bb_errf(err, "%s", msg ? msg : "error in event()");
+            lua_pop(L, 1);
+            stats_error(w->st);
+            return -1;
+        }
+        w->committed += w->ev_rows;
+        worker_record(w, sched ? sched : t0, (uint64_t)w->ev_rows, (uint64_t)w->ev_bytes);
+        if (run_stopping(r)) return 0;
+    }
+}
+
+void *worker_main(void *arg)
+{
+    bb_worker *w = arg;
+    bb_run *r = w->run;
+    host_ctx hc;
+    bb_err err = { .code = BB_EXIT_RUNTIME };
+    w->pace_rng = 0x9E3779B97F4A7C15ULL * (uint64_t)(w->id + 1);
+    int ok = setup(w, &hc, &err) == 0;
+    if (!ok) run_fail(r, &err);
+
+    pthread_barrier_wait(&r->ready);
+    pthread_barrier_wait(&r->go); /* the runner set the clocks in between */
+    w->pace_next = r->start_ns;
+
+    if (ok && !run_stopping(r)) {
+        int rc = 0;
+        if (w->ref_run != LUA_NOREF) rc = call_hook(w, w->ref_run, &err);
+        else if (w->ref_event != LUA_NOREF) rc = event_loop(w, &err);
+        if (rc < 0) run_fail(r, &err);
+    }
+    __atomic_fetch_add(&r->finished, 1, __ATOMIC_RELEASE);
+
+    if (w->ready && call_hook(w, w->ref_done, &err) < 0) run_fail(r, &err);
+    api_db_detach(w->db);
+    if (w->conn) r->plan->drv->disconnect(w->conn);
+    host_close(w->L);
+    return NULL;
+}

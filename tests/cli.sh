@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# CLI transcript tests. Each tests/cli/*.t holds cases:
+#   # what the case shows         (a comment names the case)
+#   $ command                     (run with bash from the project root; $TMP is a scratch dir)
+#   ? N                           (expected exit code)
+#   ~ regex                       (must match the combined stdout+stderr, grep -E)
+#   ! regex                       (must not match)
+# Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+export TMP=$(mktemp -d /tmp/bbcli.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+pass=0 failn=0
+
+run_case() {
+  [ -z "$cmd" ] && return
+  local out rc ok=1 why=""
+  out=$(timeout 60 bash -c "$cmd" 2>&1); rc=$?
+  if [ -n "$want_rc" ] && [ "$rc" != "$want_rc" ]; then ok=0; why="exit $rc, want $want_rc"; fi
+  for p in "${musts[@]}"; do grep -qE -- "$p" <<<"$out" || { ok=0; why="$why; no match for /$p/"; }; done
+  for p in "${nots[@]}"; do grep -qE -- "$p" <<<"$out" && { ok=0; why="$why; unwanted match /$p/"; }; done
+  if [ $ok = 1 ]; then pass=$((pass + 1)); echo "ok - $name"
+  else
+    failn=$((failn + 1)); echo "not ok - $name ($file): $why"
+    echo "    \$ $cmd"; sed 's/^/    | /' <<<"$out" | head -15
+  fi
+  cmd=""
+}
+
+for file in tests/cli/*.t; do
+  cmd="" name="" want_rc="" musts=() nots=()
+  while IFS= read -r line || [ -n "$line" ]; do
+    case "$line" in
+      "# "*) run_case; name=${line#\# }; want_rc=""; musts=(); nots=() ;;
+      "\$ "*) run_case; cmd=${line#\$ } ;;
+      "? "*) want_rc=${line#\? } ;;
+      "~ "*) musts+=("${line#\~ }") ;;
+      "! "*) nots+=("${line#\! }") ;;
+    esac
+  done <"$file"
+  run_case
+done
+echo "$pass passed, $failn failed"
+[ $failn -eq 0 ]

@@ -1,0 +1,91 @@
+# a script error names file:line and shows a traceback, exit 1
+$ printf 'function event()\nend\n\n\n\n\nerror("boom at seven")\n' >$TMP/bad.lua; ./bulkbench run $TMP/bad.lua
+? 1
+~ bad\.lua:7: boom at seven
+~ stack traceback
+
+# a syntax error names file:line, exit 1
+$ printf 'function event(\n' >$TMP/syntax.lua; ./bulkbench run $TMP/syntax.lua
+? 1
+~ syntax\.lua:[0-9]+:
+
+# an error inside event() names its line, exit 1
+$ printf 'local n = 0\nfunction event()\n  n = n + 1\n  if n == 50 then error("fifty") end\nend\n' >$TMP/ev.lua; ./bulkbench run $TMP/ev.lua --engine=null --events=100
+? 1
+~ ev\.lua:4: fifty
+~ in function <.*ev\.lua:2>
+
+# an error in prepare() names its line, exit 1
+$ printf 'function prepare(db)\n  db:exec("SELEC 1")\nend\nfunction event() end\n' >$TMP/prep.lua; ./bulkbench run $TMP/prep.lua --events=1
+? 1
+~ prep\.lua:2: sqlite: .*syntax error
+
+# an error in thread_init() stops the run, exit 1
+$ printf 'function thread_init(ctx)\n  error("no init for " .. ctx.id)\nend\nfunction event() end\n' >$TMP/ti.lua; ./bulkbench run $TMP/ti.lua --engine=null --events=10
+? 1
+~ ti\.lua:2: no init for 0
+
+# a script with no event() and no run() has nothing to do
+$ printf 'local x = 1\n' >$TMP/idle.lua; ./bulkbench run $TMP/idle.lua
+? 1
+~ neither event\(ctx\) nor run\(ctx\)
+
+# a missing script is a usage error
+$ ./bulkbench run $TMP/nosuch.lua
+? 2
+~ cannot read script
+
+# an unknown option names the closest valid one, exit 2
+$ ./bulkbench run workloads/quickstart.lua --thread=2
+? 2
+~ unknown option --thread; did you mean --threads\?
+
+# a misspelled script option is caught too
+$ ./bulkbench run workloads/quickstart.lua --jornal=wal
+? 2
+~ did you mean --journal\?
+
+# a wrong option type is a usage error
+$ ./bulkbench run workloads/quickstart.lua --threads=two
+? 2
+~ --threads expects a whole number, got 'two'
+
+# zero threads is refused
+$ ./bulkbench run workloads/quickstart.lua --threads=0
+? 2
+~ --threads must be at least 1
+
+# negative rows are refused
+$ ./bulkbench run workloads/quickstart.lua --rows=-5
+? 2
+~ --rows must be at least 1
+
+# a script option's validator speaks, exit 2
+$ ./bulkbench run workloads/quickstart.lua --journal=sideways
+? 2
+~ --journal=sideways: one of wal
+
+# an unknown engine suggests the nearest
+$ ./bulkbench run workloads/quickstart.lua --engine=sqlit
+? 2
+~ unknown engine 'sqlit'; did you mean 'sqlite'
+
+# an unknown method suggests the nearest
+$ ./bulkbench run workloads/quickstart.lua --method=multirows
+? 2
+~ unknown method 'multirows'; did you mean 'multirow'
+
+# a method the engine does not offer is named with what it offers
+$ ./bulkbench run workloads/quickstart.lua --method=copy
+? 2
+~ engine sqlite does not offer method copy \(it offers: insert, txn, multirow\)
+
+# an unreadable sqlite path says which file
+$ ./bulkbench run workloads/quickstart.lua --dsn=/nonexistent/dir/x.db --rows=10
+? 1
+~ cannot open /nonexistent/dir/x.db
+
+# a check() that disagrees with the committed rows fails verification, exit 3
+$ printf 'local bb = require "bulkbench"\nlocal t = bb.table "v" { {"id","int",bb.seq()} }\nbb.load(t)\nfunction check(db) return db:count("v") - 1 end\n' >$TMP/ver.lua; ./bulkbench run $TMP/ver.lua --method=txn --rows=100
+? 3
+~ verification failed: the table holds 99 rows, the runner committed 100

@@ -1,0 +1,60 @@
+# a comma list sweeps the cross product, one JSON object per combination
+$ ./bulkbench run workloads/quickstart.lua --threads=1,2 --batch=100,1000 --rows=2000 --format=json --out=$TMP/r.jsonl >$TMP/o.json 2>/dev/null; wc -l <$TMP/r.jsonl; grep -c '"verified_rows":2000' $TMP/o.json
+? 0
+~ ^4$
+
+# every result carries every PRODUCT.md field, null where not measured
+$ ./bulkbench run workloads/quickstart.lua --rows=500 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.readline()); need="scenario engine method threads batch rows bytes seconds rows_per_s mb_per_s latency_ms errors client_cpu_s server verified_rows started_at host version".split(); print("missing", [k for k in need if k not in o]); print("server.cpu_s", o["server"]["cpu_s"]); print("log", o["server"]["log_bytes"])'
+? 0
+~ missing \[\]
+~ server.cpu_s None
+~ log None
+
+# CSV output has a header and a row per run
+$ ./bulkbench run workloads/quickstart.lua --rows=500 --method=txn,multirow --format=csv 2>/dev/null
+? 0
+~ ^scenario,engine,method,threads,batch,rows
+~ ^quickstart,sqlite,txn,1,1000,500,
+~ ^quickstart,sqlite,multirow,1,1000,500,
+
+# two threads on one SQLite file take turns and lose nothing
+$ ./bulkbench run workloads/quickstart.lua --threads=2 --method=insert,txn --batch=50 --rows=3000
+? 0
+~ insert +2 +50 +3000 .* ok
+~ txn +2 +50 +3000 .* ok
+
+# a named database file keeps the rows
+$ ./bulkbench run workloads/quickstart.lua --dsn=$TMP/q.db --rows=777 >/dev/null && ./bulkbench lua /dev/stdin <<<"print(require('bulkbench').connect('sqlite', '$TMP/q.db'):count('orders'))"
+? 0
+~ ^777$
+
+# --time stops an event loop near the deadline
+$ ./bulkbench run <(echo 'function event() end') --engine=null --time=0.5 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(round(o["seconds"],1), o["events"] > 1000)'
+? 0
+~ ^0\.5 True$
+
+# --rate paces events (Poisson), about rate x time events
+$ ./bulkbench run <(echo 'function event() end') --engine=null --rate=200 --time=1 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(150 <= o["events"] <= 250)'
+? 0
+~ ^True$
+
+# --warmup runs work that is not counted
+$ ./bulkbench run <(echo 'function event() end') --engine=null --warmup=0.3 --time=0.3 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(round(o["seconds"],1))'
+? 0
+~ ^0\.3$
+
+# --events splits exactly across threads
+$ ./bulkbench run <(echo 'function event() end') --engine=null --events=100003 --threads=2 --format=json | python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["events"])'
+? 0
+~ ^100003$
+
+# interval lines appear with --report-interval
+$ ./bulkbench run <(echo 'function event() end') --engine=null --time=1.2 --report-interval=0.5
+? 0
+~ \[ 1s \] thds: 1 rows/s: .* events/s: 
+
+# the null engine accepts every method
+$ ./bulkbench run workloads/quickstart.lua --engine=null --method=insert,insert-simple,txn,multirow,copy,copy-csv,load --rows=1000 --batch=100
+? 0
+~ copy-csv
+~ load +1 +100 +1000

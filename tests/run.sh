@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs every test suite and ends with one line: "N passed, N failed".
+#   specs  busted specs of the Lua library, inside bulkbench's own Lua host (real native runtime)
+#   cli    CLI transcript tests (command, expected output, exit code)
+# Suites that need database servers start them with contrib/dbctl and stop them on exit.
+set -u
+cd "$(dirname "$0")/.."
+total_pass=0 total_fail=0
+log=$(mktemp /tmp/bbtests.XXXXXX)
+trap 'rm -f "$log"' EXIT
+
+suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passed, N failed"
+  local name=$1; shift
+  echo "== $name"
+  "$@" >"$log" 2>&1
+  local rc=$? p f
+  grep -E '^not ok' "$log" | sed 's/^/  /'
+  if grep -qE '^[0-9]+ passed, [0-9]+ failed' "$log"; then
+    p=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | awk '{print $1}')
+    f=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | awk '{print $3}')
+  else
+    p=$(grep -cE '^ok ' "$log"); f=$(grep -cE '^not ok ' "$log")
+  fi
+  if [ "$f" -gt 0 ] || { [ $rc -ne 0 ] && [ "$f" -eq 0 ]; }; then
+    grep -vE '^ok ' "$log" | head -60 | sed 's/^/  | /'
+    [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1 && echo "  suite exited $rc"
+  fi
+  echo "   $p passed, $f failed"
+  total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+}
+
+suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
+suite cli tests/cli.sh
+
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,103 @@
+-- The native generator seen from Lua: determinism, shapes, ranges, distributions.
+local bb = require "bulkbench"
+
+local function native(cols)
+  local spec = {}
+  for i, c in ipairs(cols) do spec[i] = c end
+  return bb.table("t" .. tostring(math.random(1e9)))(spec):native()
+end
+
+describe("generator", function()
+  it("gives row n the same values every time", function()
+    local g = native { { "a", "int", bb.int { 1, 1000000 } }, { "s", "text", bb.string { min = 5, max = 30 } } }
+    local r1, r2 = g:row(12345), g:row(12345)
+    assert.are.same(r1, r2)
+    assert.are_not.same(g:row(1), g:row(2))
+  end)
+
+  it("numbers sequences from start by step, row by row", function()
+    local g = native { { "id", "bigint", bb.seq { start = 10, step = 5 } } }
+    assert.are.equal(10, g:row(0)[1])
+    assert.are.equal(15, g:row(1)[1])
+    assert.are.equal(10 + 5 * 999999, g:row(999999)[1])
+  end)
+
+  it("keeps uniform ints inside [min, max] and reaches both ends", function()
+    local g = native { { "k", "int", bb.int { 3, 7 } } }
+    local seen = {}
+    for n = 0, 999 do
+      local v = g:row(n)[1]
+      assert.is_true(v >= 3 and v <= 7, "value " .. v)
+      seen[v] = true
+    end
+    for v = 3, 7 do assert.is_true(seen[v], "never saw " .. v) end
+  end)
+
+  it("fills templates: # digits, @ letters, the rest literal", function()
+    local g = native { { "ip", "varchar(15)", bb.template "###.###.###.###" }, { "c", "text", bb.template "AB-@@" } }
+    for n = 0, 99 do
+      local r = g:row(n)
+      assert.is_truthy(r[1]:match("^%d%d%d%.%d%d%d%.%d%d%d%.%d%d%d$"), r[1])
+      assert.is_truthy(r[2]:match("^AB%-%l%l$"), r[2])
+    end
+  end)
+
+  it("makes strings of the asked lengths from the asked characters", function()
+    local g = native { { "s", "text", bb.string { min = 4, max = 9, charset = "xyz" } } }
+    for n = 0, 199 do
+      local s = g:row(n)[1]
+      assert.is_true(#s >= 4 and #s <= 9)
+      assert.is_nil(s:find("[^xyz]"))
+    end
+  end)
+
+  it("formats decimals with the column's scale", function()
+    local g = native { { "d", "decimal(6,2)", bb.decimal { 0, 9999 } } }
+    for n = 0, 99 do assert.is_truthy(g:row(n)[1]:match("^%d+%.%d%d$")) end
+  end)
+
+  it("keeps timestamps in their range, formatted for SQL", function()
+    local g = native { { "t", "timestamp", bb.timestamp { from = "2024-02-28", to = "2024-03-01 23:59:59" } } }
+    for n = 0, 199 do
+      local t = g:row(n)[1]
+      assert.is_truthy(t:match("^2024%-0[23]%-%d%d %d%d:%d%d:%d%d$"), t)
+      assert.is_true(t >= "2024-02-28 00:00:00" and t <= "2024-03-01 23:59:59", t)
+    end
+  end)
+
+  it("makes NULLs at the asked ratio", function()
+    local g = native { { "a", "int", bb.int { 1, 2 }, null = 0.25 } }
+    local nulls, N = 0, 20000
+    for n = 0, N - 1 do if g:row(n)[1] == nil then nulls = nulls + 1 end end
+    assert.is_true(math.abs(nulls / N - 0.25) < 0.02, "ratio " .. nulls / N)
+  end)
+
+  it("picks from a weighted list in proportion", function()
+    local g = native { { "m", "text", bb.choice { { "GET", 3 }, { "POST", 1 } } } }
+    local get, N = 0, 20000
+    for n = 0, N - 1 do if g:row(n)[1] == "GET" then get = get + 1 end end
+    assert.is_true(math.abs(get / N - 0.75) < 0.02, "GET share " .. get / N)
+  end)
+
+  it("makes version-4 and version-7 UUIDs", function()
+    local g = native { { "u", "uuid", bb.uuid() }, { "v", "uuid", bb.uuid7() } }
+    local r = g:row(7)
+    assert.is_truthy(r[1]:match("^%x+%-%x+%-4%x%x%x%-[89ab]%x%x%x%-%x+$"), r[1])
+    assert.is_truthy(r[2]:match("^%x+%-%x+%-7%x%x%x%-[89ab]%x%x%x%-%x+$"), r[2])
+  end)
+
+  it("permutes a range without repeats", function()
+    local g = native { { "p", "int", bb.permutation { 1, 1000 } } }
+    local seen = {}
+    for n = 0, 999 do
+      local v = g:row(n)[1]
+      assert.is_true(v >= 1 and v <= 1000)
+      assert.is_nil(seen[v], "repeat " .. v)
+      seen[v] = true
+    end
+  end)
+
+  it("rejects a generator that does not exist", function()
+    assert.has_error(function() native { { "a", "int", { kind = "nosuch" } } } end)
+  end)
+end)
