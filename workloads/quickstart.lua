@@ -6,7 +6,7 @@ Quickstart: how much do transactions and multi-row INSERTs buy over one row per 
 Loads a small orders table on the embedded SQLite (or any --engine) with each --method.
   make quickstart   # = bulkbench run workloads/quickstart.lua --method=insert,txn,multirow --batch=1,100,1000]]
 
-bb.defaults { method = "txn", batch = 1000, rows = 20000 }
+bb.defaults { method = "txn", batch = 1000, rows = 100000 }
 
 local opt = bb.options {
   { "journal", "wal", "SQLite journal_mode for the database file", check = function(v)
