@@ -86,9 +86,17 @@ function bb.defaults(t)
   table.sort(keys)
   for _, k in ipairs(keys) do
     local v = t[k]
-    core.set_default(k, type(v) == "table" and table.concat(v, ",") or tostring(v))
-    defaults[#defaults + 1] = { k, v }
+    if type(v) == "table" and #v == 0 then -- { pg = "copy", mysql = "load" }: per engine
+      for engine, ev in pairs(v) do
+        core.set_default(k .. "@" .. engine, tostring(ev))
+        defaults[#defaults + 1] = { k .. " (" .. engine .. ")", ev }
+      end
+    else
+      core.set_default(k, type(v) == "table" and table.concat(v, ",") or tostring(v))
+      defaults[#defaults + 1] = { k, v }
+    end
   end
+  table.sort(defaults, function(a, b) return a[1] < b[1] end)
 end
 
 function bb.run_info() return core.run_info() end

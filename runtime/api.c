@@ -82,13 +82,20 @@ static int l_set_default(lua_State *L)
     host_ctx *h = host_get(L);
     const char *name = luaL_checkstring(L, 1);
     const char *value = luaL_checkstring(L, 2);
-    const opt_def *d = opts_find_common(name);
+    const char *at = strchr(name, '@'); /* "method@pg": a default for one engine */
+    char base[64];
+    snprintf(base, sizeof base, "%.*s", at ? (int)(at - name) : (int)strlen(name), name);
+    if (at && !bb_driver_find(at + 1)) {
+        lua_pushfstring(L, "bb.defaults: no engine '%s'", at + 1);
+        return host_usage_error(L, lua_tostring(L, -1));
+    }
+    const opt_def *d = opts_find_common(base);
     if (!d) {
         lua_pushfstring(L, "bb.defaults: '%s' is not a common option", name);
         return host_usage_error(L, lua_tostring(L, -1));
     }
     bb_err err;
-    if (opts_check_value(name, d->type, value, d->min, &err) < 0 && !d->list) return host_usage_error(L, err.msg);
+    if (opts_check_value(base, d->type, value, d->min, &err) < 0 && !d->list) return host_usage_error(L, err.msg);
     if (h->setup && h->cli) opts_set_default(h->cli, name, value);
     return 0;
 }

@@ -35,19 +35,29 @@ static inline int is_clean(const unsigned char *tab, const char *s, uint32_t n)
     return 1;
 }
 
-static void put_number(const bb_value *v, bb_buf *out)
+static inline char *put_number(const bb_value *v, char *p)
 {
-    bb_buf_reserve(out, 32);
-    if (v->kind == BB_V_INT) out->len += (size_t)bb_fmt_i64(out->p + out->len, v->u.i);
-    else out->len += (size_t)snprintf(out->p + out->len, 32, "%.15g", v->u.d);
+    if (v->kind == BB_V_INT) return p + bb_fmt_i64(p, v->u.i);
+    return p + snprintf(p, 32, "%.15g", v->u.d);
 }
 
-/* COPY text and MySQL's tab format share their escapes: \\ \t \n \r, and \N for NULL. */
-static void put_copy_text(const char *s, uint32_t n, bb_buf *out)
+/* COPY text and MySQL's tab format share their escapes: \\ \t \n \r, and \N for NULL.
+ * p has room for every byte doubled (gen_table.max_line). */
+/* Copies a generated string: both ends have GEN_PAD bytes of slack, so short strings go
+ * in whole 16-byte moves instead of a call to memcpy. */
+static inline char *copy_text(char *p, const char *s, uint32_t n)
 {
-    if (is_clean(dirty_copy, s, n)) { bb_buf_put(out, s, n); return; }
-    bb_buf_reserve(out, (size_t)n * 2);
-    char *p = out->p + out->len;
+    if (n > 48) {
+        memcpy(p, s, n);
+        return p + n;
+    }
+    for (uint32_t i = 0; i < n; i += 16) memcpy(p + i, s + i, 16);
+    return p + n;
+}
+
+static inline char *put_copy_text(const char *s, uint32_t n, int clean, char *p)
+{
+    if (clean || is_clean(dirty_copy, s, n)) return copy_text(p, s, n);
     for (uint32_t i = 0; i < n; i++) {
         char c = s[i];
         switch (c) {
@@ -59,27 +69,30 @@ static void put_copy_text(const char *s, uint32_t n, bb_buf *out)
         default:   *p++ = c;
         }
     }
-    out->len = (size_t)(p - out->p);
+    return p;
 }
 
-static void put_csv_text(const char *s, uint32_t n, bb_buf *out)
+static inline char *put_csv_text(const char *s, uint32_t n, int clean, char *p)
 {
     /* Empty strings are quoted so they differ from NULL (an empty unquoted field). */
-    if (n > 0 && is_clean(dirty_csv, s, n)) { bb_buf_put(out, s, n); return; }
-    bb_buf_reserve(out, (size_t)n * 2 + 2);
-    out->len += csv_write(out->p + out->len, (size_t)n * 2 + 2, s, n);
+    if (n > 0 && (clean || is_clean(dirty_csv, s, n))) return copy_text(p, s, n);
+    return p + csv_write(p, (size_t)n * 2 + 2, s, n);
 }
 
 void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_buf *out)
 {
     if (v->kind == BB_V_NULL) { bb_buf_put(out, "NULL", 4); return; }
-    if (v->kind != BB_V_TEXT) { put_number(v, out); return; }
+    if (v->kind != BB_V_TEXT) {
+        bb_buf_reserve(out, 32);
+        out->len = (size_t)(put_number(v, out->p + out->len) - out->p);
+        return;
+    }
     if (type == BB_T_NUMERIC) { bb_buf_put(out, v->u.s, v->len); return; } /* digits only */
     const unsigned char *tab = d->backslash_esc ? dirty_sql_bs : dirty_sql;
     bb_buf_reserve(out, (size_t)v->len * 2 + 2);
     char *p = out->p + out->len;
     *p++ = '\'';
-    if (is_clean(tab, v->u.s, v->len)) {
+    if (v->clean || is_clean(tab, v->u.s, v->len)) {
         memcpy(p, v->u.s, v->len);
         p += v->len;
     } else {
@@ -98,36 +111,32 @@ void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_b
 void enc_row(bb_stream_fmt fmt, const bb_dialect *d, const gen_table *t, const gen_row *r, bb_buf *out)
 {
     int n = t->ncols;
-    switch (fmt) {
-    case BB_FMT_COPY: case BB_FMT_TSV:
-        for (int i = 0; i < n; i++) {
-            const bb_value *v = &r->v[i];
-            if (i) bb_buf_putc(out, '\t');
-            if (v->kind == BB_V_TEXT) put_copy_text(v->u.s, v->len, out);
-            else if (v->kind == BB_V_NULL) bb_buf_put(out, "\\N", 2);
-            else put_number(v, out);
-        }
-        bb_buf_putc(out, '\n');
-        break;
-    case BB_FMT_CSV:
-        for (int i = 0; i < n; i++) {
-            const bb_value *v = &r->v[i];
-            if (i) bb_buf_putc(out, ',');
-            if (v->kind == BB_V_TEXT) put_csv_text(v->u.s, v->len, out);
-            else if (v->kind != BB_V_NULL) put_number(v, out);
-        }
-        bb_buf_putc(out, '\n');
-        break;
-    case BB_FMT_SQL:
+    if (fmt == BB_FMT_SQL) {
         bb_buf_putc(out, '(');
         for (int i = 0; i < n; i++) {
             if (i) bb_buf_putc(out, ',');
             enc_sql_value(d, t->types[i], &r->v[i], out);
         }
         bb_buf_putc(out, ')');
-        break;
-    case BB_FMT_BINARY:
-        /* PostgreSQL binary COPY needs the server's exact column types; the pg engine encodes it. */
-        break;
+        return;
     }
+    if (fmt == BB_FMT_BINARY) return; /* needs the server's exact column types: the pg engine encodes it */
+    bb_buf_reserve(out, t->max_line); /* one check per row, none per value */
+    char *p = out->p + out->len;
+    char sep = fmt == BB_FMT_CSV ? ',' : '\t';
+    for (int i = 0; i < n; i++) {
+        const bb_value *v = &r->v[i];
+        if (i) *p++ = sep;
+        switch (v->kind) {
+        case BB_V_TEXT:
+            p = fmt == BB_FMT_CSV ? put_csv_text(v->u.s, v->len, v->clean, p) : put_copy_text(v->u.s, v->len, v->clean, p);
+            break;
+        case BB_V_NULL:
+            if (fmt != BB_FMT_CSV) { p[0] = '\\'; p[1] = 'N'; p += 2; }
+            break;
+        default: p = put_number(v, p);
+        }
+    }
+    *p++ = '\n';
+    out->len = (size_t)(p - out->p);
 }

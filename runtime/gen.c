@@ -37,6 +37,8 @@ struct gen_col {
     double    *cum;        /* choice: cumulative weights, last = 1 */
     int        nitems;
     uint64_t   perm_bits;  /* permutation: Feistel domain is 2^perm_bits */
+    char      *pairs;      /* string: every two-character combination of the charset, for two draws at once */
+    uint8_t    clean;      /* every value it makes is free of characters any format escapes */
     size_t     max_len;    /* most text bytes one value needs */
 };
 
@@ -50,8 +52,14 @@ static inline uint64_t mix64(uint64_t z)
 }
 #define GOLDEN 0x9E3779B97F4A7C15ULL
 
-/* the k-th random number of value (col, row n) */
-static inline uint64_t rnd(const gen_col *c, uint64_t n, uint64_t k) { return mix64(c->salt + n * GOLDEN + k * 0xD1B54A32D192ED03ULL); }
+/* The k-th random number of value (col, row n): wyrand's output function applied to a
+ * counter made of (column salt, row, k). One 128-bit multiply per number. */
+static inline uint64_t rnd(const gen_col *c, uint64_t n, uint64_t k)
+{
+    uint64_t x = c->salt + n * GOLDEN + k * 0xD1B54A32D192ED03ULL + 0xa0761d6478bd642fULL;
+    unsigned __int128 m = (unsigned __int128)x * (x ^ 0xe7037ed1a0b428dbULL);
+    return (uint64_t)(m >> 64) ^ (uint64_t)m;
+}
 static inline double unit(uint64_t r) { return (double)(r >> 11) * (1.0 / 9007199254740992.0); }
 static inline uint64_t below(uint64_t r, uint64_t range) { return (uint64_t)(((unsigned __int128)r * range) >> 64); }
 
@@ -167,7 +175,7 @@ static void add_item(void *ud, const char *s, size_t len, double weight)
         c->item_len = realloc(c->item_len, (size_t)a->cap * sizeof *c->item_len);
         c->cum = realloc(c->cum, (size_t)a->cap * sizeof *c->cum);
     }
-    c->items[c->nitems] = memcpy(bb_xmalloc(len + 1), s, len);
+    c->items[c->nitems] = memcpy(bb_xmalloc(len + GEN_PAD), s, len);
     c->items[c->nitems][len] = 0;
     c->item_len[c->nitems] = (uint32_t)len;
     a->total += weight > 0 ? weight : 0;
@@ -247,11 +255,18 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         c->text[len] = 0;
         c->text_len = (uint32_t)len;
         c->max_len = (size_t)c->b;
+        if (len <= 90) { /* the pair table stays within 16 KB: in L1 */
+            c->pairs = bb_xmalloc(len * len * 2);
+            for (size_t i = 0; i < len * len; i++) {
+                c->pairs[2 * i] = s[i / len];
+                c->pairs[2 * i + 1] = s[i % len];
+            }
+        }
         break;
     case K_TEMPLATE: case K_CONST:
         s = r->str(r->ud, c->kind == K_CONST ? "value" : "pattern", 1, &len);
         if (!s) return bb_usagef(err, "column %s: %s needs a %s", colname, kind, c->kind == K_CONST ? "value" : "pattern");
-        c->text = memcpy(bb_xmalloc(len + 1), s, len);
+        c->text = memcpy(bb_xmalloc(len + GEN_PAD), s, len);
         c->text[len] = 0;
         c->text_len = (uint32_t)len;
         c->max_len = len;
@@ -268,6 +283,9 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
             if (time_arg(r, "start", 0, &c->a, err)) return -1;
             c->da = r->num(r->ud, "step", 0, 1);
             c->db = r->num(r->ud, "jitter", 0, 0);
+        } else if ((s = r->str(r->ud, "at", 1, &len)) && strcmp(s, "now") == 0) {
+            c->mode = TS_NOW;
+            c->a = t->now_s;
         } else if (r->has(r->ud, "at", 1)) {
             c->mode = TS_FIXED;
             if (time_arg(r, "at", 1, &c->a, err)) return -1;
@@ -325,11 +343,41 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
     return 0;
 }
 
+static int clean_text(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strchr("\t\n\r\\,\"'", s[i]) || s[i] == 0) return 0;
+    return 1;
+}
+
+/* Can any value of c need escaping in some format? Numbers, dates, UUIDs never do. */
+static int col_clean(const gen_col *c)
+{
+    switch (c->kind) {
+    case K_STRING: case K_BLOB: case K_CONST: return clean_text(c->text, c->text_len);
+    case K_TEMPLATE: return clean_text(c->text, c->text_len);
+    case K_CHOICE:
+        for (int i = 0; i < c->nitems; i++)
+            if (!clean_text(c->items[i], c->item_len[i])) return 0;
+        return 1;
+    default: return 1;
+    }
+}
+
 void gen_finish(gen_table *t)
 {
+    for (int i = 0; i < t->ncols; i++) t->cols[i].clean = (uint8_t)col_clean(&t->cols[i]);
+    for (int i = 0; i < t->ncols; i++) { /* a timestamp that never changes is formatted once */
+        gen_col *c = &t->cols[i];
+        if (c->kind == K_TIMESTAMP && (c->mode == TS_NOW || c->mode == TS_FIXED)) {
+            c->text = bb_xmalloc(32 + GEN_PAD);
+            c->text_len = (uint32_t)fmt_timestamp(c->text, c->a, 0, c->scale);
+        }
+    }
     size_t total = 0;
     for (int i = 0; i < t->ncols; i++) total += t->cols[i].max_len + 1;
     t->scratch = total;
+    t->max_line = 2 * total + 32 * (size_t)t->ncols + 8 + GEN_PAD;
 }
 
 void gen_free(gen_table *t)
@@ -338,6 +386,7 @@ void gen_free(gen_table *t)
     for (int i = 0; i < t->ncols; i++) {
         gen_col *c = &t->cols[i];
         free(c->text);
+        free(c->pairs);
         for (int j = 0; j < c->nitems; j++) free(c->items[j]);
         free(c->items); free(c->item_len); free(c->cum);
         free(t->colnames[i]);
@@ -350,7 +399,7 @@ gen_row *gen_row_new(const gen_table *t)
 {
     gen_row *r = bb_xcalloc(1, sizeof *r);
     r->v = bb_xcalloc((size_t)t->ncols + 1, sizeof *r->v);
-    r->scratch = bb_xmalloc(t->scratch + 64);
+    r->scratch = bb_xmalloc(t->scratch + GEN_PAD);
     return r;
 }
 
@@ -425,6 +474,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         bb_value *v = &row->v[ci];
         if (c->null_ratio > 0 && unit(rnd(c, n, 1000)) < c->null_ratio) { v->kind = BB_V_NULL; continue; }
         uint64_t r0 = rnd(c, n, 0);
+        v->clean = c->clean;
         switch (c->kind) {
         case K_SEQ: v->kind = BB_V_INT; v->u.i = c->a + (int64_t)n * c->b; break;
         case K_INT: v->kind = BB_V_INT; v->u.i = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1); break;
@@ -448,25 +498,60 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
             int64_t x = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
             char *s = p;
             if (x < 0) { *p++ = '-'; x = -x; }
-            if (c->scale == 0) p += bb_fmt_i64(p, x);
-            else {
-                int64_t m = 1;
-                for (int i = 0; i < c->scale; i++) m *= 10;
-                p += bb_fmt_i64(p, x / m);
+            /* the digits of the unscaled value, zero-padded past the scale, then the point moved in */
+            int nd, sc = c->scale;
+            if (sc == 2) { /* money: the common case, with constant divisors */
+                p += bb_fmt_u64(p, (uint64_t)x / 100);
                 *p++ = '.';
-                int64_t f = x % m;
-                for (int i = c->scale - 1; i >= 0; i--) { p[i] = (char)('0' + f % 10); f /= 10; }
-                p += c->scale;
+                memcpy(p, bb_digits2 + 2 * ((uint64_t)x % 100), 2);
+                p += 2;
+                v->kind = BB_V_TEXT; v->u.s = s; v->len = (uint32_t)(p - s);
+                break;
             }
+            nd = bb_fmt_u64(p, (uint64_t)x);
+            if (sc) {
+                if (nd <= sc) {
+                    memmove(p + (sc + 1 - nd), p, (size_t)nd);
+                    memset(p, '0', (size_t)(sc + 1 - nd));
+                    nd = sc + 1;
+                }
+                memmove(p + nd - sc + 1, p + nd - sc, (size_t)sc);
+                p[nd - sc] = '.';
+                nd++;
+            }
+            p += nd;
             v->kind = BB_V_TEXT; v->u.s = s; v->len = (uint32_t)(p - s);
             break;
         }
         case K_STRING: case K_BLOB: {
             uint32_t len = (uint32_t)c->a;
             if (c->b > c->a) len += (uint32_t)below(rnd(c, n, 1), (uint64_t)(c->b - c->a) + 1);
-            digits d = { 0, 0, c, n, 2 };
+            /* successive base-|charset| digits of random fractions, kept in registers; with a
+             * pair table two characters per multiply, at most 4 pairs per 64-bit word so the
+             * bias stays near 1e-5 */
+            const char *cs = c->text;
+            uint64_t base = c->text_len, x = 0, k = 2;
+            uint32_t i = 0;
+            int left = 0;
+            if (c->pairs) {
+                uint64_t base2 = base * base;
+                for (; i + 1 < len; i += 2) {
+                    if (left == 0) { x = rnd(c, n, k++); left = 4; }
+                    unsigned __int128 m = (unsigned __int128)x * base2;
+                    x = (uint64_t)m;
+                    left--;
+                    memcpy(p + i, c->pairs + 2 * (uint64_t)(m >> 64), 2);
+                }
+                left = 0;
+            }
             int pw = per_word(c->text_len);
-            for (uint32_t i = 0; i < len; i++) p[i] = c->text[next_digit(&d, c->text_len, pw)];
+            for (; i < len; i++) {
+                if (left == 0) { x = rnd(c, n, k++); left = pw; }
+                unsigned __int128 m = (unsigned __int128)x * base;
+                x = (uint64_t)m;
+                left--;
+                p[i] = cs[(uint64_t)(m >> 64)];
+            }
             v->kind = BB_V_TEXT; v->u.s = p; v->len = len;
             p += len;
             break;
@@ -491,6 +576,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
             break;
         }
         case K_TIMESTAMP: {
+            if (c->text) { v->kind = BB_V_TEXT; v->u.s = c->text; v->len = c->text_len; break; } /* now, at */
             int64_t sec = c->a, usec = 0;
             if (c->mode == TS_RANGE) sec = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
             else if (c->mode == TS_INCREASING) {

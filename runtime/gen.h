@@ -20,7 +20,12 @@ typedef struct gen_table {
     uint64_t    seed;
     int64_t     now_s;     /* the run's "now": every thread formats the same instant */
     size_t      scratch;   /* most text bytes one row can need */
+    size_t      max_line;  /* most bytes one encoded text row can take (every byte escaped) */
 } gen_table;
+
+/* Text a row's values point at has this many readable bytes after it, so encoders may
+ * copy short strings in fixed 16-byte strides. */
+#define GEN_PAD 64
 
 typedef struct gen_row {
     bb_value *v;           /* ncols values */

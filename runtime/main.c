@@ -98,14 +98,18 @@ static int build_sweep(bb_cli *cli, sweep *s, bb_err *err)
             return bb_usagef(err, "unknown engine '%s'%s%s%s (engines: see `bulkbench list`)", s->engines[e],
                              near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
         }
-        for (int m = 0; m < s->nm; m++) {
-            const bb_method *mm = method_find(s->methods[m]);
+        char key[64];
+        snprintf(key, sizeof key, "method@%s", d->name);
+        const char *own = s->nm ? NULL : opts_get(cli, key); /* the script's default for this engine */
+        for (int m = 0; m < (own ? 1 : s->nm); m++) {
+            const char *mname = own ? own : s->methods[m];
+            const bb_method *mm = method_find(mname);
             if (!mm) {
                 const char *mn[32];
                 int k = 0;
                 for (const bb_method *x = bb_methods; x->name; x++) mn[k++] = x->name;
-                const char *near = opts_nearest(s->methods[m], mn, k);
-                return bb_usagef(err, "unknown method '%s'%s%s%s (methods: see `bulkbench list`)", s->methods[m],
+                const char *near = opts_nearest(mname, mn, k);
+                return bb_usagef(err, "unknown method '%s'%s%s%s (methods: see `bulkbench list`)", mname,
                                  near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
             }
             if (!method_offered(mm, d)) {
@@ -216,7 +220,9 @@ static int cmd_run(bb_cli *cli)
         p.scenario = scenario_name(script, scen, sizeof scen);
         p.drv = bb_driver_find(s.engines[ei]);
         p.dsn = opts_get(cli, "dsn");
-        p.method = s.nm ? s.methods[mi] : NULL;
+        char own[64];
+        snprintf(own, sizeof own, "method@%s", p.drv->name);
+        p.method = s.nm ? s.methods[mi] : opts_get(cli, own);
         p.threads = atoi(s.threads[ti]);
         p.batch = s.nb ? atoll(s.batches[bi]) : 0;
         p.rows = (int64_t)num_opt(cli, "rows");

@@ -86,40 +86,17 @@ void bb_buf_free(bb_buf *b)
     b->len = b->cap = 0;
 }
 
-/* Two digits at a time: the generator formats tens of millions of integers. */
-static const char digits2[201] =
+const uint64_t bb_pow10[20] = {
+    1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
+    10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
+    1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL, 1000000000000000000ULL,
+    10000000000000000000ULL
+};
+
+const char bb_digits2[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
-
-int bb_fmt_u64(char *out, uint64_t v)
-{
-    char tmp[24];
-    int i = 24;
-    while (v >= 100) {
-        unsigned r = (unsigned)(v % 100);
-        v /= 100;
-        tmp[--i] = digits2[r * 2 + 1];
-        tmp[--i] = digits2[r * 2];
-    }
-    if (v >= 10) {
-        tmp[--i] = digits2[v * 2 + 1];
-        tmp[--i] = digits2[v * 2];
-    } else {
-        tmp[--i] = (char)('0' + v);
-    }
-    memcpy(out, tmp + i, (size_t)(24 - i));
-    return 24 - i;
-}
-
-int bb_fmt_i64(char *out, int64_t v)
-{
-    if (v < 0) {
-        out[0] = '-';
-        return 1 + bb_fmt_u64(out + 1, (uint64_t)0 - (uint64_t)v);
-    }
-    return bb_fmt_u64(out, (uint64_t)v);
-}
 
 uint64_t bb_now_ns(void)
 {

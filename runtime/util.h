@@ -44,9 +44,39 @@ static inline void bb_buf_puts(bb_buf *b, const char *s) { bb_buf_put(b, s, strl
 void bb_buf_printf(bb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void bb_buf_free(bb_buf *b);
 
-/* Decimal formatting without printf: returns chars written. */
-int bb_fmt_i64(char *out, int64_t v);
-int bb_fmt_u64(char *out, uint64_t v);
+/* Decimal formatting without printf, inlined into the encoders' hot loops: count the
+ * digits, then write two at a time from the right. Returns chars written. */
+extern const char bb_digits2[201];
+extern const uint64_t bb_pow10[20];
+
+/* digits of v: log2 from the leading zeros, times log10(2) (1233/4096), corrected once */
+static inline int bb_ndigits(uint64_t v)
+{
+    int t = ((64 - __builtin_clzll(v | 1)) * 1233) >> 12;
+    return t + (v >= bb_pow10[t]) + (v == 0);
+}
+
+static inline int bb_fmt_u64(char *out, uint64_t v)
+{
+    int n = bb_ndigits(v);
+    char *p = out + n;
+    while (v >= 100) {
+        unsigned r = (unsigned)(v % 100);
+        v /= 100;
+        p -= 2;
+        memcpy(p, bb_digits2 + r * 2, 2);
+    }
+    if (v >= 10) memcpy(p - 2, bb_digits2 + v * 2, 2);
+    else p[-1] = (char)('0' + v);
+    return n;
+}
+
+static inline int bb_fmt_i64(char *out, int64_t v)
+{
+    if (v >= 0) return bb_fmt_u64(out, (uint64_t)v);
+    out[0] = '-';
+    return 1 + bb_fmt_u64(out + 1, (uint64_t)0 - (uint64_t)v);
+}
 
 uint64_t bb_now_ns(void);    /* CLOCK_MONOTONIC */
 double   bb_wall_s(void);    /* CLOCK_REALTIME, seconds */

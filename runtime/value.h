@@ -23,8 +23,9 @@ typedef enum bb_vkind { BB_V_NULL, BB_V_INT, BB_V_DOUBLE, BB_V_TEXT } bb_vkind;
 
 /* A value: ints and doubles inline, text points into the row's scratch or a constant. */
 typedef struct bb_value {
-    bb_vkind    kind;
-    uint32_t    len;  /* BB_V_TEXT: bytes at s */
+    uint8_t     kind;  /* bb_vkind */
+    uint8_t     clean; /* BB_V_TEXT: holds none of \t \n \r \\ , " ' NUL, so no format needs escaping */
+    uint32_t    len;   /* BB_V_TEXT: bytes at s */
     union {
         int64_t     i;
         double      d;
