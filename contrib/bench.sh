@@ -39,8 +39,23 @@ bench_runtime() {
     "$(printf '%.2fx sysbench' "$(echo "$ma / $mb" | bc -l)")"
 }
 
+bench_gen() {
+  local W=workloads/copy_vs_load.lua N=5000000 P=200000 a=() b=() m1 m10
+  for i in $(seq "$RUNS"); do
+    a+=("$(echo "$N / $(wall $BB gen $W --table=bmsql_history --rows=$N --format=copy --threads=1 -o /dev/null)" | bc -l)")
+    b+=("$(echo "$P / $(wall python3 contrib/seed000_generator.py $P "$T/py.csv")" | bc -l)")
+  done
+  local ma mb
+  ma=$(printf '%s\n' "${a[@]}" | median); mb=$(printf '%s\n' "${b[@]}" | median)
+  report "bmsql_history data file, 1 thread" "rows/s" "bulkbench" "$ma" "seed000.py" "$mb" \
+    "$(printf '%.0fx the Python generator' "$(echo "$ma / $mb" | bc -l)")"
+  m1=$(/usr/bin/time -f %M $BB gen $W --table=bmsql_history --rows=1000000 -o /dev/null 2>&1 >/dev/null | tail -1)
+  m10=$(/usr/bin/time -f %M $BB gen $W --table=bmsql_history --rows=10000000 -o /dev/null 2>&1 >/dev/null | tail -1)
+  echo "  peak RSS of gen: 1M rows ${m1} KB, 10M rows ${m10} KB"
+}
+
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(runtime)
+[ ${#sections[@]} -eq 0 ] && sections=(runtime gen)
 echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each, medians"
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"
 for s in "${sections[@]}"; do "bench_$s"; done

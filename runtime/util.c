@@ -98,6 +98,18 @@ const char bb_digits2[201] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
+char bb_digits4[40000];
+
+__attribute__((constructor)) static void util_tables(void)
+{
+    for (int v = 0; v < 10000; v++) {
+        bb_digits4[4 * v] = (char)('0' + v / 1000);
+        bb_digits4[4 * v + 1] = (char)('0' + v / 100 % 10);
+        bb_digits4[4 * v + 2] = (char)('0' + v / 10 % 10);
+        bb_digits4[4 * v + 3] = (char)('0' + v % 10);
+    }
+}
+
 uint64_t bb_now_ns(void)
 {
     struct timespec ts;

@@ -56,8 +56,16 @@ static inline int bb_ndigits(uint64_t v)
     return t + (v >= bb_pow10[t]) + (v == 0);
 }
 
+/* out needs room for 20 bytes whatever v is: small values are copied 4 bytes at a time. */
+extern char bb_digits4[40000];
+
 static inline int bb_fmt_u64(char *out, uint64_t v)
 {
+    if (v < 10000) { /* ids, counts, small ranges: one table load */
+        int k = 1 + (v >= 10) + (v >= 100) + (v >= 1000);
+        memcpy(out, bb_digits4 + 4 * v + 4 - k, 4);
+        return k;
+    }
     int n = bb_ndigits(v);
     char *p = out + n;
     while (v >= 100) {
