@@ -42,9 +42,12 @@ typedef struct bb_dialect {
 typedef enum bb_stream_fmt { BB_FMT_COPY, BB_FMT_CSV, BB_FMT_TSV, BB_FMT_BINARY, BB_FMT_SQL } bb_stream_fmt;
 
 typedef struct bb_stream_spec {
-    const char        *table;   /* quoted identifier, ready to paste */
-    const char        *columns; /* "(a,b,c)" with quoted names, or "" for all columns */
+    const char        *table;     /* quoted identifier, ready to paste */
+    const char        *columns;   /* "(a,b,c)" with quoted names, or "" for all columns */
     bb_stream_fmt      format;
+    const char        *name;      /* the table's name unquoted, for catalog look-ups */
+    int                ncols;
+    const char *const *colnames;  /* unquoted, in the order rows carry them */
 } bb_stream_spec;
 
 /* What the server says about itself; fields a driver cannot fill stay -1 / NULL. */
@@ -99,6 +102,15 @@ typedef struct bb_driver {
     int  (*stream_open)(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
     int  (*stream_write)(bb_conn *c, const char *data, size_t len, bb_err *err);
     int  (*stream_close)(bb_conn *c, int64_t *rows, bb_err *err);
+
+    /* Encodes one row for the open stream in a format only the engine can write (binary
+     * COPY needs the server's column types, learned at stream_open). NULL when the
+     * runtime's encoders serve every format the engine streams. */
+    int  (*stream_encode)(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err);
+
+    /* Executes a prepared statement once per row, all rows in one round trip and one
+     * transaction (pipeline mode); *affected gets the rows changed. NULL unless BB_CAP_PIPELINE. */
+    int  (*execute_pipeline)(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err);
 
     /* Sets a session setting (SET name = value, PRAGMA name = value). */
     int  (*set_session)(bb_conn *c, const char *name, const char *value, bb_err *err);

@@ -110,19 +110,22 @@ function bb.histogram() return core.histogram() end
 local Table = {}
 Table.__index = Table
 
--- The native generator, compiled once per Lua state.
-function Table:native()
-  if not self._native then
+-- The native generator, compiled once per Lua state (and per seed when one is given;
+-- otherwise the run's --seed).
+function Table:native(seed)
+  local key = seed or "run"
+  self._native = self._native or {}
+  if not self._native[key] then
     local cols = {}
     for _, c in ipairs(self.columns) do
       if c.gen then cols[#cols + 1] = { name = c.name, type = c.type, gen = c.gen, null = c.null } end
     end
-    self._native = core.compile { name = self.name, columns = cols }
+    self._native[key] = core.compile { name = self.name, columns = cols, seed = seed }
   end
-  return self._native
+  return self._native[key]
 end
 
-function Table:row(n) return self:native():row(n) end
+function Table:row(n, seed) return self:native(seed):row(n) end
 function Table:encode(first, count, format) return self:native():encode(first, count, format) end
 function Table:ddl(dialect) return schema.ddl(self, dialect) end
 

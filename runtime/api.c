@@ -215,8 +215,11 @@ static int l_compile(lua_State *L)
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_getfield(L, 1, "name");
     const char *name = luaL_checkstring(L, -1);
+    lua_getfield(L, 1, "seed");
+    uint64_t seed = lua_isnumber(L, -1) ? (uint64_t)lua_tonumber(L, -1) : h->seed;
+    lua_pop(L, 1);
     gen_table **ud = lua_newuserdata(L, sizeof *ud);
-    *ud = gen_new(name, h->seed, h->now_s);
+    *ud = gen_new(name, seed, h->now_s);
     luaL_getmetatable(L, GEN_MT);
     lua_setmetatable(L, -2);
     int self = lua_gettop(L);

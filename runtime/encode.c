@@ -38,7 +38,7 @@ static inline int is_clean(const unsigned char *tab, const char *s, uint32_t n)
 static inline char *put_number(const bb_value *v, char *p)
 {
     if (v->kind == BB_V_INT) return p + bb_fmt_i64(p, v->u.i);
-    return p + snprintf(p, 32, "%.15g", v->u.d);
+    return p + snprintf(p, 32, "%.17g", v->u.d);
 }
 
 /* COPY text and MySQL's tab format share their escapes: \\ \t \n \r, and \N for NULL.
@@ -82,6 +82,11 @@ static inline char *put_csv_text(const char *s, uint32_t n, int clean, char *p)
 void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_buf *out)
 {
     if (v->kind == BB_V_NULL) { bb_buf_put(out, "NULL", 4); return; }
+    if (type == BB_T_BOOL && v->kind == BB_V_INT) { /* 1 is no boolean to PostgreSQL */
+        if (v->u.i) bb_buf_put(out, "TRUE", 4);
+        else bb_buf_put(out, "FALSE", 5);
+        return;
+    }
     if (v->kind != BB_V_TEXT) {
         bb_buf_reserve(out, 32);
         out->len = (size_t)(put_number(v, out->p + out->len) - out->p);

@@ -65,16 +65,6 @@ static inline uint64_t below(uint64_t r, uint64_t range) { return (uint64_t)(((u
 
 /* ---- calendar (UTC, proleptic Gregorian) ---- */
 
-static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
-{
-    y -= m <= 2;
-    int64_t era = (y >= 0 ? y : y - 399) / 400;
-    unsigned yoe = (unsigned)(y - era * 400);
-    unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + (int64_t)doe - 719468;
-}
-
 static void civil_from_days(int64_t z, int *y, int *m, int *d)
 {
     z += 719468;
@@ -86,20 +76,6 @@ static void civil_from_days(int64_t z, int *y, int *m, int *d)
     *d = (int)(doy - (153 * mp + 2) / 5 + 1);
     *m = (int)(mp < 10 ? mp + 3 : mp - 9);
     *y = (int)(yoe + era * 400 + (*m <= 2));
-}
-
-/* "YYYY-MM-DD[ HH:MM:SS]" or a number of epoch seconds */
-static int parse_time(const char *s, int64_t *out)
-{
-    int y, mo, d, h = 0, mi = 0, se = 0;
-    char *end;
-    double v = strtod(s, &end);
-    if (end != s && *end == 0 && !strchr(s, '-')) { *out = (int64_t)v; return 0; }
-    int n = sscanf(s, "%d-%d-%d%*[ T]%d:%d:%d", &y, &mo, &d, &h, &mi, &se);
-    if (n != 3 && n != 6) return -1;
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return -1;
-    *out = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + se;
-    return 0;
 }
 
 static inline void put2(char *p, int v) { p[0] = (char)('0' + v / 10); p[1] = (char)('0' + v % 10); }
@@ -188,7 +164,7 @@ static int time_arg(const gen_reader *r, const char *key, int pos, int64_t *out,
 {
     size_t len;
     const char *s = r->str(r->ud, key, pos, &len);
-    if (s && parse_time(s, out) == 0) return 0;
+    if (s && bb_parse_time(s, out) == 0) return 0;
     if (!s && r->has(r->ud, key, pos)) { *out = (int64_t)r->num(r->ud, key, pos, 0); return 0; }
     return bb_usagef(err, "timestamp '%s' is not 'YYYY-MM-DD[ HH:MM:SS]' or epoch seconds", s ? s : key);
 }

@@ -1,4 +1,5 @@
 /* main.c — commands: run, gen, list, help, lua; sweeps; exit codes. */
+#include <ctype.h>
 #include <lauxlib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,17 @@ static char **split_opt(bb_cli *cli, const char *name, int *n)
     return opts_split(v, n);
 }
 
+/* --dsn, else BULKBENCH_<ENGINE>_DSN, else the engine's own default (NULL) */
+static const char *engine_dsn(bb_cli *cli, const bb_driver *d)
+{
+    const char *dsn = opts_get(cli, "dsn");
+    if (dsn) return dsn;
+    char var[64];
+    snprintf(var, sizeof var, "BULKBENCH_%s_DSN", d->name);
+    for (char *p = var; *p; p++) *p = (char)toupper((unsigned char)*p);
+    return getenv(var);
+}
+
 static int build_sweep(bb_cli *cli, sweep *s, bb_err *err)
 {
     memset(s, 0, sizeof *s);
@@ -88,6 +100,9 @@ static int build_sweep(bb_cli *cli, sweep *s, bb_err *err)
         s->set_name[i] = strndup(sets[i], (size_t)(eq - sets[i]));
         s->set_vals[i] = opts_split(eq + 1, &s->nvals[i]);
     }
+    if (s->ne > 1 && opts_get(cli, "dsn"))
+        return bb_usagef(err, "--dsn with several engines is ambiguous: give each engine its DSN in "
+                              "BULKBENCH_<ENGINE>_DSN (e.g. BULKBENCH_PG_DSN) and leave --dsn out");
     const char *names[16];
     int nd = 0;
     for (int i = 0; bb_drivers[i]; i++) names[nd++] = bb_drivers[i]->name;
@@ -219,7 +234,7 @@ static int cmd_run(bb_cli *cli)
         p.script_len = srclen;
         p.scenario = scenario_name(script, scen, sizeof scen);
         p.drv = bb_driver_find(s.engines[ei]);
-        p.dsn = opts_get(cli, "dsn");
+        p.dsn = engine_dsn(cli, p.drv);
         char own[64];
         snprintf(own, sizeof own, "method@%s", p.drv->name);
         p.method = s.nm ? s.methods[mi] : opts_get(cli, own);

@@ -16,9 +16,12 @@ const bb_method bb_methods[] = {
       0 },
     { "multirow", "INSERT ... VALUES (..),(..) with --batch rows per statement", BB_CAP_MULTIROW, 1000, MK_MULTIROW,
       0, 0 },
+    { "pipeline", "prepared single-row inserts sent --batch at a time, one sync (and transaction) per batch",
+      BB_CAP_PREPARE | BB_CAP_PIPELINE, 1000, MK_PIPELINE, 1, 0 },
     { "copy", "COPY FROM STDIN, text format; one COPY per --batch rows or per worker", BB_CAP_COPY_TEXT, 0,
       MK_STREAM, 0, BB_FMT_COPY },
     { "copy-csv", "COPY FROM STDIN, CSV format", BB_CAP_COPY_CSV, 0, MK_STREAM, 0, BB_FMT_CSV },
+    { "copy-binary", "COPY FROM STDIN, binary format", BB_CAP_COPY_BIN, 0, MK_STREAM, 0, BB_FMT_BINARY },
     { "load", "LOAD DATA LOCAL INFILE streamed from the generator", BB_CAP_LOAD_TSV, 0, MK_STREAM, 0, BB_FMT_TSV },
     { NULL, NULL, 0, 0, 0, 0, 0 }
 };
@@ -51,8 +54,12 @@ typedef struct mstate {
     bb_buf            insert_head;  /* "INSERT INTO t (a,b) VALUES " */
     bb_stmt          *stmt;
     bb_stream_fmt     fmt;
+    gen_row         **rows;         /* pipeline: one generated row per statement of a batch */
+    bb_value        **vals;
+    int64_t           nrows;
     int               stream_open;  /* unbatched stream spanning claims */
     int64_t           stream_rows;
+    uint64_t          stream_t0;    /* when the open stream started: its event's latency */
 } mstate;
 
 static void quote_ident(const bb_dialect *d, const char *name, bb_buf *out)
@@ -147,6 +154,23 @@ static int do_txn(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *e
     return ms->drv->commit(ms->w->conn, err);
 }
 
+/* pipeline: a batch of generated rows, sent in one round trip */
+static int do_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+{
+    if (n > ms->nrows) {
+        ms->rows = realloc(ms->rows, sizeof *ms->rows * (size_t)n);
+        ms->vals = realloc(ms->vals, sizeof *ms->vals * (size_t)n);
+        for (int64_t i = ms->nrows; i < n; i++) ms->rows[i] = gen_row_new(ms->t);
+        ms->nrows = n;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        gen_fill(ms->t, (uint64_t)(first + i), ms->rows[i]);
+        *bytes += row_bytes(ms->t, ms->rows[i]);
+        ms->vals[i] = ms->rows[i]->v;
+    }
+    return ms->drv->execute_pipeline(ms->stmt, (int)n, (const bb_value *const *)ms->vals, NULL, err);
+}
+
 static int do_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
     bb_buf *b = &ms->buf;
@@ -171,7 +195,7 @@ static int stream_begin(mstate *ms, bb_err *err)
     bb_buf_putc(&name, 0);
     column_list(ms, &cols);
     bb_buf_putc(&cols, 0);
-    bb_stream_spec spec = { name.p, cols.p, ms->fmt };
+    bb_stream_spec spec = { name.p, cols.p, ms->fmt, ms->t->name, ms->t->ncols, (const char *const *)ms->t->colnames };
     int rc = ms->drv->stream_open(ms->w->conn, &spec, err);
     bb_buf_free(&name);
     bb_buf_free(&cols);
@@ -194,12 +218,19 @@ static int stream_end(mstate *ms, bb_err *err)
 
 static int do_stream(mstate *ms, int64_t first, int64_t n, int whole, size_t *bytes, bb_err *err)
 {
-    if (!ms->stream_open && stream_begin(ms, err) < 0) return -1;
-    ms->stream_open = 1;
+    if (!ms->stream_open) {
+        ms->stream_t0 = bb_now_ns();
+        if (stream_begin(ms, err) < 0) return -1;
+        ms->stream_open = 1;
+    }
     for (int64_t i = 0; i < n; i++) {
         gen_fill(ms->t, (uint64_t)(first + i), ms->row);
         size_t before = ms->buf.len;
-        enc_row(ms->fmt, ms->dia, ms->t, ms->row, &ms->buf);
+        if (ms->fmt == BB_FMT_BINARY) { /* the engine knows its column types */
+            if (ms->drv->stream_encode(ms->w->conn, ms->row->v, &ms->buf, err) < 0) return -1;
+        } else {
+            enc_row(ms->fmt, ms->dia, ms->t, ms->row, &ms->buf);
+        }
         *bytes += ms->buf.len - before;
         if (ms->buf.len >= STREAM_FLUSH) {
             if (ms->drv->stream_write(ms->w->conn, ms->buf.p, ms->buf.len, err) < 0) return -1;
@@ -237,15 +268,20 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
         switch (m->kind) {
         case MK_TXN: rc = do_txn(&ms, first, n, &bytes, err); break;
         case MK_MULTIROW: rc = do_multirow(&ms, first, n, &bytes, err); break;
+        case MK_PIPELINE: rc = do_pipeline(&ms, first, n, &bytes, err); break;
         default: rc = do_stream(&ms, first, n, !per_worker, &bytes, err); break;
         }
         if (rc < 0) break;
         if (m->kind != MK_STREAM) w->committed += n; /* streams count at their close */
-        worker_record(w, sched ? sched : t0, (uint64_t)n, bytes);
+        if (per_worker) worker_progress(w, (uint64_t)n, bytes); /* the event is the whole stream */
+        else worker_record(w, sched ? sched : t0, (uint64_t)n, bytes);
     }
-    if (rc == 0 && ms.stream_open) rc = stream_end(&ms, err);
+    if (rc == 0 && ms.stream_open && (rc = stream_end(&ms, err)) == 0) worker_record(w, ms.stream_t0, 0, 0);
     if (ms.stmt) ms.drv->finalize(ms.stmt);
     gen_row_free(ms.row);
+    for (int64_t i = 0; i < ms.nrows; i++) gen_row_free(ms.rows[i]);
+    free(ms.rows);
+    free(ms.vals);
     bb_buf_free(&ms.buf);
     bb_buf_free(&ms.insert_head);
     if (rc < 0) run_fail(w->run, err);

@@ -10,6 +10,7 @@ typedef enum {
     MK_ROW,      /* one statement and transaction per row: every row is an event */
     MK_TXN,      /* prepared single-row statements, one transaction per batch */
     MK_MULTIROW, /* one multi-row INSERT per batch */
+    MK_PIPELINE, /* prepared single-row statements, a batch per round trip and transaction */
     MK_STREAM    /* a COPY / LOAD DATA stream per batch, or per worker without --batch */
 } bb_method_kind;
 

@@ -69,7 +69,7 @@ struct bb_run {
     int            finished;       /* workers that left their loop */
     pthread_mutex_t err_lock;
     bb_err         first_err;
-    pthread_barrier_t ready, go;
+    pthread_barrier_t ready, go, done; /* done: workers keep their sessions until server costs are read */
     stats_thread  *stats;
     bb_worker     *workers;
 };

@@ -132,6 +132,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     r.workers = bb_xcalloc((size_t)p->threads, sizeof *r.workers);
     pthread_barrier_init(&r.ready, NULL, (unsigned)p->threads + 1);
     pthread_barrier_init(&r.go, NULL, (unsigned)p->threads + 1);
+    pthread_barrier_init(&r.done, NULL, (unsigned)p->threads + 1);
     current_run = &r;
     if (got_signal) r.stop = 1;
     for (int i = 0; i < p->threads; i++) {
@@ -159,6 +160,10 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     }
     r.end_ns = bb_now_ns();
     progress_done(&pg);
+    /* server costs now, while the workers' sessions still exist (a backend that has exited
+     * takes its CPU time with it until the postmaster reaps it) */
+    server_snapshot(p, c0, &si1, &srv_cpu1, &rss1);
+    pthread_barrier_wait(&r.done);
     for (int i = 0; i < p->threads; i++) pthread_join(r.workers[i].thread, NULL);
     current_run = NULL;
     double cpu1 = sysmon_self_cpu();
@@ -181,7 +186,6 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     free(snap);
     res->client_cpu_s = cpu1 - cpu0;
 
-    server_snapshot(p, c0, &si1, &srv_cpu1, &rss1);
     snprintf(res->version, sizeof res->version, "%s", si1.version);
     snprintf(res->settings, sizeof res->settings, "%s", si1.settings);
     if (si0.log_pos >= 0 && si1.log_pos >= si0.log_pos) res->log_bytes = si1.log_pos - si0.log_pos;
@@ -233,6 +237,7 @@ done:
     if (r.workers) {
         pthread_barrier_destroy(&r.ready);
         pthread_barrier_destroy(&r.go);
+        pthread_barrier_destroy(&r.done);
     }
     free(r.workers);
     stats_free(r.stats);

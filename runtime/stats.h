@@ -36,15 +36,27 @@ static inline unsigned stats_bucket(uint64_t v)
     return (e - 6) * STATS_SUB + (unsigned)((v >> (e - 7)) & (STATS_SUB - 1));
 }
 
-/* One finished event: latency in ns, rows and bytes it wrote. */
-static inline void stats_record(stats_thread *s, uint64_t lat_ns, uint64_t rows, uint64_t bytes)
+/* Rows and bytes written, counted as they go (a long stream reports progress before its end). */
+static inline void stats_add(stats_thread *s, uint64_t rows, uint64_t bytes)
 {
-    STATS_BUMP(&s->events, 1);
     STATS_BUMP(&s->rows, rows);
     STATS_BUMP(&s->bytes, bytes);
+}
+
+/* One finished event and its latency in ns. */
+static inline void stats_event(stats_thread *s, uint64_t lat_ns)
+{
+    STATS_BUMP(&s->events, 1);
     STATS_BUMP(&s->lat_sum, lat_ns);
     STATS_BUMP(&s->hist[stats_bucket(lat_ns)], 1);
     if (lat_ns > s->lat_max) __atomic_store_n(&s->lat_max, lat_ns, __ATOMIC_RELAXED);
+}
+
+/* One finished event that wrote rows and bytes. */
+static inline void stats_record(stats_thread *s, uint64_t lat_ns, uint64_t rows, uint64_t bytes)
+{
+    stats_add(s, rows, bytes);
+    stats_event(s, lat_ns);
 }
 
 static inline void stats_error(stats_thread *s) { STATS_BUMP(&s->errors, 1); }

@@ -43,7 +43,7 @@ double sysmon_self_cpu(void)
            ru.ru_stime.tv_usec / 1e6;
 }
 
-/* utime+stime (ticks), ppid and rss pages of one process */
+/* CPU ticks (own and reaped children's), ppid and rss pages of one process */
 static int read_stat(int pid, long long *ticks, int *ppid, long long *rss_pages)
 {
     char path[64], buf[1024];
@@ -56,15 +56,29 @@ static int read_stat(int pid, long long *ticks, int *ppid, long long *rss_pages)
     char *p = strrchr(buf, ')'); /* the command name may hold spaces */
     if (!p) return -1;
     char state;
-    long long ut, st, rss;
+    long long ut, st, cut, cst, rss;
     int pp;
-    if (sscanf(p + 2, "%c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lld %lld %*d %*d %*d %*d %*d %*d %*u %*u %lld",
-               &state, &pp, &ut, &st, &rss) != 5)
+    if (sscanf(p + 2, "%c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lld %lld %lld %lld %*d %*d %*d %*d %*u %*u %lld",
+               &state, &pp, &ut, &st, &cut, &cst, &rss) != 7)
         return -1;
-    *ticks = ut + st;
+    *ticks = ut + st + cut + cst;
     *ppid = pp;
     *rss_pages = rss;
     return 0;
+}
+
+/* Proportional set size in bytes: shared memory split among its users, so a tree's sum
+ * counts PostgreSQL's shared buffers once. Falls back to RSS where smaps is unreadable. */
+static long long pss_bytes(int pid, long long rss_pages)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/smaps_rollup", pid);
+    FILE *f = fopen(path, "r");
+    long long kb = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "Pss: %lld kB", &kb) == 1) break;
+    if (f) fclose(f);
+    return kb >= 0 ? kb * 1024 : rss_pages * sysconf(_SC_PAGESIZE);
 }
 
 int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes)
@@ -72,7 +86,7 @@ int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes)
     long long ticks, rss;
     int ppid;
     if (pid <= 0 || read_stat(pid, &ticks, &ppid, &rss) < 0) return -1;
-    long long tot_ticks = ticks, tot_rss = rss;
+    long long tot_ticks = ticks, tot_mem = pss_bytes(pid, rss);
     DIR *d = opendir("/proc");
     struct dirent *e;
     /* one level of parentage is enough for postmaster and mysqld: their workers are children */
@@ -81,11 +95,11 @@ int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes)
         if (child <= 0 || child == pid) continue;
         if (read_stat(child, &ticks, &ppid, &rss) == 0 && ppid == pid) {
             tot_ticks += ticks;
-            tot_rss += rss;
+            tot_mem += pss_bytes(child, rss);
         }
     }
     if (d) closedir(d);
     *cpu_s = (double)tot_ticks / (double)sysconf(_SC_CLK_TCK);
-    *rss_bytes = tot_rss * sysconf(_SC_PAGESIZE);
+    *rss_bytes = tot_mem;
     return 0;
 }

@@ -14,7 +14,8 @@ typedef struct sysmon_host {
 void   sysmon_host_info(sysmon_host *h);
 /* CPU seconds (user+system) this process has used so far. */
 double sysmon_self_cpu(void);
-/* CPU seconds and resident bytes of pid and all its descendants; -1 when pid is gone. */
+/* CPU seconds (including reaped children's) and memory (PSS, else RSS) of pid and its
+ * children; -1 when pid is gone. */
 int    sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes);
 
 #endif

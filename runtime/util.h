@@ -94,6 +94,11 @@ void *bb_xmalloc(size_t n);
 void *bb_xcalloc(size_t n, size_t m);
 char *bb_xstrdup(const char *s);
 
+/* Days since 1970-01-01 of a proleptic Gregorian date. */
+int64_t bb_days_from_civil(int64_t y, unsigned m, unsigned d);
+/* "YYYY-MM-DD[ HH:MM:SS]" (UTC) or epoch seconds into epoch seconds; -1 when malformed. */
+int     bb_parse_time(const char *s, int64_t *out);
+
 /* Parses "4MB", "64k", "1048576" into bytes; -1 when malformed. */
 int64_t bb_parse_size(const char *s);
 

@@ -146,6 +146,7 @@ void *worker_main(void *arg)
         if (rc < 0) run_fail(r, &err);
     }
     __atomic_fetch_add(&r->finished, 1, __ATOMIC_RELEASE);
+    pthread_barrier_wait(&r->done);
 
     if (w->ready && call_hook(w, w->ref_done, &err) < 0) run_fail(r, &err);
     api_db_detach(w->db);

@@ -34,4 +34,12 @@ static inline void worker_record(bb_worker *w, uint64_t t_start, uint64_t rows, 
     if (t1 >= w->run->deadline_ns) __atomic_store_n(&w->run->stop, 1, __ATOMIC_RELAXED);
 }
 
+/* Rows and bytes of an event still going on (one long stream), counted as they are sent. */
+static inline void worker_progress(bb_worker *w, uint64_t rows, uint64_t bytes)
+{
+    uint64_t t1 = bb_now_ns();
+    if (t1 >= w->run->measure_ns) stats_add(w->st, rows, bytes);
+    if (t1 >= w->run->deadline_ns) __atomic_store_n(&w->run->stop, 1, __ATOMIC_RELAXED);
+}
+
 #endif

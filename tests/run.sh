@@ -7,7 +7,6 @@ set -u
 cd "$(dirname "$0")/.."
 total_pass=0 total_fail=0
 log=$(mktemp /tmp/bbtests.XXXXXX)
-trap 'rm -f "$log"' EXIT
 
 suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passed, N failed"
   local name=$1; shift
@@ -29,7 +28,13 @@ suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passe
   total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
 }
 
+# real servers on loopback for the engine suites, stopped whatever happens
+export BB_DBCTL_DIR=${BB_DBCTL_DIR:-$(mktemp -d /tmp/bbcheck.XXXXXX)}
+trap 'contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$BB_DBCTL_DIR" "$log"' EXIT
+if out=$(contrib/dbctl start pg 2>&1); then export ${out#export }; else echo "$out"; fi
+
 suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
+suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
 suite cli tests/cli.sh
 
 echo "$total_pass passed, $total_fail failed"

@@ -1,0 +1,519 @@
+/* pg.c — PostgreSQL through libpq: prepared statements with binary parameters where the
+ * type allows, pipeline mode, COPY FROM STDIN in text, CSV and binary, server costs. */
+#include <jansson.h>
+#include <libpq-fe.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "driver.h"
+#include "pg_types.h"
+
+#define PG_MAX_KEYS 64
+
+struct bb_target {
+    const char *keys[PG_MAX_KEYS + 1], *vals[PG_MAX_KEYS + 1];
+    PQconninfoOption *opts;
+    char where[300];
+};
+
+struct bb_conn {
+    PGconn          *pg;
+    const bb_target *t;
+    int              nstmt;      /* names of prepared statements: bb1, bb2, ... */
+    /* open COPY */
+    int              copy_binary;
+    Oid             *copy_types;
+    int              copy_ncols;
+    bb_buf           rowbuf;
+};
+
+struct bb_stmt {
+    bb_conn     *c;
+    char         name[16];
+    int          n;
+    Oid         *types;          /* as the server inferred them */
+    const char **vals;
+    int         *lens, *fmts;
+    bb_buf       scratch;        /* binary or NUL-terminated text forms of this execution's values */
+    size_t      *offs;
+};
+
+static const bb_dialect pg_dialect = { "pg", '"', 1, 0, 65535 };
+
+/* libpq messages end in newlines and may span lines; keep the first line's substance */
+static const char *pg_msg(PGconn *pg)
+{
+    static __thread char buf[512];
+    snprintf(buf, sizeof buf, "%s", pg ? PQerrorMessage(pg) : "out of memory");
+    for (char *p = buf; *p; p++)
+        if (*p == '\n' || *p == '\t') { *p = (p[1] && p[1] != '\n') ? ' ' : 0; if (!*p) break; }
+    size_t n = strlen(buf);
+    while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t')) buf[--n] = 0;
+    return buf;
+}
+
+static int pg_fail(bb_err *err, bb_conn *c, const char *what)
+{
+    return bb_errf(err, "pg %s: %s: %s", c->t->where, what, pg_msg(c->pg));
+}
+
+static int res_fail(bb_err *err, bb_conn *c, PGresult *r, const char *what)
+{
+    const char *m = r ? PQresultErrorMessage(r) : PQerrorMessage(c->pg);
+    char line[512];
+    snprintf(line, sizeof line, "%s", m && *m ? m : pg_msg(c->pg));
+    line[strcspn(line, "\n")] = 0;
+    PQclear(r);
+    return bb_errf(err, "pg %s: %s: %s", c->t->where, what, line);
+}
+
+/* ---- targets and connections ---- */
+
+static int pg_target_open(const char *dsn, bb_target **out, bb_err *err)
+{
+    char *perr = NULL;
+    PQconninfoOption *opts = PQconninfoParse(dsn && *dsn ? dsn : "", &perr);
+    if (!opts) {
+        int e = bb_usagef(err, "pg: cannot parse --dsn (want a libpq URI postgresql://user@host:port/db or "
+                               "key=value pairs): %s", perr ? perr : "out of memory");
+        PQfreemem(perr);
+        return e;
+    }
+    bb_target *t = bb_xcalloc(1, sizeof *t);
+    t->opts = opts;
+    int n = 0, have_timeout = 0, have_app = 0;
+    const char *host = NULL, *port = NULL;
+    for (PQconninfoOption *o = opts; o->keyword && n < PG_MAX_KEYS - 3; o++) {
+        if (!o->val) continue;
+        t->keys[n] = o->keyword;
+        t->vals[n++] = o->val;
+        if (!strcmp(o->keyword, "connect_timeout")) have_timeout = 1;
+        if (!strcmp(o->keyword, "application_name")) have_app = 1;
+        if (!strcmp(o->keyword, "host") || (!host && !strcmp(o->keyword, "hostaddr"))) host = o->val;
+        if (!strcmp(o->keyword, "port")) port = o->val;
+    }
+    if (!have_timeout) { t->keys[n] = "connect_timeout"; t->vals[n++] = "5"; } /* a down server fails in seconds */
+    if (!have_app) { t->keys[n] = "application_name"; t->vals[n++] = "bulkbench"; }
+    t->keys[n] = "client_encoding";
+    t->vals[n++] = "UTF8";
+    if (!host) host = getenv("PGHOST");
+    if (!port) port = getenv("PGPORT");
+    snprintf(t->where, sizeof t->where, "%s:%s", host && *host ? host : "localhost", port && *port ? port : "5432");
+    *out = t;
+    return 0;
+}
+
+static const char *pg_target_where(const bb_target *t) { return t->where; }
+
+static void pg_target_close(bb_target *t)
+{
+    if (!t) return;
+    PQconninfoFree(t->opts);
+    free(t);
+}
+
+static int pg_exec(bb_conn *c, const char *sql, int64_t *affected, bb_err *err);
+
+static int pg_connect(bb_target *t, bb_conn **out, bb_err *err)
+{
+    PGconn *pg = PQconnectdbParams(t->keys, t->vals, 0);
+    if (!pg || PQstatus(pg) != CONNECTION_OK) {
+        bb_errf(err, "pg: cannot connect to %s: %s", t->where, pg_msg(pg));
+        PQfinish(pg);
+        return -1;
+    }
+    bb_conn *c = bb_xcalloc(1, sizeof *c);
+    c->pg = pg;
+    c->t = t;
+    /* UTC, so a timestamp sent as text and the same one sent in binary mean one instant */
+    if (pg_exec(c, "SET TimeZone = 'UTC'", NULL, err) < 0) {
+        PQfinish(pg);
+        free(c);
+        return -1;
+    }
+    *out = c;
+    return 0;
+}
+
+static void pg_disconnect(bb_conn *c)
+{
+    if (!c) return;
+    PQfinish(c->pg);
+    free(c->copy_types);
+    bb_buf_free(&c->rowbuf);
+    free(c);
+}
+
+static int64_t cmd_tuples(PGresult *r)
+{
+    const char *s = PQcmdTuples(r);
+    return s && *s ? strtoll(s, NULL, 10) : 0;
+}
+
+static int pg_exec(bb_conn *c, const char *sql, int64_t *affected, bb_err *err)
+{
+    PGresult *r = PQexec(c->pg, sql);
+    ExecStatusType st = PQresultStatus(r);
+    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return res_fail(err, c, r, "exec");
+    if (affected) *affected = cmd_tuples(r);
+    PQclear(r);
+    return 0;
+}
+
+static int pg_query(bb_conn *c, const char *sql, int nparams, const char *const *params, bb_row_cb cb, void *ud,
+                    bb_err *err)
+{
+    PGresult *r = PQexecParams(c->pg, sql, nparams, NULL, params, NULL, NULL, 0);
+    ExecStatusType st = PQresultStatus(r);
+    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return res_fail(err, c, r, "query");
+    int nf = PQnfields(r), nt = PQntuples(r);
+    const char *names[nf ? nf : 1], *vals[nf ? nf : 1];
+    size_t lens[nf ? nf : 1];
+    for (int j = 0; j < nf; j++) names[j] = PQfname(r, j);
+    for (int i = 0; i < nt && cb; i++) {
+        for (int j = 0; j < nf; j++) {
+            vals[j] = PQgetisnull(r, i, j) ? NULL : PQgetvalue(r, i, j);
+            lens[j] = (size_t)PQgetlength(r, i, j);
+        }
+        if (cb(ud, nf, names, vals, lens)) break;
+    }
+    PQclear(r);
+    return 0;
+}
+
+/* ---- prepared statements ---- */
+
+static int pg_prepare(bb_conn *c, const char *sql, int nparams, const bb_sqltype *types, bb_stmt **out, bb_err *err)
+{
+    (void)types; /* the server infers each parameter's type from its column; we ask it below */
+    bb_stmt *s = bb_xcalloc(1, sizeof *s);
+    s->c = c;
+    snprintf(s->name, sizeof s->name, "bb%d", ++c->nstmt);
+    PGresult *r = PQprepare(c->pg, s->name, sql, nparams, NULL);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK) { free(s); return res_fail(err, c, r, "prepare"); }
+    PQclear(r);
+    r = PQdescribePrepared(c->pg, s->name);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK) { free(s); return res_fail(err, c, r, "describe"); }
+    s->n = PQnparams(r);
+    s->types = bb_xcalloc((size_t)s->n + 1, sizeof *s->types);
+    for (int i = 0; i < s->n; i++) s->types[i] = PQparamtype(r, i);
+    PQclear(r);
+    s->vals = bb_xcalloc((size_t)s->n + 1, sizeof *s->vals);
+    s->lens = bb_xcalloc((size_t)s->n + 1, sizeof *s->lens);
+    s->fmts = bb_xcalloc((size_t)s->n + 1, sizeof *s->fmts);
+    s->offs = bb_xcalloc((size_t)s->n + 1, sizeof *s->offs);
+    for (int i = 0; i < s->n; i++) s->fmts[i] = pgt_binary(s->types[i]);
+    *out = s;
+    return 0;
+}
+
+/* Fills vals/lens for one row: text-like values point at the row itself, the others are
+ * encoded into the statement's growable scratch (offsets first: it may move). */
+static int bind_row(bb_stmt *s, const bb_value *p, bb_err *err)
+{
+    s->scratch.len = 0;
+    for (int i = 0; i < s->n; i++) {
+        s->offs[i] = SIZE_MAX;
+        if (p[i].kind == BB_V_NULL) { s->vals[i] = NULL; s->lens[i] = 0; continue; }
+        if (s->fmts[i] && pgt_verbatim(s->types[i]) && p[i].kind == BB_V_TEXT) {
+            s->vals[i] = p[i].u.s;
+            s->lens[i] = (int)p[i].len;
+            continue;
+        }
+        size_t at = s->scratch.len;
+        if (s->fmts[i]) {
+            if (pgt_put(&s->scratch, s->types[i], &p[i], err) < 0) return -1;
+        } else {
+            pgt_put_text(&s->scratch, &p[i]);
+            bb_buf_putc(&s->scratch, 0); /* text parameters are C strings */
+        }
+        s->offs[i] = at;
+        s->lens[i] = (int)(s->scratch.len - at);
+    }
+    for (int i = 0; i < s->n; i++)
+        if (s->offs[i] != SIZE_MAX) s->vals[i] = s->scratch.p + s->offs[i];
+    return 0;
+}
+
+static int pg_execute(bb_stmt *s, const bb_value *p, int64_t *affected, bb_err *err)
+{
+    if (bind_row(s, p, err) < 0) return -1;
+    PGresult *r = PQexecPrepared(s->c->pg, s->name, s->n, s->vals, s->lens, s->fmts, 0);
+    ExecStatusType st = PQresultStatus(r);
+    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return res_fail(err, s->c, r, "execute");
+    if (affected) *affected = cmd_tuples(r);
+    PQclear(r);
+    return 0;
+}
+
+/* Sends while reading whatever the server has answered, so neither side blocks on a full socket. */
+static int flush_all(bb_conn *c, bb_err *err)
+{
+    int rc;
+    while ((rc = PQflush(c->pg)) == 1) {
+        struct pollfd pf = { PQsocket(c->pg), POLLIN | POLLOUT, 0 };
+        if (poll(&pf, 1, 30000) <= 0) return bb_errf(err, "pg %s: pipeline: the server stopped reading", c->t->where);
+        if ((pf.revents & POLLIN) && !PQconsumeInput(c->pg)) return pg_fail(err, c, "pipeline");
+    }
+    return rc < 0 ? pg_fail(err, c, "pipeline") : 0;
+}
+
+static int pg_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err)
+{
+    bb_conn *c = s->c;
+    int rc = 0, sent = 0;
+    int64_t total = 0;
+    if (!PQenterPipelineMode(c->pg)) return pg_fail(err, c, "pipeline");
+    PQsetnonblocking(c->pg, 1);
+    for (int i = 0; i < nrows && rc == 0; i++) {
+        if (bind_row(s, rows[i], err) < 0) { rc = -1; break; }
+        if (!PQsendQueryPrepared(c->pg, s->name, s->n, s->vals, s->lens, s->fmts, 0)) { rc = pg_fail(err, c, "pipeline"); break; }
+        sent++;
+        if (PQflush(c->pg) < 0) rc = pg_fail(err, c, "pipeline");
+    }
+    if (!PQpipelineSync(c->pg) && rc == 0) rc = pg_fail(err, c, "pipeline sync");
+    if (flush_all(c, err) < 0) rc = -1;
+    PQsetnonblocking(c->pg, 0);
+    /* every sent query yields its result then NULL; the sync point yields PIPELINE_SYNC */
+    for (int i = 0; i < sent; i++) {
+        PGresult *r;
+        while ((r = PQgetResult(c->pg))) {
+            ExecStatusType st = PQresultStatus(r);
+            if (st == PGRES_COMMAND_OK) total += cmd_tuples(r);
+            else if (st == PGRES_FATAL_ERROR && rc == 0) { rc = res_fail(err, c, r, "pipeline"); continue; }
+            PQclear(r);
+        }
+    }
+    PGresult *r = PQgetResult(c->pg);
+    if (PQresultStatus(r) != PGRES_PIPELINE_SYNC && rc == 0) rc = res_fail(err, c, r, "pipeline sync");
+    else PQclear(r);
+    if (!PQexitPipelineMode(c->pg) && rc == 0) rc = pg_fail(err, c, "pipeline exit");
+    if (affected) *affected = rc == 0 ? total : 0; /* one implicit transaction: all or nothing */
+    return rc;
+}
+
+static void pg_finalize(bb_stmt *s)
+{
+    if (!s) return;
+    char sql[64];
+    snprintf(sql, sizeof sql, "DEALLOCATE %s", s->name);
+    if (PQstatus(s->c->pg) == CONNECTION_OK && PQtransactionStatus(s->c->pg) == PQTRANS_IDLE) PQclear(PQexec(s->c->pg, sql));
+    free(s->types); free(s->vals); free(s->lens); free(s->fmts); free(s->offs);
+    bb_buf_free(&s->scratch);
+    free(s);
+}
+
+static int pg_begin(bb_conn *c, bb_err *err) { return pg_exec(c, "BEGIN", NULL, err); }
+static int pg_commit(bb_conn *c, bb_err *err) { return pg_exec(c, "COMMIT", NULL, err); }
+static int pg_rollback(bb_conn *c, bb_err *err) { return pg_exec(c, "ROLLBACK", NULL, err); }
+
+/* ---- COPY ---- */
+
+static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
+{
+    free(c->copy_types);
+    c->copy_types = bb_xcalloc((size_t)spec->ncols + 1, sizeof *c->copy_types);
+    c->copy_ncols = spec->ncols;
+    for (int i = 0; i < spec->ncols; i++) {
+        const char *p[2] = { spec->name, spec->colnames[i] };
+        PGresult *r = PQexecParams(c->pg, "SELECT atttypid FROM pg_attribute WHERE attrelid = $1::regclass "
+                                          "AND attname = $2 AND attnum > 0 AND NOT attisdropped",
+                                   2, NULL, p, NULL, NULL, 0);
+        if (PQresultStatus(r) != PGRES_TUPLES_OK) return res_fail(err, c, r, "copy-binary");
+        if (PQntuples(r) != 1) {
+            PQclear(r);
+            return bb_errf(err, "pg %s: copy-binary: table %s has no column %s", c->t->where, spec->name, spec->colnames[i]);
+        }
+        c->copy_types[i] = (Oid)strtoul(PQgetvalue(r, 0, 0), NULL, 10);
+        PQclear(r);
+        if (!pgt_binary(c->copy_types[i]))
+            return bb_errf(err, "pg %s: copy-binary: column %s has a type (oid %u) the binary encoder does not write; "
+                                "use --method=copy", c->t->where, spec->colnames[i], (unsigned)c->copy_types[i]);
+    }
+    return 0;
+}
+
+static int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
+
+static int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
+{
+    static const char *const opts[] = { "", " WITH (FORMAT csv)", "", " WITH (FORMAT binary)", "" };
+    c->copy_binary = spec->format == BB_FMT_BINARY;
+    if (c->copy_binary && copy_types(c, spec, err) < 0) return -1;
+    bb_buf sql = { 0 };
+    bb_buf_printf(&sql, "COPY %s %s FROM STDIN%s", spec->table, spec->columns, opts[spec->format]);
+    bb_buf_putc(&sql, 0);
+    PGresult *r = PQexec(c->pg, sql.p);
+    bb_buf_free(&sql);
+    if (PQresultStatus(r) != PGRES_COPY_IN) return res_fail(err, c, r, "COPY");
+    PQclear(r);
+    if (c->copy_binary) { /* signature, flags, header extension length */
+        static const char head[19] = "PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0";
+        return pg_stream_write(c, head, sizeof head, err);
+    }
+    return 0;
+}
+
+static int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err)
+{
+    char n[2] = { (char)(c->copy_ncols >> 8), (char)c->copy_ncols };
+    bb_buf_put(out, n, 2);
+    for (int i = 0; i < c->copy_ncols; i++) {
+        if (row[i].kind == BB_V_NULL) { bb_buf_put(out, "\377\377\377\377", 4); continue; }
+        size_t at = out->len;
+        bb_buf_put(out, "\0\0\0\0", 4);
+        if (pgt_put(out, c->copy_types[i], &row[i], err) < 0) return -1;
+        uint32_t len = (uint32_t)(out->len - at - 4);
+        out->p[at] = (char)(len >> 24); out->p[at + 1] = (char)(len >> 16);
+        out->p[at + 2] = (char)(len >> 8); out->p[at + 3] = (char)len;
+    }
+    return 0;
+}
+
+static int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err)
+{
+    while (len) { /* PQputCopyData takes an int length */
+        int n = len > (1u << 30) ? (1 << 30) : (int)len;
+        if (PQputCopyData(c->pg, data, n) != 1) return pg_fail(err, c, "COPY");
+        data += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
+{
+    if (c->copy_binary && pg_stream_write(c, "\377\377", 2, err) < 0) return -1;
+    if (PQputCopyEnd(c->pg, NULL) != 1) return pg_fail(err, c, "COPY end");
+    PGresult *r;
+    int rc = 0;
+    *rows = -1;
+    while ((r = PQgetResult(c->pg))) {
+        if (PQresultStatus(r) == PGRES_COMMAND_OK) *rows = cmd_tuples(r);
+        else if (rc == 0) { rc = res_fail(err, c, r, "COPY"); continue; }
+        PQclear(r);
+    }
+    return rc;
+}
+
+/* ---- settings and server costs ---- */
+
+static int pg_set_session(bb_conn *c, const char *name, const char *value, bb_err *err)
+{
+    for (const char *p = name; *p; p++)
+        if (!(*p == '_' || *p == '.' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+            return bb_usagef(err, "pg: '%s' is not a setting name", name);
+    char *lit = PQescapeLiteral(c->pg, value, strlen(value));
+    if (!lit) return pg_fail(err, c, "SET");
+    bb_buf sql = { 0 };
+    bb_buf_printf(&sql, "SET %s = %s", name, lit);
+    bb_buf_putc(&sql, 0);
+    PQfreemem(lit);
+    int rc = pg_exec(c, sql.p, NULL, err);
+    bb_buf_free(&sql);
+    return rc;
+}
+
+static int first_value(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
+{
+    (void)names; (void)lens;
+    snprintf(ud, 128, "%s", n > 0 && vals[0] ? vals[0] : "");
+    return 1;
+}
+
+static int setting_row(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
+{
+    (void)names; (void)lens;
+    if (n >= 2 && vals[0] && vals[1]) json_object_set_new(ud, vals[0], json_string(vals[1]));
+    return 0;
+}
+
+/* The postmaster's pid when the server runs here: our backend's parent, if it is postgres. */
+static int local_postmaster(bb_conn *c)
+{
+    int backend = PQbackendPID(c->pg), ppid = 0;
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", backend);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');
+    if (!p || sscanf(p + 2, "%*c %d", &ppid) != 1) return 0;
+    snprintf(path, sizeof path, "/proc/%d/comm", ppid);
+    if (!(f = fopen(path, "r"))) return 0;
+    n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return strncmp(buf, "postgres", 8) == 0 ? ppid : 0;
+}
+
+static int pg_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
+{
+    char v[128] = "";
+    if (pg_query(c, "SELECT 'PostgreSQL ' || current_setting('server_version')", 0, NULL, first_value, v, err) < 0) return -1;
+    snprintf(out->version, sizeof out->version, "%s", v);
+    json_t *set = json_object();
+    if (pg_query(c, "SELECT name, current_setting(name) FROM pg_settings WHERE name IN ('shared_buffers', "
+                    "'synchronous_commit', 'fsync', 'wal_level', 'max_wal_size', 'full_page_writes', "
+                    "'wal_compression', 'checkpoint_timeout', 'commit_delay') ORDER BY name",
+                 0, NULL, setting_row, set, err) < 0) {
+        json_decref(set);
+        return -1;
+    }
+    char *js = json_dumps(set, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    snprintf(out->settings, sizeof out->settings, "%s", js ? js : "");
+    free(js);
+    json_decref(set);
+    v[0] = 0;
+    bb_err ignore; /* a standby or a restricted role may refuse: then the WAL figure is unknown */
+    if (pg_query(c, "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint", 0, NULL, first_value, v, &ignore) == 0 && *v)
+        out->log_pos = strtoll(v, NULL, 10);
+    out->local_pid = local_postmaster(c);
+    return 0;
+}
+
+static int pg_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err)
+{
+    char v[128] = "";
+    const char *p[1] = { table };
+    bb_err ignore;
+    (void)err;
+    *bytes = -1;
+    if (pg_query(c, "SELECT pg_total_relation_size(quote_ident($1)::regclass)", 1, p, first_value, v, &ignore) == 0 && *v)
+        *bytes = strtoll(v, NULL, 10);
+    return 0;
+}
+
+const bb_driver bb_driver_pg = {
+    .name = "pg",
+    .summary = "PostgreSQL via libpq; --dsn=postgresql://user@host:port/db or key=value pairs (PG* variables honoured)",
+    .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE | BB_CAP_COPY_TEXT |
+            BB_CAP_COPY_CSV | BB_CAP_COPY_BIN,
+    .dialect = &pg_dialect,
+    .target_open = pg_target_open,
+    .target_where = pg_target_where,
+    .target_close = pg_target_close,
+    .connect = pg_connect,
+    .disconnect = pg_disconnect,
+    .exec = pg_exec,
+    .query = pg_query,
+    .prepare = pg_prepare,
+    .execute = pg_execute,
+    .finalize = pg_finalize,
+    .begin = pg_begin,
+    .commit = pg_commit,
+    .rollback = pg_rollback,
+    .stream_open = pg_stream_open,
+    .stream_write = pg_stream_write,
+    .stream_close = pg_stream_close,
+    .stream_encode = pg_stream_encode,
+    .execute_pipeline = pg_execute_pipeline,
+    .set_session = pg_set_session,
+    .server_info = pg_server_info,
+    .table_bytes = pg_table_bytes,
+};
