@@ -14,8 +14,8 @@ const bb_method bb_methods[] = {
       MK_ROW, 0, 0 },
     { "txn", "prepared single-row inserts, commit every --batch rows", BB_CAP_PREPARE | BB_CAP_TXN, 1000, MK_TXN, 1,
       0 },
-    { "multirow", "INSERT ... VALUES (..),(..) with --batch rows per statement", BB_CAP_MULTIROW, 1000, MK_MULTIROW,
-      0, 0 },
+    { "multirow", "INSERT ... VALUES (..),(..): --batch rows per statement, bound parameters", BB_CAP_MULTIROW, 1000,
+      MK_MULTIROW, 0, 0 },
     { "pipeline", "prepared single-row inserts sent --batch at a time, one sync (and transaction) per batch",
       BB_CAP_PREPARE | BB_CAP_PIPELINE, 1000, MK_PIPELINE, 1, 0 },
     { "copy", "COPY FROM STDIN, text format; one COPY per --batch rows or per worker", BB_CAP_COPY_TEXT, 0,
@@ -54,9 +54,12 @@ typedef struct mstate {
     bb_buf            insert_head;  /* "INSERT INTO t (a,b) VALUES " */
     bb_stmt          *stmt;
     bb_stream_fmt     fmt;
-    gen_row         **rows;         /* pipeline: one generated row per statement of a batch */
-    bb_value        **vals;
+    gen_row         **rows;         /* pipeline, multirow: the generated rows of a batch */
+    bb_value        **vals;         /* their value arrays */
+    bb_value         *flat;         /* multirow: all their values in one array */
     int64_t           nrows;
+    bb_stmt          *multi, *tail; /* multirow: statements for full pieces and the odd last one */
+    int64_t           multi_rows, tail_rows;
     int               stream_open;  /* unbatched stream spanning claims */
     int64_t           stream_rows;
     uint64_t          stream_t0;    /* when the open stream started: its event's latency */
@@ -82,6 +85,30 @@ static void column_list(mstate *ms, bb_buf *out)
     bb_buf_putc(out, ')');
 }
 
+/* Prepares INSERT ... VALUES with nrows tuples of placeholders. */
+static int prepare_rows(mstate *ms, int64_t nrows, bb_stmt **out, bb_err *err)
+{
+    int nc = ms->t->ncols;
+    bb_buf sql = { 0 };
+    bb_buf_put(&sql, ms->insert_head.p, ms->insert_head.len);
+    for (int64_t r = 0; r < nrows; r++) {
+        bb_buf_puts(&sql, r ? ",(" : "(");
+        for (int i = 0; i < nc; i++) {
+            if (i) bb_buf_putc(&sql, ',');
+            if (ms->dia->param_dollar) bb_buf_printf(&sql, "$%lld", (long long)(r * nc + i + 1));
+            else bb_buf_putc(&sql, '?');
+        }
+        bb_buf_putc(&sql, ')');
+    }
+    bb_buf_putc(&sql, 0);
+    bb_sqltype *types = bb_xmalloc(sizeof *types * (size_t)(nrows * nc));
+    for (int64_t i = 0; i < nrows * nc; i++) types[i] = ms->t->types[i % nc];
+    int rc = ms->drv->prepare(ms->w->conn, sql.p, (int)(nrows * nc), types, out, err);
+    free(types);
+    bb_buf_free(&sql);
+    return rc;
+}
+
 static int open_insert(mstate *ms, int prepared, bb_err *err)
 {
     bb_buf *h = &ms->insert_head;
@@ -90,20 +117,7 @@ static int open_insert(mstate *ms, int prepared, bb_err *err)
     bb_buf_putc(h, ' ');
     column_list(ms, h);
     bb_buf_puts(h, " VALUES ");
-    if (!prepared) return 0;
-    bb_buf sql = { 0 };
-    bb_buf_put(&sql, h->p, h->len);
-    bb_buf_putc(&sql, '(');
-    for (int i = 0; i < ms->t->ncols; i++) {
-        if (i) bb_buf_putc(&sql, ',');
-        if (ms->dia->param_dollar) bb_buf_printf(&sql, "$%d", i + 1);
-        else bb_buf_putc(&sql, '?');
-    }
-    bb_buf_puts(&sql, ")");
-    bb_buf_putc(&sql, 0);
-    int rc = ms->drv->prepare(ms->w->conn, sql.p, ms->t->ncols, ms->t->types, &ms->stmt, err);
-    bb_buf_free(&sql);
-    return rc;
+    return prepared ? prepare_rows(ms, 1, &ms->stmt, err) : 0;
 }
 
 static size_t row_bytes(const gen_table *t, const gen_row *r)
@@ -154,12 +168,14 @@ static int do_txn(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *e
     return ms->drv->commit(ms->w->conn, err);
 }
 
-/* pipeline: a batch of generated rows, sent in one round trip */
-static int do_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+/* Generates rows [first, first+n) into ms->rows and a flat array of their values. */
+static void fill_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes)
 {
+    int nc = ms->t->ncols;
     if (n > ms->nrows) {
         ms->rows = realloc(ms->rows, sizeof *ms->rows * (size_t)n);
         ms->vals = realloc(ms->vals, sizeof *ms->vals * (size_t)n);
+        ms->flat = realloc(ms->flat, sizeof *ms->flat * (size_t)(n * nc));
         for (int64_t i = ms->nrows; i < n; i++) ms->rows[i] = gen_row_new(ms->t);
         ms->nrows = n;
     }
@@ -167,26 +183,65 @@ static int do_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_e
         gen_fill(ms->t, (uint64_t)(first + i), ms->rows[i]);
         *bytes += row_bytes(ms->t, ms->rows[i]);
         ms->vals[i] = ms->rows[i]->v;
+        memcpy(ms->flat + i * nc, ms->rows[i]->v, sizeof *ms->flat * (size_t)nc);
     }
+}
+
+/* multirow: one statement of n tuples with bound parameters (prepared once per tuple
+ * count), split where the engine's parameter limit requires; the pieces of one batch
+ * share a transaction. Engines without prepare get literal VALUES lists. */
+/* pipeline: a batch of generated rows, sent in one round trip */
+static int do_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+{
+    fill_rows(ms, first, n, bytes);
     return ms->drv->execute_pipeline(ms->stmt, (int)n, (const bb_value *const *)ms->vals, NULL, err);
 }
 
 static int do_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
-    bb_buf *b = &ms->buf;
-    b->len = 0;
-    bb_buf_put(b, ms->insert_head.p, ms->insert_head.len);
-    for (int64_t i = 0; i < n; i++) {
-        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
-        if (i) bb_buf_putc(b, ',');
-        enc_row(BB_FMT_SQL, ms->dia, ms->t, ms->row, b);
+    if (!(ms->drv->caps & BB_CAP_PREPARE)) {
+        bb_buf *b = &ms->buf;
+        b->len = 0;
+        bb_buf_put(b, ms->insert_head.p, ms->insert_head.len);
+        for (int64_t i = 0; i < n; i++) {
+            gen_fill(ms->t, (uint64_t)(first + i), ms->row);
+            if (i) bb_buf_putc(b, ',');
+            enc_row(BB_FMT_SQL, ms->dia, ms->t, ms->row, b);
+        }
+        bb_buf_putc(b, 0);
+        *bytes = b->len - 1;
+        return ms->drv->exec(ms->w->conn, b->p, NULL, err);
     }
-    bb_buf_putc(b, 0);
-    *bytes = b->len - 1;
-    return ms->drv->exec(ms->w->conn, b->p, NULL, err);
+    int nc = ms->t->ncols;
+    int64_t per = n;
+    if (ms->dia->max_params && per * nc > ms->dia->max_params) per = ms->dia->max_params / nc;
+    fill_rows(ms, first, n, bytes);
+    int several = n > per;
+    if (several && ms->drv->begin(ms->w->conn, err) < 0) return -1;
+    for (int64_t at = 0; at < n; at += per) {
+        int64_t k = n - at < per ? n - at : per;
+        bb_stmt **st = k == ms->multi_rows ? &ms->multi : &ms->tail;
+        if (st == &ms->tail && ms->tail_rows != k) { /* a new odd size: the last batch of a run */
+            if (ms->tail) ms->drv->finalize(ms->tail);
+            ms->tail = NULL;
+            ms->tail_rows = k;
+        }
+        if (!*st) {
+            if (ms->multi_rows == 0) { ms->multi_rows = k; st = &ms->multi; }
+            if (prepare_rows(ms, k, st, err) < 0) goto fail;
+        }
+        if (ms->drv->execute(*st, ms->flat + at * nc, NULL, err) < 0) goto fail;
+    }
+    return several ? ms->drv->commit(ms->w->conn, err) : 0;
+fail:
+    if (several) {
+        bb_err ignore;
+        ms->drv->rollback(ms->w->conn, &ignore);
+    }
+    return -1;
 }
 
-#define STREAM_FLUSH (256 * 1024)
+#define STREAM_FLUSH (64 * 1024)
 
 static int stream_begin(mstate *ms, bb_err *err)
 {
@@ -278,6 +333,9 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
     }
     if (rc == 0 && ms.stream_open && (rc = stream_end(&ms, err)) == 0) worker_record(w, ms.stream_t0, 0, 0);
     if (ms.stmt) ms.drv->finalize(ms.stmt);
+    if (ms.multi) ms.drv->finalize(ms.multi);
+    if (ms.tail) ms.drv->finalize(ms.tail);
+    free(ms.flat);
     gen_row_free(ms.row);
     for (int64_t i = 0; i < ms.nrows; i++) gen_row_free(ms.rows[i]);
     free(ms.rows);

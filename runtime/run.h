@@ -67,7 +67,8 @@ struct bb_run {
     int            stop;           /* atomic: set by errors, the deadline, signals */
     int            failed;         /* a worker hit an error; first_err says which */
     int            finished;       /* workers that left their loop */
-    pthread_mutex_t err_lock;
+    pthread_mutex_t err_lock;      /* guards first_err, and finished for the runner's wait */
+    pthread_cond_t  finished_cv;   /* signalled when the last worker leaves its loop */
     bb_err         first_err;
     pthread_barrier_t ready, go, done; /* done: workers keep their sessions until server costs are read */
     stats_thread  *stats;

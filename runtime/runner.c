@@ -105,6 +105,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     r.plan = p;
     r.limit = run_limit(p);
     pthread_mutex_init(&r.err_lock, NULL);
+    pthread_cond_init(&r.finished_cv, NULL);
     host_ctx *hc = host_get(L);
     hc->plan = p;
     hc->dialect = p->drv->dialect;
@@ -154,11 +155,18 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
 
     progress pg;
     progress_init(&pg, &r);
-    while (__atomic_load_n(&r.finished, __ATOMIC_ACQUIRE) < p->threads) {
-        usleep(20000);
+    pthread_mutex_lock(&r.err_lock);
+    while (r.finished < p->threads) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50 * 1000000L; /* wake for progress lines; the last worker wakes us at once */
+        if (until.tv_nsec >= 1000000000L) { until.tv_sec++; until.tv_nsec -= 1000000000L; }
+        pthread_cond_timedwait(&r.finished_cv, &r.err_lock, &until);
+        pthread_mutex_unlock(&r.err_lock);
         progress_tick(&pg, &r);
+        pthread_mutex_lock(&r.err_lock);
     }
-    r.end_ns = bb_now_ns();
+    pthread_mutex_unlock(&r.err_lock);
     progress_done(&pg);
     /* server costs now, while the workers' sessions still exist (a backend that has exited
      * takes its CPU time with it until the postmaster reaps it) */
@@ -246,6 +254,7 @@ done:
     if (c0) p->drv->disconnect(c0);
     if (r.target) p->drv->target_close(r.target);
     pthread_mutex_destroy(&r.err_lock);
+    pthread_cond_destroy(&r.finished_cv);
     hc->plan = NULL;
     return rc;
 }

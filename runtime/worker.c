@@ -145,7 +145,11 @@ void *worker_main(void *arg)
         else if (w->ref_event != LUA_NOREF) rc = event_loop(w, &err);
         if (rc < 0) run_fail(r, &err);
     }
-    __atomic_fetch_add(&r->finished, 1, __ATOMIC_RELEASE);
+    uint64_t now = bb_now_ns();
+    pthread_mutex_lock(&r->err_lock);
+    if (now > r->end_ns) r->end_ns = now; /* the run ends when its last worker does */
+    if (++r->finished == r->plan->threads) pthread_cond_signal(&r->finished_cv);
+    pthread_mutex_unlock(&r->err_lock);
     pthread_barrier_wait(&r->done);
 
     if (w->ready && call_hook(w, w->ref_done, &err) < 0) run_fail(r, &err);
