@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void put16(bb_buf *b, uint16_t v) { char x[2] = { (char)(v >> 8), (char)v }; bb_buf_put(b, x, 2); }
 static void put32(bb_buf *b, uint32_t v)
@@ -48,17 +49,19 @@ static int bad(bb_err *err, const bb_value *v, const char *type)
     return bb_errf(err, "pg: value '%s' does not fit a %s column (check the column's generator)", shown, type);
 }
 
-/* Copies a text value into a NUL-terminated scratch string for parsing. */
+/* A value as a NUL-terminated string in tmp, for parsing. */
 static const char *cstr(const bb_value *v, char *tmp, size_t n)
 {
-    if (v->kind != BB_V_TEXT) {
-        bb_buf t = { 0 };
-        pgt_put_text(&t, v);
-        snprintf(tmp, n, "%.*s", (int)t.len, t.p ? t.p : "");
-        bb_buf_free(&t);
-        return tmp;
+    size_t len = 0;
+    if (v->kind == BB_V_TEXT) {
+        len = v->len < n - 1 ? v->len : n - 1;
+        memcpy(tmp, v->u.s, len);
+    } else if (v->kind == BB_V_INT) {
+        len = (size_t)bb_fmt_i64(tmp, v->u.i);
+    } else if (v->kind == BB_V_DOUBLE) {
+        len = (size_t)snprintf(tmp, n, "%.17g", v->u.d);
     }
-    snprintf(tmp, n, "%.*s", (int)v->len, v->u.s);
+    tmp[len] = 0;
     return tmp;
 }
 
@@ -84,7 +87,25 @@ static int as_double(const bb_value *v, double *out)
 static int put_numeric(bb_buf *b, const bb_value *v, bb_err *err)
 {
     char tmp[128];
-    const char *s = cstr(v, tmp, sizeof tmp);
+    const char *s;
+    if (v->native == BB_N_SCALED) { /* digits of the unscaled value, the point put back: no float */
+        uint64_t x = v->aux < 0 ? (uint64_t)0 - (uint64_t)v->aux : (uint64_t)v->aux;
+        char d[32];
+        int nd = bb_fmt_u64(d, x), sc = v->scale, k = 0;
+        if (v->aux < 0) tmp[k++] = '-';
+        for (int i = nd; i <= sc; i++) tmp[k++] = '0'; /* at least one digit before the point */
+        memcpy(tmp + k, d, (size_t)nd);
+        k += nd;
+        if (sc) {
+            memmove(tmp + k - sc + 1, tmp + k - sc, (size_t)sc);
+            tmp[k - sc] = '.';
+            k++;
+        }
+        tmp[k] = 0;
+        s = tmp;
+    } else {
+        s = cstr(v, tmp, sizeof tmp);
+    }
     int neg = *s == '-';
     if (*s == '-' || *s == '+') s++;
     const char *dot = strchr(s, '.');
@@ -122,6 +143,15 @@ static int put_numeric(bb_buf *b, const bb_value *v, bb_err *err)
 
 static int put_time(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
 {
+    if (oid == PGT_DATE && v->native == BB_N_DAYS) { put32(b, (uint32_t)(int32_t)(v->aux - PG_EPOCH_DAYS)); return 0; }
+    if (oid != PGT_DATE && v->native == BB_N_MICROS) {
+        put64(b, (uint64_t)(v->aux - (int64_t)PG_EPOCH_DAYS * 86400000000LL));
+        return 0;
+    }
+    if (oid != PGT_DATE && v->native == BB_N_DAYS) {
+        put64(b, (uint64_t)((v->aux - PG_EPOCH_DAYS) * 86400000000LL));
+        return 0;
+    }
     char tmp[64];
     const char *s = cstr(v, tmp, sizeof tmp);
     int y, mo, d, h = 0, mi = 0, n;

@@ -451,6 +451,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         if (c->null_ratio > 0 && unit(rnd(c, n, 1000)) < c->null_ratio) { v->kind = BB_V_NULL; continue; }
         uint64_t r0 = rnd(c, n, 0);
         v->clean = c->clean;
+        v->native = BB_N_NONE;
         switch (c->kind) {
         case K_SEQ: v->kind = BB_V_INT; v->u.i = c->a + (int64_t)n * c->b; break;
         case K_INT: v->kind = BB_V_INT; v->u.i = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1); break;
@@ -473,6 +474,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         case K_DECIMAL: {
             int64_t x = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
             char *s = p;
+            v->native = BB_N_SCALED; v->aux = x; v->scale = (uint8_t)c->scale;
             if (x < 0) { *p++ = '-'; x = -x; }
             /* the digits of the unscaled value, zero-padded past the scale, then the point moved in */
             int nd, sc = c->scale;
@@ -552,7 +554,11 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
             break;
         }
         case K_TIMESTAMP: {
-            if (c->text) { v->kind = BB_V_TEXT; v->u.s = c->text; v->len = c->text_len; break; } /* now, at */
+            if (c->text) { /* now, at */
+                v->kind = BB_V_TEXT; v->u.s = c->text; v->len = c->text_len;
+                v->native = BB_N_MICROS; v->aux = c->a * 1000000;
+                break;
+            }
             int64_t sec = c->a, usec = 0;
             if (c->mode == TS_RANGE) sec = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
             else if (c->mode == TS_INCREASING) {
@@ -562,12 +568,15 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
             }
             if (c->scale && c->mode == TS_RANGE) usec = (int64_t)below(rnd(c, n, 1), 1000000);
             v->kind = BB_V_TEXT; v->u.s = p; v->len = (uint32_t)fmt_timestamp(p, sec, usec, c->scale);
+            v->native = BB_N_MICROS; v->aux = sec * 1000000 + (c->scale ? usec : 0);
             p += v->len;
             break;
         }
         case K_DATE:
             v->kind = BB_V_TEXT; v->u.s = p;
-            v->len = (uint32_t)fmt_date(p, c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1));
+            v->aux = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
+            v->native = BB_N_DAYS;
+            v->len = (uint32_t)fmt_date(p, v->aux);
             p += v->len;
             break;
         case K_UUID: case K_UUID7: {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "encode.h"
+#include "produce.h"
 #include "worker.h"
 
 const bb_method bb_methods[] = {
@@ -60,9 +61,8 @@ typedef struct mstate {
     int64_t           nrows;
     bb_stmt          *multi, *tail; /* multirow: statements for full pieces and the odd last one */
     int64_t           multi_rows, tail_rows;
-    int               stream_open;  /* unbatched stream spanning claims */
-    int64_t           stream_rows;
-    uint64_t          stream_t0;    /* when the open stream started: its event's latency */
+    int               stream_open;
+    int64_t           stream_rows;  /* rows written into the open stream */
 } mstate;
 
 static void quote_ident(const bb_dialect *d, const char *name, bb_buf *out)
@@ -241,8 +241,6 @@ fail:
     return -1;
 }
 
-#define STREAM_FLUSH (64 * 1024)
-
 static int stream_begin(mstate *ms, bb_err *err)
 {
     bb_buf name = { 0 }, cols = { 0 };
@@ -255,14 +253,15 @@ static int stream_begin(mstate *ms, bb_err *err)
     bb_buf_free(&name);
     bb_buf_free(&cols);
     ms->stream_rows = 0;
+    ms->stream_open = rc == 0;
     return rc;
 }
 
+/* Ends the open stream; its rows count as committed only once the server took them all. */
 static int stream_end(mstate *ms, bb_err *err)
 {
     int64_t rows = -1;
-    if (ms->buf.len && ms->drv->stream_write(ms->w->conn, ms->buf.p, ms->buf.len, err) < 0) return -1;
-    ms->buf.len = 0;
+    ms->stream_open = 0;
     if (ms->drv->stream_close(ms->w->conn, &rows, err) < 0) return -1;
     if (rows >= 0 && rows != ms->stream_rows)
         return bb_errf(err, "%s: the server took %lld rows of a stream of %lld", ms->drv->name, (long long)rows,
@@ -271,31 +270,67 @@ static int stream_end(mstate *ms, bb_err *err)
     return 0;
 }
 
-static int do_stream(mstate *ms, int64_t first, int64_t n, int whole, size_t *bytes, bb_err *err)
+/* Runs in the producer thread: the engine's own encoder for binary COPY, ours otherwise. */
+static int stream_encode_row(void *ud, const gen_row *row, bb_buf *out, bb_err *err)
 {
-    if (!ms->stream_open) {
-        ms->stream_t0 = bb_now_ns();
+    mstate *ms = ud;
+    if (ms->fmt == BB_FMT_BINARY) return ms->drv->stream_encode(ms->w->conn, row->v, out, err);
+    enc_row(ms->fmt, ms->dia, ms->t, row, out);
+    return 0;
+}
+
+/* COPY / LOAD DATA: a producer thread claims and encodes rows while this thread sends
+ * them; one stream per batch, or one for the worker's whole share without --batch. */
+static int load_stream(mstate *ms, int64_t batch, bb_err *err)
+{
+    bb_worker *w = ms->w;
+    int per_worker = batch == 0;
+    int64_t brows = 0, bbytes = 0;
+    uint64_t t0 = 0;
+    /* binary encoding needs the column types the stream's opening learns */
+    if (ms->fmt == BB_FMT_BINARY) {
+        t0 = bb_now_ns();
         if (stream_begin(ms, err) < 0) return -1;
-        ms->stream_open = 1;
     }
-    for (int64_t i = 0; i < n; i++) {
-        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
-        size_t before = ms->buf.len;
-        if (ms->fmt == BB_FMT_BINARY) { /* the engine knows its column types */
-            if (ms->drv->stream_encode(ms->w->conn, ms->row->v, &ms->buf, err) < 0) return -1;
-        } else {
-            enc_row(ms->fmt, ms->dia, ms->t, ms->row, &ms->buf);
+    producer pr;
+    if (produce_start(&pr, w, ms->t, per_worker ? 10000 : batch, stream_encode_row, ms) < 0)
+        return bb_errf(err, "cannot start a producer thread");
+    int rc = 0;
+    produce_buf *b;
+    while (rc == 0 && (b = produce_take(&pr))) {
+        if (!ms->stream_open) {
+            uint64_t sched = worker_pace(w);
+            t0 = sched ? sched : b->t_claim;
+            rc = stream_begin(ms, err);
         }
-        *bytes += ms->buf.len - before;
-        if (ms->buf.len >= STREAM_FLUSH) {
-            if (ms->drv->stream_write(ms->w->conn, ms->buf.p, ms->buf.len, err) < 0) return -1;
-            ms->buf.len = 0;
+        if (rc == 0) rc = ms->drv->stream_write(w->conn, b->data.p, b->data.len, err);
+        if (rc == 0) {
+            ms->stream_rows += b->rows;
+            if (per_worker) worker_progress(w, (uint64_t)b->rows, b->data.len);
+            else {
+                brows += b->rows;
+                bbytes += (int64_t)b->data.len;
+                if (b->batch_end && (rc = stream_end(ms, err)) == 0) {
+                    worker_record(w, t0, (uint64_t)brows, (uint64_t)bbytes);
+                    brows = bbytes = 0;
+                }
+            }
         }
+        produce_release(&pr);
+        if (__atomic_load_n(&w->run->failed, __ATOMIC_RELAXED)) break; /* another worker failed: leave now */
     }
-    ms->stream_rows += n;
-    if (!whole) return 0;
-    ms->stream_open = 0;
-    return stream_end(ms, err);
+    produce_stop(&pr);
+    if (rc == 0 && pr.failed) {
+        *err = pr.err;
+        rc = -1;
+    }
+    /* an unfinished stream is left open: the disconnect aborts it, so nothing partial commits */
+    if (rc == 0 && ms->stream_open && !__atomic_load_n(&w->run->failed, __ATOMIC_RELAXED)) {
+        int64_t rows = ms->stream_rows; /* per worker: counted as they went; else a batch cut short */
+        rc = stream_end(ms, err);
+        if (rc == 0 && rows > 0) worker_record(w, t0, (uint64_t)brows, (uint64_t)bbytes);
+    }
+    return rc;
 }
 
 int method_load(bb_worker *w, gen_table *t, bb_err *err)
@@ -306,13 +341,11 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
     mstate ms = { .w = w, .drv = p->drv, .dia = p->drv->dialect, .t = t };
     ms.row = gen_row_new(t);
     int64_t batch = method_batch(p);
-    int per_worker = m->kind == MK_STREAM && batch == 0; /* one stream for the worker's whole share */
-    int64_t claim = batch ? batch : 10000;
     ms.fmt = m->fmt;
-    int rc = m->kind == MK_STREAM ? 0 : open_insert(&ms, m->prepared, err);
+    int rc = m->kind == MK_STREAM ? load_stream(&ms, batch, err) : open_insert(&ms, m->prepared, err);
 
-    while (rc == 0 && !run_stopping(w->run)) {
-        int64_t first, n = run_claim(w->run, claim, &first);
+    while (rc == 0 && m->kind != MK_STREAM && !run_stopping(w->run)) {
+        int64_t first, n = run_claim(w->run, batch, &first);
         if (n == 0) break;
         if (m->kind == MK_ROW) {
             rc = do_insert(&ms, first, n, err);
@@ -323,15 +356,12 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
         switch (m->kind) {
         case MK_TXN: rc = do_txn(&ms, first, n, &bytes, err); break;
         case MK_MULTIROW: rc = do_multirow(&ms, first, n, &bytes, err); break;
-        case MK_PIPELINE: rc = do_pipeline(&ms, first, n, &bytes, err); break;
-        default: rc = do_stream(&ms, first, n, !per_worker, &bytes, err); break;
+        default: rc = do_pipeline(&ms, first, n, &bytes, err); break;
         }
         if (rc < 0) break;
-        if (m->kind != MK_STREAM) w->committed += n; /* streams count at their close */
-        if (per_worker) worker_progress(w, (uint64_t)n, bytes); /* the event is the whole stream */
-        else worker_record(w, sched ? sched : t0, (uint64_t)n, bytes);
+        w->committed += n;
+        worker_record(w, sched ? sched : t0, (uint64_t)n, bytes);
     }
-    if (rc == 0 && ms.stream_open && (rc = stream_end(&ms, err)) == 0) worker_record(w, ms.stream_t0, 0, 0);
     if (ms.stmt) ms.drv->finalize(ms.stmt);
     if (ms.multi) ms.drv->finalize(ms.multi);
     if (ms.tail) ms.drv->finalize(ms.tail);
