@@ -19,7 +19,7 @@ MYSQL   := $(shell pkg-config --exists mysqlclient 2>/dev/null && echo mysqlclie
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 -Wall -Wextra -pthread -DBB_VERSION=\"$(VERSION)\" \
            $(shell pkg-config --cflags $(PKGS) $(MYSQL) 2>/dev/null)
-LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lm -pthread
+LDLIBS  += $(shell pkg-config --libs $(PKGS) $(MYSQL) 2>/dev/null) -lcsv -lm -pthread
 
 SRC     := $(wildcard runtime/*.c) $(wildcard drivers/*.c)
 OBJ     := $(SRC:%.c=build/%.o) build/embed.o

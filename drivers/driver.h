@@ -55,6 +55,7 @@ typedef struct bb_server_info {
     char    version[128];
     char    settings[1024];  /* JSON object text of the write-path settings in force, or "" */
     int64_t log_pos;         /* bytes of WAL/binlog written so far, -1 unknown */
+    int64_t redo_pos;        /* bytes of a separate redo log written so far (InnoDB), -1 unknown */
     int     local_pid;       /* pid of the server's main process when it runs on this host, 0 unknown */
 } bb_server_info;
 
@@ -116,6 +117,9 @@ typedef struct bb_driver {
     int  (*set_session)(bb_conn *c, const char *name, const char *value, bb_err *err);
     /* Fills what the server can tell about itself; unknown fields stay -1/empty. */
     int  (*server_info)(bb_conn *c, bb_server_info *out, bb_err *err);
+    /* The largest statement the server takes in bytes (max_allowed_packet), 0 = no limit.
+     * NULL when there is none. */
+    int64_t (*max_statement_bytes)(bb_conn *c);
     /* Bytes the table occupies (data + indexes), -1 when the engine cannot tell. */
     int  (*table_bytes)(bb_conn *c, const char *table, int64_t *bytes, bb_err *err);
 } bb_driver;

@@ -64,7 +64,9 @@ function M.ddl(t, dialect)
     defs[#defs + 1] = "PRIMARY KEY (" .. table.concat(cols, ", ") .. ")"
   end
   local sql = "CREATE TABLE " .. q(t.name) .. " (\n  " .. table.concat(defs, ",\n  ") .. "\n)"
-  if dialect == "mysql" and t.engine then sql = sql .. " ENGINE=" .. t.engine end
+  if dialect == "mysql" then -- say it: a server's default may still be latin1
+    sql = sql .. (t.engine and (" ENGINE=" .. t.engine) or "") .. " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin"
+  end
   local out = { sql }
   for i, idx in ipairs(t.indexes or {}) do
     local cols = {}

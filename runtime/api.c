@@ -540,7 +540,7 @@ static int l_db_set(lua_State *L)
 static int l_db_info(lua_State *L)
 {
     api_db *d = check_db(L);
-    bb_server_info si = { .log_pos = -1 };
+    bb_server_info si = { .log_pos = -1, .redo_pos = -1 };
     bb_err err;
     if (d->drv->server_info(d->conn, &si, &err) < 0) return db_raise(L, &err);
     lua_newtable(L);

@@ -262,7 +262,10 @@ static int stream_end(mstate *ms, bb_err *err)
 {
     int64_t rows = -1;
     ms->stream_open = 0;
-    if (ms->drv->stream_close(ms->w->conn, &rows, err) < 0) return -1;
+    if (ms->drv->stream_close(ms->w->conn, &rows, err) < 0) {
+        if (rows > 0) ms->w->committed += rows; /* taken, but with complaints (LOAD DATA warnings) */
+        return -1;
+    }
     if (rows >= 0 && rows != ms->stream_rows)
         return bb_errf(err, "%s: the server took %lld rows of a stream of %lld", ms->drv->name, (long long)rows,
                        (long long)ms->stream_rows);

@@ -14,7 +14,7 @@ void result_init(bb_result *r)
     memset(r, 0, sizeof *r);
     r->p50 = r->p95 = r->p99 = r->max = -1;
     r->server_cpu_s = -1;
-    r->rss_growth = r->log_bytes = r->table_bytes = r->verified_rows = -1;
+    r->rss_growth = r->log_bytes = r->redo_bytes = r->table_bytes = r->verified_rows = -1;
     r->batch = -1;
 }
 
@@ -51,6 +51,7 @@ char *result_json(const bb_result *r, const sysmon_host *h)
     json_object_set_new(srv, "cpu_s", num_or_null(r->server_cpu_s));
     json_object_set_new(srv, "rss_growth_bytes", r->rss_growth == -1 ? json_null() : json_integer(r->rss_growth));
     json_object_set_new(srv, "log_bytes", int_or_null(r->log_bytes));
+    json_object_set_new(srv, "redo_bytes", int_or_null(r->redo_bytes));
     json_object_set_new(srv, "table_bytes", int_or_null(r->table_bytes));
     json_object_set_new(srv, "version", str_or_null(r->version));
     json_t *settings = r->settings[0] ? json_loads(r->settings, 0, NULL) : NULL;

@@ -18,7 +18,7 @@ typedef struct bb_result {
     double  p50, p95, p99, max; /* ms */
     double  client_cpu_s;
     double  server_cpu_s;
-    int64_t rss_growth, log_bytes, table_bytes;
+    int64_t rss_growth, log_bytes, redo_bytes, table_bytes;
     char    version[128];
     char    settings[1024];  /* JSON object text, "" = null */
     int64_t verified_rows;   /* -1: the script has no check() */

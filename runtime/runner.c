@@ -53,7 +53,7 @@ static void server_snapshot(const bb_plan *p, bb_conn *c, bb_server_info *si, do
 {
     bb_err ignore;
     memset(si, 0, sizeof *si);
-    si->log_pos = -1;
+    si->log_pos = si->redo_pos = -1;
     *cpu = -1;
     *rss = -1;
     if (p->drv->server_info(c, si, &ignore) < 0) si->log_pos = -1;
@@ -197,6 +197,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     snprintf(res->version, sizeof res->version, "%s", si1.version);
     snprintf(res->settings, sizeof res->settings, "%s", si1.settings);
     if (si0.log_pos >= 0 && si1.log_pos >= si0.log_pos) res->log_bytes = si1.log_pos - si0.log_pos;
+    if (si0.redo_pos >= 0 && si1.redo_pos >= si0.redo_pos) res->redo_bytes = si1.redo_pos - si0.redo_pos;
     if (srv_cpu0 >= 0 && srv_cpu1 >= 0) {
         res->server_cpu_s = srv_cpu1 - srv_cpu0;
         res->rss_growth = rss1 - rss0;

@@ -31,7 +31,9 @@ suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passe
 # real servers on loopback for the engine suites, stopped whatever happens
 export BB_DBCTL_DIR=${BB_DBCTL_DIR:-$(mktemp -d /tmp/bbcheck.XXXXXX)}
 trap 'contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$BB_DBCTL_DIR" "$log"' EXIT
-if out=$(contrib/dbctl start pg 2>&1); then export ${out#export }; else echo "$out"; fi
+for e in pg mysql; do
+  if out=$(contrib/dbctl start $e 2>&1); then export "${out#export }"; else echo "$out"; fi
+done
 
 suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
 suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
