@@ -216,6 +216,15 @@ static int do_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_e
     int64_t per = n;
     if (ms->dia->max_params && per * nc > ms->dia->max_params) per = ms->dia->max_params / nc;
     fill_rows(ms, first, n, bytes);
+    /* and no piece larger than the server takes in one packet (values plus ~16 bytes of
+     * framing each, with a fifth to spare) */
+    int64_t max = ms->drv->max_statement_bytes ? ms->drv->max_statement_bytes(ms->w->conn) : 0;
+    int64_t est = (int64_t)*bytes + n * nc * 16;
+    if (max > 0 && est > max * 4 / 5) {
+        int64_t fit = n * (max * 4 / 5) / est;
+        if (fit < 1) fit = 1;
+        if (fit < per) per = fit;
+    }
     int several = n > per;
     if (several && ms->drv->begin(ms->w->conn, err) < 0) return -1;
     for (int64_t at = 0; at < n; at += per) {
