@@ -93,6 +93,12 @@ typedef struct bb_driver {
     /* Executes with nparams values (kinds match the types given to prepare, or BB_V_NULL). */
     int  (*execute)(bb_stmt *s, const bb_value *params, int64_t *affected, bb_err *err);
     void (*finalize)(bb_stmt *s);
+    /* execute split in two so the caller can prepare the next statement while the server
+     * works: execute_send returns once the request is on its way (the values may then be
+     * reused), execute_wait collects the outcome. No other call on the connection may come
+     * between them. Both NULL when the engine has no such split. */
+    int  (*execute_send)(bb_stmt *s, const bb_value *params, bb_err *err);
+    int  (*execute_wait)(bb_stmt *s, int64_t *affected, bb_err *err);
 
     int  (*begin)(bb_conn *c, bb_err *err);
     int  (*commit)(bb_conn *c, bb_err *err);

@@ -3,6 +3,7 @@
  * (mysql_infile.c), binary log and redo bytes, the server's CPU and memory. */
 #include <ctype.h>
 #include <jansson.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ struct bb_stmt {
     MYSQL_BIND *bind;
     unsigned long *lens;
     my_bool    *nulls;
+    int         pending, ret; /* execute_send/wait: what the non-blocking call waits for */
 };
 
 static const bb_dialect my_dialect = { "mysql", '`', 0, 1, 65535 };
@@ -105,6 +107,7 @@ static int my_connect(bb_target *t, bb_conn **out, bb_err *err)
     mysql_options(my, MYSQL_READ_DEFAULT_GROUP, "client"); /* the option file's [client] group */
     mysql_options(my, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
     mysql_options(my, MYSQL_OPT_LOCAL_INFILE, &one);
+    mysql_options(my, MYSQL_OPT_NONBLOCK, 0); /* enables the _start/_cont calls; blocking ones still work */
     if (!mysql_real_connect(my, t->host[0] ? t->host : NULL, t->user[0] ? t->user : NULL, t->pass[0] ? t->pass : NULL,
                             t->db[0] ? t->db : NULL, t->port, t->socket[0] ? t->socket : NULL, CLIENT_MULTI_STATEMENTS)) {
         bb_errf(err, "mysql: cannot connect to %s: %s", t->where, mysql_error(my));
@@ -242,7 +245,7 @@ static int my_prepare(bb_conn *c, const char *sql, int nparams, const bb_sqltype
 }
 
 /* Binds values in place: no copies, no fixed-size buffers. */
-static int my_execute(bb_stmt *s, const bb_value *p, int64_t *affected, bb_err *err)
+static int my_bind(bb_stmt *s, const bb_value *p, bb_err *err)
 {
     for (int i = 0; i < s->n; i++) {
         MYSQL_BIND *b = &s->bind[i];
@@ -262,8 +265,44 @@ static int my_execute(bb_stmt *s, const bb_value *p, int64_t *affected, bb_err *
         default: b->buffer_type = MYSQL_TYPE_NULL; break;
         }
     }
-    if (mysql_stmt_bind_param(s->st, s->bind) != 0) return stmt_fail(err, s, "bind");
+    return mysql_stmt_bind_param(s->st, s->bind) != 0 ? stmt_fail(err, s, "bind") : 0;
+}
+
+static int my_execute(bb_stmt *s, const bb_value *p, int64_t *affected, bb_err *err)
+{
+    if (my_bind(s, p, err) < 0) return -1;
     if (mysql_stmt_execute(s->st) != 0) return stmt_fail(err, s, "execute");
+    if (affected) *affected = (int64_t)mysql_stmt_affected_rows(s->st);
+    if (mysql_stmt_field_count(s->st) > 0) mysql_stmt_free_result(s->st);
+    return 0;
+}
+
+/* The non-blocking API: the request leaves in execute_start; the rest waits. */
+static int my_execute_send(bb_stmt *s, const bb_value *p, bb_err *err)
+{
+    if (my_bind(s, p, err) < 0) return -1;
+    s->pending = mysql_stmt_execute_start(&s->ret, s->st);
+    return 0;
+}
+
+static int my_execute_wait(bb_stmt *s, int64_t *affected, bb_err *err)
+{
+    while (s->pending) {
+        struct pollfd pf = { mysql_get_socket(s->c->my), 0, 0 };
+        if (s->pending & MYSQL_WAIT_READ) pf.events |= POLLIN;
+        if (s->pending & MYSQL_WAIT_WRITE) pf.events |= POLLOUT;
+        if (s->pending & MYSQL_WAIT_EXCEPT) pf.events |= POLLPRI;
+        int timeout = (s->pending & MYSQL_WAIT_TIMEOUT) ? (int)mysql_get_timeout_value_ms(s->c->my) : -1;
+        int n = poll(&pf, 1, timeout), ready = 0;
+        if (n == 0) ready = MYSQL_WAIT_TIMEOUT;
+        else if (n > 0) {
+            if (pf.revents & (POLLIN | POLLHUP | POLLERR)) ready |= MYSQL_WAIT_READ;
+            if (pf.revents & POLLOUT) ready |= MYSQL_WAIT_WRITE;
+            if (pf.revents & POLLPRI) ready |= MYSQL_WAIT_EXCEPT;
+        }
+        s->pending = mysql_stmt_execute_cont(&s->ret, s->st, ready);
+    }
+    if (s->ret != 0) return stmt_fail(err, s, "execute");
     if (affected) *affected = (int64_t)mysql_stmt_affected_rows(s->st);
     if (mysql_stmt_field_count(s->st) > 0) mysql_stmt_free_result(s->st);
     return 0;
@@ -421,6 +460,8 @@ const bb_driver bb_driver_mysql = {
     .prepare = my_prepare,
     .execute = my_execute,
     .finalize = my_finalize,
+    .execute_send = my_execute_send,
+    .execute_wait = my_execute_wait,
     .begin = my_begin,
     .commit = my_commit,
     .rollback = my_rollback,

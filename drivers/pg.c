@@ -249,6 +249,30 @@ static int pg_execute(bb_stmt *s, const bb_value *p, int64_t *affected, bb_err *
     return 0;
 }
 
+static int pg_execute_send(bb_stmt *s, const bb_value *p, bb_err *err)
+{
+    if (bind_row(s, p, err) < 0) return -1;
+    if (!PQsendQueryPrepared(s->c->pg, s->name, s->n, s->vals, s->lens, s->fmts, 0)) return pg_fail(err, s->c, "execute");
+    return 0;
+}
+
+static int pg_execute_wait(bb_stmt *s, int64_t *affected, bb_err *err)
+{
+    PGresult *r;
+    int rc = 0;
+    while ((r = PQgetResult(s->c->pg))) {
+        ExecStatusType st = PQresultStatus(r);
+        if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) {
+            if (affected) *affected = cmd_tuples(r);
+        } else if (rc == 0) {
+            rc = res_fail(err, s->c, r, "execute");
+            continue;
+        }
+        PQclear(r);
+    }
+    return rc;
+}
+
 /* Sends while reading whatever the server has answered, so neither side blocks on a full socket. */
 static int flush_all(bb_conn *c, bb_err *err)
 {
@@ -505,6 +529,8 @@ const bb_driver bb_driver_pg = {
     .prepare = pg_prepare,
     .execute = pg_execute,
     .finalize = pg_finalize,
+    .execute_send = pg_execute_send,
+    .execute_wait = pg_execute_wait,
     .begin = pg_begin,
     .commit = pg_commit,
     .rollback = pg_rollback,

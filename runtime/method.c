@@ -187,9 +187,6 @@ static void fill_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes)
     }
 }
 
-/* multirow: one statement of n tuples with bound parameters (prepared once per tuple
- * count), split where the engine's parameter limit requires; the pieces of one batch
- * share a transaction. Engines without prepare get literal VALUES lists. */
 /* pipeline: a batch of generated rows, sent in one round trip */
 static int do_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
@@ -197,57 +194,127 @@ static int do_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_e
     return ms->drv->execute_pipeline(ms->stmt, (int)n, (const bb_value *const *)ms->vals, NULL, err);
 }
 
-static int do_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+/* Rows per multirow statement: the engine's parameter limit, and no statement larger
+ * than the server takes in one packet (values plus ~16 bytes of framing each, with a
+ * fifth to spare). */
+static int64_t multirow_per(mstate *ms, int64_t n, size_t bytes)
 {
-    if (!(ms->drv->caps & BB_CAP_PREPARE)) {
-        bb_buf *b = &ms->buf;
-        b->len = 0;
-        bb_buf_put(b, ms->insert_head.p, ms->insert_head.len);
-        for (int64_t i = 0; i < n; i++) {
-            gen_fill(ms->t, (uint64_t)(first + i), ms->row);
-            if (i) bb_buf_putc(b, ',');
-            enc_row(BB_FMT_SQL, ms->dia, ms->t, ms->row, b);
-        }
-        bb_buf_putc(b, 0);
-        *bytes = b->len - 1;
-        return ms->drv->exec(ms->w->conn, b->p, NULL, err);
-    }
     int nc = ms->t->ncols;
     int64_t per = n;
     if (ms->dia->max_params && per * nc > ms->dia->max_params) per = ms->dia->max_params / nc;
-    fill_rows(ms, first, n, bytes);
-    /* and no piece larger than the server takes in one packet (values plus ~16 bytes of
-     * framing each, with a fifth to spare) */
     int64_t max = ms->drv->max_statement_bytes ? ms->drv->max_statement_bytes(ms->w->conn) : 0;
-    int64_t est = (int64_t)*bytes + n * nc * 16;
+    int64_t est = (int64_t)bytes + n * nc * 16;
     if (max > 0 && est > max * 4 / 5) {
         int64_t fit = n * (max * 4 / 5) / est;
         if (fit < 1) fit = 1;
         if (fit < per) per = fit;
     }
-    int several = n > per;
+    return per;
+}
+
+/* The prepared statement for k tuples: one for full pieces, one for an odd last piece. */
+static int multirow_stmt(mstate *ms, int64_t k, bb_stmt **out, bb_err *err)
+{
+    if (ms->multi_rows == 0) ms->multi_rows = k;
+    if (k == ms->multi_rows) {
+        if (!ms->multi && prepare_rows(ms, k, &ms->multi, err) < 0) return -1;
+        *out = ms->multi;
+        return 0;
+    }
+    if (ms->tail_rows != k) {
+        if (ms->tail) ms->drv->finalize(ms->tail);
+        ms->tail = NULL;
+        ms->tail_rows = k;
+    }
+    if (!ms->tail && prepare_rows(ms, k, &ms->tail, err) < 0) return -1;
+    *out = ms->tail;
+    return 0;
+}
+
+/* multirow, the rows already generated: statements of at most `per` tuples with bound
+ * parameters; the pieces of one batch share a transaction. */
+static int multirow_exec(mstate *ms, int64_t n, int64_t per, bb_err *err)
+{
+    int nc = ms->t->ncols, several = n > per;
     if (several && ms->drv->begin(ms->w->conn, err) < 0) return -1;
     for (int64_t at = 0; at < n; at += per) {
         int64_t k = n - at < per ? n - at : per;
-        bb_stmt **st = k == ms->multi_rows ? &ms->multi : &ms->tail;
-        if (st == &ms->tail && ms->tail_rows != k) { /* a new odd size: the last batch of a run */
-            if (ms->tail) ms->drv->finalize(ms->tail);
-            ms->tail = NULL;
-            ms->tail_rows = k;
+        bb_stmt *st;
+        if (multirow_stmt(ms, k, &st, err) < 0 || ms->drv->execute(st, ms->flat + at * nc, NULL, err) < 0) {
+            if (several) {
+                bb_err ignore;
+                ms->drv->rollback(ms->w->conn, &ignore);
+            }
+            return -1;
         }
-        if (!*st) {
-            if (ms->multi_rows == 0) { ms->multi_rows = k; st = &ms->multi; }
-            if (prepare_rows(ms, k, st, err) < 0) goto fail;
-        }
-        if (ms->drv->execute(*st, ms->flat + at * nc, NULL, err) < 0) goto fail;
     }
     return several ? ms->drv->commit(ms->w->conn, err) : 0;
-fail:
-    if (several) {
-        bb_err ignore;
-        ms->drv->rollback(ms->w->conn, &ignore);
+}
+
+/* multirow for engines without prepare: literal VALUES lists. */
+static int multirow_literal(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+{
+    bb_buf *b = &ms->buf;
+    b->len = 0;
+    bb_buf_put(b, ms->insert_head.p, ms->insert_head.len);
+    for (int64_t i = 0; i < n; i++) {
+        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
+        if (i) bb_buf_putc(b, ',');
+        enc_row(BB_FMT_SQL, ms->dia, ms->t, ms->row, b);
     }
-    return -1;
+    bb_buf_putc(b, 0);
+    *bytes = b->len - 1;
+    return ms->drv->exec(ms->w->conn, b->p, NULL, err);
+}
+
+/* multirow: while the server executes batch k, the next batch is claimed and generated
+ * (engines with execute_send); a batch that must be split runs its pieces in place. */
+static int load_multirow(mstate *ms, int64_t batch, bb_err *err)
+{
+    bb_worker *w = ms->w;
+    int overlap = ms->drv->execute_send && ms->drv->execute_wait;
+    bb_stmt *pend = NULL;
+    int64_t pend_n = 0;
+    size_t pend_bytes = 0;
+    uint64_t pend_t0 = 0;
+    int rc = 0;
+    for (;;) {
+        int64_t first = 0, n = run_claim(w->run, batch, &first);
+        size_t bytes = 0;
+        if (n && (ms->drv->caps & BB_CAP_PREPARE)) fill_rows(ms, first, n, &bytes); /* overlaps pend */
+        if (pend) {
+            if ((rc = ms->drv->execute_wait(pend, NULL, err)) < 0) break;
+            w->committed += pend_n;
+            worker_record(w, pend_t0, (uint64_t)pend_n, pend_bytes);
+            pend = NULL;
+        }
+        if (n == 0) break;
+        uint64_t sched = worker_pace(w), t0 = sched ? sched : bb_now_ns();
+        if (!(ms->drv->caps & BB_CAP_PREPARE)) {
+            rc = multirow_literal(ms, first, n, &bytes, err);
+        } else {
+            int64_t per = multirow_per(ms, n, bytes);
+            if (overlap && per >= n) {
+                if ((rc = multirow_stmt(ms, n, &pend, err)) < 0 || (rc = ms->drv->execute_send(pend, ms->flat, err)) < 0) {
+                    pend = NULL;
+                    break;
+                }
+                pend_n = n;
+                pend_bytes = bytes;
+                pend_t0 = t0;
+                continue;
+            }
+            rc = multirow_exec(ms, n, per, err);
+        }
+        if (rc < 0) break;
+        w->committed += n;
+        worker_record(w, t0, (uint64_t)n, bytes);
+    }
+    if (pend) { /* an error left a request in flight: collect it so the connection stays usable */
+        bb_err ignore;
+        ms->drv->execute_wait(pend, NULL, &ignore);
+    }
+    return rc;
 }
 
 static int stream_begin(mstate *ms, bb_err *err)
@@ -355,8 +422,9 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
     int64_t batch = method_batch(p);
     ms.fmt = m->fmt;
     int rc = m->kind == MK_STREAM ? load_stream(&ms, batch, err) : open_insert(&ms, m->prepared, err);
+    if (rc == 0 && m->kind == MK_MULTIROW) rc = load_multirow(&ms, batch, err);
 
-    while (rc == 0 && m->kind != MK_STREAM && !run_stopping(w->run)) {
+    while (rc == 0 && m->kind != MK_STREAM && m->kind != MK_MULTIROW && !run_stopping(w->run)) {
         int64_t first, n = run_claim(w->run, batch, &first);
         if (n == 0) break;
         if (m->kind == MK_ROW) {
@@ -367,7 +435,6 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
         size_t bytes = 0;
         switch (m->kind) {
         case MK_TXN: rc = do_txn(&ms, first, n, &bytes, err); break;
-        case MK_MULTIROW: rc = do_multirow(&ms, first, n, &bytes, err); break;
         default: rc = do_pipeline(&ms, first, n, &bytes, err); break;
         }
         if (rc < 0) break;

@@ -36,6 +36,19 @@ void runner_install_signals(void)
 
 int runner_signal(void) { return got_signal; }
 
+/* BULKBENCH_TRACE=1 prints when each phase of a run starts, to see where time outside
+ * the measured window goes. */
+static void trace(const char *phase)
+{
+    static int on = -1;
+    static uint64_t t0;
+    if (on < 0) {
+        on = getenv("BULKBENCH_TRACE") != NULL;
+        t0 = bb_now_ns();
+    }
+    if (on) fprintf(stderr, "[trace %8.1f ms] %s\n", (double)(bb_now_ns() - t0) / 1e6, phase);
+}
+
 /* Calls hook(db) in the set-up state; pushes its first result when want_result. */
 static int setup_hook(lua_State *L, const char *name, int db_ref, int want_result, bb_err *err)
 {
@@ -115,6 +128,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     bb_conn *c0 = NULL;
     void *db0 = NULL;
     int db_ref = LUA_NOREF, rc = BB_EXIT_OK;
+    trace("connect");
     if (p->drv->target_open(p->dsn, &r.target, err) < 0) goto out;
     if (p->drv->connect(r.target, &c0, err) < 0) goto out;
     for (int i = 0; i < p->nsettings; i++)
@@ -122,13 +136,16 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     db0 = api_push_db(L, p->drv, c0, p->drv->target_where(r.target));
     db_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     if (setup_hook(L, "on_connect", db_ref, 0, err) < 0) goto out;
+    trace("prepare()");
     if (setup_hook(L, "prepare", db_ref, 0, err) < 0) goto out;
+    trace("server costs before");
 
     bb_server_info si0, si1;
     double srv_cpu0, srv_cpu1;
     int64_t rss0, rss1;
     server_snapshot(p, c0, &si0, &srv_cpu0, &rss0);
 
+    trace("workers start");
     r.stats = stats_alloc(p->threads);
     r.workers = bb_xcalloc((size_t)p->threads, sizeof *r.workers);
     pthread_barrier_init(&r.ready, NULL, (unsigned)p->threads + 1);
@@ -152,6 +169,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     r.measure_ns = r.start_ns + (uint64_t)(p->warmup_s * 1e9);
     r.deadline_ns = p->time_s > 0 ? r.measure_ns + (uint64_t)(p->time_s * 1e9) : UINT64_MAX;
     pthread_barrier_wait(&r.go);
+    trace("measuring");
 
     progress pg;
     progress_init(&pg, &r);
@@ -170,7 +188,9 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     progress_done(&pg);
     /* server costs now, while the workers' sessions still exist (a backend that has exited
      * takes its CPU time with it until the postmaster reaps it) */
+    trace("server costs after");
     server_snapshot(p, c0, &si1, &srv_cpu1, &rss1);
+    trace("workers end");
     pthread_barrier_wait(&r.done);
     for (int i = 0; i < p->threads; i++) pthread_join(r.workers[i].thread, NULL);
     current_run = NULL;
@@ -204,7 +224,9 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     }
     char tname[256];
     bb_err ignore;
+    trace("table size");
     if (main_table(L, tname, sizeof tname)) p->drv->table_bytes(c0, tname, &res->table_bytes, &ignore);
+    trace("check()");
 
     if (r.failed) {
         *err = r.first_err;
@@ -237,6 +259,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
             rc = cerr.code;
         }
     }
+    trace("done");
     goto done;
 
 out:

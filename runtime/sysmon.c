@@ -87,18 +87,33 @@ int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes)
     int ppid;
     if (pid <= 0 || read_stat(pid, &ticks, &ppid, &rss) < 0) return -1;
     long long tot_ticks = ticks, tot_mem = pss_bytes(pid, rss);
-    DIR *d = opendir("/proc");
-    struct dirent *e;
-    /* one level of parentage is enough for postmaster and mysqld: their workers are children */
-    while (d && (e = readdir(d))) {
-        int child = atoi(e->d_name);
-        if (child <= 0 || child == pid) continue;
-        if (read_stat(child, &ticks, &ppid, &rss) == 0 && ppid == pid) {
-            tot_ticks += ticks;
-            tot_mem += pss_bytes(child, rss);
+    /* one level of parentage is enough for postmaster and mysqld: their workers are
+     * children (or threads, already in the parent's figures). The kernel lists a thread's
+     * children in task/TID/children; without that file, scan /proc for them. */
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", pid, pid);
+    FILE *f = fopen(path, "r");
+    if (f) {
+        int child;
+        while (fscanf(f, "%d", &child) == 1)
+            if (read_stat(child, &ticks, &ppid, &rss) == 0) {
+                tot_ticks += ticks;
+                tot_mem += pss_bytes(child, rss);
+            }
+        fclose(f);
+    } else {
+        DIR *d = opendir("/proc");
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            int child = atoi(e->d_name);
+            if (child <= 0 || child == pid) continue;
+            if (read_stat(child, &ticks, &ppid, &rss) == 0 && ppid == pid) {
+                tot_ticks += ticks;
+                tot_mem += pss_bytes(child, rss);
+            }
         }
+        if (d) closedir(d);
     }
-    if (d) closedir(d);
     *cpu_s = (double)tot_ticks / (double)sysconf(_SC_CLK_TCK);
     *rss_bytes = tot_mem;
     return 0;
