@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # make bench: bulkbench beside its peers, in one run, alternating, medians and ratios.
-#   contrib/bench.sh [SECTION...]    sections: runtime gen (default: all)
+#   contrib/bench.sh [SECTION...]    sections: runtime gen pg mysql (default: all)
+# pg and mysql use the servers in BULKBENCH_PG_DSN / BULKBENCH_MYSQL_DSN, else start
+# throwaway ones with contrib/dbctl.
 # Absolute times on a shared 2-core machine mean little; the ratios measured here, in the
 # same run, alternating A/B, are what the README quotes.
 set -u
@@ -21,8 +23,10 @@ wall() {
   echo "$e - $s" | bc -l
 }
 report() { # name, unit, A-label, A-median, B-label, B-median, ratio text
-  printf '%-44s %-12s %12.0f   %-12s %12.0f   %s\n' "$1" "$3" "$4" "$5" "$6" "$7"
-  summary+=("$(printf '| %s | %s %.0f %s | %s %.0f %s | %s |' "$1" "$3" "$4" "$2" "$5" "$6" "$2" "$7")")
+  local fmt='%.0f'
+  [ "$2" = s ] && fmt='%.3f'
+  printf "%-50s %-12s $fmt   %-14s $fmt   %s\n" "$1" "$3" "$4" "$5" "$6" "$7"
+  summary+=("$(printf "| %s | %s $fmt %s | %s $fmt %s | %s |" "$1" "$3" "$4" "$2" "$5" "$6" "$2" "$7")")
 }
 
 bench_runtime() {
@@ -54,8 +58,100 @@ bench_gen() {
   echo "  peak RSS of gen: 1M rows ${m1} KB, 10M rows ${m10} KB"
 }
 
+# time_cpu CMD...: "wall user+sys" of a command (its output in $T/out)
+time_cpu() {
+  /usr/bin/time -f "%e %U %S" -o "$T/time" "$@" >"$T/out" 2>"$T/err" \
+    || { echo "bench: command failed: $*" >&2; tail -5 "$T/err" >&2; exit 1; }
+  awk '{printf "%s %s\n", $1, $2 + $3}' "$T/time"
+}
+med() { printf '%s\n' "$@" | median; }
+ratio() { echo "$1 / $2" | bc -l; }
+
+servers() { # starts the loopback servers unless the environment names them
+  if [ -z "${BULKBENCH_PG_DSN:-}" ] || [ -z "${BULKBENCH_MYSQL_DSN:-}" ]; then
+    export BB_DBCTL_DIR; BB_DBCTL_DIR=$(mktemp -d /tmp/bbbenchdb.XXXXXX) # its own: servers' users must enter it
+    for e in pg mysql; do out=$(contrib/dbctl start $e) || exit 1; export "${out#export }"; done
+    trap 'contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$T" "$BB_DBCTL_DIR"' EXIT
+  fi
+  source "$(dirname "$0")/../tests/fixtures/peers.sh"
+}
+
+bench_pg() {
+  servers
+  local W=workloads/copy_vs_load.lua N=1000000 M=200000 a=() b=() ac=() bc=() x
+  $BB gen $W --table=bmsql_history --rows=$N --format=copy -o "$T/h.copy"
+  $PSQL -c "$BMSQL_DDL" >/dev/null
+  for i in $(seq "$RUNS"); do   # copy vs psql \copy of the same rows, pre-generated (not timed)
+    $PSQL -c "truncate bmsql_history" >/dev/null
+    x=$(time_cpu $BB run $W --engine=pg --method=copy --rows=$N); a+=("${x% *}"); ac+=("${x#* }")
+    $PSQL -c "truncate bmsql_history" >/dev/null
+    x=$(time_cpu $PSQL -c "\\copy bmsql_history from '$T/h.copy'"); b+=("${x% *}"); bc+=("${x#* }")
+  done
+  report "pg copy, $N rows, 1 worker (wall s)" "s" bulkbench "$(med "${a[@]}")" "psql \\copy" "$(med "${b[@]}")" \
+    "$(printf '%.3fx psql wall time' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+  a=(); b=(); ac=(); bc=()
+  for i in $(seq 3); do         # multirow vs sysbench's bulk insert
+    $PSQL -c "truncate bmsql_history" >/dev/null
+    x=$(time_cpu $BB run $W --engine=pg --method=multirow --batch=1000 --rows=$M); a+=("${x% *}"); ac+=("${x#* }")
+    $PSQL -c "truncate bmsql_history" >/dev/null
+    x=$(time_cpu sysbench tests/fixtures/sysbench_bulk.lua $SB_PG --events=$M --time=0 run); b+=("${x% *}"); bc+=("${x#* }")
+  done
+  report "pg multirow (batch 1000) vs sysbench bulk insert" "rows/s" bulkbench "$(ratio $M "$(med "${a[@]}")")" \
+    sysbench "$(ratio $M "$(med "${b[@]}")")" "$(printf '%.2fx rows/s; client CPU/1M rows %.2f vs %.2f s' \
+    "$(ratio "$(med "${b[@]}")" "$(med "${a[@]}")")" "$(echo "$(med "${ac[@]}") * 1000000 / $M" | bc -l)" \
+    "$(echo "$(med "${bc[@]}") * 1000000 / $M" | bc -l)")"
+  for c in 1 2; do              # insert vs pgbench -M prepared, same one-row statement
+    a=(); b=()
+    for i in $(seq 3); do
+      $PSQL -c "truncate bmsql_history" >/dev/null
+      a+=("$($BB run $W --engine=pg --method=insert --threads=$c --time=5 --format=json | python3 -c 'import json,sys; print(json.load(sys.stdin)["rows_per_s"])')")
+      $PSQL -c "truncate bmsql_history" >/dev/null
+      b+=("$(pgbench -n -f tests/fixtures/pgbench_insert.sql -c $c -j $c -T 5 -M prepared $PGB_ARGS 2>/dev/null | awk '/^tps/{print $3}')")
+    done
+    report "pg insert, $c client(s), 5 s" "rows/s" bulkbench "$(med "${a[@]}")" pgbench "$(med "${b[@]}")" \
+      "$(printf '%.2fx pgbench' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+  done
+}
+
+bench_mysql() {
+  servers
+  local W=workloads/copy_vs_load.lua N=500000 M=200000 a=() b=() ac=() bc=() x
+  $BB gen $W --table=bmsql_history --rows=$N --format=tsv -o "$T/h.tsv"
+  $MYSQL -e "$BMSQL_DDL"
+  for i in $(seq "$RUNS"); do   # load vs the mariadb client's LOAD DATA LOCAL of the same rows
+    $MYSQL -e "truncate bmsql_history"
+    x=$(time_cpu $BB run $W --engine=mysql --method=load --rows=$N); a+=("${x% *}")
+    $MYSQL -e "truncate bmsql_history"
+    x=$(time_cpu $MYSQL -e "LOAD DATA LOCAL INFILE '$T/h.tsv' INTO TABLE bmsql_history"); b+=("${x% *}")
+  done
+  report "mysql load, $N rows, 1 worker (wall s)" "s" bulkbench "$(med "${a[@]}")" "mariadb client" "$(med "${b[@]}")" \
+    "$(printf '%.3fx the client wall time' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+  a=(); b=(); ac=(); bc=()
+  for i in $(seq 3); do
+    $MYSQL -e "truncate bmsql_history"
+    x=$(time_cpu $BB run $W --engine=mysql --method=multirow --batch=1000 --rows=$M); a+=("${x% *}"); ac+=("${x#* }")
+    $MYSQL -e "truncate bmsql_history"
+    x=$(time_cpu sysbench tests/fixtures/sysbench_bulk.lua $SB_MY --events=$M --time=0 run); b+=("${x% *}"); bc+=("${x#* }")
+  done
+  report "mysql multirow (batch 1000) vs sysbench bulk insert" "rows/s" bulkbench "$(ratio $M "$(med "${a[@]}")")" \
+    sysbench "$(ratio $M "$(med "${b[@]}")")" "$(printf '%.2fx rows/s; client CPU/1M rows %.2f vs %.2f s' \
+    "$(ratio "$(med "${b[@]}")" "$(med "${a[@]}")")" "$(echo "$(med "${ac[@]}") * 1000000 / $M" | bc -l)" \
+    "$(echo "$(med "${bc[@]}") * 1000000 / $M" | bc -l)")"
+  for c in 1 2; do
+    a=(); b=()
+    for i in $(seq 3); do
+      $MYSQL -e "truncate bmsql_history"
+      a+=("$($BB run $W --engine=mysql --method=insert --threads=$c --time=5 --format=json | python3 -c 'import json,sys; print(json.load(sys.stdin)["rows_per_s"])')")
+      $MYSQL -e "truncate bmsql_history"
+      b+=("$(sysbench tests/fixtures/sysbench_insert.lua $SB_MY --threads=$c --time=5 run 2>/dev/null | awk '/transactions:/{gsub(/\(/,"",$3); print $3}')")
+    done
+    report "mysql insert, $c thread(s), 5 s" "rows/s" bulkbench "$(med "${a[@]}")" sysbench "$(med "${b[@]}")" \
+      "$(printf '%.2fx sysbench' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+  done
+}
+
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(runtime gen)
+[ ${#sections[@]} -eq 0 ] && sections=(runtime gen pg mysql)
 echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each, medians"
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"
 for s in "${sections[@]}"; do "bench_$s"; done
