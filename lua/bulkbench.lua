@@ -130,7 +130,8 @@ function Table:encode(first, count, format) return self:native():encode(first, c
 function Table:ddl(dialect) return schema.ddl(self, dialect) end
 
 -- bb.table "name" { {"col", "sql type", generator, null = ratio, auto_increment = true}, ...,
---                    primary_key = "col" or {...}, indexes = {{"k"}}, engine = "InnoDB" }
+--                    primary_key = "col" or {...}, indexes = {{"k"}}, engine = "InnoDB",
+--                    existing = true }   -- a table that is already there: no DDL, only rows
 function bb.table(name)
   return function(spec)
     local t = setmetatable({ name = name, columns = {} }, Table)
@@ -150,13 +151,20 @@ function bb.table(name)
   end
 end
 
--- bb.load(t): the standard bulk scenario. prepare() recreates t, run() loads rows with
--- --method, check() counts them. A hook the script defines itself wins.
+-- bb.load(t): the standard bulk scenario. prepare() recreates t (or, for a table declared
+-- `existing = true`, leaves it and notes its row count), run() loads rows with --method,
+-- check() counts what the run added. A hook the script defines itself wins.
 function bb.load(t)
   bb.main_table = t.name
-  rawset(_G, "prepare", rawget(_G, "prepare") or function(db) db:recreate(t) end)
+  local before = 0
+  rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
+    if t.existing then before = db:count(t.name) or 0 else db:recreate(t) end
+  end)
   rawset(_G, "run", rawget(_G, "run") or function(ctx) ctx:load(t) end)
-  rawset(_G, "check", rawget(_G, "check") or function(db) return db:count(t.name) end)
+  rawset(_G, "check", rawget(_G, "check") or function(db)
+    local n = db:count(t.name)
+    return n and n - before
+  end)
 end
 
 -- Methods of the ctx every worker hook receives (fields: id, threads, db, engine, method, batch).
