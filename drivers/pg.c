@@ -27,6 +27,7 @@ struct bb_conn {
     int              copy_binary;
     Oid             *copy_types;
     int              copy_ncols;
+    char             copy_table[128];
     bb_buf           rowbuf;
 };
 
@@ -336,8 +337,12 @@ static int pg_rollback(bb_conn *c, bb_err *err) { return pg_exec(c, "ROLLBACK", 
 
 /* ---- COPY ---- */
 
+/* Learns the target columns' types once per table: later streams of the same table reuse
+ * them, since a producer thread may be encoding with them while the next COPY opens. */
 static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
 {
+    if (c->copy_types && c->copy_ncols == spec->ncols && strcmp(c->copy_table, spec->name) == 0) return 0;
+    snprintf(c->copy_table, sizeof c->copy_table, "%s", spec->name);
     free(c->copy_types);
     c->copy_types = bb_xcalloc((size_t)spec->ncols + 1, sizeof *c->copy_types);
     c->copy_ncols = spec->ncols;

@@ -63,4 +63,4 @@ $ ./bulkbench run workloads/quickstart.lua --engine=null --method=insert,insert-
 $ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite', '$TMP/ex.db'); db:exec('CREATE TABLE pre (a int, b text, extra int DEFAULT 7)'); db:exec('INSERT INTO pre (a, b) VALUES (1, \"x\")')" && printf 'local bb = require "bulkbench"\nlocal t = bb.table "pre" { {"a","int",bb.seq()}, {"b","text",bb.string{len=3}}, existing = true }\nbb.load(t)\n' >$TMP/ex.lua && ./bulkbench run $TMP/ex.lua --dsn=$TMP/ex.db --method=txn --rows=500 && ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite', '$TMP/ex.db'); print('total', db:count('pre'), db:query('select min(extra) from pre')[1][1])"
 ? 0
 ~ sqlite +txn .* 500 .* ok
-~ total 501 7
+~ total.501.7$
