@@ -121,6 +121,9 @@ typedef struct bb_driver {
 
     /* Sets a session setting (SET name = value, PRAGMA name = value). */
     int  (*set_session)(bb_conn *c, const char *name, const char *value, bb_err *err);
+    /* Sets a server-wide setting (for every new session) and puts the value it replaced in
+     * old, for the restore after the run. NULL when the engine has none. */
+    int  (*set_global)(bb_conn *c, const char *name, const char *value, char *old, size_t oldlen, bb_err *err);
     /* Fills what the server can tell about itself; unknown fields stay -1/empty. */
     int  (*server_info)(bb_conn *c, bb_server_info *out, bb_err *err);
     /* The largest statement the server takes in bytes (max_allowed_packet), 0 = no limit.

@@ -324,7 +324,8 @@ static int my_rollback(bb_conn *c, bb_err *err) { return mysql_rollback(c->my) =
 
 /* ---- settings and server costs ---- */
 
-static int my_set_session(bb_conn *c, const char *name, const char *value, bb_err *err)
+/* SET SESSION|GLOBAL name = value, the value quoted unless it is a number */
+static int my_set(bb_conn *c, const char *scope, const char *name, const char *value, bb_err *err)
 {
     for (const char *p = name; *p; p++)
         if (!(*p == '_' || isalnum((unsigned char)*p))) return bb_usagef(err, "mysql: '%s' is not a setting name", name);
@@ -332,7 +333,7 @@ static int my_set_session(bb_conn *c, const char *name, const char *value, bb_er
     for (const char *p = value; *p; p++)
         if (!isdigit((unsigned char)*p) && *p != '.' && *p != '-') numeric = 0;
     bb_buf sql = { 0 };
-    bb_buf_printf(&sql, "SET SESSION %s = ", name);
+    bb_buf_printf(&sql, "SET %s %s = ", scope, name);
     if (numeric) bb_buf_puts(&sql, value);
     else {
         size_t n = strlen(value);
@@ -345,6 +346,24 @@ static int my_set_session(bb_conn *c, const char *name, const char *value, bb_er
     int rc = my_exec(c, sql.p, NULL, err);
     bb_buf_free(&sql);
     return rc;
+}
+
+static int my_set_session(bb_conn *c, const char *name, const char *value, bb_err *err)
+{
+    return my_set(c, "SESSION", name, value, err);
+}
+
+static int first_text(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
+
+static int my_set_global(bb_conn *c, const char *name, const char *value, char *old, size_t oldlen, bb_err *err)
+{
+    char cur[512] = "", sql[160];
+    for (const char *p = name; *p; p++)
+        if (!(*p == '_' || isalnum((unsigned char)*p))) return bb_usagef(err, "mysql: '%s' is not a setting name", name);
+    snprintf(sql, sizeof sql, "SELECT @@global.%s", name);
+    if (my_query(c, sql, 0, NULL, first_text, cur, err) < 0) return -1;
+    snprintf(old, oldlen, "%s", cur);
+    return my_set(c, "GLOBAL", name, value, err);
 }
 
 static int collect(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
@@ -469,6 +488,7 @@ const bb_driver bb_driver_mysql = {
     .stream_write = my_stream_write,
     .stream_close = my_stream_close,
     .set_session = my_set_session,
+    .set_global = my_set_global,
     .server_info = my_server_info,
     .max_statement_bytes = my_max_statement_bytes,
     .table_bytes = my_table_bytes,

@@ -453,6 +453,29 @@ static int first_value(void *ud, int n, const char *const *names, const char *co
     return 1;
 }
 
+/* ALTER SYSTEM and a reload: new sessions see it; one that needs a restart is refused. */
+static int pg_set_global(bb_conn *c, const char *name, const char *value, char *old, size_t oldlen, bb_err *err)
+{
+    char ctx[128] = "", cur[128] = "";
+    const char *p[1] = { name };
+    if (pg_query(c, "SELECT context, current_setting(name) FROM pg_settings WHERE name = $1", 1, p, first_value, ctx, err) < 0)
+        return -1;
+    if (!ctx[0]) return bb_usagef(err, "pg: no setting named %s", name);
+    if (strcmp(ctx, "postmaster") == 0)
+        return bb_usagef(err, "pg: %s takes effect only after a server restart; --set-global cannot sweep it", name);
+    if (pg_query(c, "SELECT current_setting($1)", 1, p, first_value, cur, err) < 0) return -1;
+    snprintf(old, oldlen, "%s", cur);
+    char *lit = PQescapeLiteral(c->pg, value, strlen(value));
+    if (!lit) return pg_fail(err, c, "ALTER SYSTEM");
+    bb_buf sql = { 0 };
+    bb_buf_printf(&sql, "ALTER SYSTEM SET %s = %s", name, lit);
+    bb_buf_putc(&sql, 0);
+    PQfreemem(lit);
+    int rc = pg_exec(c, sql.p, NULL, err);
+    bb_buf_free(&sql);
+    return rc < 0 ? rc : pg_exec(c, "SELECT pg_reload_conf()", NULL, err);
+}
+
 static int setting_row(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
 {
     (void)names; (void)lens;
@@ -545,6 +568,7 @@ const bb_driver bb_driver_pg = {
     .stream_encode = pg_stream_encode,
     .execute_pipeline = pg_execute_pipeline,
     .set_session = pg_set_session,
+    .set_global = pg_set_global,
     .server_info = pg_server_info,
     .table_bytes = pg_table_bytes,
 };

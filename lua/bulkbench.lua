@@ -104,6 +104,13 @@ function bb.run_info() return core.run_info() end
 -- bb.connect(engine, dsn): a connection of the script's own (tools, tests, side checks).
 function bb.connect(engine, dsn) return core.connect(engine, dsn) end
 
+-- bb.metric(name, value): a figure the script measured itself (a query's time, say),
+-- reported in the run's result under "metrics". Call it from prepare, check or cleanup.
+function bb.metric(name, value) core.metric(name, value) end
+
+-- bb.now_ms(): a monotonic clock for timing phases in scripts.
+function bb.now_ms() return core.now_ns() / 1e6 end
+
 -- bb.histogram(): a latency histogram with the runner's error bound; record nanoseconds.
 function bb.histogram() return core.histogram() end
 

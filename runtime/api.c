@@ -127,6 +127,23 @@ static int l_run_info(lua_State *L)
     return 1;
 }
 
+static int l_now_ns(lua_State *L) { lua_pushnumber(L, (lua_Number)bb_now_ns()); return 1; }
+
+/* core.metric(name, value): a figure the script measured itself, into this run's result */
+static int l_metric(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    const char *name = luaL_checkstring(L, 1);
+    double v = luaL_checknumber(L, 2);
+    if (h->worker) return luaL_error(L, "bb.metric() reports from prepare/check/cleanup, not from a worker");
+    for (int i = 0; i < h->nmetrics; i++)
+        if (strcmp(h->metric[i].name, name) == 0) { h->metric[i].value = v; return 0; }
+    if (h->nmetrics == BB_MAX_METRICS) return luaL_error(L, "more than %d metrics in one run", BB_MAX_METRICS);
+    snprintf(h->metric[h->nmetrics].name, sizeof h->metric[0].name, "%s", name);
+    h->metric[h->nmetrics++].value = v;
+    return 0;
+}
+
 static int l_stop(lua_State *L)
 {
     host_ctx *h = host_get(L);
@@ -660,6 +677,7 @@ static const luaL_Reg core_fns[] = {
     { "declare_option", l_declare_option }, { "set_default", l_set_default }, { "usage_error", l_usage_error },
     { "run_info", l_run_info },     { "compile", l_compile },       { "load", l_load },
     { "stop", l_stop },             { "connect", l_connect },       { "histogram", l_histogram },
+    { "metric", l_metric },         { "now_ns", l_now_ns },
     { NULL, NULL }
 };
 

@@ -21,6 +21,9 @@ typedef struct host_ctx {
     /* options the script declared (set-up state), for help and the unknown-option check */
     char         **declared;
     int            ndeclared;
+    /* figures the script measured itself (bb.metric), for the current run's result */
+    bb_metric      metric[BB_MAX_METRICS];
+    int            nmetrics;
 } host_ctx;
 
 lua_State *host_new(host_ctx *ctx, const char *script, bb_err *err);

@@ -13,6 +13,7 @@
 #include "opts.h"
 #include "result.h"
 #include "runner.h"
+#include "sweep.h"
 
 #ifndef BB_VERSION
 #define BB_VERSION "dev"
@@ -58,103 +59,13 @@ static const char *scenario_name(const char *path, char *buf, size_t n)
 
 /* ---- run ---- */
 
-typedef struct sweep {
-    char **engines, **methods, **threads, **batches;
-    int    ne, nm, nt, nb;
-    int    nset;
-    char  *set_name[BB_MAX_SETTINGS];
-    char **set_vals[BB_MAX_SETTINGS];
-    int    nvals[BB_MAX_SETTINGS];
-} sweep;
-
-static char **split_opt(bb_cli *cli, const char *name, int *n)
-{
-    const char *v = opts_get(cli, name);
-    if (!v) { *n = 0; return NULL; }
-    return opts_split(v, n);
-}
-
-/* --dsn, else BULKBENCH_<ENGINE>_DSN, else the engine's own default (NULL) */
-static const char *engine_dsn(bb_cli *cli, const bb_driver *d)
-{
-    const char *dsn = opts_get(cli, "dsn");
-    if (dsn) return dsn;
-    char var[64];
-    snprintf(var, sizeof var, "BULKBENCH_%s_DSN", d->name);
-    for (char *p = var; *p; p++) *p = (char)toupper((unsigned char)*p);
-    return getenv(var);
-}
-
-static int build_sweep(bb_cli *cli, sweep *s, bb_err *err)
-{
-    memset(s, 0, sizeof *s);
-    s->engines = split_opt(cli, "engine", &s->ne);
-    s->methods = split_opt(cli, "method", &s->nm);
-    s->threads = split_opt(cli, "threads", &s->nt);
-    s->batches = split_opt(cli, "batch", &s->nb);
-    const char *sets[BB_MAX_SETTINGS];
-    s->nset = opts_all(cli, "set", sets, BB_MAX_SETTINGS);
-    for (int i = 0; i < s->nset; i++) {
-        const char *eq = strchr(sets[i], '=');
-        if (!eq || eq == sets[i] || !eq[1]) return bb_usagef(err, "--set expects NAME=V1[,V2...], got '%s'", sets[i]);
-        s->set_name[i] = strndup(sets[i], (size_t)(eq - sets[i]));
-        s->set_vals[i] = opts_split(eq + 1, &s->nvals[i]);
-    }
-    if (s->ne > 1 && opts_get(cli, "dsn"))
-        return bb_usagef(err, "--dsn with several engines is ambiguous: give each engine its DSN in "
-                              "BULKBENCH_<ENGINE>_DSN (e.g. BULKBENCH_PG_DSN) and leave --dsn out");
-    const char *names[16];
-    int nd = 0;
-    for (int i = 0; bb_drivers[i]; i++) names[nd++] = bb_drivers[i]->name;
-    for (int e = 0; e < s->ne; e++) {
-        const bb_driver *d = bb_driver_find(s->engines[e]);
-        if (!d) {
-            const char *near = opts_nearest(s->engines[e], names, nd);
-            return bb_usagef(err, "unknown engine '%s'%s%s%s (engines: see `bulkbench list`)", s->engines[e],
-                             near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
-        }
-        char key[64];
-        snprintf(key, sizeof key, "method@%s", d->name);
-        const char *own = s->nm ? NULL : opts_get(cli, key); /* the script's default for this engine */
-        for (int m = 0; m < (own ? 1 : s->nm); m++) {
-            const char *mname = own ? own : s->methods[m];
-            const bb_method *mm = method_find(mname);
-            if (!mm) {
-                const char *mn[32];
-                int k = 0;
-                for (const bb_method *x = bb_methods; x->name; x++) mn[k++] = x->name;
-                const char *near = opts_nearest(mname, mn, k);
-                return bb_usagef(err, "unknown method '%s'%s%s%s (methods: see `bulkbench list`)", mname,
-                                 near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
-            }
-            if (!method_offered(mm, d)) {
-                char have[256] = "";
-                for (const bb_method *x = bb_methods; x->name; x++)
-                    if (method_offered(x, d)) {
-                        strcat(have, have[0] ? ", " : "");
-                        strcat(have, x->name);
-                    }
-                return bb_usagef(err, "engine %s does not offer method %s (it offers: %s)", d->name, mm->name, have);
-            }
-        }
-    }
-    return 0;
-}
-
-static void free_sweep(sweep *s)
-{
-    opts_split_free(s->engines);
-    opts_split_free(s->methods);
-    opts_split_free(s->threads);
-    opts_split_free(s->batches);
-    for (int i = 0; i < s->nset; i++) { free(s->set_name[i]); opts_split_free(s->set_vals[i]); }
-}
-
 static double num_opt(bb_cli *cli, const char *name)
 {
     const char *v = opts_get(cli, name);
     return v ? strtod(v, NULL) : 0;
 }
+
+static int is_on(const char *v) { return v && (!strcmp(v, "on") || !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "yes")); }
 
 static int output_result(bb_cli *cli, const bb_result *r, const sysmon_host *h, int *csv_header, bb_err *err)
 {
@@ -170,6 +81,35 @@ static int output_result(bb_cli *cli, const bb_result *r, const sysmon_host *h, 
     fflush(stdout);
     if (out && result_append_jsonl(out, r, h) < 0) return bb_errf(err, "cannot append to results file %s", out);
     return 0;
+}
+
+/* The plan of one combination: the sweep's dimensions plus the options every run shares. */
+static void plan_of(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ctx *hc)
+{
+    memset(p, 0, sizeof *p);
+    p->drv = c->drv;
+    p->dsn = c->dsn;
+    p->method = c->method;
+    p->threads = c->threads;
+    p->batch = c->batch;
+    p->target = c->target;
+    p->rows = (int64_t)num_opt(cli, "rows");
+    p->events = (int64_t)num_opt(cli, "events");
+    p->time_s = num_opt(cli, "time");
+    if (!p->rows && !p->events && p->time_s <= 0) p->time_s = 10; /* like sysbench: ten seconds by default */
+    p->rate = num_opt(cli, "rate");
+    p->warmup_s = num_opt(cli, "warmup");
+    p->report_interval = num_opt(cli, "report-interval");
+    p->seed = hc->seed;
+    p->now_s = hc->now_s;
+    p->progress = opts_get(cli, "progress") ? is_on(opts_get(cli, "progress")) : -1;
+    p->nsettings = c->nset;
+    for (int i = 0; i < c->nset; i++) {
+        p->set_name[i] = c->set_name[i];
+        p->set_value[i] = c->set_value[i];
+        p->set_global[i] = c->set_global[i];
+    }
+    p->cli = cli;
 }
 
 static int cmd_run(bb_cli *cli)
@@ -203,61 +143,32 @@ static int cmd_run(bb_cli *cli)
     }
 
     sweep s;
-    if (build_sweep(cli, &s, &err) < 0) return fail(&err);
+    if (sweep_build(cli, &s, &err) < 0) return fail(&err);
+    char **done = is_on(opts_get(cli, "resume")) ? sweep_done_keys(opts_get(cli, "out")) : NULL;
     sysmon_host host;
     sysmon_host_info(&host);
     runner_install_signals();
 
     char scen[128];
-    int total = s.ne * (s.nm ? s.nm : 1) * s.nt * (s.nb ? s.nb : 1);
-    int idx[BB_MAX_SETTINGS] = { 0 };
-    for (int i = 0; i < s.nset; i++) total *= s.nvals[i];
-    bb_result *results = bb_xcalloc((size_t)total, sizeof *results);
+    scenario_name(script, scen, sizeof scen);
+    bb_result *results = bb_xcalloc((size_t)s.n + 1, sizeof *results);
     int nres = 0, rc = BB_EXIT_OK, csv_header = 0;
-
-    for (int k = 0; k < total && rc == BB_EXIT_OK; k++) {
-        /* mixed-radix counter over engine, method, threads, batch, then each --set */
-        int q = k;
-        bb_plan p = { 0 };
-        int bi = s.nb ? q % s.nb : 0;
-        q /= s.nb ? s.nb : 1;
-        int ti = q % s.nt;
-        q /= s.nt;
-        int mi = s.nm ? q % s.nm : 0;
-        q /= s.nm ? s.nm : 1;
-        int ei = q % s.ne;
-        q /= s.ne;
-        for (int i = 0; i < s.nset; i++) { idx[i] = q % s.nvals[i]; q /= s.nvals[i]; }
-
+    for (int k = 0; k < s.n && rc == BB_EXIT_OK; k++) {
+        const sweep_combo *c = &s.combo[k];
+        char *key = sweep_key(scen, c);
+        int skip = sweep_has_key(done, key);
+        free(key);
+        if (s.n > 1 || skip)
+            fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s\n", k + 1, s.n, c->drv->name,
+                    c->method ? c->method : "-", c->threads, (long long)c->batch, c->target ? " target=" : "",
+                    c->target ? c->target : "", skip ? " (done in --out, skipped)" : "");
+        if (skip) continue;
+        bb_plan p;
+        plan_of(&p, c, cli, &hc);
         p.script = script;
         p.script_src = src;
         p.script_len = srclen;
-        p.scenario = scenario_name(script, scen, sizeof scen);
-        p.drv = bb_driver_find(s.engines[ei]);
-        p.dsn = engine_dsn(cli, p.drv);
-        char own[64];
-        snprintf(own, sizeof own, "method@%s", p.drv->name);
-        p.method = s.nm ? s.methods[mi] : opts_get(cli, own);
-        p.threads = atoi(s.threads[ti]);
-        p.batch = s.nb ? atoll(s.batches[bi]) : 0;
-        p.rows = (int64_t)num_opt(cli, "rows");
-        p.events = (int64_t)num_opt(cli, "events");
-        p.time_s = num_opt(cli, "time");
-        if (!p.rows && !p.events && p.time_s <= 0) p.time_s = 10; /* like sysbench: ten seconds by default */
-        p.rate = num_opt(cli, "rate");
-        p.warmup_s = num_opt(cli, "warmup");
-        p.report_interval = num_opt(cli, "report-interval");
-        p.seed = hc.seed;
-        p.now_s = hc.now_s;
-        const char *prog = opts_get(cli, "progress");
-        p.progress = !prog ? -1 : (!strcmp(prog, "on") || !strcmp(prog, "true") || !strcmp(prog, "1") || !strcmp(prog, "yes"));
-        p.nsettings = s.nset;
-        for (int i = 0; i < s.nset; i++) { p.set_name[i] = s.set_name[i]; p.set_value[i] = s.set_vals[i][idx[i]]; }
-        p.cli = cli;
-
-        if (total > 1)
-            fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%s\n", k + 1, total, p.drv->name,
-                    p.method ? p.method : "-", p.threads, s.nb ? s.batches[bi] : "-");
+        p.scenario = scen;
         bb_result *res = &results[nres++];
         bb_err rerr = { .code = BB_EXIT_RUNTIME };
         rc = runner_run(L, &p, res, &rerr);
@@ -266,15 +177,17 @@ static int cmd_run(bb_cli *cli)
             if (strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
             if (rc >= 128) fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
             else fail(&rerr);
-            if (rc == BB_EXIT_RUNTIME || rc >= 128)
+            if (rc == BB_EXIT_RUNTIME)
                 fprintf(stderr, "bulkbench: %lld rows were committed before the run stopped\n", (long long)res->committed);
             break;
         }
     }
+    for (int i = 0; done && done[i]; i++) free(done[i]);
+    free(done);
     if (rc == BB_EXIT_OK && strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
     free(results);
     free(src);
-    free_sweep(&s);
+    sweep_free(&s);
     host_close(L);
     for (int i = 0; i < hc.ndeclared; i++) free(hc.declared[i]);
     free(hc.declared);

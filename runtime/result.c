@@ -71,6 +71,12 @@ char *result_json(const bb_result *r, const sysmon_host *h)
         for (int i = 0; i < r->nset; i++) json_object_set_new(set, r->set_name[i], json_string(r->set_value[i]));
         json_object_set_new(o, "set", set);
     }
+    if (r->target[0]) json_object_set_new(o, "target", json_string(r->target));
+    if (r->nmetrics) {
+        json_t *m = json_object();
+        for (int i = 0; i < r->nmetrics; i++) json_object_set_new(m, r->metric[i].name, json_real(r->metric[i].value));
+        json_object_set_new(o, "metrics", m);
+    }
     if (r->error[0]) json_object_set_new(o, "error", json_string(r->error));
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
     json_decref(o);

@@ -26,6 +26,9 @@ typedef struct bb_result {
     char    started_at[40];
     int     nset;
     char    set_name[BB_MAX_SETTINGS][64], set_value[BB_MAX_SETTINGS][128];
+    char    target[64];      /* --target name, "" = none */
+    bb_metric metric[BB_MAX_METRICS];
+    int     nmetrics;
     char    error[1024];     /* "" when the run succeeded */
 } bb_result;
 

@@ -12,6 +12,13 @@
 typedef struct lua_State lua_State;
 
 #define BB_MAX_SETTINGS 16
+#define BB_MAX_METRICS  16
+
+/* A figure a script measured itself (bb.metric), reported with the run's result. */
+typedef struct bb_metric {
+    char   name[48];
+    double value;
+} bb_metric;
 
 /* What one run does: fixed before the workers start, read-only while they work. */
 typedef struct bb_plan {
@@ -35,6 +42,8 @@ typedef struct bb_plan {
     int              progress;
     int              nsettings;
     const char      *set_name[BB_MAX_SETTINGS], *set_value[BB_MAX_SETTINGS];
+    int              set_global[BB_MAX_SETTINGS]; /* server-wide: set once, restored after */
+    const char      *target;      /* --target name, or NULL */
     bb_cli          *cli;         /* script options are read from here */
 } bb_plan;
 

@@ -82,6 +82,7 @@ static void fill_identity(bb_result *res, const bb_plan *p)
     res->batch = p->method ? method_batch(p) : -1;
     time_t now = time(NULL);
     strftime(res->started_at, sizeof res->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    if (p->target) snprintf(res->target, sizeof res->target, "%s", p->target);
     res->nset = p->nsettings;
     for (int i = 0; i < p->nsettings; i++) {
         snprintf(res->set_name[i], sizeof res->set_name[i], "%s", p->set_name[i]);
@@ -127,12 +128,21 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
 
     bb_conn *c0 = NULL;
     void *db0 = NULL;
+    char old_global[BB_MAX_SETTINGS][256];
+    int nglobal = 0;
+    hc->nmetrics = 0;
     int db_ref = LUA_NOREF, rc = BB_EXIT_OK;
     trace("connect");
     if (p->drv->target_open(p->dsn, &r.target, err) < 0) goto out;
     if (p->drv->connect(r.target, &c0, err) < 0) goto out;
-    for (int i = 0; i < p->nsettings; i++)
-        if (p->drv->set_session(c0, p->set_name[i], p->set_value[i], err) < 0) goto out;
+    for (int i = 0; i < p->nsettings; i++) {
+        if (!p->set_global[i]) {
+            if (p->drv->set_session(c0, p->set_name[i], p->set_value[i], err) < 0) goto out;
+            continue;
+        }
+        if (p->drv->set_global(c0, p->set_name[i], p->set_value[i], old_global[i], sizeof old_global[i], err) < 0) goto out;
+        nglobal = i + 1; /* restore up to here, whatever happens next */
+    }
     db0 = api_push_db(L, p->drv, c0, p->drv->target_where(r.target));
     db_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     if (setup_hook(L, "on_connect", db_ref, 0, err) < 0) goto out;
@@ -266,6 +276,14 @@ out:
     rc = err->code ? err->code : BB_EXIT_RUNTIME;
     snprintf(res->error, sizeof res->error, "%s", err->msg);
 done:
+    for (int i = 0; i < nglobal; i++) { /* server-wide settings go back as they were, also after a failure */
+        bb_err gerr;
+        if (!p->set_global[i]) continue;
+        if (p->drv->set_global(c0, p->set_name[i], old_global[i], (char[256]){ 0 }, 256, &gerr) < 0)
+            fprintf(stderr, "bulkbench: could not restore %s to '%s': %s\n", p->set_name[i], old_global[i], gerr.msg);
+    }
+    for (int i = 0; i < hc->nmetrics; i++) res->metric[i] = hc->metric[i];
+    res->nmetrics = hc->nmetrics;
     if (r.workers) {
         pthread_barrier_destroy(&r.ready);
         pthread_barrier_destroy(&r.go);

@@ -72,7 +72,7 @@ static int setup(bb_worker *w, host_ctx *hc, bb_err *err)
     if (host_run_source(w->L, p->script_src, p->script_len, p->script, err) < 0) return -1;
     if (p->drv->connect(w->run->target, &w->conn, err) < 0) return -1;
     for (int i = 0; i < p->nsettings; i++)
-        if (p->drv->set_session(w->conn, p->set_name[i], p->set_value[i], err) < 0) return -1;
+        if (!p->set_global[i] && p->drv->set_session(w->conn, p->set_name[i], p->set_value[i], err) < 0) return -1;
     w->ref_ctx = make_ctx(w);
     w->ref_event = host_hook(w->L, "event");
     w->ref_run = host_hook(w->L, "run");
