@@ -17,23 +17,7 @@
 #endif
 
 #define GEN_MT  "bulkbench.gen"
-#define DB_MT   "bulkbench.db"
-#define STMT_MT "bulkbench.stmt"
 #define HIST_MT "bulkbench.histogram"
-
-typedef struct api_db {
-    const bb_driver *drv;
-    bb_conn         *conn;
-    const char      *where;
-    bb_target       *owned_target; /* set when Lua opened it (core.connect): closed by __gc */
-} api_db;
-
-typedef struct api_stmt {
-    const bb_driver *drv;
-    bb_stmt         *st;
-    int              nparams;
-    bb_value        *vals;
-} api_stmt;
 
 /* ---- options and run information ---- */
 
@@ -363,256 +347,6 @@ static int l_gen_columns(lua_State *L)
     return 1;
 }
 
-/* ---- db objects ---- */
-
-void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, const char *where)
-{
-    api_db *d = lua_newuserdata(L, sizeof *d);
-    d->drv = drv;
-    d->conn = conn;
-    d->where = where;
-    d->owned_target = NULL;
-    luaL_getmetatable(L, DB_MT);
-    lua_setmetatable(L, -2);
-    return d;
-}
-
-void api_db_detach(void *handle)
-{
-    if (handle) ((api_db *)handle)->conn = NULL;
-}
-
-static api_db *check_db(lua_State *L)
-{
-    api_db *d = luaL_checkudata(L, 1, DB_MT);
-    if (!d->conn) luaL_error(L, "this db object is closed (its run has ended)");
-    return d;
-}
-
-/* db errors are script-visible failures: raised with the position of the Lua caller */
-static int db_raise(lua_State *L, const bb_err *err)
-{
-    luaL_where(L, 1);
-    lua_pushstring(L, err->msg);
-    lua_concat(L, 2);
-    return lua_error(L);
-}
-
-static void count_written(lua_State *L, int64_t rows, size_t bytes)
-{
-    host_ctx *h = host_get(L);
-    if (h->worker && rows > 0) {
-        h->worker->ev_rows += rows;
-        h->worker->ev_bytes += (int64_t)bytes;
-    }
-}
-
-static int l_db_exec(lua_State *L)
-{
-    api_db *d = check_db(L);
-    size_t len;
-    const char *sql = luaL_checklstring(L, 2, &len);
-    int64_t affected = 0;
-    bb_err err;
-    if (d->drv->exec(d->conn, sql, &affected, &err) < 0) return db_raise(L, &err);
-    count_written(L, affected, len);
-    lua_pushnumber(L, (lua_Number)affected);
-    return 1;
-}
-
-typedef struct { lua_State *L; int n; int names_done; } qacc;
-
-static int query_row(void *ud, int ncols, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    qacc *a = ud;
-    lua_State *L = a->L;
-    if (!a->names_done) { /* names table sits below the rows table */
-        for (int i = 0; i < ncols; i++) {
-            lua_pushstring(L, names[i]);
-            lua_rawseti(L, -3, i + 1);
-        }
-        a->names_done = 1;
-    }
-    lua_createtable(L, ncols, 0);
-    for (int i = 0; i < ncols; i++) {
-        if (vals[i]) lua_pushlstring(L, vals[i], lens[i]);
-        else lua_pushnil(L);
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_rawseti(L, -2, ++a->n);
-    return 0;
-}
-
-/* db:query(sql, ...) -> rows (array of arrays of strings/nil), column names */
-static int l_db_query(lua_State *L)
-{
-    api_db *d = check_db(L);
-    const char *sql = luaL_checkstring(L, 2);
-    int np = lua_gettop(L) - 2;
-    const char *params[np > 0 ? np : 1];
-    for (int i = 0; i < np; i++) params[i] = lua_isnil(L, 3 + i) ? NULL : luaL_checkstring(L, 3 + i);
-    lua_newtable(L); /* names */
-    lua_newtable(L); /* rows */
-    qacc a = { L, 0, 0 };
-    bb_err err;
-    if (d->drv->query(d->conn, sql, np, params, query_row, &a, &err) < 0) return db_raise(L, &err);
-    lua_insert(L, -2);
-    return 2;
-}
-
-static int l_db_prepare(lua_State *L)
-{
-    api_db *d = check_db(L);
-    const char *sql = luaL_checkstring(L, 2);
-    int n = (int)luaL_optinteger(L, 3, -1);
-    if (n < 0) { /* count placeholders: ? or $N */
-        n = 0;
-        for (const char *p = sql; *p; p++) {
-            if (*p == '?') n++;
-            else if (*p == '$' && p[1] >= '1' && p[1] <= '9') {
-                int k = atoi(p + 1);
-                if (k > n) n = k;
-            }
-        }
-    }
-    bb_sqltype types[n > 0 ? n : 1];
-    for (int i = 0; i < n; i++) types[i] = BB_T_TEXT;
-    api_stmt *s = lua_newuserdata(L, sizeof *s);
-    memset(s, 0, sizeof *s);
-    luaL_getmetatable(L, STMT_MT);
-    lua_setmetatable(L, -2);
-    bb_err err;
-    if (d->drv->prepare(d->conn, sql, n, types, &s->st, &err) < 0) return db_raise(L, &err);
-    s->drv = d->drv;
-    s->nparams = n;
-    s->vals = bb_xcalloc((size_t)n + 1, sizeof *s->vals);
-    return 1;
-}
-
-static int l_stmt_execute(lua_State *L)
-{
-    api_stmt *s = luaL_checkudata(L, 1, STMT_MT);
-    if (!s->st) return luaL_error(L, "statement is finalized");
-    size_t bytes = 0;
-    for (int i = 0; i < s->nparams; i++) {
-        bb_value *v = &s->vals[i];
-        int idx = 2 + i;
-        switch (lua_type(L, idx)) {
-        case LUA_TNIL: case LUA_TNONE: v->kind = BB_V_NULL; break;
-        case LUA_TBOOLEAN: v->kind = BB_V_INT; v->u.i = lua_toboolean(L, idx); bytes += 1; break;
-        case LUA_TNUMBER: {
-            double x = lua_tonumber(L, idx);
-            if (x == floor(x) && fabs(x) < 9.007199254740992e15) { v->kind = BB_V_INT; v->u.i = (int64_t)x; }
-            else { v->kind = BB_V_DOUBLE; v->u.d = x; }
-            bytes += 8;
-            break;
-        }
-        default: {
-            size_t len;
-            v->u.s = luaL_checklstring(L, idx, &len);
-            v->kind = BB_V_TEXT;
-            v->len = (uint32_t)len;
-            bytes += len;
-        }
-        }
-    }
-    int64_t affected = 0;
-    bb_err err;
-    if (s->drv->execute(s->st, s->vals, &affected, &err) < 0) return db_raise(L, &err);
-    count_written(L, affected, bytes);
-    lua_pushnumber(L, (lua_Number)affected);
-    return 1;
-}
-
-static int l_stmt_gc(lua_State *L)
-{
-    api_stmt *s = luaL_checkudata(L, 1, STMT_MT);
-    if (s->st) s->drv->finalize(s->st);
-    free(s->vals);
-    s->st = NULL;
-    s->vals = NULL;
-    return 0;
-}
-
-#define DB_SIMPLE(fn, op)                                  \
-    static int fn(lua_State *L)                            \
-    {                                                      \
-        api_db *d = check_db(L);                           \
-        bb_err err;                                        \
-        if (d->drv->op(d->conn, &err) < 0) return db_raise(L, &err); \
-        return 0;                                          \
-    }
-DB_SIMPLE(l_db_begin, begin)
-DB_SIMPLE(l_db_commit, commit)
-DB_SIMPLE(l_db_rollback, rollback)
-
-static int l_db_set(lua_State *L)
-{
-    api_db *d = check_db(L);
-    bb_err err;
-    if (d->drv->set_session(d->conn, luaL_checkstring(L, 2), luaL_checkstring(L, 3), &err) < 0) return db_raise(L, &err);
-    return 0;
-}
-
-static int l_db_info(lua_State *L)
-{
-    api_db *d = check_db(L);
-    bb_server_info si = { .log_pos = -1, .redo_pos = -1 };
-    bb_err err;
-    if (d->drv->server_info(d->conn, &si, &err) < 0) return db_raise(L, &err);
-    lua_newtable(L);
-    lua_pushstring(L, si.version);
-    lua_setfield(L, -2, "version");
-    lua_pushstring(L, si.settings);
-    lua_setfield(L, -2, "settings");
-    if (si.log_pos >= 0) { lua_pushnumber(L, (lua_Number)si.log_pos); lua_setfield(L, -2, "log_pos"); }
-    return 1;
-}
-
-static int l_db_index(lua_State *L)
-{
-    api_db *d = luaL_checkudata(L, 1, DB_MT);
-    const char *k = luaL_checkstring(L, 2);
-    if (strcmp(k, "engine") == 0) { lua_pushstring(L, d->drv->name); return 1; }
-    if (strcmp(k, "dialect") == 0) { lua_pushstring(L, d->drv->dialect->name); return 1; }
-    if (strcmp(k, "where") == 0) { lua_pushstring(L, d->where ? d->where : ""); return 1; }
-    if (strcmp(k, "ident_quote") == 0) { lua_pushlstring(L, &d->drv->dialect->ident_quote, 1); return 1; }
-    luaL_getmetatable(L, DB_MT);
-    lua_getfield(L, -1, "methods");
-    lua_getfield(L, -1, k);
-    return 1;
-}
-
-/* core.connect(engine, dsn) -> a db the caller owns (closed when collected or by db:close()) */
-static int l_connect(lua_State *L)
-{
-    const char *engine = luaL_checkstring(L, 1), *dsn = luaL_optstring(L, 2, NULL);
-    const bb_driver *drv = bb_driver_find(engine);
-    if (!drv) return luaL_error(L, "unknown engine '%s'", engine);
-    bb_target *t;
-    bb_conn *c;
-    bb_err err;
-    if (drv->target_open(dsn, &t, &err) < 0) return db_raise(L, &err);
-    if (drv->connect(t, &c, &err) < 0) {
-        drv->target_close(t);
-        return db_raise(L, &err);
-    }
-    api_db *d = api_push_db(L, drv, c, drv->target_where(t));
-    d->owned_target = t;
-    return 1;
-}
-
-static int l_db_close(lua_State *L)
-{
-    api_db *d = luaL_checkudata(L, 1, DB_MT);
-    if (!d->owned_target) return 0; /* hooks' dbs belong to the runner */
-    if (d->conn) d->drv->disconnect(d->conn);
-    d->drv->target_close(d->owned_target);
-    d->conn = NULL;
-    d->owned_target = NULL;
-    return 0;
-}
-
 /* ---- histograms for scripts that time their own phases ---- */
 
 static int l_histogram(lua_State *L)
@@ -676,8 +410,8 @@ static const luaL_Reg core_fns[] = {
     { "version", l_version },       { "gen_kinds", l_gen_kinds },   { "cli_option", l_cli_option },
     { "declare_option", l_declare_option }, { "set_default", l_set_default }, { "usage_error", l_usage_error },
     { "run_info", l_run_info },     { "compile", l_compile },       { "load", l_load },
-    { "stop", l_stop },             { "connect", l_connect },       { "histogram", l_histogram },
-    { "metric", l_metric },         { "now_ns", l_now_ns },
+    { "stop", l_stop },             { "connect", api_db_connect },       { "histogram", l_histogram },
+    { "metric", l_metric },         { "now_ns", l_now_ns },         { "json_decode", api_json_decode },
     { NULL, NULL }
 };
 
@@ -685,11 +419,6 @@ static const luaL_Reg gen_methods[] = {
     { "row", l_gen_row }, { "encode", l_gen_encode }, { "columns", l_gen_columns }, { NULL, NULL }
 };
 
-static const luaL_Reg db_methods[] = {
-    { "exec", l_db_exec },         { "query", l_db_query }, { "prepare", l_db_prepare }, { "begin", l_db_begin },
-    { "commit", l_db_commit },     { "rollback", l_db_rollback }, { "set", l_db_set }, { "info", l_db_info },
-    { "close", l_db_close },       { NULL, NULL }
-};
 
 int api_open(lua_State *L)
 {
@@ -701,27 +430,7 @@ int api_open(lua_State *L)
         lua_setfield(L, -2, "__index");
     }
     lua_pop(L, 1);
-    if (luaL_newmetatable(L, DB_MT)) {
-        lua_newtable(L);
-        luaL_register(L, NULL, db_methods);
-        lua_setfield(L, -2, "methods");
-        lua_pushcfunction(L, l_db_index);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, l_db_close);
-        lua_setfield(L, -2, "__gc");
-    }
-    lua_pop(L, 1);
-    if (luaL_newmetatable(L, STMT_MT)) {
-        lua_pushcfunction(L, l_stmt_gc);
-        lua_setfield(L, -2, "__gc");
-        lua_newtable(L);
-        lua_pushcfunction(L, l_stmt_execute);
-        lua_setfield(L, -2, "execute");
-        lua_pushcfunction(L, l_stmt_gc);
-        lua_setfield(L, -2, "close");
-        lua_setfield(L, -2, "__index");
-    }
-    lua_pop(L, 1);
+    api_db_open(L);
     if (luaL_newmetatable(L, HIST_MT)) {
         static const luaL_Reg hist_methods[] = { { "record", l_hist_record }, { "quantile", l_hist_quantile },
                                                  { "max", l_hist_max },       { "count", l_hist_count },

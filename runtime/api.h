@@ -15,6 +15,12 @@ int api_open(lua_State *L);
  * so a script that kept the object gets an error instead of a dangling connection). */
 void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, const char *where);
 void  api_db_detach(void *handle);
+/* Registers the db and statement metatables (api_db.c). */
+void  api_db_open(lua_State *L);
+/* core.connect(engine, dsn): a connection the script owns. */
+int   api_db_connect(lua_State *L);
+/* core.json_decode(text) -> Lua value (api_json.c); JSON null becomes nil. */
+int   api_json_decode(lua_State *L);
 /* The compiled generator behind a value on the stack (a table object or its native), or NULL. */
 gen_table *api_to_gen(lua_State *L, int idx);
 

@@ -26,6 +26,7 @@ static void usage(FILE *f)
           "  gen SCRIPT.lua --table=NAME --rows=N [--format=copy|csv|tsv|sql] [-o FILE] [--threads=N]\n"
           "  list                                        engines, the methods each offers, workloads\n"
           "  help SCRIPT.lua                             the script's own options with defaults\n"
+          "  report RESULTS.jsonl [--svg=FILE] [--format=text|markdown|csv] [--log]   compare past runs\n"
           "  lua FILE.lua [args]                         run Lua with the bulkbench library (tools, tests)\n"
           "  --version\n\ncommon options:\n",
           f);
@@ -245,6 +246,36 @@ static int cmd_help(bb_cli *cli)
     return 0;
 }
 
+/* bulkbench report FILE... [--format=text|markdown|csv] [--svg=FILE] [--log] (lua/report.lua) */
+static int cmd_report(bb_cli *cli)
+{
+    bb_err err = { .code = BB_EXIT_USAGE };
+    if (opts_check_common(cli, &err) < 0 || opts_check_unused(cli, NULL, &err) < 0) return fail(&err);
+    host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = host_new(&hc, NULL, &err);
+    if (!L) return fail(&err);
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench.report");
+    if (host_pcall(L, 1, 1, &err) < 0) return fail(&err);
+    lua_getfield(L, -1, "main");
+    lua_newtable(L);
+    for (int i = 0; i < cli->npos; i++) {
+        lua_pushstring(L, cli->pos[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_newtable(L);
+    const char *fmt = opts_get(cli, "format"), *svg = opts_get(cli, "svg");
+    lua_pushstring(L, fmt);
+    lua_setfield(L, -2, "format");
+    if (svg) { lua_pushstring(L, svg); lua_setfield(L, -2, "svg"); }
+    lua_pushboolean(L, is_on(opts_get(cli, "log")));
+    lua_setfield(L, -2, "log");
+    if (host_pcall(L, 2, 1, &err) < 0) return fail(&err);
+    fputs(lua_tostring(L, -1), stdout);
+    host_close(L);
+    return 0;
+}
+
 static int cmd_lua(int argc, char **argv)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
@@ -284,10 +315,11 @@ int main(int argc, char **argv)
     else if (!strcmp(cmd, "gen")) rc = gencmd_run(&cli);
     else if (!strcmp(cmd, "list")) rc = cmd_list();
     else if (!strcmp(cmd, "help")) rc = cmd_help(&cli);
+    else if (!strcmp(cmd, "report")) rc = cmd_report(&cli);
     else {
         const char *cmds[] = { "run", "gen", "list", "help", "lua", "load", "report" };
         const char *near = opts_nearest(cmd, cmds, 7);
-        if (!strcmp(cmd, "load") || !strcmp(cmd, "report"))
+        if (!strcmp(cmd, "load"))
             bb_usagef(&err, "'%s' is not built yet in this version", cmd);
         else
             bb_usagef(&err, "unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "",

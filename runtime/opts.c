@@ -27,6 +27,8 @@ const opt_def opts_common[] = {
     { "table", OT_STR, NULL, 0, 0, "gen: the table to generate" },
     { "o", OT_STR, NULL, 0, 0, "gen: output file (default standard output)" },
     { "progress", OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
+    { "svg", OT_STR, NULL, 0, 0, "report: also draw a chart into this SVG file" },
+    { "log", OT_BOOL, NULL, 0, 0, "report: log scale for rows/s in the chart" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 
