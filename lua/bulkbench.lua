@@ -60,7 +60,6 @@ function bb.options(decls)
     if default == nil then default = d.default end
     local typ = d.type or type_of(default)
     if not converters[typ] then core.usage_error(("option %s: unknown type %s"):format(name, tostring(typ))) end
-    core.declare_option(name)
     local raw, value = core.cli_option(name), default
     if raw ~= nil then
       value = converters[typ](raw)
@@ -74,6 +73,7 @@ function bb.options(decls)
       if not ok then core.usage_error(("option --%s=%s: %s"):format(name, tostring(raw or value), why or "invalid value")) end
     end
     values[name] = value
+    core.declare_option(name, type(value) == "table" and table.concat(value, ",") or tostring(value))
     declared[#declared + 1] = { name = name, default = default, help = help, type = typ }
   end
   return values

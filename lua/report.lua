@@ -30,8 +30,11 @@ local DIMS = { "engine", "method", "threads", "batch", "target" }
 
 local function dim_value(r, d)
   if d:sub(1, 4) == "set." then return r.set and r.set[d:sub(5)] end
+  if d:sub(1, 4) == "opt." then return r.options and r.options[d:sub(5)] end
   return r[d]
 end
+
+local function dim_label(d) return (d:gsub("^set%.", ""):gsub("^opt%.", "--")) end
 
 -- scenario name -> list of its results, in file order
 local function by_scenario(results)
@@ -50,8 +53,14 @@ local function split_dims(rs)
   for _, d in ipairs(DIMS) do dims[#dims + 1] = d end
   local seen = {}
   for _, r in ipairs(rs) do
-    for k in pairs(r.set or {}) do
-      if not seen[k] then seen[k] = true; dims[#dims + 1] = "set." .. k end
+    for _, kind in ipairs { "set", "options" } do
+      local names = {}
+      for k in pairs(r[kind] or {}) do names[#names + 1] = k end
+      table.sort(names)
+      for _, k in ipairs(names) do
+        local d = (kind == "set" and "set." or "opt.") .. k
+        if not seen[d] then seen[d] = true; dims[#dims + 1] = d end
+      end
     end
   end
   local varying, fixed = {}, {}
@@ -94,7 +103,7 @@ local function columns(rs)
   for _, r in ipairs(rs) do best = math.max(best, r.rows_per_s or 0) end
   local cols = {}
   for _, d in ipairs(varying) do
-    cols[#cols + 1] = { d:gsub("^set%.", ""), function(r) return tostring(dim_value(r, d) or "-") end }
+    cols[#cols + 1] = { dim_label(d), function(r) return tostring(dim_value(r, d) or "-") end }
   end
   local function add(h, f) cols[#cols + 1] = { h, f } end
   add("rows", function(r) return num(r.rows) end)
@@ -161,7 +170,7 @@ function M.tables(results, fmt)
     local rs = groups[s]
     local _, fixed = split_dims(rs)
     local same = {}
-    for _, d in ipairs(fixed) do same[#same + 1] = d:gsub("^set%.", "") .. "=" .. tostring(dim_value(rs[1], d)) end
+    for _, d in ipairs(fixed) do same[#same + 1] = dim_label(d) .. "=" .. tostring(dim_value(rs[1], d)) end
     local title = ("%s: %d run%s%s"):format(s, #rs, #rs == 1 and "" or "s",
       #same > 0 and (" (" .. table.concat(same, ", ") .. ")") or "")
     if fmt == "markdown" then title = "### " .. title .. "\n" end
@@ -211,7 +220,7 @@ local function make_series(rs, varying, xdim)
       for _, d in ipairs(varying) do
         if d ~= xdim then
           local v = tostring(dim_value(r, d) or "-")
-          key[#key + 1] = (d == "engine" or d == "method") and v or (d:gsub("^set%.", "") .. "=" .. v)
+          key[#key + 1] = (d == "engine" or d == "method") and v or (dim_label(d) .. "=" .. v)
         end
       end
       local k = #key > 0 and table.concat(key, ", ") or (r.engine .. ", " .. (r.method or "event"))

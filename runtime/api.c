@@ -50,7 +50,12 @@ static int l_declare_option(lua_State *L)
 {
     host_ctx *h = host_get(L);
     const char *name = luaL_checkstring(L, 1);
+    const char *value = luaL_optstring(L, 2, "");
     if (!h->setup) return 0;
+    h->opt_name = realloc(h->opt_name, sizeof *h->opt_name * (size_t)(h->nopts + 1));
+    h->opt_value = realloc(h->opt_value, sizeof *h->opt_value * (size_t)(h->nopts + 1));
+    h->opt_name[h->nopts] = bb_xstrdup(name);
+    h->opt_value[h->nopts++] = bb_xstrdup(value);
     if (opts_find_common(name)) {
         lua_pushfstring(L, "script option --%s clashes with the common option of that name", name);
         return host_usage_error(L, lua_tostring(L, -1));

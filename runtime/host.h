@@ -21,6 +21,9 @@ typedef struct host_ctx {
     /* options the script declared (set-up state), for help and the unknown-option check */
     char         **declared;
     int            ndeclared;
+    /* the script's options as they took effect (set-up state), for results */
+    char         **opt_name, **opt_value;
+    int            nopts;
     /* figures the script measured itself (bb.metric), for the current run's result */
     bb_metric      metric[BB_MAX_METRICS];
     int            nmetrics;

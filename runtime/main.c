@@ -156,7 +156,7 @@ static int cmd_run(bb_cli *cli)
     int nres = 0, rc = BB_EXIT_OK, csv_header = 0;
     for (int k = 0; k < s.n && rc == BB_EXIT_OK; k++) {
         const sweep_combo *c = &s.combo[k];
-        char *key = sweep_key(scen, c);
+        char *key = sweep_key(scen, c, hc.nopts, (const char *const *)hc.opt_name, (const char *const *)hc.opt_value);
         int skip = sweep_has_key(done, key);
         free(key);
         if (s.n > 1 || skip)
@@ -192,6 +192,9 @@ static int cmd_run(bb_cli *cli)
     host_close(L);
     for (int i = 0; i < hc.ndeclared; i++) free(hc.declared[i]);
     free(hc.declared);
+    for (int i = 0; i < hc.nopts; i++) { free(hc.opt_name[i]); free(hc.opt_value[i]); }
+    free(hc.opt_name);
+    free(hc.opt_value);
     return rc;
 }
 

@@ -72,6 +72,11 @@ char *result_json(const bb_result *r, const sysmon_host *h)
         json_object_set_new(o, "set", set);
     }
     if (r->target[0]) json_object_set_new(o, "target", json_string(r->target));
+    if (r->nopts) {
+        json_t *opts = json_object();
+        for (int i = 0; i < r->nopts; i++) json_object_set_new(opts, r->opt_name[i], json_string(r->opt_value[i]));
+        json_object_set_new(o, "options", opts);
+    }
     if (r->nmetrics) {
         json_t *m = json_object();
         for (int i = 0; i < r->nmetrics; i++) json_object_set_new(m, r->metric[i].name, json_real(r->metric[i].value));

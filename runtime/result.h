@@ -27,6 +27,8 @@ typedef struct bb_result {
     int     nset;
     char    set_name[BB_MAX_SETTINGS][64], set_value[BB_MAX_SETTINGS][128];
     char    target[64];      /* --target name, "" = none */
+    int     nopts;            /* the script's options as they took effect */
+    const char *const *opt_name, *const *opt_value;
     bb_metric metric[BB_MAX_METRICS];
     int     nmetrics;
     char    error[1024];     /* "" when the run succeeded */

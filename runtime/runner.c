@@ -282,6 +282,9 @@ done:
         if (p->drv->set_global(c0, p->set_name[i], old_global[i], (char[256]){ 0 }, 256, &gerr) < 0)
             fprintf(stderr, "bulkbench: could not restore %s to '%s': %s\n", p->set_name[i], old_global[i], gerr.msg);
     }
+    res->nopts = hc->nopts;
+    res->opt_name = (const char *const *)hc->opt_name;
+    res->opt_value = (const char *const *)hc->opt_value;
     for (int i = 0; i < hc->nmetrics; i++) res->metric[i] = hc->metric[i];
     res->nmetrics = hc->nmetrics;
     if (r.workers) {

@@ -191,19 +191,26 @@ static char *make_key(const char *scen, const char *engine, const char *method, 
     return b.p;
 }
 
-char *sweep_key(const char *scenario, const sweep_combo *c)
+char *sweep_key(const char *scenario, const sweep_combo *c, int nopts, const char *const *opt_name,
+                const char *const *opt_value)
 {
-    char *sets[BB_MAX_SETTINGS];
+    char *sets[2 * BB_MAX_SETTINGS + 64];
+    int ns = 0;
     for (int i = 0; i < c->nset; i++) {
         size_t n = strlen(c->set_name[i]) + strlen(c->set_value[i]) + 2;
-        sets[i] = bb_xmalloc(n);
-        snprintf(sets[i], n, "%s=%s", c->set_name[i], c->set_value[i]);
+        sets[ns] = bb_xmalloc(n);
+        snprintf(sets[ns++], n, "%s=%s", c->set_name[i], c->set_value[i]);
+    }
+    for (int i = 0; i < nopts && ns < (int)(sizeof sets / sizeof *sets); i++) {
+        size_t n = strlen(opt_name[i]) + strlen(opt_value[i]) + 3;
+        sets[ns] = bb_xmalloc(n);
+        snprintf(sets[ns++], n, "-%s=%s", opt_name[i], opt_value[i]);
     }
     /* the batch a result records is the method's effective one */
     bb_plan p = { .drv = c->drv, .method = c->method, .batch = c->batch };
     char *k = make_key(scenario, c->drv->name, c->method, c->threads, c->method ? method_batch(&p) : -1, c->target,
-                       sets, c->nset);
-    for (int i = 0; i < c->nset; i++) free(sets[i]);
+                       sets, ns);
+    for (int i = 0; i < ns; i++) free(sets[i]);
     return k;
 }
 
@@ -219,15 +226,21 @@ char **sweep_done_keys(const char *path)
         json_t *o = json_loads(line, 0, NULL);
         if (!o) continue;
         if (!json_object_get(o, "error")) {
-            char *sets[BB_MAX_SETTINGS];
+            char *sets[2 * BB_MAX_SETTINGS + 64];
             int ns = 0;
             const char *name;
-            json_t *v, *set = json_object_get(o, "set");
+            json_t *v, *set = json_object_get(o, "set"), *opts = json_object_get(o, "options");
             json_object_foreach(set, name, v) {
                 if (ns == BB_MAX_SETTINGS) break;
                 size_t len = strlen(name) + strlen(json_string_value(v) ? json_string_value(v) : "") + 2;
                 sets[ns] = bb_xmalloc(len);
                 snprintf(sets[ns++], len, "%s=%s", name, json_string_value(v) ? json_string_value(v) : "");
+            }
+            json_object_foreach(opts, name, v) { /* script options: "-" keeps them apart from settings */
+                if (ns == (int)(sizeof sets / sizeof *sets)) break;
+                size_t len = strlen(name) + strlen(json_string_value(v) ? json_string_value(v) : "") + 3;
+                sets[ns] = bb_xmalloc(len);
+                snprintf(sets[ns++], len, "-%s=%s", name, json_string_value(v) ? json_string_value(v) : "");
             }
             json_t *batch = json_object_get(o, "batch");
             keys = realloc(keys, sizeof *keys * (size_t)(n + 2));

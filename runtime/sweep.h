@@ -28,8 +28,9 @@ typedef struct sweep {
  * engine exists and offers each method, suggesting the nearest names. */
 int  sweep_build(bb_cli *cli, sweep *s, bb_err *err);
 void sweep_free(sweep *s);
-/* The identity of a combination in a results file, for --resume. */
-char *sweep_key(const char *scenario, const sweep_combo *c);
+/* The identity of a combination (and the script's options) in a results file, for --resume. */
+char *sweep_key(const char *scenario, const sweep_combo *c, int nopts, const char *const *opt_name,
+                const char *const *opt_value);
 /* Keys of the successful results already in a JSONL file (NULL-terminated; NULL if none). */
 char **sweep_done_keys(const char *path);
 int    sweep_has_key(char *const *keys, const char *key);
