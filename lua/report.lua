@@ -199,7 +199,10 @@ local function nice_ticks(lo, hi, n)
     if m * mag >= raw then step = m * mag; break end
   end
   local ticks, t = {}, math.floor(lo / step) * step
-  while t <= hi + step * 1e-9 do ticks[#ticks + 1] = t; t = t + step end
+  repeat -- up to the first tick at or above hi, so nothing is drawn off the axis
+    ticks[#ticks + 1] = t
+    t = t + step
+  until ticks[#ticks] >= hi - step * 1e-9
   return ticks
 end
 
@@ -218,8 +221,9 @@ local function make_series(rs, varying, xdim)
     if r.rows_per_s and r.rows_per_s > 0 and not r.error then
       local key = {}
       for _, d in ipairs(varying) do
-        if d ~= xdim then
-          local v = tostring(dim_value(r, d) or "-")
+        local raw = dim_value(r, d)
+        if d ~= xdim and raw ~= nil then -- a setting this run did not have is left out
+          local v = tostring(raw)
           key[#key + 1] = (d == "engine" or d == "method") and v or (dim_label(d) .. "=" .. v)
         end
       end
