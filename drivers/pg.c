@@ -118,6 +118,15 @@ static void pg_target_close(bb_target *t)
 
 static int pg_exec(bb_conn *c, const char *sql, int64_t *affected, bb_err *err);
 
+/* Server notices: NOTICE and below ("table does not exist, skipping") are noise in a
+ * benchmark's output; warnings are shown. */
+static void pg_notice(void *ud, const PGresult *r)
+{
+    (void)ud;
+    const char *sev = PQresultErrorField(r, PG_DIAG_SEVERITY_NONLOCALIZED);
+    if (sev && (strcmp(sev, "WARNING") == 0)) fprintf(stderr, "pg: %s", PQresultErrorMessage(r));
+}
+
 static int pg_connect(bb_target *t, bb_conn **out, bb_err *err)
 {
     PGconn *pg = PQconnectdbParams(t->keys, t->vals, 0);
@@ -126,6 +135,7 @@ static int pg_connect(bb_target *t, bb_conn **out, bb_err *err)
         PQfinish(pg);
         return -1;
     }
+    PQsetNoticeReceiver(pg, pg_notice, NULL);
     bb_conn *c = bb_xcalloc(1, sizeof *c);
     c->pg = pg;
     c->t = t;
