@@ -4,6 +4,7 @@
 #   make             build ./bulkbench (the lua/ library compiled in)
 #   make quickstart  deps + build + the quickstart scenario on the embedded SQLite
 #   make check       deps + build + every test suite, ending "N passed, N failed"
+#   make sanitize    the same suite on an AddressSanitizer + UBSan build
 #   make bench       side-by-side comparisons with peer tools, ratios printed
 #   make clean
 
@@ -12,11 +13,15 @@ VERSION := 0.1.0
 # Debian packages: build libraries, test tools, the servers the tests start, the peers the benchmarks run.
 DEB_PKGS := build-essential pkg-config luajit libluajit-5.1-dev libpq-dev default-libmysqlclient-dev \
             libcsv-dev libsqlite3-dev libjansson-dev lua-busted postgresql mariadb-server mariadb-client \
-            sysbench bc python3
+            sysbench bc python3 valgrind
 
 PKGS    := luajit libpq sqlite3 jansson
 MYSQL   := $(shell pkg-config --exists mysqlclient 2>/dev/null && echo mysqlclient || echo libmariadb)
 CFLAGS  ?= -O2 -g
+ifeq ($(SAN),1) # make sanitize: AddressSanitizer and UndefinedBehaviorSanitizer
+CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+endif
 CFLAGS  += -std=gnu11 -Wall -Wextra -pthread -DBB_VERSION=\"$(VERSION)\" \
            $(shell pkg-config --cflags $(PKGS) $(MYSQL) 2>/dev/null)
 LDLIBS  += $(shell pkg-config --libs $(PKGS) $(MYSQL) 2>/dev/null) -lcsv -lm -pthread
@@ -71,6 +76,14 @@ check: deps
 	@$(MAKE) -s all
 	@tests/run.sh
 
+# The whole suite on an ASan + UBSan build of a copy of the tree, so ./bulkbench stays as it is.
+sanitize: deps
+	@d=$$(mktemp -d /tmp/bbsan.XXXXXX); trap 'rm -rf "$$d"' EXIT; \
+	 tar --exclude=./build --exclude=./bulkbench --exclude=./.git --exclude=./results -cf - . | tar -xf - -C "$$d" && \
+	 $(MAKE) -s -C "$$d" SAN=1 all >/dev/null && \
+	 cd "$$d" && BB_IN_SANITIZE=1 ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 \
+	 LSAN_OPTIONS=suppressions=$$d/tests/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh
+
 bench: deps
 	@$(MAKE) -s all
 	@contrib/bench.sh
@@ -78,4 +91,4 @@ bench: deps
 clean:
 	rm -rf build bulkbench
 
-.PHONY: all deps quickstart check bench clean
+.PHONY: all deps quickstart check sanitize bench clean

@@ -119,6 +119,10 @@ typedef struct bb_driver {
      * transaction (pipeline mode); *affected gets the rows changed. NULL unless BB_CAP_PIPELINE. */
     int  (*execute_pipeline)(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err);
 
+    /* After a failure: is the session still there? (A lost one may have committed the
+     * statement whose answer it lost.) NULL = always alive (embedded engines). */
+    int  (*alive)(bb_conn *c);
+
     /* Sets a session setting (SET name = value, PRAGMA name = value). */
     int  (*set_session)(bb_conn *c, const char *name, const char *value, bb_err *err);
     /* Sets a server-wide setting (for every new session) and puts the value it replaced in

@@ -318,6 +318,9 @@ static void my_finalize(bb_stmt *s)
     free(s);
 }
 
+/* no automatic reconnect is set, so a ping on a lost session fails at once */
+static int my_alive(bb_conn *c) { return mysql_ping(c->my) == 0; }
+
 static int my_begin(bb_conn *c, bb_err *err) { return my_exec(c, "BEGIN", NULL, err); }
 static int my_commit(bb_conn *c, bb_err *err) { return mysql_commit(c->my) == 0 ? 0 : my_fail(err, c, "commit"); }
 static int my_rollback(bb_conn *c, bb_err *err) { return mysql_rollback(c->my) == 0 ? 0 : my_fail(err, c, "rollback"); }
@@ -487,6 +490,7 @@ const bb_driver bb_driver_mysql = {
     .stream_open = my_stream_open,
     .stream_write = my_stream_write,
     .stream_close = my_stream_close,
+    .alive = my_alive,
     .set_session = my_set_session,
     .set_global = my_set_global,
     .server_info = my_server_info,

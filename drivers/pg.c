@@ -270,8 +270,9 @@ static int pg_execute_send(bb_stmt *s, const bb_value *p, bb_err *err)
 static int pg_execute_wait(bb_stmt *s, int64_t *affected, bb_err *err)
 {
     PGresult *r;
-    int rc = 0;
+    int rc = 0, got = 0;
     while ((r = PQgetResult(s->c->pg))) {
+        got = 1;
         ExecStatusType st = PQresultStatus(r);
         if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) {
             if (affected) *affected = cmd_tuples(r);
@@ -281,7 +282,8 @@ static int pg_execute_wait(bb_stmt *s, int64_t *affected, bb_err *err)
         }
         PQclear(r);
     }
-    return rc;
+    /* no answer at all: the connection went away before the server said anything */
+    return got ? rc : pg_fail(err, s->c, "execute");
 }
 
 /* Sends while reading whatever the server has answered, so neither side blocks on a full socket. */
@@ -340,6 +342,8 @@ static void pg_finalize(bb_stmt *s)
     bb_buf_free(&s->scratch);
     free(s);
 }
+
+static int pg_alive(bb_conn *c) { return PQstatus(c->pg) == CONNECTION_OK; }
 
 static int pg_begin(bb_conn *c, bb_err *err) { return pg_exec(c, "BEGIN", NULL, err); }
 static int pg_commit(bb_conn *c, bb_err *err) { return pg_exec(c, "COMMIT", NULL, err); }
@@ -577,6 +581,7 @@ const bb_driver bb_driver_pg = {
     .stream_close = pg_stream_close,
     .stream_encode = pg_stream_encode,
     .execute_pipeline = pg_execute_pipeline,
+    .alive = pg_alive,
     .set_session = pg_set_session,
     .set_global = pg_set_global,
     .server_info = pg_server_info,

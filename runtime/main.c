@@ -113,6 +113,61 @@ static void plan_of(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ct
     p->cli = cli;
 }
 
+/* Runs every combination of the sweep; returns the exit code of the first that fails. */
+static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, const char *script, const char *src,
+                   size_t srclen)
+{
+    bb_err err = { .code = BB_EXIT_RUNTIME };
+    char **done = is_on(opts_get(cli, "resume")) ? sweep_done_keys(opts_get(cli, "out")) : NULL;
+    sysmon_host host;
+    sysmon_host_info(&host);
+    runner_install_signals();
+
+    char scen[128];
+    scenario_name(script, scen, sizeof scen);
+    bb_result *results = bb_xcalloc((size_t)s->n + 1, sizeof *results);
+    int nres = 0, rc = BB_EXIT_OK, csv_header = 0;
+    for (int k = 0; k < s->n && rc == BB_EXIT_OK; k++) {
+        const sweep_combo *c = &s->combo[k];
+        char *key = sweep_key(scen, c, hc->nopts, (const char *const *)hc->opt_name, (const char *const *)hc->opt_value);
+        int skip = sweep_has_key(done, key);
+        free(key);
+        if (s->n > 1 || skip)
+            fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s\n", k + 1, s->n, c->drv->name,
+                    c->method ? c->method : "-", c->threads, (long long)c->batch, c->target ? " target=" : "",
+                    c->target ? c->target : "", skip ? " (done in --out, skipped)" : "");
+        if (skip) continue;
+        bb_plan p;
+        plan_of(&p, c, cli, hc);
+        p.script = script;
+        p.script_src = src;
+        p.script_len = srclen;
+        p.scenario = scen;
+        bb_result *res = &results[nres++];
+        bb_err rerr = { .code = BB_EXIT_RUNTIME };
+        rc = runner_run(L, &p, res, &rerr);
+        if (output_result(cli, res, &host, &csv_header, &err) < 0) { fail(&err); rc = rc ? rc : BB_EXIT_RUNTIME; }
+        if (rc != BB_EXIT_OK) {
+            if (strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
+            if (rc >= 128) fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
+            else fail(&rerr);
+            if (rc == BB_EXIT_RUNTIME)
+                fprintf(stderr, "bulkbench: %lld rows were committed before the run stopped\n", (long long)res->committed);
+            if (res->rows_in_doubt)
+                fprintf(stderr, "bulkbench: %lld more rows were being committed when the connection was lost: the server "
+                                "may have committed them, so the table holds %lld to %lld rows\n",
+                        (long long)res->rows_in_doubt, (long long)res->committed,
+                        (long long)(res->committed + res->rows_in_doubt));
+            break;
+        }
+    }
+    if (rc == BB_EXIT_OK && strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
+    for (int i = 0; done && done[i]; i++) free(done[i]);
+    free(done);
+    free(results);
+    return rc;
+}
+
 static int cmd_run(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
@@ -128,67 +183,29 @@ static int cmd_run(bb_cli *cli)
 
     host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
                     .now_s = (int64_t)time(NULL) };
-    char *src;
-    size_t srclen;
-    if (host_read_script(script, &src, &srclen, &err) < 0) return fail(&err);
-    lua_State *L = host_new(&hc, script, &err);
-    if (!L || host_run_source(L, src, srclen, script, &err) < 0) return fail(&err);
-    if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) return fail(&err);
+    char *src = NULL;
+    size_t srclen = 0;
+    lua_State *L = NULL;
+    sweep s = { 0 };
+    int rc;
+    if (host_read_script(script, &src, &srclen, &err) < 0) { rc = fail(&err); goto out; }
+    L = host_new(&hc, script, &err);
+    if (!L || host_run_source(L, src, srclen, script, &err) < 0) { rc = fail(&err); goto out; }
+    if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) { rc = fail(&err); goto out; }
     lua_getglobal(L, "event");
     lua_getglobal(L, "run");
     int has_work = lua_isfunction(L, -1) || lua_isfunction(L, -2);
     lua_pop(L, 2);
     if (!has_work) {
         bb_errf(&err, "%s defines neither event(ctx) nor run(ctx): nothing to run", script);
-        return fail(&err);
+        rc = fail(&err);
+        goto out;
     }
-
-    sweep s;
-    if (sweep_build(cli, &s, &err) < 0) return fail(&err);
-    char **done = is_on(opts_get(cli, "resume")) ? sweep_done_keys(opts_get(cli, "out")) : NULL;
-    sysmon_host host;
-    sysmon_host_info(&host);
-    runner_install_signals();
-
-    char scen[128];
-    scenario_name(script, scen, sizeof scen);
-    bb_result *results = bb_xcalloc((size_t)s.n + 1, sizeof *results);
-    int nres = 0, rc = BB_EXIT_OK, csv_header = 0;
-    for (int k = 0; k < s.n && rc == BB_EXIT_OK; k++) {
-        const sweep_combo *c = &s.combo[k];
-        char *key = sweep_key(scen, c, hc.nopts, (const char *const *)hc.opt_name, (const char *const *)hc.opt_value);
-        int skip = sweep_has_key(done, key);
-        free(key);
-        if (s.n > 1 || skip)
-            fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s\n", k + 1, s.n, c->drv->name,
-                    c->method ? c->method : "-", c->threads, (long long)c->batch, c->target ? " target=" : "",
-                    c->target ? c->target : "", skip ? " (done in --out, skipped)" : "");
-        if (skip) continue;
-        bb_plan p;
-        plan_of(&p, c, cli, &hc);
-        p.script = script;
-        p.script_src = src;
-        p.script_len = srclen;
-        p.scenario = scen;
-        bb_result *res = &results[nres++];
-        bb_err rerr = { .code = BB_EXIT_RUNTIME };
-        rc = runner_run(L, &p, res, &rerr);
-        if (output_result(cli, res, &host, &csv_header, &err) < 0) { fail(&err); rc = rc ? rc : BB_EXIT_RUNTIME; }
-        if (rc != BB_EXIT_OK) {
-            if (strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
-            if (rc >= 128) fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
-            else fail(&rerr);
-            if (rc == BB_EXIT_RUNTIME)
-                fprintf(stderr, "bulkbench: %lld rows were committed before the run stopped\n", (long long)res->committed);
-            break;
-        }
-    }
-    for (int i = 0; done && done[i]; i++) free(done[i]);
-    free(done);
-    if (rc == BB_EXIT_OK && strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
-    free(results);
-    free(src);
+    if (sweep_build(cli, &s, &err) < 0) { rc = fail(&err); goto out; }
+    rc = run_all(cli, L, &hc, &s, script, src, srclen);
+out:
     sweep_free(&s);
+    free(src);
     host_close(L);
     for (int i = 0; i < hc.ndeclared; i++) free(hc.declared[i]);
     free(hc.declared);

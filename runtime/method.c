@@ -63,6 +63,7 @@ typedef struct mstate {
     int64_t           multi_rows, tail_rows;
     int               stream_open;
     int64_t           stream_rows;  /* rows written into the open stream */
+    int64_t           committing;   /* rows whose commit is under way: in doubt if the session dies now */
 } mstate;
 
 static void quote_ident(const bb_dialect *d, const char *name, bb_buf *out)
@@ -135,6 +136,7 @@ static int do_insert(mstate *ms, int64_t first, int64_t n, bb_err *err)
         gen_fill(ms->t, (uint64_t)(first + i), ms->row);
         uint64_t sched = worker_pace(w), t0 = bb_now_ns();
         size_t bytes;
+        ms->committing = 1; /* autocommit: the statement is its commit */
         if (ms->stmt) {
             bytes = row_bytes(ms->t, ms->row);
             if (ms->drv->execute(ms->stmt, ms->row->v, NULL, err) < 0) return -1;
@@ -146,6 +148,7 @@ static int do_insert(mstate *ms, int64_t first, int64_t n, bb_err *err)
             bytes = ms->buf.len - 1;
             if (ms->drv->exec(w->conn, ms->buf.p, NULL, err) < 0) return -1;
         }
+        ms->committing = 0;
         w->committed++;
         worker_record(w, sched ? sched : t0, 1, bytes);
         if (run_stopping(w->run)) return 0; /* the rest of the claim stays unwritten, and uncounted */
@@ -165,7 +168,10 @@ static int do_txn(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *e
             return -1;
         }
     }
-    return ms->drv->commit(ms->w->conn, err);
+    ms->committing = n;
+    if (ms->drv->commit(ms->w->conn, err) < 0) return -1;
+    ms->committing = 0;
+    return 0;
 }
 
 /* Generates rows [first, first+n) into ms->rows and a flat array of their values. */
@@ -191,7 +197,10 @@ static void fill_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes)
 static int do_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
     fill_rows(ms, first, n, bytes);
-    return ms->drv->execute_pipeline(ms->stmt, (int)n, (const bb_value *const *)ms->vals, NULL, err);
+    ms->committing = n; /* one implicit transaction up to the sync */
+    if (ms->drv->execute_pipeline(ms->stmt, (int)n, (const bb_value *const *)ms->vals, NULL, err) < 0) return -1;
+    ms->committing = 0;
+    return 0;
 }
 
 /* Rows per multirow statement: the engine's parameter limit, and no statement larger
@@ -236,6 +245,7 @@ static int multirow_stmt(mstate *ms, int64_t k, bb_stmt **out, bb_err *err)
 static int multirow_exec(mstate *ms, int64_t n, int64_t per, bb_err *err)
 {
     int nc = ms->t->ncols, several = n > per;
+    if (!several) ms->committing = n; /* one autocommitted statement */
     if (several && ms->drv->begin(ms->w->conn, err) < 0) return -1;
     for (int64_t at = 0; at < n; at += per) {
         int64_t k = n - at < per ? n - at : per;
@@ -248,7 +258,12 @@ static int multirow_exec(mstate *ms, int64_t n, int64_t per, bb_err *err)
             return -1;
         }
     }
-    return several ? ms->drv->commit(ms->w->conn, err) : 0;
+    if (several) {
+        ms->committing = n;
+        if (ms->drv->commit(ms->w->conn, err) < 0) return -1;
+    }
+    ms->committing = 0;
+    return 0;
 }
 
 /* multirow for engines without prepare: literal VALUES lists. */
@@ -283,7 +298,11 @@ static int load_multirow(mstate *ms, int64_t batch, bb_err *err)
         size_t bytes = 0;
         if (n && (ms->drv->caps & BB_CAP_PREPARE)) fill_rows(ms, first, n, &bytes); /* overlaps pend */
         if (pend) {
-            if ((rc = ms->drv->execute_wait(pend, NULL, err)) < 0) break;
+            ms->committing = pend_n;
+            rc = ms->drv->execute_wait(pend, NULL, err);
+            pend = NULL; /* collected, whatever the outcome */
+            if (rc < 0) break;
+            ms->committing = 0;
             w->committed += pend_n;
             worker_record(w, pend_t0, (uint64_t)pend_n, pend_bytes);
             pend = NULL;
@@ -295,10 +314,10 @@ static int load_multirow(mstate *ms, int64_t batch, bb_err *err)
         } else {
             int64_t per = multirow_per(ms, n, bytes);
             if (overlap && per >= n) {
-                if ((rc = multirow_stmt(ms, n, &pend, err)) < 0 || (rc = ms->drv->execute_send(pend, ms->flat, err)) < 0) {
-                    pend = NULL;
-                    break;
-                }
+                if ((rc = multirow_stmt(ms, n, &pend, err)) < 0) { pend = NULL; break; }
+                ms->committing = n; /* from here the server may commit it */
+                if ((rc = ms->drv->execute_send(pend, ms->flat, err)) < 0) { pend = NULL; break; }
+                ms->committing = 0;
                 pend_n = n;
                 pend_bytes = bytes;
                 pend_t0 = t0;
@@ -310,9 +329,13 @@ static int load_multirow(mstate *ms, int64_t batch, bb_err *err)
         w->committed += n;
         worker_record(w, t0, (uint64_t)n, bytes);
     }
-    if (pend) { /* an error left a request in flight: collect it so the connection stays usable */
+    if (pend) { /* an error left a request in flight: collect it, and count it if it committed */
         bb_err ignore;
-        ms->drv->execute_wait(pend, NULL, &ignore);
+        ms->committing = pend_n;
+        if (ms->drv->execute_wait(pend, NULL, &ignore) == 0) {
+            ms->committing = 0;
+            w->committed += pend_n;
+        }
     }
     return rc;
 }
@@ -338,10 +361,15 @@ static int stream_end(mstate *ms, bb_err *err)
 {
     int64_t rows = -1;
     ms->stream_open = 0;
+    ms->committing = ms->stream_rows; /* the end of the stream is its commit */
     if (ms->drv->stream_close(ms->w->conn, &rows, err) < 0) {
-        if (rows > 0) ms->w->committed += rows; /* taken, but with complaints (LOAD DATA warnings) */
+        if (rows > 0) { /* taken, but with complaints (LOAD DATA warnings) */
+            ms->w->committed += rows;
+            ms->committing = 0;
+        }
         return -1;
     }
+    ms->committing = 0;
     if (rows >= 0 && rows != ms->stream_rows)
         return bb_errf(err, "%s: the server took %lld rows of a stream of %lld", ms->drv->name, (long long)rows,
                        (long long)ms->stream_rows);
@@ -451,6 +479,10 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
     free(ms.vals);
     bb_buf_free(&ms.buf);
     bb_buf_free(&ms.insert_head);
-    if (rc < 0) run_fail(w->run, err);
+    if (rc < 0) {
+        /* a lost session may have committed what it was committing: say so, do not guess */
+        if (ms.committing > 0 && ms.drv->alive && !ms.drv->alive(w->conn)) w->in_doubt = ms.committing;
+        run_fail(w->run, err);
+    }
     return rc;
 }

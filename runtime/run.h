@@ -61,6 +61,7 @@ typedef struct bb_worker {
     /* rows/bytes written by db calls inside the current event() */
     int64_t       ev_rows, ev_bytes;
     int64_t       committed;  /* rows this worker knows are committed */
+    int64_t       in_doubt;   /* rows whose commit was under way when the session was lost */
     uint64_t      claim_next, claim_end;
     uint64_t      pace_next, pace_rng;  /* --rate: next scheduled start, its random stream */
     void         *db;                   /* the db object handed to Lua (api_db_detach at the end) */

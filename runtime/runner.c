@@ -211,7 +211,10 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     res->events = (int64_t)snap->events;
     res->bytes = (int64_t)snap->bytes;
     res->errors = (int64_t)snap->errors;
-    for (int i = 0; i < p->threads; i++) res->committed += r.workers[i].committed;
+    for (int i = 0; i < p->threads; i++) {
+        res->committed += r.workers[i].committed;
+        res->rows_in_doubt += r.workers[i].in_doubt;
+    }
     /* rows: committed rows, unless a warm-up wrote rows that must not count */
     res->rows = p->warmup_s > 0 ? (int64_t)snap->rows : res->committed;
     res->seconds = (double)(r.end_ns - (r.measure_ns < r.end_ns ? r.measure_ns : r.start_ns)) / 1e9;
