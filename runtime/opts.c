@@ -27,6 +27,10 @@ const opt_def opts_common[] = {
     { "table", OT_STR, NULL, 0, 0, "gen: the table to generate" },
     { "o", OT_STR, NULL, 0, 0, "gen: output file (default standard output)" },
     { "progress", OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
+    { "chunk", OT_SIZE, "4MB", 0, 0, "load: bytes per chunk (each one COPY / LOAD DATA)" },
+    { "header", OT_BOOL, NULL, 0, 0, "load: the first row of each file names columns" },
+    { "columns", OT_STR, NULL, 0, 0, "load: the table's columns the file holds, a,b,c" },
+    { "truncate", OT_BOOL, NULL, 0, 0, "load: empty the table first" },
     { "svg", OT_STR, NULL, 0, 0, "report: also draw a chart into this SVG file" },
     { "log", OT_BOOL, NULL, 0, 0, "report: log scale for rows/s in the chart" },
     { NULL, 0, NULL, 0, 0, NULL }

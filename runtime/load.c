@@ -1,0 +1,317 @@
+/* load.c — `bulkbench load FILE`: an existing data file into a table, in parallel chunks.
+ *
+ * One sequential pass cuts the file into byte ranges of about --chunk bytes that end at
+ * row ends (quote-aware for CSV: a newline inside quotes is data; escape-aware for tab and
+ * COPY text) and counts their rows. Workers take chunks from a shared counter; each
+ * streams its range with pread into one COPY / LOAD DATA per chunk, so a chunk commits
+ * or fails on its own and no temporary file is made. Afterwards the table's row count
+ * must have grown by exactly the rows of the file. */
+#include "load.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "encode.h"
+#include "result.h"
+#include "stats.h"
+#include "sysmon.h"
+
+typedef struct chunk {
+    int     file;
+    off_t   start, end;
+    int64_t rows, first_line; /* rows in it; the file line it starts at (1-based) */
+    int     crlf;             /* the file ends its lines with \r\n */
+} chunk;
+
+typedef struct load_job {
+    const bb_driver *drv;
+    bb_target       *target;
+    const char     **paths;
+    int             *fds;
+    chunk           *chunks;
+    int              nchunks;
+    int              next;        /* next chunk to take (atomic) */
+    bb_stream_fmt    fmt;
+    char            *table_q, *columns;
+    const char      *table;
+    int              failed;
+    bb_err           err;
+    pthread_mutex_t  mu;
+    stats_thread    *stats;
+    int64_t          committed;   /* atomic */
+} load_job;
+
+#define READ_PIECE (256 * 1024)
+
+/* ---- cutting ---- */
+
+/* Scans fd, appending chunks of about `size` bytes that end at row ends. */
+static int cut_file(load_job *j, int file, int64_t size, int header, bb_err *err)
+{
+    int fd = j->fds[file];
+    char *buf = bb_xmalloc(READ_PIECE);
+    off_t pos = 0, start = 0;
+    int64_t rows = 0, line = 1, chunk_line = 1;
+    int in_quote = 0, escaped = 0, csv = j->fmt == BB_FMT_CSV, skipping = header, crlf = -1;
+    ssize_t n;
+    char last = '\n';
+    while ((n = pread(fd, buf, READ_PIECE, pos)) > 0) {
+        for (ssize_t i = 0; i < n; i++) {
+            char c = buf[i];
+            if (csv) {
+                if (c == '"') in_quote = !in_quote; /* a doubled quote toggles twice */
+            } else if (escaped) { /* an escaped character, a newline included, is data */
+                escaped = 0;
+                if (c == '\n') line++;
+                last = c;
+                continue;
+            } else if (c == '\\') {
+                escaped = 1;
+            }
+            if (c == '\n') line++;
+            if (c == '\n' && !in_quote && crlf < 0) crlf = last == '\r'; /* the first line end sets the style */
+            last = c;
+            if (c != '\n' || in_quote) continue;
+            off_t end = pos + i + 1;
+            if (skipping) { /* the header row is not data */
+                skipping = 0;
+                start = end;
+                chunk_line = line;
+                continue;
+            }
+            rows++;
+            if (end - start >= size) {
+                j->chunks = realloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
+                j->chunks[j->nchunks++] = (chunk){ file, start, end, rows, chunk_line, crlf > 0 };
+                start = end;
+                rows = 0;
+                chunk_line = line;
+            }
+        }
+        pos += n;
+    }
+    free(buf);
+    if (n < 0) return bb_errf(err, "reading %s: %s", j->paths[file], strerror(errno));
+    if (in_quote) return bb_errf(err, "%s ends inside a quoted field (line %lld): the file is cut short or malformed",
+                                 j->paths[file], (long long)chunk_line);
+    if (pos > start && !skipping) { /* a last row without a newline still counts */
+        if (last != '\n') rows++;
+        j->chunks = realloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
+        j->chunks[j->nchunks++] = (chunk){ file, start, pos, rows, chunk_line, crlf > 0 };
+    }
+    return 0;
+}
+
+/* ---- loading ---- */
+
+static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
+{
+    bb_stream_spec spec = { j->table_q, j->columns, j->fmt, j->table, 0, NULL };
+    uint64_t t0 = bb_now_ns();
+    if (j->drv->stream_open(c, &spec, err) < 0) return -1;
+    char *buf = bb_xmalloc(READ_PIECE + 2);
+    off_t pos = k->start;
+    int rc = 0;
+    while (pos < k->end && rc == 0) {
+        size_t want = (size_t)(k->end - pos < READ_PIECE ? k->end - pos : READ_PIECE);
+        ssize_t n = pread(j->fds[k->file], buf, want, pos);
+        if (n <= 0) { rc = bb_errf(err, "reading %s: %s", j->paths[k->file], n < 0 ? strerror(errno) : "short file"); break; }
+        size_t len = (size_t)n;
+        pos += n;
+        if (pos == k->end && buf[len - 1] != '\n') { /* COPY and LOAD want the last row ended, in the file's style */
+            if (k->crlf) buf[len++] = '\r';
+            buf[len++] = '\n';
+        }
+        rc = j->drv->stream_write(c, buf, len, err);
+        stats_add(st, 0, (uint64_t)n);
+    }
+    free(buf);
+    int64_t rows = -1;
+    if (rc == 0) rc = j->drv->stream_close(c, &rows, err);
+    if (rc < 0) {
+        /* the server counts lines from the chunk's start: say where that is in the file */
+        size_t l = strlen(err->msg);
+        snprintf(err->msg + l, sizeof err->msg - l, " (in %s, in the chunk starting at line %lld)", j->paths[k->file],
+                 (long long)k->first_line);
+        return -1;
+    }
+    if (rows >= 0 && rows != k->rows)
+        return bb_errf(err, "%s: the server took %lld rows of the %lld in %s from line %lld", j->drv->name,
+                       (long long)rows, (long long)k->rows, j->paths[k->file], (long long)k->first_line);
+    __atomic_fetch_add(&j->committed, k->rows, __ATOMIC_RELAXED);
+    stats_record(st, bb_now_ns() - t0, (uint64_t)k->rows, 0);
+    return 0;
+}
+
+typedef struct { load_job *j; int id; } load_worker;
+
+static void *load_main(void *arg)
+{
+    load_worker *lw = arg;
+    load_job *j = lw->j;
+    bb_conn *c = NULL;
+    bb_err err = { .code = BB_EXIT_RUNTIME };
+    int rc = j->drv->connect(j->target, &c, &err);
+    while (rc == 0 && !__atomic_load_n(&j->failed, __ATOMIC_RELAXED)) {
+        int k = __atomic_fetch_add(&j->next, 1, __ATOMIC_RELAXED);
+        if (k >= j->nchunks) break;
+        rc = load_chunk(j, c, &j->chunks[k], &j->stats[lw->id], &err);
+    }
+    if (rc < 0) {
+        pthread_mutex_lock(&j->mu);
+        if (!j->failed) j->err = err;
+        j->failed = 1;
+        pthread_mutex_unlock(&j->mu);
+    }
+    if (c) j->drv->disconnect(c);
+    return NULL;
+}
+
+static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err);
+
+static int count_cb(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
+{
+    (void)names; (void)lens;
+    *(int64_t *)ud = n > 0 && vals[0] ? atoll(vals[0]) : -1;
+    return 1;
+}
+
+static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err)
+{
+    char sql[512];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table_q);
+    *n = -1;
+    return d->query(c, sql, 0, NULL, count_cb, n, err);
+}
+
+static char *quote_ident(const bb_dialect *d, const char *s)
+{
+    bb_buf b = { 0 };
+    bb_buf_putc(&b, d->ident_quote);
+    for (; *s; s++) {
+        if (*s == d->ident_quote) bb_buf_putc(&b, *s);
+        bb_buf_putc(&b, *s);
+    }
+    bb_buf_putc(&b, d->ident_quote);
+    bb_buf_putc(&b, 0);
+    return b.p;
+}
+
+int load_files(const load_opts *o, bb_result *res, bb_err *err)
+{
+    load_job j = { .drv = o->drv, .paths = o->paths, .table = o->table };
+    pthread_mutex_init(&j.mu, NULL);
+    if (enc_format_parse(o->format, &j.fmt) < 0 || (j.fmt != BB_FMT_CSV && j.fmt != BB_FMT_TSV && j.fmt != BB_FMT_COPY))
+        return bb_usagef(err, "--format=%s: load reads csv, tsv or copy", o->format);
+    unsigned need = j.fmt == BB_FMT_CSV ? (BB_CAP_COPY_CSV | BB_CAP_LOAD_TSV) : (BB_CAP_COPY_TEXT | BB_CAP_LOAD_TSV);
+    if (!(o->drv->caps & need) || !o->drv->stream_open)
+        return bb_usagef(err, "engine %s cannot stream %s files (use pg or mysql)", o->drv->name, o->format);
+    if (j.fmt == BB_FMT_COPY && !(o->drv->caps & BB_CAP_COPY_TEXT)) j.fmt = BB_FMT_TSV; /* same escapes */
+    if (j.fmt == BB_FMT_TSV && !(o->drv->caps & BB_CAP_LOAD_TSV)) j.fmt = BB_FMT_COPY;
+    j.table_q = quote_ident(o->drv->dialect, o->table);
+    bb_buf cols = { 0 };
+    if (o->columns && *o->columns) {
+        int n;
+        char **v = opts_split(o->columns, &n);
+        bb_buf_putc(&cols, '(');
+        for (int i = 0; i < n; i++) {
+            char *q = quote_ident(o->drv->dialect, v[i]);
+            bb_buf_printf(&cols, "%s%s", i ? "," : "", q);
+            free(q);
+        }
+        bb_buf_putc(&cols, ')');
+        opts_split_free(v);
+    }
+    bb_buf_putc(&cols, 0);
+    j.columns = cols.p;
+
+    int rc = -1;
+    int64_t bytes = 0, before = 0, after = 0, file_rows = 0;
+    bb_conn *c0 = NULL;
+    j.fds = bb_xcalloc((size_t)o->npaths, sizeof *j.fds);
+    for (int i = 0; i < o->npaths; i++) j.fds[i] = -1;
+    for (int i = 0; i < o->npaths; i++) {
+        struct stat sb;
+        if ((j.fds[i] = open(o->paths[i], O_RDONLY)) < 0 || fstat(j.fds[i], &sb) < 0) {
+            bb_usagef(err, "cannot read %s: %s", o->paths[i], strerror(errno));
+            goto out;
+        }
+        bytes += sb.st_size;
+        if (cut_file(&j, i, o->chunk, o->header, err) < 0) goto out;
+    }
+    for (int i = 0; i < j.nchunks; i++) file_rows += j.chunks[i].rows;
+
+    if (o->drv->target_open(o->dsn, &j.target, err) < 0 || o->drv->connect(j.target, &c0, err) < 0) goto out;
+    if (o->truncate) {
+        char sql[600];
+        snprintf(sql, sizeof sql, "TRUNCATE TABLE %s", j.table_q);
+        if (o->drv->exec(c0, sql, NULL, err) < 0) goto out;
+    }
+    if (count_rows(o->drv, c0, j.table_q, &before, err) < 0) goto out;
+
+    int nt = o->threads < 1 ? 1 : o->threads;
+    j.stats = stats_alloc(nt);
+    pthread_t *th = bb_xcalloc((size_t)nt, sizeof *th);
+    load_worker *lw = bb_xcalloc((size_t)nt, sizeof *lw);
+    double cpu0 = sysmon_self_cpu();
+    uint64_t t0 = bb_now_ns();
+    for (int i = 0; i < nt; i++) {
+        lw[i] = (load_worker){ &j, i };
+        pthread_create(&th[i], NULL, load_main, &lw[i]);
+    }
+    for (int i = 0; i < nt; i++) pthread_join(th[i], NULL);
+    double secs = (double)(bb_now_ns() - t0) / 1e9;
+    res->client_cpu_s = sysmon_self_cpu() - cpu0;
+    free(th);
+    free(lw);
+
+    stats_snap *snap = bb_xmalloc(sizeof *snap);
+    stats_take(j.stats, nt, snap);
+    res->rows = j.committed;
+    res->committed = j.committed;
+    res->events = (int64_t)snap->events;
+    res->bytes = (int64_t)snap->bytes;
+    res->seconds = secs;
+    if (snap->events) {
+        res->p50 = stats_quantile(snap, 0.5) / 1e6;
+        res->p95 = stats_quantile(snap, 0.95) / 1e6;
+        res->p99 = stats_quantile(snap, 0.99) / 1e6;
+        res->max = (double)snap->lat_max / 1e6;
+    }
+    free(snap);
+    if (j.failed) {
+        *err = j.err;
+        snprintf(res->error, sizeof res->error, "%s", err->msg);
+        goto out;
+    }
+    if (count_rows(o->drv, c0, j.table_q, &after, err) < 0) goto out;
+    res->verified_rows = after - before;
+    if (after - before != file_rows) {
+        bb_errf(err, "verification failed: the table grew by %lld rows, the files hold %lld", (long long)(after - before),
+                (long long)file_rows);
+        err->code = BB_EXIT_VERIFY;
+        snprintf(res->error, sizeof res->error, "%s", err->msg);
+        rc = -1;
+        goto out;
+    }
+    (void)bytes;
+    rc = 0;
+out:
+    if (c0) o->drv->disconnect(c0);
+    if (j.target) o->drv->target_close(j.target);
+    for (int i = 0; i < o->npaths; i++)
+        if (j.fds[i] >= 0) close(j.fds[i]);
+    free(j.fds);
+    free(j.chunks);
+    free(j.table_q);
+    free(j.columns);
+    stats_free(j.stats);
+    pthread_mutex_destroy(&j.mu);
+    return rc;
+}

@@ -1,0 +1,46 @@
+# load: exact counts at 1, 2, 4 and 8 workers on PostgreSQL, quoted newlines cut across small chunks
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lt; create table lt (id int, s text)"; python3 tests/fixtures/mkcsv.py quoted 20000 $TMP/q.csv; for t in 1 2 4 8; do ./bulkbench load $TMP/q.csv --engine=pg --table=lt --threads=$t --chunk=16KB --truncate --out=$TMP/l$t.jsonl >/dev/null; python3 -c "import json,sys; o=json.load(open('$TMP/l$t.jsonl')); print(o['threads'], o['rows'], o['verified_rows'])"; done; $P -c "select count(*), count(distinct s) from lt where s like E'a,b\nc\"%'"
+? 0
+~ ^1 20000 20000$
+~ ^8 20000 20000$
+~ ^20000\|7$
+
+# the same file on MariaDB, 4 workers
+$ M="mariadb -N -ubench -pbench -h127.0.0.1 -P$(echo $BULKBENCH_MYSQL_DSN | sed 's/.*:\([0-9]*\)\/.*/\1/') bench"; $M -e "drop table if exists lt; create table lt (id int, s text) default charset utf8mb4"; printf '1,"x\ny"\n2,"q""uote"\n3,plain\n' >$TMP/m.csv; ./bulkbench load $TMP/m.csv --engine=mysql --table=lt --threads=4 --chunk=4 --truncate >/dev/null && $M -e "select id, hex(s) from lt order by id"
+? 0
+~ ^1	780A79$
+~ ^2	7122756F7465$
+~ ^3	706C61696E$
+
+# a header line is skipped; a last line without a newline and CRLF line ends still load
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lh; create table lh (id int, s text)"; printf 'id,s\r\n1,one\r\n2,two\r\n3,three' >$TMP/h.csv; ./bulkbench load $TMP/h.csv --engine=pg --table=lh --header --truncate | tail -1; $P -c "select string_agg(s, '/' order by id) from lh"
+? 0
+~ copy-csv .* 3 .* ok
+~ ^one/two/three$
+
+# an empty file loads nothing and verifies
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists le; create table le (id int)"; : >$TMP/e.csv; ./bulkbench load $TMP/e.csv --engine=pg --table=le | tail -1
+? 0
+~ copy-csv .* 0 .* ok
+
+# a malformed row names the server's reason, the file and where its chunk starts
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lb; create table lb (id int, s text)"; python3 tests/fixtures/mkcsv.py badrow 5000 3210 $TMP/b.csv; ./bulkbench load $TMP/b.csv --engine=pg --table=lb --chunk=8KB
+? 1
+~ invalid input syntax for type integer: "oops"
+~ in .*b\.csv, in the chunk starting at line [0-9]+
+~ rows were committed before the load stopped
+
+# a file that ends inside quotes is refused before anything loads
+$ printf '1,"never closed\n2,x\n' >$TMP/u.csv; ./bulkbench load $TMP/u.csv --engine=pg --table=lb
+? 1
+~ ends inside a quoted field
+
+# a missing file is a usage error
+$ ./bulkbench load $TMP/nosuch.csv --engine=pg --table=lb
+? 2
+~ cannot read .*nosuch\.csv
+
+# sqlite has no bulk stream
+$ printf '1\n' >$TMP/one.csv; ./bulkbench load $TMP/one.csv --engine=sqlite --table=x
+? 2
+~ engine sqlite cannot stream csv files
