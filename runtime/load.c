@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* memmem */
 /* load.c — `bulkbench load FILE`: an existing data file into a table, in parallel chunks.
  *
  * One sequential pass cuts the file into byte ranges of about --chunk bytes that end at
@@ -45,15 +46,23 @@ typedef struct load_job {
     pthread_mutex_t  mu;
     stats_thread    *stats;
     int64_t          committed;   /* atomic */
+    int64_t          file_rows;   /* rows of the files, scanned or counted by the server (atomic) */
 } load_job;
 
 #define READ_PIECE (256 * 1024)
 
 /* ---- cutting ---- */
 
-/* Scans fd, appending chunks of about `size` bytes that end at row ends. */
-static int cut_file(load_job *j, int file, int64_t size, int header, bb_err *err)
+/* Scans fd, appending chunks of about `size` bytes that end at row ends. A file that
+ * fits one chunk is not scanned at all: it is one range, and the server's count of its
+ * rows is the count (rows = -1 until then). */
+static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int header, bb_err *err)
 {
+    if (file_size <= size && !header) {
+        j->chunks = realloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
+        j->chunks[j->nchunks++] = (chunk){ file, 0, (off_t)file_size, -1, 1, -1 };
+        return 0;
+    }
     int fd = j->fds[file];
     char *buf = bb_xmalloc(READ_PIECE);
     off_t pos = 0, start = 0;
@@ -125,7 +134,8 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
         size_t len = (size_t)n;
         pos += n;
         if (pos == k->end && buf[len - 1] != '\n') { /* COPY and LOAD want the last row ended, in the file's style */
-            if (k->crlf) buf[len++] = '\r';
+            int crlf = k->crlf > 0 || (k->crlf < 0 && memmem(buf, len, "\r\n", 2));
+            if (crlf) buf[len++] = '\r';
             buf[len++] = '\n';
         }
         rc = j->drv->stream_write(c, buf, len, err);
@@ -141,11 +151,16 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
                  (long long)k->first_line);
         return -1;
     }
-    if (rows >= 0 && rows != k->rows)
+    if (k->rows < 0) { /* an unscanned whole file: the server counted it */
+        if (rows < 0) return bb_errf(err, "%s: the server did not say how many rows it took", j->drv->name);
+        __atomic_fetch_add(&j->file_rows, rows, __ATOMIC_RELAXED);
+    } else if (rows >= 0 && rows != k->rows) {
         return bb_errf(err, "%s: the server took %lld rows of the %lld in %s from line %lld", j->drv->name,
                        (long long)rows, (long long)k->rows, j->paths[k->file], (long long)k->first_line);
-    __atomic_fetch_add(&j->committed, k->rows, __ATOMIC_RELAXED);
-    stats_record(st, bb_now_ns() - t0, (uint64_t)k->rows, 0);
+    }
+    int64_t n = k->rows < 0 ? rows : k->rows;
+    __atomic_fetch_add(&j->committed, n, __ATOMIC_RELAXED);
+    stats_record(st, bb_now_ns() - t0, (uint64_t)n, 0);
     return 0;
 }
 
@@ -232,7 +247,7 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     j.columns = cols.p;
 
     int rc = -1;
-    int64_t bytes = 0, before = 0, after = 0, file_rows = 0;
+    int64_t bytes = 0, before = 0, after = 0;
     bb_conn *c0 = NULL;
     j.fds = bb_xcalloc((size_t)o->npaths, sizeof *j.fds);
     for (int i = 0; i < o->npaths; i++) j.fds[i] = -1;
@@ -243,9 +258,18 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
             goto out;
         }
         bytes += sb.st_size;
-        if (cut_file(&j, i, o->chunk, o->header, err) < 0) goto out;
     }
-    for (int i = 0; i < j.nchunks; i++) file_rows += j.chunks[i].rows;
+    int nt = o->threads < 1 ? 1 : o->threads;
+    /* without --chunk: a chunk per worker's share of the data, 4 MB to 64 MB */
+    int64_t size = o->chunk > 0 ? o->chunk : bytes / nt + 1;
+    if (o->chunk <= 0 && size < 4 << 20) size = 4 << 20;
+    if (o->chunk <= 0 && size > 64 << 20) size = 64 << 20;
+    for (int i = 0; i < o->npaths; i++) {
+        struct stat sb;
+        fstat(j.fds[i], &sb);
+        if (cut_file(&j, i, size, sb.st_size, o->header, err) < 0) goto out;
+    }
+    for (int i = 0; i < j.nchunks; i++) j.file_rows += j.chunks[i].rows > 0 ? j.chunks[i].rows : 0;
 
     if (o->drv->target_open(o->dsn, &j.target, err) < 0 || o->drv->connect(j.target, &c0, err) < 0) goto out;
     if (o->truncate) {
@@ -255,7 +279,6 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     }
     if (count_rows(o->drv, c0, j.table_q, &before, err) < 0) goto out;
 
-    int nt = o->threads < 1 ? 1 : o->threads;
     j.stats = stats_alloc(nt);
     pthread_t *th = bb_xcalloc((size_t)nt, sizeof *th);
     load_worker *lw = bb_xcalloc((size_t)nt, sizeof *lw);
@@ -292,9 +315,9 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     }
     if (count_rows(o->drv, c0, j.table_q, &after, err) < 0) goto out;
     res->verified_rows = after - before;
-    if (after - before != file_rows) {
+    if (after - before != j.file_rows) {
         bb_errf(err, "verification failed: the table grew by %lld rows, the files hold %lld", (long long)(after - before),
-                (long long)file_rows);
+                (long long)j.file_rows);
         err->code = BB_EXIT_VERIFY;
         snprintf(res->error, sizeof res->error, "%s", err->msg);
         rc = -1;

@@ -275,7 +275,7 @@ static int cmd_load(bb_cli *cli)
     if (opts_check_common(cli, &err) < 0 || opts_check_unused(cli, NULL, &err) < 0) return fail(&err);
     if (cli->npos < 1) { bb_usagef(&err, "load needs a file: bulkbench load FILE... --engine=E --table=T"); return fail(&err); }
     load_opts o = { .paths = (const char **)cli->pos, .npaths = cli->npos, .table = opts_get(cli, "table"),
-                    .threads = atoi(opts_get(cli, "threads")), .chunk = bb_parse_size(opts_get(cli, "chunk")),
+                    .threads = atoi(opts_get(cli, "threads")), .chunk = opts_get(cli, "chunk") ? bb_parse_size(opts_get(cli, "chunk")) : 0,
                     .header = is_on(opts_get(cli, "header")), .columns = opts_get(cli, "columns"),
                     .truncate = is_on(opts_get(cli, "truncate")) };
     if (!o.table) { bb_usagef(&err, "load needs --table=NAME"); return fail(&err); }

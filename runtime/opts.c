@@ -27,7 +27,7 @@ const opt_def opts_common[] = {
     { "table", OT_STR, NULL, 0, 0, "gen: the table to generate" },
     { "o", OT_STR, NULL, 0, 0, "gen: output file (default standard output)" },
     { "progress", OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
-    { "chunk", OT_SIZE, "4MB", 0, 0, "load: bytes per chunk (each one COPY / LOAD DATA)" },
+    { "chunk", OT_SIZE, NULL, 0, 0, "load: bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB)" },
     { "header", OT_BOOL, NULL, 0, 0, "load: the first row of each file names columns" },
     { "columns", OT_STR, NULL, 0, 0, "load: the table's columns the file holds, a,b,c" },
     { "truncate", OT_BOOL, NULL, 0, 0, "load: empty the table first" },
