@@ -30,10 +30,16 @@ $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lb; create table
 ~ in .*b\.csv, in the chunk starting at line [0-9]+
 ~ rows were committed before the load stopped
 
-# a file that ends inside quotes is refused before anything loads
-$ printf '1,"never closed\n2,x\n' >$TMP/u.csv; ./bulkbench load $TMP/u.csv --engine=pg --table=lb
+# a file cut into chunks that ends inside quotes is refused before anything loads
+$ printf '1,"never closed\n2,x\n' >$TMP/u.csv; ./bulkbench load $TMP/u.csv --engine=pg --table=lb --chunk=4
 ? 1
 ~ ends inside a quoted field
+
+# as one chunk it goes to the server whole, which names the problem, and nothing loads
+$ printf '1,"never closed\n2,x\n' >$TMP/u.csv; ./bulkbench load $TMP/u.csv --engine=pg --table=lb
+? 1
+~ unterminated CSV quoted field \(in .*u\.csv, in the chunk starting at line 1\)
+~ 0 rows were committed
 
 # a missing file is a usage error
 $ ./bulkbench load $TMP/nosuch.csv --engine=pg --table=lb
