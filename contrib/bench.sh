@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: bulkbench beside its peers, in one run, alternating, medians and ratios.
-#   contrib/bench.sh [SECTION...]    sections: runtime gen pg mysql (default: all)
+#   contrib/bench.sh [SECTION...]    sections: runtime gen pg mysql files (default: all)
 # pg and mysql use the servers in BULKBENCH_PG_DSN / BULKBENCH_MYSQL_DSN, else start
 # throwaway ones with contrib/dbctl.
 # Absolute times on a shared 2-core machine mean little; the ratios measured here, in the
@@ -150,8 +150,28 @@ bench_mysql() {
   done
 }
 
+bench_files() { # bulkbench load of one CSV file, 1 and 2 workers, beside the clients
+  servers
+  local N=1000000 a=() b=() c=() d=() e=() f=()
+  $BB gen workloads/copy_vs_load.lua --table=bmsql_history --rows=$N --format=csv -o "$T/h.csv"
+  $PSQL -c "$BMSQL_DDL" >/dev/null; $MYSQL -e "$BMSQL_DDL"
+  for i in $(seq 3); do
+    $PSQL -c "truncate bmsql_history" >/dev/null; a+=("$(wall $BB load "$T/h.csv" --engine=pg --table=bmsql_history --threads=1)")
+    $PSQL -c "truncate bmsql_history" >/dev/null; b+=("$(wall $BB load "$T/h.csv" --engine=pg --table=bmsql_history --threads=2)")
+    $PSQL -c "truncate bmsql_history" >/dev/null; c+=("$(wall $PSQL -c "\\copy bmsql_history from '$T/h.csv' csv")")
+    $MYSQL -e "truncate bmsql_history"; d+=("$(wall $BB load "$T/h.csv" --engine=mysql --table=bmsql_history --threads=1)")
+    $MYSQL -e "truncate bmsql_history"; e+=("$(wall $BB load "$T/h.csv" --engine=mysql --table=bmsql_history --threads=2)")
+    $MYSQL -e "truncate bmsql_history"
+    f+=("$(wall $MYSQL -e "LOAD DATA LOCAL INFILE '$T/h.csv' INTO TABLE bmsql_history FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"'")")
+  done
+  report "pg load of a 1M-row CSV, 1 worker (wall s)" s bulkbench "$(med "${a[@]}")" "psql \\copy" "$(med "${c[@]}")" \
+    "$(printf '%.3fx psql; 2 workers %.2fx faster than 1' "$(ratio "$(med "${a[@]}")" "$(med "${c[@]}")")" "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+  report "mysql load of a 1M-row CSV, 1 worker (wall s)" s bulkbench "$(med "${d[@]}")" "mariadb client" "$(med "${f[@]}")" \
+    "$(printf '%.3fx the client; 2 workers %.2fx faster than 1' "$(ratio "$(med "${d[@]}")" "$(med "${f[@]}")")" "$(ratio "$(med "${d[@]}")" "$(med "${e[@]}")")")"
+}
+
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(runtime gen pg mysql)
+[ ${#sections[@]} -eq 0 ] && sections=(runtime gen pg mysql files)
 echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each, medians"
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"
 for s in "${sections[@]}"; do "bench_$s"; done

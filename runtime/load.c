@@ -53,56 +53,80 @@ typedef struct load_job {
 
 /* ---- cutting ---- */
 
+static void add_chunk(load_job *j, chunk k)
+{
+    j->chunks = realloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
+    j->chunks[j->nchunks++] = k;
+}
+
 /* Scans fd, appending chunks of about `size` bytes that end at row ends. A file that
  * fits one chunk is not scanned at all: it is one range, and the server's count of its
- * rows is the count (rows = -1 until then). */
+ * rows is the count (rows = -1 until then). The scan jumps with memchr from one quote or
+ * newline to the next: a newline ends a row unless it is inside quotes (CSV) or escaped
+ * by an odd run of backslashes (tab and COPY text). */
 static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int header, bb_err *err)
 {
     if (file_size <= size && !header) {
-        j->chunks = realloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
-        j->chunks[j->nchunks++] = (chunk){ file, 0, (off_t)file_size, -1, 1, -1 };
+        add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1 });
         return 0;
     }
-    int fd = j->fds[file];
+    int fd = j->fds[file], csv = j->fmt == BB_FMT_CSV, in_quote = 0, skipping = header, crlf = -1;
     char *buf = bb_xmalloc(READ_PIECE);
     off_t pos = 0, start = 0;
     int64_t rows = 0, line = 1, chunk_line = 1;
-    int in_quote = 0, escaped = 0, csv = j->fmt == BB_FMT_CSV, skipping = header, crlf = -1;
+    char prev = '\n'; /* the byte before buf[0] */
+    int backslashes = 0;   /* run of backslashes ending just before buf[0] */
     ssize_t n;
-    char last = '\n';
     while ((n = pread(fd, buf, READ_PIECE, pos)) > 0) {
-        for (ssize_t i = 0; i < n; i++) {
-            char c = buf[i];
-            if (csv) {
-                if (c == '"') in_quote = !in_quote; /* a doubled quote toggles twice */
-            } else if (escaped) { /* an escaped character, a newline included, is data */
-                escaped = 0;
-                if (c == '\n') line++;
-                last = c;
+        const char *p = buf, *end = buf + n;
+        while (p < end) {
+            if (csv && in_quote) { /* inside quotes only the closing quote matters; count lines on the way */
+                const char *q = memchr(p, '"', (size_t)(end - p));
+                const char *stop = q ? q : end;
+                for (const char *nl = p; (nl = memchr(nl, '\n', (size_t)(stop - nl))); nl++) line++;
+                if (!q) { p = end; break; }
+                in_quote = 0;
+                p = q + 1;
                 continue;
-            } else if (c == '\\') {
-                escaped = 1;
             }
-            if (c == '\n') line++;
-            if (c == '\n' && !in_quote && crlf < 0) crlf = last == '\r'; /* the first line end sets the style */
-            last = c;
-            if (c != '\n' || in_quote) continue;
-            off_t end = pos + i + 1;
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            const char *stop = nl ? nl : end;
+            if (csv) {
+                const char *q = memchr(p, '"', (size_t)(stop - p));
+                if (q) { in_quote = 1; p = q + 1; continue; }
+            }
+            if (!nl) { p = end; break; }
+            line++;
+            /* escaped newline (tab/COPY text): an odd number of backslashes right before it */
+            if (!csv) {
+                int k = 0;
+                for (const char *b = nl - 1; b >= buf && *b == '\\'; b--) k++;
+                if (nl - k == buf) k += backslashes;
+                if (k % 2) { p = nl + 1; continue; }
+            }
+            char before = nl > buf ? nl[-1] : prev;
+            if (crlf < 0) crlf = before == '\r'; /* the first line end sets the style */
+            off_t row_end = pos + (nl - buf) + 1;
+            p = nl + 1;
             if (skipping) { /* the header row is not data */
                 skipping = 0;
-                start = end;
+                start = row_end;
                 chunk_line = line;
                 continue;
             }
             rows++;
-            if (end - start >= size) {
-                j->chunks = realloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
-                j->chunks[j->nchunks++] = (chunk){ file, start, end, rows, chunk_line, crlf > 0 };
-                start = end;
+            if (row_end - start >= size) {
+                add_chunk(j, (chunk){ file, start, row_end, rows, chunk_line, crlf > 0 });
+                start = row_end;
                 rows = 0;
                 chunk_line = line;
             }
         }
+        /* carry what the next piece needs to know about this one's end */
+        int k = 0;
+        for (const char *b = end - 1; b >= buf && *b == '\\'; b--) k++;
+        backslashes = (k == n) ? backslashes + k : k;
+        prev = end[-1];
         pos += n;
     }
     free(buf);
@@ -110,9 +134,8 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int 
     if (in_quote) return bb_errf(err, "%s ends inside a quoted field (line %lld): the file is cut short or malformed",
                                  j->paths[file], (long long)chunk_line);
     if (pos > start && !skipping) { /* a last row without a newline still counts */
-        if (last != '\n') rows++;
-        j->chunks = realloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
-        j->chunks[j->nchunks++] = (chunk){ file, start, pos, rows, chunk_line, crlf > 0 };
+        if (prev != '\n') rows++;
+        add_chunk(j, (chunk){ file, start, pos, rows, chunk_line, crlf > 0 });
     }
     return 0;
 }
@@ -260,10 +283,11 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
         bytes += sb.st_size;
     }
     int nt = o->threads < 1 ? 1 : o->threads;
-    /* without --chunk: a chunk per worker's share of the data, 4 MB to 64 MB */
+    /* without --chunk: one worker takes each file whole (one statement, no scan, as the
+     * clients do); several share the data in chunks of 4 MB to 64 MB */
     int64_t size = o->chunk > 0 ? o->chunk : bytes / nt + 1;
-    if (o->chunk <= 0 && size < 4 << 20) size = 4 << 20;
-    if (o->chunk <= 0 && size > 64 << 20) size = 64 << 20;
+    if (o->chunk <= 0 && nt > 1 && size < 4 << 20) size = 4 << 20;
+    if (o->chunk <= 0 && nt > 1 && size > 64 << 20) size = 64 << 20;
     for (int i = 0; i < o->npaths; i++) {
         struct stat sb;
         fstat(j.fds[i], &sb);
