@@ -137,6 +137,10 @@ typedef struct bb_driver {
     int  (*table_bytes)(bb_conn *c, const char *table, int64_t *bytes, bb_err *err);
 } bb_driver;
 
+/* Writes a JSON object of settings into out->settings and frees it (drivers/settings.c). */
+struct json_t;
+void driver_settings_text(struct json_t *set, bb_server_info *out);
+
 /* Every engine compiled in, NULL-terminated (drivers/registry.c). */
 extern const bb_driver *const bb_drivers[];
 const bb_driver *bb_driver_find(const char *name);

@@ -429,10 +429,7 @@ static int my_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
         json_decref(set);
         return -1;
     }
-    char *js = json_dumps(set, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    snprintf(out->settings, sizeof out->settings, "%s", js ? js : "");
-    free(js);
-    json_decref(set);
+    driver_settings_text(set, out);
     bb_err ignore; /* without the privilege (or the binlog) the figure is unknown, not zero */
     int64_t bin = 0, redo = -1;
     if (my_query(c, "SHOW BINARY LOGS", 0, NULL, sum_binlogs, &bin, &ignore) == 0) out->log_pos = bin;

@@ -531,10 +531,7 @@ static int pg_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
         json_decref(set);
         return -1;
     }
-    char *js = json_dumps(set, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    snprintf(out->settings, sizeof out->settings, "%s", js ? js : "");
-    free(js);
-    json_decref(set);
+    driver_settings_text(set, out);
     v[0] = 0;
     bb_err ignore; /* a standby or a restricted role may refuse: then the WAL figure is unknown */
     if (pg_query(c, "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint", 0, NULL, first_value, v, &ignore) == 0 && *v)

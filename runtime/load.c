@@ -325,12 +325,7 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     res->events = (int64_t)snap->events;
     res->bytes = (int64_t)snap->bytes;
     res->seconds = secs;
-    if (snap->events) {
-        res->p50 = stats_quantile(snap, 0.5) / 1e6;
-        res->p95 = stats_quantile(snap, 0.95) / 1e6;
-        res->p99 = stats_quantile(snap, 0.99) / 1e6;
-        res->max = (double)snap->lat_max / 1e6;
-    }
+    result_latency(res, snap);
     free(snap);
     if (j.failed) {
         *err = j.err;

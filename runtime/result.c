@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats.h"
+
 #ifndef BB_VERSION
 #define BB_VERSION "dev"
 #endif
@@ -16,6 +18,15 @@ void result_init(bb_result *r)
     r->server_cpu_s = -1;
     r->rss_growth = r->log_bytes = r->redo_bytes = r->table_bytes = r->verified_rows = -1;
     r->batch = -1;
+}
+
+void result_latency(bb_result *r, const stats_snap *s)
+{
+    if (!s->events) return;
+    r->p50 = stats_quantile(s, 0.50) / 1e6;
+    r->p95 = stats_quantile(s, 0.95) / 1e6;
+    r->p99 = stats_quantile(s, 0.99) / 1e6;
+    r->max = (double)s->lat_max / 1e6;
 }
 
 static json_t *num_or_null(double v) { return v < 0 ? json_null() : json_real(v); }

@@ -36,6 +36,9 @@ typedef struct bb_result {
 } bb_result;
 
 void result_init(bb_result *r);
+/* p50/p95/p99/max in ms from a histogram snapshot (left null when nothing was recorded). */
+struct stats_snap;
+void result_latency(bb_result *r, const struct stats_snap *s);
 /* One compact JSON object, no newline; caller frees. */
 char *result_json(const bb_result *r, const sysmon_host *h);
 int   result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h);

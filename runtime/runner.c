@@ -218,12 +218,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     /* rows: committed rows, unless a warm-up wrote rows that must not count */
     res->rows = p->warmup_s > 0 ? (int64_t)snap->rows : res->committed;
     res->seconds = (double)(r.end_ns - (r.measure_ns < r.end_ns ? r.measure_ns : r.start_ns)) / 1e9;
-    if (snap->events) {
-        res->p50 = stats_quantile(snap, 0.50) / 1e6;
-        res->p95 = stats_quantile(snap, 0.95) / 1e6;
-        res->p99 = stats_quantile(snap, 0.99) / 1e6;
-        res->max = (double)snap->lat_max / 1e6;
-    }
+    result_latency(res, snap);
     free(snap);
     res->client_cpu_s = cpu1 - cpu0;
 
