@@ -380,7 +380,10 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "lua")) return cmd_lua(argc - 2, argv + 2);
     bb_cli cli = { .cmd = cmd };
     bb_err err = { .code = BB_EXIT_USAGE };
-    if (opts_parse(argc - 2, argv + 2, &cli, &err) < 0) return fail(&err);
+    if (opts_parse(argc - 2, argv + 2, &cli, &err) < 0) {
+        opts_free(&cli);
+        return fail(&err);
+    }
     int rc;
     if (!strcmp(cmd, "run")) rc = cmd_run(&cli);
     else if (!strcmp(cmd, "gen")) rc = gencmd_run(&cli);

@@ -89,3 +89,48 @@ $ ./bulkbench run workloads/quickstart.lua --dsn=/nonexistent/dir/x.db --rows=10
 $ printf 'local bb = require "bulkbench"\nlocal t = bb.table "v" { {"id","int",bb.seq()} }\nbb.load(t)\nfunction check(db) return db:count("v") - 1 end\n' >$TMP/ver.lua; ./bulkbench run $TMP/ver.lua --method=txn --rows=100
 ? 3
 ~ verification failed: the table holds 99 rows, the runner committed 100
+
+# an error in run() names its line, exit 1
+$ printf 'function run(ctx)\n  local t = nil\n  return t.x\nend\n' >$TMP/run.lua; ./bulkbench run $TMP/run.lua --engine=null --rows=10
+? 1
+~ run\.lua:3: attempt to index local 't'
+
+# an error in thread_done() names its line, exit 1
+$ printf 'function event() end\nfunction thread_done(ctx)\n  error("done badly")\nend\n' >$TMP/td.lua; ./bulkbench run $TMP/td.lua --engine=null --events=10
+? 1
+~ td\.lua:3: done badly
+
+# an error in check() names its line, exit 1
+$ printf 'function event() end\nfunction check(db)\n  error("cannot check")\nend\n' >$TMP/ck.lua; ./bulkbench run $TMP/ck.lua --events=10
+? 1
+~ ck\.lua:3: cannot check
+
+# an error in cleanup() names its line, exit 1
+$ printf 'function event() end\nfunction cleanup(db)\n  error("cannot clean")\nend\n' >$TMP/cu.lua; ./bulkbench run $TMP/cu.lua --events=10
+? 1
+~ cu\.lua:3: cannot clean
+
+# an error in on_connect() names its line, exit 1
+$ printf 'function event() end\nfunction on_connect(db)\n  db:exec("PRAGMA nosuch syntax here")\nend\n' >$TMP/oc.lua; ./bulkbench run $TMP/oc.lua --events=10
+? 1
+~ oc\.lua:3: sqlite: 
+
+# a table the script says exists but does not is named by the server, exit 1
+$ printf 'local bb = require "bulkbench"\nlocal t = bb.table "not_there" { {"a","int",bb.seq()}, existing = true }\nbb.load(t)\n' >$TMP/nt.lua; ./bulkbench run $TMP/nt.lua --engine=pg --method=copy --rows=10
+? 1
+~ relation "not_there" does not exist
+
+# an option given without a value is a usage error
+$ ./bulkbench run workloads/quickstart.lua --rows
+? 2
+~ option --rows needs a value
+
+# a malformed --set is a usage error
+$ ./bulkbench run workloads/quickstart.lua --set=synchronous
+? 2
+~ --set expects NAME=V1\[,V2...\]
+
+# a setting the engine does not know is named by the engine, exit 1
+$ ./bulkbench run workloads/copy_vs_load.lua --engine=pg --rows=10 --set=no_such_setting=1
+? 1
+~ unrecognized configuration parameter "no_such_setting"
