@@ -18,16 +18,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <zlib.h>
+#include <zstd.h>
+
 #include "encode.h"
 #include "result.h"
 #include "stats.h"
 #include "sysmon.h"
+
+typedef enum { CODEC_NONE, CODEC_GZIP, CODEC_ZSTD } codec;
 
 typedef struct chunk {
     int     file;
     off_t   start, end;
     int64_t rows, first_line; /* rows in it; the file line it starts at (1-based) */
     int     crlf;             /* the file ends its lines with \r\n */
+    codec   codec;            /* a compressed file is one chunk, decompressed as it streams */
+    int     header;           /* skip the first line of what it decompresses to */
 } chunk;
 
 typedef struct load_job {
@@ -66,8 +73,17 @@ static void add_chunk(load_job *j, chunk k)
  * by an odd run of backslashes (tab and COPY text). */
 static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int header, bb_err *err)
 {
+    unsigned char magic[4] = { 0 };
+    if (pread(j->fds[file], magic, 4, 0) == 4) {
+        codec cd = (magic[0] == 0x1f && magic[1] == 0x8b) ? CODEC_GZIP
+                 : (magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd) ? CODEC_ZSTD : CODEC_NONE;
+        if (cd != CODEC_NONE) { /* no seeking into compressed data: the file is one chunk */
+            add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, cd, header });
+            return 0;
+        }
+    }
     if (file_size <= size && !header) {
-        add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1 });
+        add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, CODEC_NONE, 0 });
         return 0;
     }
     int fd = j->fds[file], csv = j->fmt == BB_FMT_CSV, in_quote = 0, skipping = header, crlf = -1;
@@ -116,7 +132,7 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int 
             }
             rows++;
             if (row_end - start >= size) {
-                add_chunk(j, (chunk){ file, start, row_end, rows, chunk_line, crlf > 0 });
+                add_chunk(j, (chunk){ file, start, row_end, rows, chunk_line, crlf > 0, CODEC_NONE, 0 });
                 start = row_end;
                 rows = 0;
                 chunk_line = line;
@@ -135,12 +151,73 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int 
                                  j->paths[file], (long long)chunk_line);
     if (pos > start && !skipping) { /* a last row without a newline still counts */
         if (prev != '\n') rows++;
-        add_chunk(j, (chunk){ file, start, pos, rows, chunk_line, crlf > 0 });
+        add_chunk(j, (chunk){ file, start, pos, rows, chunk_line, crlf > 0, CODEC_NONE, 0 });
     }
     return 0;
 }
 
 /* ---- loading ---- */
+
+/* Streams a compressed file, decompressing as it goes; the header line, if any, is dropped. */
+static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
+{
+    const char *path = j->paths[k->file];
+    char *out = bb_xmalloc(READ_PIECE), *in = bb_xmalloc(READ_PIECE);
+    int rc = 0, skip = k->header;
+    char last = '\n';
+    gzFile g = NULL;
+    ZSTD_DCtx *z = NULL;
+    ZSTD_inBuffer zi = { in, 0, 0 };
+    off_t pos = 0;
+    if (k->codec == CODEC_GZIP) {
+        int fd = dup(j->fds[k->file]);
+        if (fd < 0 || !(g = gzdopen(fd, "rb"))) rc = bb_errf(err, "%s: cannot read gzip data", path);
+    } else if (!(z = ZSTD_createDCtx())) {
+        rc = bb_errf(err, "%s: out of memory for zstd", path);
+    }
+    for (;;) {
+        size_t n = 0;
+        if (rc < 0) break;
+        if (g) {
+            int r = gzread(g, out, READ_PIECE);
+            if (r < 0) { int e; rc = bb_errf(err, "%s: %s", path, gzerror(g, &e)); break; }
+            n = (size_t)r;
+            if (n == 0) break;
+        } else {
+            if (zi.pos == zi.size) {
+                ssize_t r = pread(j->fds[k->file], in, READ_PIECE, pos);
+                if (r < 0) { rc = bb_errf(err, "reading %s: %s", path, strerror(errno)); break; }
+                if (r == 0) break;
+                pos += r;
+                zi.size = (size_t)r;
+                zi.pos = 0;
+            }
+            ZSTD_outBuffer zo = { out, READ_PIECE, 0 };
+            size_t ret = ZSTD_decompressStream(z, &zo, &zi);
+            if (ZSTD_isError(ret)) { rc = bb_errf(err, "%s: %s", path, ZSTD_getErrorName(ret)); break; }
+            n = zo.pos;
+            if (n == 0) continue;
+        }
+        stats_add(st, 0, (uint64_t)n);
+        char *p = out;
+        if (skip) { /* drop everything up to the first newline */
+            char *nl = memchr(out, '\n', n);
+            if (!nl) continue;
+            skip = 0;
+            n -= (size_t)(nl + 1 - out);
+            p = nl + 1;
+        }
+        if (n == 0) continue;
+        last = p[n - 1];
+        rc = j->drv->stream_write(c, p, n, err);
+    }
+    if (rc == 0 && last != '\n') rc = j->drv->stream_write(c, "\n", 1, err);
+    if (g) gzclose(g);
+    ZSTD_freeDCtx(z);
+    free(out);
+    free(in);
+    return rc;
+}
 
 static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
 {
@@ -149,7 +226,8 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
     if (j->drv->stream_open(c, &spec, err) < 0) return -1;
     char *buf = bb_xmalloc(READ_PIECE + 2);
     off_t pos = k->start;
-    int rc = 0;
+    int rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : 0;
+    if (k->codec != CODEC_NONE) pos = k->end;
     while (pos < k->end && rc == 0) {
         size_t want = (size_t)(k->end - pos < READ_PIECE ? k->end - pos : READ_PIECE);
         ssize_t n = pread(j->fds[k->file], buf, want, pos);

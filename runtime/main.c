@@ -287,8 +287,12 @@ static int cmd_load(bb_cli *cli)
     snprintf(var, sizeof var, "BULKBENCH_%s_DSN", o.drv->name);
     for (char *q = var; *q; q++) *q = (char)toupper((unsigned char)*q);
     o.dsn = opts_get(cli, "dsn") ? opts_get(cli, "dsn") : getenv(var);
-    /* the format: --format, else the first file's extension */
-    const char *fmt = opts_get(cli, "format"), *ext = strrchr(cli->pos[0], '.');
+    /* the format: --format, else the first file's extension (under any .gz or .zst) */
+    char base[4096];
+    snprintf(base, sizeof base, "%s", cli->pos[0]);
+    char *dot = strrchr(base, '.');
+    if (dot && (!strcmp(dot, ".gz") || !strcmp(dot, ".zst"))) *dot = 0;
+    const char *fmt = opts_get(cli, "format"), *ext = strrchr(base, '.');
     if (!strcmp(fmt, "text") && ext) fmt = !strcmp(ext, ".csv") ? "csv" : (!strcmp(ext, ".tsv") || !strcmp(ext, ".txt")) ? "tsv"
                                          : !strcmp(ext, ".copy") ? "copy" : fmt;
     if (!strcmp(fmt, "text")) { bb_usagef(&err, "say --format=csv, tsv or copy for %s", cli->pos[0]); return fail(&err); }

@@ -50,3 +50,14 @@ $ ./bulkbench load $TMP/nosuch.csv --engine=pg --table=lb
 $ printf '1\n' >$TMP/one.csv; ./bulkbench load $TMP/one.csv --engine=sqlite --table=x
 ? 2
 ~ engine sqlite cannot stream csv files
+
+# gzip and zstd files stream without being unpacked to disk; the header of the unpacked text is skipped
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lz; create table lz (id int, s text)"; python3 tests/fixtures/mkcsv.py quoted 5000 $TMP/z.csv; (echo 'id,s'; cat $TMP/z.csv) | gzip >$TMP/z.csv.gz; zstd -q $TMP/z.csv -o $TMP/z.csv.zst; ./bulkbench load $TMP/z.csv.gz --engine=pg --table=lz --header --truncate | tail -1; ./bulkbench load $TMP/z.csv.zst --engine=pg --table=lz --truncate | tail -1; $P -c "select count(*), count(distinct s) from lz"
+? 0
+~ copy-csv .* 5000 .* ok
+~ ^5000\|7$
+
+# a damaged gzip file is named, and nothing of it loads
+$ head -c 3000 $TMP/z.csv.gz >$TMP/cut.csv.gz 2>/dev/null || { python3 tests/fixtures/mkcsv.py quoted 5000 $TMP/z.csv; gzip -c $TMP/z.csv | head -c 3000 >$TMP/cut.csv.gz; }; ./bulkbench load $TMP/cut.csv.gz --engine=pg --table=lz
+? 1
+~ cut\.csv\.gz
