@@ -53,6 +53,10 @@ typedef struct load_job {
     pthread_mutex_t  mu;
     stats_thread    *stats;
     int64_t          committed;   /* atomic */
+    int64_t          sent;        /* bytes handed to the server so far (atomic), for --rate-limit */
+    uint64_t         t0;
+    double           rate_bps;    /* --rate-limit in bytes/s, 0 = none */
+    int              running;     /* workers still loading (atomic) */
     int64_t          file_rows;   /* rows of the files, scanned or counted by the server (atomic) */
 } load_job;
 
@@ -158,6 +162,15 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int 
 
 /* ---- loading ---- */
 
+/* --rate-limit: n more bytes may go once the run's average would stay under the limit. */
+static void pace_bytes(load_job *j, size_t n)
+{
+    int64_t sent = __atomic_add_fetch(&j->sent, (int64_t)n, __ATOMIC_RELAXED);
+    if (j->rate_bps <= 0) return;
+    uint64_t due = j->t0 + (uint64_t)((double)sent / j->rate_bps * 1e9);
+    if (due > bb_now_ns()) bb_sleep_until_ns(due);
+}
+
 /* Streams a compressed file, decompressing as it goes; the header line, if any, is dropped. */
 static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
 {
@@ -209,6 +222,7 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
         }
         if (n == 0) continue;
         last = p[n - 1];
+        pace_bytes(j, n);
         rc = j->drv->stream_write(c, p, n, err);
     }
     if (rc == 0 && last != '\n') rc = j->drv->stream_write(c, "\n", 1, err);
@@ -239,6 +253,7 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
             if (crlf) buf[len++] = '\r';
             buf[len++] = '\n';
         }
+        pace_bytes(j, len);
         rc = j->drv->stream_write(c, buf, len, err);
         stats_add(st, 0, (uint64_t)n);
     }
@@ -286,7 +301,31 @@ static void *load_main(void *arg)
         pthread_mutex_unlock(&j->mu);
     }
     if (c) j->drv->disconnect(c);
+    __atomic_sub_fetch(&j->running, 1, __ATOMIC_RELEASE);
     return NULL;
+}
+
+/* A progress bar on a terminal: bytes, rows committed, rate and ETA. */
+static void show_progress(load_job *j, int nt, int64_t total, int final)
+{
+    stats_snap *snap = bb_xmalloc(sizeof *snap);
+    stats_take(j->stats, nt, snap);
+    double el = (double)(bb_now_ns() - j->t0) / 1e9, done = (double)snap->bytes;
+    double frac = total > 0 ? done / (double)total : 1;
+    if (frac > 1) frac = 1;
+    char eta[32] = "--:--";
+    if (frac > 0.001 && !final) {
+        int left = (int)(el / frac - el);
+        snprintf(eta, sizeof eta, "%d:%02d", left / 60, left % 60);
+    }
+    char bar[31];
+    for (int i = 0; i < 30; i++) bar[i] = i < (int)(frac * 30) ? '#' : '.';
+    bar[30] = 0;
+    fprintf(stderr, final ? "\r%100s\r" : "\r[%s] %3.0f%% %.1f/%.1f MB %.1f MB/s %lld rows ETA %s ", final ? "" : bar,
+            frac * 100, done / 1e6, (double)total / 1e6, el > 0 ? done / 1e6 / el : 0,
+            (long long)__atomic_load_n(&j->committed, __ATOMIC_RELAXED), eta);
+    fflush(stderr);
+    free(snap);
 }
 
 static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err);
@@ -386,10 +425,19 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     load_worker *lw = bb_xcalloc((size_t)nt, sizeof *lw);
     double cpu0 = sysmon_self_cpu();
     uint64_t t0 = bb_now_ns();
+    j.t0 = t0;
+    j.rate_bps = o->rate_mb * 1e6;
+    j.running = nt;
     for (int i = 0; i < nt; i++) {
         lw[i] = (load_worker){ &j, i };
         pthread_create(&th[i], NULL, load_main, &lw[i]);
     }
+    int bar = o->progress < 0 ? isatty(STDERR_FILENO) : o->progress;
+    while (bar && __atomic_load_n(&j.running, __ATOMIC_ACQUIRE) > 0) {
+        usleep(250000);
+        show_progress(&j, nt, bytes, 0);
+    }
+    if (bar) show_progress(&j, nt, bytes, 1);
     for (int i = 0; i < nt; i++) pthread_join(th[i], NULL);
     double secs = (double)(bb_now_ns() - t0) / 1e9;
     res->client_cpu_s = sysmon_self_cpu() - cpu0;
@@ -420,7 +468,6 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
         rc = -1;
         goto out;
     }
-    (void)bytes;
     rc = 0;
 out:
     if (c0) o->drv->disconnect(c0);

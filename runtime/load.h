@@ -17,6 +17,8 @@ typedef struct load_opts {
     int              header;   /* the first row of each file names columns */
     const char      *columns;  /* "a,b,c" or NULL: the file's columns in the table */
     int              truncate;
+    double           rate_mb;  /* --rate-limit in MB/s across workers, 0 = none */
+    int              progress; /* -1 = on a terminal */
 } load_opts;
 
 /* Loads the files in parallel chunks and verifies the table grew by their rows. Fills res;

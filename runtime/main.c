@@ -277,7 +277,8 @@ static int cmd_load(bb_cli *cli)
     load_opts o = { .paths = (const char **)cli->pos, .npaths = cli->npos, .table = opts_get(cli, "table"),
                     .threads = atoi(opts_get(cli, "threads")), .chunk = opts_get(cli, "chunk") ? bb_parse_size(opts_get(cli, "chunk")) : 0,
                     .header = is_on(opts_get(cli, "header")), .columns = opts_get(cli, "columns"),
-                    .truncate = is_on(opts_get(cli, "truncate")) };
+                    .truncate = is_on(opts_get(cli, "truncate")), .rate_mb = num_opt(cli, "rate-limit"),
+                    .progress = opts_get(cli, "progress") ? is_on(opts_get(cli, "progress")) : -1 };
     if (!o.table) { bb_usagef(&err, "load needs --table=NAME"); return fail(&err); }
     if (!(o.drv = bb_driver_find(opts_get(cli, "engine")))) {
         bb_usagef(&err, "unknown engine '%s'", opts_get(cli, "engine"));

@@ -31,6 +31,7 @@ const opt_def opts_common[] = {
     { "header", OT_BOOL, NULL, 0, 0, "load: the first row of each file names columns" },
     { "columns", OT_STR, NULL, 0, 0, "load: the table's columns the file holds, a,b,c" },
     { "truncate", OT_BOOL, NULL, 0, 0, "load: empty the table first" },
+    { "rate-limit", OT_NUM, NULL, 0, 0, "load: MB/s at most, across workers" },
     { "svg", OT_STR, NULL, 0, 0, "report: also draw a chart into this SVG file" },
     { "log", OT_BOOL, NULL, 0, 0, "report: log scale for rows/s in the chart" },
     { NULL, 0, NULL, 0, 0, NULL }

@@ -61,3 +61,8 @@ $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lz; create table
 $ head -c 3000 $TMP/z.csv.gz >$TMP/cut.csv.gz 2>/dev/null || { python3 tests/fixtures/mkcsv.py quoted 5000 $TMP/z.csv; gzip -c $TMP/z.csv | head -c 3000 >$TMP/cut.csv.gz; }; ./bulkbench load $TMP/cut.csv.gz --engine=pg --table=lz
 ? 1
 ~ cut\.csv\.gz
+
+# --rate-limit caps the bytes per second across workers
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lr; create table lr (id int, s text)"; python3 tests/fixtures/mkcsv.py quoted 40000 $TMP/r.csv; s=$(date +%s.%N); ./bulkbench load $TMP/r.csv --engine=pg --table=lr --threads=2 --chunk=64KB --rate-limit=1 >/dev/null; e=$(date +%s.%N); python3 -c "import os; mb=os.path.getsize('$TMP/r.csv')/1e6; t=$e-$s; print('slow enough', t >= mb * 0.9, round(mb / t, 2))"
+? 0
+~ ^slow enough True
