@@ -76,13 +76,9 @@ check: deps
 	@$(MAKE) -s all
 	@tests/run.sh
 
-# The whole suite on an ASan + UBSan build of a copy of the tree, so ./bulkbench stays as it is.
+# The whole suite on an ASan + UBSan build of a copy of the tree (./bulkbench stays as it is).
 sanitize: deps
-	@d=$$(mktemp -d /tmp/bbsan.XXXXXX); trap 'rm -rf "$$d"' EXIT; \
-	 tar --exclude=./build --exclude=./bulkbench --exclude=./.git --exclude=./results -cf - . | tar -xf - -C "$$d" && \
-	 $(MAKE) -s -C "$$d" SAN=1 all >/dev/null && \
-	 cd "$$d" && BB_IN_SANITIZE=1 ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 \
-	 LSAN_OPTIONS=suppressions=$$d/tests/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh
+	@tests/sanitize.sh
 
 bench: deps
 	@$(MAKE) -s all

@@ -41,7 +41,7 @@ suite cli tests/cli.sh
 # servers killed mid-load under each method: committed rows are exact (tests/crash_trials.sh 20 for the full tally)
 [ -z "${BB_IN_SANITIZE:-}" ] && suite crash tests/crash_trials.sh 3
 # the same suites again on an AddressSanitizer + UBSan build (skipped inside that run)
-[ -z "${BB_IN_SANITIZE:-}" ] && suite sanitize make -s sanitize
+[ -z "${BB_IN_SANITIZE:-}" ] && suite sanitize tests/sanitize.sh
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
