@@ -11,10 +11,11 @@
 
 int api_open(lua_State *L);
 
-/* Pushes a db object for conn (not owned: the caller disconnects, after api_db_detach
- * so a script that kept the object gets an error instead of a dangling connection). */
+/* Pushes a db object for conn (not owned: the caller disconnects, after
+ * api_db_rebind(db, NULL) so a script that kept the object gets an error instead of a
+ * dangling connection; a replaced session is rebound to the new conn). */
 void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, const char *where);
-void  api_db_detach(void *handle);
+void  api_db_rebind(void *handle, bb_conn *conn);
 /* Registers the db and statement metatables (api_db.c). */
 void  api_db_open(lua_State *L);
 /* core.connect(engine, dsn): a connection the script owns. */

@@ -39,9 +39,9 @@ void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, const char 
     return d;
 }
 
-void api_db_detach(void *handle)
+void api_db_rebind(void *handle, bb_conn *conn)
 {
-    if (handle) ((api_db *)handle)->conn = NULL;
+    if (handle) ((api_db *)handle)->conn = conn;
 }
 
 static api_db *check_db(lua_State *L)

@@ -102,6 +102,7 @@ static void plan_of(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ct
     if (!p->rows && !p->events && p->time_s <= 0) p->time_s = 10; /* like sysbench: ten seconds by default */
     p->rate = num_opt(cli, "rate");
     p->warmup_s = num_opt(cli, "warmup");
+    p->reconnect = (int)num_opt(cli, "reconnect");
     p->report_interval = num_opt(cli, "report-interval");
     p->seed = hc->seed;
     p->now_s = hc->now_s;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "encode.h"
+#include "once.h"
 #include "produce.h"
 #include "worker.h"
 
@@ -40,6 +41,7 @@ int64_t method_batch(const bb_plan *p)
 {
     if (p->batch > 0) return p->batch;
     const bb_method *m = p->method ? method_find(p->method) : NULL;
+    if (m && m->kind == MK_STREAM && p->reconnect > 0) return 10000; /* only a batch can be retried */
     return m ? m->default_batch : 0;
 }
 
@@ -64,6 +66,7 @@ typedef struct mstate {
     int               stream_open;
     int64_t           stream_rows;  /* rows written into the open stream */
     int64_t           committing;   /* rows whose commit is under way: in doubt if the session dies now */
+    int               kind;         /* the method's MK_* */
 } mstate;
 
 static void quote_ident(const bb_dialect *d, const char *name, bb_buf *out)
@@ -240,23 +243,30 @@ static int multirow_stmt(mstate *ms, int64_t k, bb_stmt **out, bb_err *err)
     return 0;
 }
 
-/* multirow, the rows already generated: statements of at most `per` tuples with bound
- * parameters; the pieces of one batch share a transaction. */
-static int multirow_exec(mstate *ms, int64_t n, int64_t per, bb_err *err)
+/* The generated rows as statements of at most `per` tuples with bound parameters. */
+static int multirow_pieces(mstate *ms, int64_t n, int64_t per, bb_err *err)
 {
-    int nc = ms->t->ncols, several = n > per;
-    if (!several) ms->committing = n; /* one autocommitted statement */
-    if (several && ms->drv->begin(ms->w->conn, err) < 0) return -1;
+    int nc = ms->t->ncols;
     for (int64_t at = 0; at < n; at += per) {
         int64_t k = n - at < per ? n - at : per;
         bb_stmt *st;
-        if (multirow_stmt(ms, k, &st, err) < 0 || ms->drv->execute(st, ms->flat + at * nc, NULL, err) < 0) {
-            if (several) {
-                bb_err ignore;
-                ms->drv->rollback(ms->w->conn, &ignore);
-            }
-            return -1;
+        if (multirow_stmt(ms, k, &st, err) < 0 || ms->drv->execute(st, ms->flat + at * nc, NULL, err) < 0) return -1;
+    }
+    return 0;
+}
+
+/* multirow, the rows already generated: the pieces of one batch share a transaction. */
+static int multirow_exec(mstate *ms, int64_t n, int64_t per, bb_err *err)
+{
+    int several = n > per;
+    if (!several) ms->committing = n; /* one autocommitted statement */
+    if (several && ms->drv->begin(ms->w->conn, err) < 0) return -1;
+    if (multirow_pieces(ms, n, per, err) < 0) {
+        if (several) {
+            bb_err ignore;
+            ms->drv->rollback(ms->w->conn, &ignore);
         }
+        return -1;
     }
     if (several) {
         ms->committing = n;
@@ -440,6 +450,85 @@ static int load_stream(mstate *ms, int64_t batch, bb_err *err)
     return rc;
 }
 
+/* ---- --reconnect: each batch synchronous, in a marked transaction (once.c) ---- */
+
+static int once_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+{
+    bb_conn *c = ms->w->conn;
+    if (stream_begin(ms, err) < 0) return -1;
+    ms->buf.len = 0;
+    for (int64_t i = 0; i < n; i++) {
+        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
+        if (stream_encode_row(ms, ms->row, &ms->buf, err) < 0) return -1;
+        if (ms->buf.len >= PRODUCE_CHUNK || i == n - 1) {
+            if (ms->drv->stream_write(c, ms->buf.p, ms->buf.len, err) < 0) return -1;
+            *bytes += ms->buf.len;
+            ms->buf.len = 0;
+        }
+    }
+    int64_t rows = -1;
+    ms->stream_open = 0;
+    if (ms->drv->stream_close(c, &rows, err) < 0) return -1;
+    if (rows >= 0 && rows != n)
+        return bb_errf(err, "%s: the server took %lld rows of a stream of %lld", ms->drv->name, (long long)rows,
+                       (long long)n);
+    return 0;
+}
+
+static int once_body(void *ud, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+{
+    mstate *ms = ud;
+    if ((ms->kind == MK_TXN || ms->kind == MK_PIPELINE) && !ms->stmt && prepare_rows(ms, 1, &ms->stmt, err) < 0)
+        return -1;
+    switch (ms->kind) {
+    case MK_TXN:
+        for (int64_t i = 0; i < n; i++) {
+            gen_fill(ms->t, (uint64_t)(first + i), ms->row);
+            *bytes += row_bytes(ms->t, ms->row);
+            if (ms->drv->execute(ms->stmt, ms->row->v, NULL, err) < 0) return -1;
+        }
+        return 0;
+    case MK_PIPELINE:
+        fill_rows(ms, first, n, bytes);
+        return ms->drv->execute_pipeline(ms->stmt, (int)n, (const bb_value *const *)ms->vals, NULL, err);
+    case MK_MULTIROW:
+        if (!(ms->drv->caps & BB_CAP_PREPARE)) return multirow_literal(ms, first, n, bytes, err);
+        fill_rows(ms, first, n, bytes);
+        return multirow_pieces(ms, n, multirow_per(ms, n, *bytes), err);
+    default:
+        return once_stream(ms, first, n, bytes, err);
+    }
+}
+
+/* The statements belonged to the lost session. */
+static void once_reset(void *ud)
+{
+    mstate *ms = ud;
+    bb_stmt **st[] = { &ms->stmt, &ms->multi, &ms->tail };
+    for (int i = 0; i < 3; i++) {
+        if (*st[i]) ms->drv->finalize(*st[i]);
+        *st[i] = NULL;
+    }
+    ms->multi_rows = ms->tail_rows = 0;
+    ms->stream_open = 0;
+}
+
+static int load_once(mstate *ms, int64_t batch, bb_err *err)
+{
+    bb_worker *w = ms->w;
+    once_ops ops = { ms, once_body, once_reset };
+    while (!run_stopping(w->run)) {
+        int64_t first, n = run_claim(w->run, batch, &first);
+        if (n == 0) break;
+        uint64_t sched = worker_pace(w), t0 = sched ? sched : bb_now_ns();
+        size_t bytes = 0;
+        if (once_batch(w, &ops, first, n, &bytes, err) < 0) return -1;
+        w->committed += n;
+        worker_record(w, t0, (uint64_t)n, bytes);
+    }
+    return 0;
+}
+
 int method_load(bb_worker *w, gen_table *t, bb_err *err)
 {
     const bb_plan *p = w->run->plan;
@@ -449,10 +538,17 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
     ms.row = gen_row_new(t);
     int64_t batch = method_batch(p);
     ms.fmt = m->fmt;
-    int rc = m->kind == MK_STREAM ? load_stream(&ms, batch, err) : open_insert(&ms, m->prepared, err);
-    if (rc == 0 && m->kind == MK_MULTIROW) rc = load_multirow(&ms, batch, err);
+    ms.kind = m->kind;
+    int once = p->reconnect > 0 && m->kind != MK_ROW, rc;
+    if (once) {
+        rc = open_insert(&ms, 0, err);
+        if (rc == 0) rc = load_once(&ms, batch, err);
+    } else {
+        rc = m->kind == MK_STREAM ? load_stream(&ms, batch, err) : open_insert(&ms, m->prepared, err);
+        if (rc == 0 && m->kind == MK_MULTIROW) rc = load_multirow(&ms, batch, err);
+    }
 
-    while (rc == 0 && m->kind != MK_STREAM && m->kind != MK_MULTIROW && !run_stopping(w->run)) {
+    while (rc == 0 && !once && m->kind != MK_STREAM && m->kind != MK_MULTIROW && !run_stopping(w->run)) {
         int64_t first, n = run_claim(w->run, batch, &first);
         if (n == 0) break;
         if (m->kind == MK_ROW) {
@@ -480,8 +576,9 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
     bb_buf_free(&ms.buf);
     bb_buf_free(&ms.insert_head);
     if (rc < 0) {
-        /* a lost session may have committed what it was committing: say so, do not guess */
-        if (ms.committing > 0 && ms.drv->alive && !ms.drv->alive(w->conn)) w->in_doubt = ms.committing;
+        /* a lost session may have committed what it was committing: say so, do not guess
+         * (once_batch settles this itself) */
+        if (!once && ms.committing > 0 && ms.drv->alive && !ms.drv->alive(w->conn)) w->in_doubt = ms.committing;
         run_fail(w->run, err);
     }
     return rc;

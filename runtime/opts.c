@@ -23,6 +23,7 @@ const opt_def opts_common[] = {
     { "set", OT_STR, NULL, 0, 0, "NAME=V1,V2: a session setting, swept (repeatable)" },
     { "set-global", OT_STR, NULL, 0, 0, "NAME=V1,V2: a server-wide setting, swept, restored after each run (repeatable)" },
     { "target", OT_STR, NULL, 0, 0, "NAME=DSN: a named server, swept (repeatable)" },
+    { "reconnect", OT_INT, "0", 0, 0, "after a lost session, retry the batch on a new one up to N times, exactly once" },
     { "resume", OT_BOOL, NULL, 0, 0, "skip combinations that already succeeded in --out" },
     { "table", OT_STR, NULL, 0, 0, "gen: the table to generate" },
     { "o", OT_STR, NULL, 0, 0, "gen: output file (default standard output)" },

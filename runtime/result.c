@@ -45,6 +45,7 @@ char *result_json(const bb_result *r, const sysmon_host *h)
     json_object_set_new(o, "batch", int_or_null(r->batch));
     json_object_set_new(o, "rows", json_integer(r->rows));
     json_object_set_new(o, "rows_in_doubt", json_integer(r->rows_in_doubt));
+    json_object_set_new(o, "reconnects", json_integer(r->reconnects));
     json_object_set_new(o, "bytes", json_integer(r->bytes));
     json_object_set_new(o, "events", json_integer(r->events));
     json_object_set_new(o, "seconds", json_real(r->seconds));

@@ -24,6 +24,7 @@ typedef struct bb_result {
     int64_t verified_rows;   /* -1: the script has no check() */
     int64_t committed;
     int64_t rows_in_doubt;   /* rows whose commit was under way when a session was lost */
+    int64_t reconnects;      /* --reconnect: sessions replaced after a loss */
     char    started_at[40];
     int     nset;
     char    set_name[BB_MAX_SETTINGS][64], set_value[BB_MAX_SETTINGS][128];

@@ -44,6 +44,8 @@ typedef struct bb_plan {
     const char      *set_name[BB_MAX_SETTINGS], *set_value[BB_MAX_SETTINGS];
     int              set_global[BB_MAX_SETTINGS]; /* server-wide: set once, restored after */
     const char      *target;      /* --target name, or NULL */
+    int              reconnect;   /* --reconnect: new sessions a batch may use after losing one */
+    char             run_id[24];  /* unique per run: marks of exactly-once batches */
     bb_cli          *cli;         /* script options are read from here */
 } bb_plan;
 
@@ -57,14 +59,15 @@ typedef struct bb_worker {
     bb_conn      *conn;
     stats_thread *st;
     pthread_t     thread;
-    int           ref_ctx, ref_event, ref_run, ref_init, ref_done;
+    int           ref_ctx, ref_event, ref_run, ref_init, ref_done, ref_on_connect;
     /* rows/bytes written by db calls inside the current event() */
     int64_t       ev_rows, ev_bytes;
     int64_t       committed;  /* rows this worker knows are committed */
     int64_t       in_doubt;   /* rows whose commit was under way when the session was lost */
+    int64_t       reconnects; /* --reconnect: sessions replaced after a loss */
     uint64_t      claim_next, claim_end;
     uint64_t      pace_next, pace_rng;  /* --rate: next scheduled start, its random stream */
-    void         *db;                   /* the db object handed to Lua (api_db_detach at the end) */
+    void         *db;                   /* the db object handed to Lua (api_db_rebind(db, NULL) at the end) */
     int           ready;                /* set-up finished: hooks may run, thread_done is due */
 } bb_worker;
 

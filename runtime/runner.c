@@ -10,6 +10,7 @@
 
 #include "api.h"
 #include "method.h"
+#include "once.h"
 #include "progress.h"
 #include "sysmon.h"
 #include "worker.h"
@@ -110,6 +111,26 @@ static const char *main_table(lua_State *L, char *buf, size_t n)
     return s ? buf : NULL;
 }
 
+/* --reconnect: the runner's own session may have been lost with the server's restart;
+ * a new one (with the --set settings) serves the server costs, check() and cleanup(). */
+static int renew_session(const bb_plan *p, bb_target *t, bb_conn **c0, void *db0)
+{
+    bb_err e;
+    if (p->drv->exec(*c0, "SELECT 1", NULL, &e) == 0) return 0; /* an idle session learns of its loss only now */
+    p->drv->disconnect(*c0);
+    *c0 = NULL;
+    api_db_rebind(db0, NULL);
+    for (int i = 0; i <= p->reconnect; i++) {
+        if (i) bb_sleep_until_ns(bb_now_ns() + 500000000ull);
+        if (p->drv->connect(t, c0, &e) < 0) continue;
+        for (int k = 0; k < p->nsettings; k++)
+            if (!p->set_global[k]) p->drv->set_session(*c0, p->set_name[k], p->set_value[k], &e);
+        api_db_rebind(db0, *c0);
+        return 0;
+    }
+    return -1;
+}
+
 int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
 {
     result_init(res);
@@ -148,6 +169,8 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     if (setup_hook(L, "on_connect", db_ref, 0, err) < 0) goto out;
     trace("prepare()");
     if (setup_hook(L, "prepare", db_ref, 0, err) < 0) goto out;
+    snprintf(p->run_id, sizeof p->run_id, "%x%llx", (unsigned)getpid(), (unsigned long long)bb_now_ns());
+    if (p->reconnect > 0 && p->method && once_setup(p->drv, c0, err) < 0) goto out;
     trace("server costs before");
 
     bb_server_info si0, si1;
@@ -196,6 +219,11 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     }
     pthread_mutex_unlock(&r.err_lock);
     progress_done(&pg);
+    if (p->reconnect > 0 && renew_session(p, r.target, &c0, db0) < 0) {
+        bb_err lost;
+        bb_errf(&lost, "%s: the runner's session was lost and could not be renewed", p->drv->name);
+        run_fail(&r, &lost);
+    }
     /* server costs now, while the workers' sessions still exist (a backend that has exited
      * takes its CPU time with it until the postmaster reaps it) */
     trace("server costs after");
@@ -214,6 +242,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     for (int i = 0; i < p->threads; i++) {
         res->committed += r.workers[i].committed;
         res->rows_in_doubt += r.workers[i].in_doubt;
+        res->reconnects += r.workers[i].reconnects;
     }
     /* rows: committed rows, unless a warm-up wrote rows that must not count */
     res->rows = p->warmup_s > 0 ? (int64_t)snap->rows : res->committed;
@@ -229,6 +258,10 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     if (srv_cpu0 >= 0 && srv_cpu1 >= 0) {
         res->server_cpu_s = srv_cpu1 - srv_cpu0;
         res->rss_growth = rss1 - rss0;
+    }
+    if (res->reconnects > 0 || si1.local_pid != si0.local_pid) { /* counters do not span a restart */
+        res->server_cpu_s = -1;
+        res->rss_growth = res->log_bytes = res->redo_bytes = -1;
     }
     char tname[256];
     bb_err ignore;
@@ -267,6 +300,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
             rc = cerr.code;
         }
     }
+    if (p->reconnect > 0 && p->method) once_finish(p->drv, c0, p->run_id);
     trace("done");
     goto done;
 
@@ -292,7 +326,7 @@ done:
     }
     free(r.workers);
     stats_free(r.stats);
-    api_db_detach(db0);
+    api_db_rebind(db0, NULL);
     if (db_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, db_ref);
     if (c0) p->drv->disconnect(c0);
     if (r.target) p->drv->target_close(r.target);

@@ -130,8 +130,14 @@ int sweep_build(bb_cli *cli, sweep *s, bb_err *err)
         int nem = nm;
         char **em = methods;
         if (!methods && opts_get(cli, key)) em = own_split(s, opts_get(cli, key), &nem);
-        for (int m = 0; m < nem; m++)
+        for (int m = 0; m < nem; m++) {
             if (check_method(d, em[m], err) < 0) goto out;
+            if (method_find(em[m])->kind == MK_ROW && opts_get(cli, "reconnect") && atoi(opts_get(cli, "reconnect")) > 0) {
+                bb_usagef(err, "--reconnect cannot make method %s exactly-once: it commits each row on its own, with no "
+                               "transaction to mark; use txn, multirow, pipeline or a stream method", em[m]);
+                goto out;
+            }
+        }
         for (int m = 0; m < (nem ? nem : 1); m++)
             for (int t = 0; t < nt; t++)
                 for (int b = 0; b < (nb ? nb : 1); b++) {

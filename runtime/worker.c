@@ -63,6 +63,37 @@ static int call_hook(bb_worker *w, int ref, bb_err *err)
     return host_pcall(w->L, 1, 0, err);
 }
 
+/* Opens the worker's session: settings, then the script's on_connect(db) once ctx exists. */
+static int connect_session(bb_worker *w, bb_err *err)
+{
+    const bb_plan *p = w->run->plan;
+    if (p->drv->connect(w->run->target, &w->conn, err) < 0) return -1;
+    for (int i = 0; i < p->nsettings; i++)
+        if (!p->set_global[i] && p->drv->set_session(w->conn, p->set_name[i], p->set_value[i], err) < 0) return -1;
+    return 0;
+}
+
+static int on_connect(bb_worker *w, bb_err *err)
+{
+    if (w->ref_on_connect == LUA_NOREF) return 0;
+    lua_rawgeti(w->L, LUA_REGISTRYINDEX, w->ref_on_connect);
+    lua_rawgeti(w->L, LUA_REGISTRYINDEX, w->ref_ctx);
+    lua_getfield(w->L, -1, "db");
+    lua_remove(w->L, -2);
+    return host_pcall(w->L, 1, 0, err);
+}
+
+int worker_reconnect(bb_worker *w, bb_err *err)
+{
+    const bb_driver *d = w->run->plan->drv;
+    if (w->conn) d->disconnect(w->conn);
+    w->conn = NULL;
+    api_db_rebind(w->db, NULL);
+    if (connect_session(w, err) < 0) return -1;
+    api_db_rebind(w->db, w->conn);
+    return on_connect(w, err);
+}
+
 static int setup(bb_worker *w, host_ctx *hc, bb_err *err)
 {
     const bb_plan *p = w->run->plan;
@@ -70,22 +101,14 @@ static int setup(bb_worker *w, host_ctx *hc, bb_err *err)
                       .dialect = p->drv->dialect };
     if (!(w->L = host_new(hc, p->script, err))) return -1;
     if (host_run_source(w->L, p->script_src, p->script_len, p->script, err) < 0) return -1;
-    if (p->drv->connect(w->run->target, &w->conn, err) < 0) return -1;
-    for (int i = 0; i < p->nsettings; i++)
-        if (!p->set_global[i] && p->drv->set_session(w->conn, p->set_name[i], p->set_value[i], err) < 0) return -1;
+    if (connect_session(w, err) < 0) return -1;
     w->ref_ctx = make_ctx(w);
     w->ref_event = host_hook(w->L, "event");
     w->ref_run = host_hook(w->L, "run");
     w->ref_init = host_hook(w->L, "thread_init");
     w->ref_done = host_hook(w->L, "thread_done");
-    int on_connect = host_hook(w->L, "on_connect");
-    if (on_connect != LUA_NOREF) {
-        lua_rawgeti(w->L, LUA_REGISTRYINDEX, on_connect);
-        lua_rawgeti(w->L, LUA_REGISTRYINDEX, w->ref_ctx);
-        lua_getfield(w->L, -1, "db");
-        lua_remove(w->L, -2);
-        if (host_pcall(w->L, 1, 0, err) < 0) return -1;
-    }
+    w->ref_on_connect = host_hook(w->L, "on_connect");
+    if (on_connect(w, err) < 0) return -1;
     w->ready = 1;
     return call_hook(w, w->ref_init, err);
 }
@@ -153,7 +176,7 @@ void *worker_main(void *arg)
     pthread_barrier_wait(&r->done);
 
     if (w->ready && call_hook(w, w->ref_done, &err) < 0) run_fail(r, &err);
-    api_db_detach(w->db);
+    api_db_rebind(w->db, NULL);
     if (w->conn) r->plan->drv->disconnect(w->conn);
     host_close(w->L);
     return NULL;

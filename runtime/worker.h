@@ -9,6 +9,8 @@
 
 /* The thread body: set up, wait at the start barrier, run event() or run(), tear down. */
 void *worker_main(void *arg);
+/* Replaces a lost session: connects again, applies --set, rebinds ctx.db, runs on_connect. */
+int worker_reconnect(bb_worker *w, bb_err *err);
 
 /* --rate: sleeps until this worker's next Poisson arrival and returns its scheduled time
  * (latency counts from it, so a slow server cannot hide queueing); 0 without --rate. */

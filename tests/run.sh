@@ -40,6 +40,8 @@ suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engi
 suite cli tests/cli.sh
 # servers killed mid-load under each method: committed rows are exact (tests/crash_trials.sh 20 for the full tally)
 [ -z "${BB_IN_SANITIZE:-}" ] && suite crash tests/crash_trials.sh 3
+# ... and with --reconnect=10 the server comes back and the run finishes with exactly the rows asked for
+[ -z "${BB_IN_SANITIZE:-}" ] && suite crash-reconnect tests/crash_trials.sh 2 --reconnect
 # the same suites again on an AddressSanitizer + UBSan build (skipped inside that run)
 [ -z "${BB_IN_SANITIZE:-}" ] && suite sanitize tests/sanitize.sh
 

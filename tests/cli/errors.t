@@ -75,6 +75,16 @@ $ ./bulkbench run workloads/quickstart.lua --method=multirows
 ? 2
 ~ unknown method 'multirows'; did you mean 'multirow'
 
+# --reconnect refuses a method it cannot make exactly-once
+$ ./bulkbench run workloads/quickstart.lua --method=insert --reconnect=3
+? 2
+~ --reconnect cannot make method insert exactly-once
+
+# --reconnect on the embedded engine: marked batches, the rows exactly once, the marks gone afterwards
+$ ./bulkbench run workloads/quickstart.lua --method=multirow,txn --rows=5000 --reconnect=2 --format=csv
+? 0
+~ ,5000,
+
 # a method the engine does not offer is named with what it offers
 $ ./bulkbench run workloads/quickstart.lua --method=copy
 ? 2
