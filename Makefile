@@ -5,6 +5,8 @@
 #   make quickstart  deps + build + the quickstart scenario on the embedded SQLite
 #   make check       deps + build + every test suite, ending "N passed, N failed"
 #   make sanitize    the same suite on an AddressSanitizer + UBSan build
+#   make fuzz        libFuzzer targets (tests/fuzz) for FUZZ_TIME seconds each, from their corpus
+#   make soak        8 threads for 10 minutes per server: flat memory, nothing lost
 #   make bench       side-by-side comparisons with peer tools, ratios printed
 #   make clean
 
@@ -13,7 +15,7 @@ VERSION := 0.1.0
 # Debian packages: build libraries, test tools, the servers the tests start, the peers the benchmarks run.
 DEB_PKGS := build-essential pkg-config luajit libluajit-5.1-dev libpq-dev default-libmysqlclient-dev \
             libcsv-dev libsqlite3-dev libjansson-dev zlib1g-dev libzstd-dev lua-busted postgresql mariadb-server mariadb-client \
-            sysbench bc python3 valgrind zstd
+            sysbench bc python3 valgrind zstd clang libclang-rt-14-dev
 
 PKGS    := luajit libpq sqlite3 jansson zlib libzstd
 MYSQL   := $(shell pkg-config --exists mysqlclient 2>/dev/null && echo mysqlclient || echo libmariadb)
@@ -21,6 +23,10 @@ CFLAGS  ?= -O2 -g
 ifeq ($(SAN),1) # make sanitize: AddressSanitizer and UndefinedBehaviorSanitizer
 CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
+endif
+ifeq ($(FUZZ),1) # tests/fuzz.sh, with CC=clang: every object instrumented for libFuzzer
+CFLAGS  += -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=fuzzer,address,undefined
 endif
 CFLAGS  += -std=gnu11 -Wall -Wextra -pthread -DBB_VERSION=\"$(VERSION)\" \
            $(shell pkg-config --cflags $(PKGS) $(MYSQL) 2>/dev/null)
@@ -59,6 +65,12 @@ build/embed.c: $(LUA_BC) Makefile
 build/embed.o: build/embed.c
 	$(CC) $(CFLAGS) -c -o $@ $<
 
+# a fuzz target links everything but main(): libFuzzer brings its own
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,build/%,$(wildcard tests/fuzz/fuzz_*.c))
+fuzzers: $(FUZZ_BIN)
+build/fuzz_%: tests/fuzz/fuzz_%.c $(filter-out build/runtime/main.o,$(OBJ))
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
 deps:
 	@missing=$$(for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -84,7 +96,15 @@ bench: deps
 	@$(MAKE) -s all
 	@contrib/bench.sh
 
+FUZZ_TIME ?= 60
+fuzz: deps
+	@tests/fuzz.sh $(FUZZ_TIME)
+
+soak: deps
+	@$(MAKE) -s all
+	@tests/soak.sh
+
 clean:
 	rm -rf build bulkbench
 
-.PHONY: all deps quickstart check sanitize bench clean
+.PHONY: all deps quickstart check sanitize bench fuzz fuzzers soak clean

@@ -21,6 +21,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "chunk.h"
 #include "encode.h"
 #include "result.h"
 #include "stats.h"
@@ -70,11 +71,17 @@ static void add_chunk(load_job *j, chunk k)
     j->chunks[j->nchunks++] = k;
 }
 
-/* Scans fd, appending chunks of about `size` bytes that end at row ends. A file that
- * fits one chunk is not scanned at all: it is one range, and the server's count of its
- * rows is the count (rows = -1 until then). The scan jumps with memchr from one quote or
- * newline to the next: a newline ends a row unless it is inside quotes (CSV) or escaped
- * by an odd run of backslashes (tab and COPY text). */
+typedef struct cut_ctx { load_job *j; int file; } cut_ctx;
+
+static void cut_emit(void *ud, int64_t start, int64_t end, int64_t rows, int64_t first_line, int crlf)
+{
+    cut_ctx *c = ud;
+    add_chunk(c->j, (chunk){ c->file, (off_t)start, (off_t)end, rows, first_line, crlf, CODEC_NONE, 0 });
+}
+
+/* Cuts a file into chunks of about `size` bytes that end at row ends (chunk.c). A file
+ * that fits one chunk is not scanned at all: it is one range, and the server's count of
+ * its rows is the count (rows = -1 until then). */
 static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int header, bb_err *err)
 {
     unsigned char magic[4] = { 0 };
@@ -90,73 +97,17 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int 
         add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, CODEC_NONE, 0 });
         return 0;
     }
-    int fd = j->fds[file], csv = j->fmt == BB_FMT_CSV, in_quote = 0, skipping = header, crlf = -1;
+    chunk_scan sc;
+    chunk_scan_init(&sc, j->fmt == BB_FMT_CSV, header, size);
+    cut_ctx cc = { j, file };
     char *buf = bb_xmalloc(READ_PIECE);
-    off_t pos = 0, start = 0;
-    int64_t rows = 0, line = 1, chunk_line = 1;
-    char prev = '\n'; /* the byte before buf[0] */
-    int backslashes = 0;   /* run of backslashes ending just before buf[0] */
     ssize_t n;
-    while ((n = pread(fd, buf, READ_PIECE, pos)) > 0) {
-        const char *p = buf, *end = buf + n;
-        while (p < end) {
-            if (csv && in_quote) { /* inside quotes only the closing quote matters; count lines on the way */
-                const char *q = memchr(p, '"', (size_t)(end - p));
-                const char *stop = q ? q : end;
-                for (const char *nl = p; (nl = memchr(nl, '\n', (size_t)(stop - nl))); nl++) line++;
-                if (!q) { p = end; break; }
-                in_quote = 0;
-                p = q + 1;
-                continue;
-            }
-            const char *nl = memchr(p, '\n', (size_t)(end - p));
-            const char *stop = nl ? nl : end;
-            if (csv) {
-                const char *q = memchr(p, '"', (size_t)(stop - p));
-                if (q) { in_quote = 1; p = q + 1; continue; }
-            }
-            if (!nl) { p = end; break; }
-            line++;
-            /* escaped newline (tab/COPY text): an odd number of backslashes right before it */
-            if (!csv) {
-                int k = 0;
-                for (const char *b = nl - 1; b >= buf && *b == '\\'; b--) k++;
-                if (nl - k == buf) k += backslashes;
-                if (k % 2) { p = nl + 1; continue; }
-            }
-            char before = nl > buf ? nl[-1] : prev;
-            if (crlf < 0) crlf = before == '\r'; /* the first line end sets the style */
-            off_t row_end = pos + (nl - buf) + 1;
-            p = nl + 1;
-            if (skipping) { /* the header row is not data */
-                skipping = 0;
-                start = row_end;
-                chunk_line = line;
-                continue;
-            }
-            rows++;
-            if (row_end - start >= size) {
-                add_chunk(j, (chunk){ file, start, row_end, rows, chunk_line, crlf > 0, CODEC_NONE, 0 });
-                start = row_end;
-                rows = 0;
-                chunk_line = line;
-            }
-        }
-        /* carry what the next piece needs to know about this one's end */
-        int k = 0;
-        for (const char *b = end - 1; b >= buf && *b == '\\'; b--) k++;
-        backslashes = (k == n) ? backslashes + k : k;
-        prev = end[-1];
-        pos += n;
-    }
+    while ((n = pread(j->fds[file], buf, READ_PIECE, (off_t)sc.pos)) > 0) chunk_scan_feed(&sc, buf, (size_t)n, cut_emit, &cc);
     free(buf);
     if (n < 0) return bb_errf(err, "reading %s: %s", j->paths[file], strerror(errno));
-    if (in_quote) return bb_errf(err, "%s ends inside a quoted field (line %lld): the file is cut short or malformed",
-                                 j->paths[file], (long long)chunk_line);
-    if (pos > start && !skipping) { /* a last row without a newline still counts */
-        if (prev != '\n') rows++;
-        add_chunk(j, (chunk){ file, start, pos, rows, chunk_line, crlf > 0, CODEC_NONE, 0 });
-    }
+    if (chunk_scan_end(&sc, cut_emit, &cc) < 0)
+        return bb_errf(err, "%s ends inside a quoted field (line %lld): the file is cut short or malformed",
+                       j->paths[file], (long long)sc.chunk_line);
     return 0;
 }
 

@@ -1,5 +1,5 @@
 /* util.c — errors, buffers, clocks, number formatting. */
-#define _GNU_SOURCE
+#define _GNU_SOURCE /* memmem */
 #include "util.h"
 
 #include <ctype.h>
@@ -130,6 +130,32 @@ void bb_sleep_until_ns(uint64_t t)
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {}
 }
 
+static void redact(char *msg, const char *pw, size_t n)
+{
+    if (n == 0) return;
+    for (char *at = msg; (at = memmem(at, strlen(at), pw, n)); at += n) memset(at, '*', n);
+}
+
+void bb_redact_password(char *msg, const char *dsn)
+{
+    if (!msg || !dsn) return;
+    const char *p = strstr(dsn, "://");
+    if (p) { /* the password runs from the user's ':' to the '@' (the last one, as it may hold '@') */
+        p += 3;
+        const char *colon = strchr(p, ':'), *first = strchr(p, '@'), *last = strrchr(p, '@');
+        if (colon && first && colon < first) redact(msg, colon + 1, (size_t)(first - colon - 1));
+        if (colon && last && colon < last) redact(msg, colon + 1, (size_t)(last - colon - 1));
+    }
+    for (const char *k = dsn; (k = strstr(k, "password")); k += 8) {
+        const char *v = k + 8;
+        while (*v == ' ') v++;
+        if (*v++ != '=') continue;
+        while (*v == ' ') v++;
+        size_t n = *v == '\'' ? strcspn(v + 1, "'") : strcspn(v, " ");
+        redact(msg, *v == '\'' ? v + 1 : v, n);
+    }
+}
+
 int64_t bb_parse_size(const char *s)
 {
     char *end;
@@ -148,7 +174,7 @@ int64_t bb_parse_size(const char *s)
     }
     if (toupper((unsigned char)*end) == 'I') end++;
     if (toupper((unsigned char)*end) == 'B') end++;
-    if (*end) return -1;
+    if (*end || v * mul >= 9.0e18) return -1;
     return (int64_t)(v * mul);
 }
 
@@ -167,7 +193,11 @@ int bb_parse_time(const char *s, int64_t *out)
     int y, mo, d, h = 0, mi = 0, se = 0;
     char *end;
     double v = strtod(s, &end);
-    if (end != s && *end == 0 && !strchr(s, '-')) { *out = (int64_t)v; return 0; }
+    if (end != s && *end == 0 && !strchr(s, '-')) {
+        if (!(v < 9.0e18)) return -1; /* epoch seconds, within int64 */
+        *out = (int64_t)v;
+        return 0;
+    }
     int n = sscanf(s, "%d-%d-%d%*[ T]%d:%d:%d", &y, &mo, &d, &h, &mi, &se);
     if (n != 3 && n != 6) return -1;
     if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return -1;

@@ -100,6 +100,9 @@ int64_t bb_days_from_civil(int64_t y, unsigned m, unsigned d);
 int     bb_parse_time(const char *s, int64_t *out);
 
 /* Parses "4MB", "64k", "1048576" into bytes; -1 when malformed. */
+/* Overwrites with '*' every copy in msg of the password the DSN carries (URI
+ * scheme://user:pass@host or key=value password=pass): libpq repeats a URI it cannot parse. */
+void bb_redact_password(char *msg, const char *dsn);
 int64_t bb_parse_size(const char *s);
 
 #endif

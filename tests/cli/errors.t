@@ -75,6 +75,12 @@ $ ./bulkbench run workloads/quickstart.lua --method=multirows
 ? 2
 ~ unknown method 'multirows'; did you mean 'multirow'
 
+# a DSN libpq cannot parse is echoed by libpq: the password is masked
+$ ./bulkbench run workloads/quickstart.lua --engine=pg --dsn='postgresql://u:Hunter2pw@[::1'
+? 2
+~ postgresql://u:\*+@\[::1
+! Hunter2pw
+
 # --reconnect refuses a method it cannot make exactly-once
 $ ./bulkbench run workloads/quickstart.lua --method=insert --reconnect=3
 ? 2

@@ -1,0 +1,80 @@
+/* chunk.c — row boundaries in one pass (see chunk.h). The scan jumps with memchr from one
+ * quote or newline to the next: a newline ends a row unless it is inside quotes (CSV) or
+ * escaped by an odd run of backslashes (tab and COPY text). */
+#include "chunk.h"
+
+#include <string.h>
+
+void chunk_scan_init(chunk_scan *s, int csv, int header, int64_t size)
+{
+    memset(s, 0, sizeof *s);
+    s->size = size > 0 ? size : 1;
+    s->csv = csv;
+    s->skipping = header;
+    s->crlf = -1;
+    s->line = s->chunk_line = 1;
+    s->prev = '\n';
+}
+
+void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emit, void *ud)
+{
+    if (n == 0) return;
+    const char *p = buf, *end = buf + n;
+    while (p < end) {
+        if (s->csv && s->in_quote) { /* inside quotes only the closing quote matters; count lines on the way */
+            const char *q = memchr(p, '"', (size_t)(end - p));
+            const char *stop = q ? q : end;
+            for (const char *nl = p; (nl = memchr(nl, '\n', (size_t)(stop - nl))); nl++) s->line++;
+            if (!q) break;
+            s->in_quote = 0;
+            p = q + 1;
+            continue;
+        }
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        if (s->csv) {
+            const char *q = memchr(p, '"', (size_t)(stop - p));
+            if (q) { s->in_quote = 1; p = q + 1; continue; }
+        }
+        if (!nl) break;
+        s->line++;
+        if (!s->csv) { /* an escaped newline: an odd run of backslashes right before it */
+            int k = 0;
+            for (const char *b = nl - 1; b >= buf && *b == '\\'; b--) k++;
+            if (nl - k == buf) k += s->backslashes;
+            if (k % 2) { p = nl + 1; continue; }
+        }
+        char before = nl > buf ? nl[-1] : s->prev;
+        if (s->crlf < 0) s->crlf = before == '\r'; /* the first line end sets the style */
+        int64_t row_end = s->row_end = s->pos + (nl - buf) + 1;
+        p = nl + 1;
+        if (s->skipping) { /* the header row is not data */
+            s->skipping = 0;
+            s->start = row_end;
+            s->chunk_line = s->line;
+            continue;
+        }
+        s->rows++;
+        if (row_end - s->start >= s->size) {
+            emit(ud, s->start, row_end, s->rows, s->chunk_line, s->crlf > 0);
+            s->start = row_end;
+            s->rows = 0;
+            s->chunk_line = s->line;
+        }
+    }
+    int k = 0;
+    for (const char *b = end - 1; b >= buf && *b == '\\'; b--) k++;
+    s->backslashes = (size_t)k == n ? s->backslashes + k : k;
+    s->prev = end[-1];
+    s->pos += (int64_t)n;
+}
+
+int chunk_scan_end(chunk_scan *s, chunk_emit_fn emit, void *ud)
+{
+    if (s->in_quote) return -1;
+    if (s->pos > s->start && !s->skipping) {
+        if (s->pos > s->row_end) s->rows++; /* bytes after the last row end: one more row */
+        emit(ud, s->start, s->pos, s->rows, s->chunk_line, s->crlf > 0);
+    }
+    return 0;
+}
