@@ -2,6 +2,7 @@
 #
 #   make deps        install missing Debian packages (apt-get, via sudo when not root)
 #   make             build ./bulkbench (the lua/ library compiled in)
+#   make MPI=1       the same binary able to run under mpirun (Open MPI)
 #   make quickstart  deps + build + the quickstart scenario on the embedded SQLite
 #   make check       deps + build + every test suite, ending "N passed, N failed"
 #   make sanitize    the same suite on an AddressSanitizer + UBSan build
@@ -15,7 +16,7 @@ VERSION := 0.1.0
 # Debian packages: build libraries, test tools, the servers the tests start, the peers the benchmarks run.
 DEB_PKGS := build-essential pkg-config luajit libluajit-5.1-dev libpq-dev default-libmysqlclient-dev \
             libcsv-dev libsqlite3-dev libjansson-dev zlib1g-dev libzstd-dev lua-busted postgresql mariadb-server mariadb-client \
-            sysbench bc python3 valgrind zstd clang libclang-rt-14-dev
+            sysbench bc python3 valgrind zstd clang libclang-rt-14-dev libopenmpi-dev openmpi-bin
 
 PKGS    := luajit libpq sqlite3 jansson zlib libzstd
 MYSQL   := $(shell pkg-config --exists mysqlclient 2>/dev/null && echo mysqlclient || echo libmariadb)
@@ -27,6 +28,10 @@ endif
 ifeq ($(FUZZ),1) # tests/fuzz.sh, with CC=clang: every object instrumented for libFuzzer
 CFLAGS  += -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=fuzzer,address,undefined
+endif
+ifeq ($(MPI),1) # runs spread over MPI ranks (mpirun); only runtime/cluster.c differs
+CFLAGS  += -DBB_MPI $(shell pkg-config --cflags ompi-c)
+LDLIBS  += $(shell pkg-config --libs ompi-c)
 endif
 CFLAGS  += -std=gnu11 -Wall -Wextra -pthread -DBB_VERSION=\"$(VERSION)\" \
            $(shell pkg-config --cflags $(PKGS) $(MYSQL) 2>/dev/null)
@@ -45,6 +50,11 @@ bulkbench: $(OBJ)
 build/%.o: %.c $(wildcard runtime/*.h drivers/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
+
+# cluster.o is the one object MPI=1 changes: rebuilt (and relinked) whenever the setting does
+build/mpi.flag: FORCE
+	@mkdir -p build; echo "$(MPI)" | cmp -s - $@ || echo "$(MPI)" > $@
+build/runtime/cluster.o: build/mpi.flag
 
 # lua/NAME.lua becomes bytecode with debug info (tracebacks keep file:line), required as
 # "bulkbench" (bulkbench.lua) or "bulkbench.NAME".
@@ -107,4 +117,4 @@ soak: deps
 clean:
 	rm -rf build bulkbench
 
-.PHONY: all deps quickstart check sanitize bench fuzz fuzzers soak clean
+.PHONY: FORCE all deps quickstart check sanitize bench fuzz fuzzers soak clean

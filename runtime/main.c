@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "../drivers/driver.h"
+#include "cluster.h"
 #include "gencmd.h"
 #include "host.h"
 #include "load.h"
@@ -41,6 +42,7 @@ static void usage(FILE *f)
 static int fail(const bb_err *e)
 {
     int code = e->code ? e->code : BB_EXIT_RUNTIME;
+    if (cluster_rank() != 0) return code; /* under MPI rank 0 speaks for all: it has every rank's first error */
     fprintf(stderr, "bulkbench: %s\n", e->msg);
     switch (code) {
     case BB_EXIT_USAGE: fputs("(usage error: see `bulkbench --help` or `bulkbench help SCRIPT`)\n", stderr); break;
@@ -114,6 +116,15 @@ static void plan_of(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ct
         p->set_global[i] = c->set_global[i];
     }
     p->cli = cli;
+    p->ndsn = opts_all(cli, "dsn", p->dsns, BB_MAX_HOSTS);
+    if (p->ndsn < 2) p->ndsn = 0; /* one server: c->dsn, which may come from the environment or --target */
+    p->shared = is_on(opts_get(cli, "shared"));
+    p->rank = cluster_rank();
+    p->nranks = cluster_size();
+    if (p->rank != 0) { /* rank 0 reports for all */
+        p->progress = 0;
+        p->report_interval = 0;
+    }
 }
 
 /* Runs every combination of the sweep; returns the exit code of the first that fails. */
@@ -129,13 +140,13 @@ static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, cons
     char scen[128];
     scenario_name(script, scen, sizeof scen);
     bb_result *results = bb_xcalloc((size_t)s->n + 1, sizeof *results);
-    int nres = 0, rc = BB_EXIT_OK, csv_header = 0;
+    int nres = 0, rc = BB_EXIT_OK, csv_header = 0, lead = cluster_rank() == 0;
     for (int k = 0; k < s->n && rc == BB_EXIT_OK; k++) {
         const sweep_combo *c = &s->combo[k];
         char *key = sweep_key(scen, c, hc->nopts, (const char *const *)hc->opt_name, (const char *const *)hc->opt_value);
         int skip = sweep_has_key(done, key);
         free(key);
-        if (s->n > 1 || skip)
+        if ((s->n > 1 || skip) && lead)
             fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s\n", k + 1, s->n, c->drv->name,
                     c->method ? c->method : "-", c->threads, (long long)c->batch, c->target ? " target=" : "",
                     c->target ? c->target : "", skip ? " (done in --out, skipped)" : "");
@@ -149,6 +160,7 @@ static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, cons
         bb_result *res = &results[nres++];
         bb_err rerr = { .code = BB_EXIT_RUNTIME };
         rc = runner_run(L, &p, res, &rerr);
+        if (!lead) continue;
         if (output_result(cli, res, &host, &csv_header, &err) < 0) { fail(&err); rc = rc ? rc : BB_EXIT_RUNTIME; }
         if (rc != BB_EXIT_OK) {
             if (strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
@@ -164,7 +176,7 @@ static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, cons
             break;
         }
     }
-    if (rc == BB_EXIT_OK && strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
+    if (lead && rc == BB_EXIT_OK && strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
     for (int i = 0; done && done[i]; i++) free(done[i]);
     free(done);
     free(results);
@@ -186,6 +198,11 @@ static int cmd_run(bb_cli *cli)
 
     host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
                     .now_s = (int64_t)time(NULL) };
+    if (opts_get(cli, "now") && bb_parse_time(opts_get(cli, "now"), &hc.now_s) < 0) {
+        bb_usagef(&err, "--now expects YYYY-MM-DD[ HH:MM:SS] or epoch seconds, got '%s'", opts_get(cli, "now"));
+        return fail(&err);
+    }
+    cluster_bcast(&hc.now_s, sizeof hc.now_s); /* every rank generates the same "now" */
     char *src = NULL;
     size_t srclen = 0;
     lua_State *L = NULL;
@@ -391,7 +408,11 @@ int main(int argc, char **argv)
         return fail(&err);
     }
     int rc;
-    if (!strcmp(cmd, "run")) rc = cmd_run(&cli);
+    if (!strcmp(cmd, "run")) {
+        cluster_init(&argc, &argv); /* under mpirun: one rank of a spread run; else a no-op */
+        rc = cmd_run(&cli);
+        cluster_finish();
+    }
     else if (!strcmp(cmd, "gen")) rc = gencmd_run(&cli);
     else if (!strcmp(cmd, "list")) rc = cmd_list();
     else if (!strcmp(cmd, "help")) rc = cmd_help(&cli);

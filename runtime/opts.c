@@ -7,7 +7,7 @@
 
 const opt_def opts_common[] = {
     { "engine", OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, null (comma list sweeps)" },
-    { "dsn", OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file" },
+    { "dsn", OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file; repeat for a host list" },
     { "threads", OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
     { "batch", OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },
     { "method", OT_STR, NULL, 1, 0, "load method(s), see `bulkbench list` (comma list sweeps)" },
@@ -18,11 +18,13 @@ const opt_def opts_common[] = {
     { "warmup", OT_NUM, "0", 0, 0, "seconds of work before measuring starts" },
     { "report-interval", OT_NUM, "0", 0, 0, "print a line every this many seconds (0 = off)" },
     { "seed", OT_INT, "1", 0, 0, "seed of the data generator: same seed, same rows" },
+    { "now", OT_STR, NULL, 0, 0, "the instant \"now\" generators use (default: the clock), for reproducible tables" },
     { "format", OT_STR, "text", 0, 0, "report format: text, json or csv (gen: copy, csv, tsv, sql)" },
     { "out", OT_STR, NULL, 0, 0, "append one JSON object per run to this file" },
     { "set", OT_STR, NULL, 0, 0, "NAME=V1,V2: a session setting, swept (repeatable)" },
     { "set-global", OT_STR, NULL, 0, 0, "NAME=V1,V2: a server-wide setting, swept, restored after each run (repeatable)" },
     { "target", OT_STR, NULL, 0, 0, "NAME=DSN: a named server, swept (repeatable)" },
+    { "shared", OT_BOOL, NULL, 0, 0, "the --dsn list reaches one database (coordinators): prepare/check/cleanup on the first only" },
     { "reconnect", OT_INT, "0", 0, 0, "after a lost session, retry the batch on a new one up to N times, exactly once" },
     { "resume", OT_BOOL, NULL, 0, 0, "skip combinations that already succeeded in --out" },
     { "table", OT_STR, NULL, 0, 0, "gen: the table to generate" },

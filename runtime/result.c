@@ -95,6 +95,33 @@ char *result_json(const bb_result *r, const sysmon_host *h)
         for (int i = 0; i < r->nmetrics; i++) json_object_set_new(m, r->metric[i].name, json_real(r->metric[i].value));
         json_object_set_new(o, "metrics", m);
     }
+    if (r->nhosts) { /* a host list: which workers went where, and each server's costs */
+        json_t *hs = json_array();
+        for (int k = 0; k < r->nhosts; k++) {
+            const bb_host_cost *c = &r->host[k];
+            json_t *h = json_object(), *ws = json_array();
+            json_object_set_new(h, "dsn", json_string(c->where));
+            int n = r->ranks ? r->ranks : r->threads;
+            for (int i = k; i < n; i += r->nhosts) json_array_append_new(ws, json_integer(i));
+            json_object_set_new(h, r->ranks ? "ranks" : "workers", ws);
+            json_object_set_new(h, "cpu_s", num_or_null(c->cpu_s));
+            json_object_set_new(h, "rss_growth_bytes", c->rss_growth == -1 ? json_null() : json_integer(c->rss_growth));
+            json_object_set_new(h, "log_bytes", int_or_null(c->log_bytes));
+            json_object_set_new(h, "redo_bytes", int_or_null(c->redo_bytes));
+            json_object_set_new(h, "table_bytes", int_or_null(c->table_bytes));
+            json_array_append_new(hs, h);
+        }
+        json_object_set_new(o, "hosts", hs);
+    }
+    if (r->ranks) {
+        json_object_set_new(o, "ranks", json_integer(r->ranks));
+        json_t *rr = json_array();
+        for (int i = 0; i < r->ranks && i < BB_MAX_RANKS; i++) json_array_append_new(rr, json_real(r->rank_rows_per_s[i]));
+        json_object_set_new(o, "rank_rows_per_s", rr);
+        json_t *rw = json_array();
+        for (int i = 0; i < r->ranks && i < BB_MAX_RANKS; i++) json_array_append_new(rw, json_integer(r->rank_rows[i]));
+        json_object_set_new(o, "rank_rows", rw);
+    }
     if (r->error[0]) json_object_set_new(o, "error", json_string(r->error));
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
     json_decref(o);

@@ -9,6 +9,13 @@
 #include "sysmon.h"
 
 /* Unknown figures: doubles < 0 and int64s == -1 print as null. */
+/* One server of a host list: where it is and what the run cost it (-1 = not measured). */
+typedef struct bb_host_cost {
+    char    where[96];
+    double  cpu_s;
+    int64_t rss_growth, log_bytes, redo_bytes, table_bytes;
+} bb_host_cost;
+
 typedef struct bb_result {
     char    scenario[128], engine[32], method[32];
     int     threads;
@@ -33,6 +40,11 @@ typedef struct bb_result {
     const char *const *opt_name, *const *opt_value;
     bb_metric metric[BB_MAX_METRICS];
     int     nmetrics;
+    int     nhosts;          /* servers of a host list, 0 for one server */
+    bb_host_cost host[BB_MAX_HOSTS];
+    int     ranks;           /* MPI ranks that ran it, 0 without MPI */
+    double  rank_rows_per_s[BB_MAX_RANKS];
+    int64_t rank_rows[BB_MAX_RANKS];
     char    error[1024];     /* "" when the run succeeded */
 } bb_result;
 

@@ -13,6 +13,8 @@ typedef struct lua_State lua_State;
 
 #define BB_MAX_SETTINGS 16
 #define BB_MAX_METRICS  16
+#define BB_MAX_HOSTS    16 /* DSNs in a host list */
+#define BB_MAX_RANKS    64 /* MPI ranks whose rows/s a result lists one by one */
 
 /* A figure a script measured itself (bb.metric), reported with the run's result. */
 typedef struct bb_metric {
@@ -27,7 +29,11 @@ typedef struct bb_plan {
     size_t           script_len;
     const char      *scenario;    /* script's name without directory and .lua */
     const bb_driver *drv;
-    const char      *dsn;
+    const char      *dsn;         /* the first (or only) DSN */
+    const char      *dsns[BB_MAX_HOSTS]; /* the host list: --dsn given several times */
+    int              ndsn;        /* 0: one server, the engine's default or dsn */
+    int              shared;      /* --shared: the DSNs reach one database; hooks on the first only */
+    int              rank, nranks; /* under MPI: this process's rank and how many; else 0 and 1 */
     const char      *method;      /* NULL for event() scripts that do not load */
     int              threads;
     int64_t          batch;       /* 0: not given (methods pick their default) */
@@ -57,6 +63,7 @@ typedef struct bb_worker {
     int           id;
     lua_State    *L;
     bb_conn      *conn;
+    bb_target    *target;     /* the server of the host list this worker uses */
     stats_thread *st;
     pthread_t     thread;
     int           ref_ctx, ref_event, ref_run, ref_init, ref_done, ref_on_connect;
@@ -73,8 +80,7 @@ typedef struct bb_worker {
 
 struct bb_run {
     const bb_plan *plan;
-    bb_target     *target;
-    int64_t        limit;          /* rows/events to claim in all, INT64_MAX = until time/stop */
+    int64_t        limit;          /* claim numbers below this (this rank's share), INT64_MAX = until time/stop */
     int64_t        next;           /* next row/event number: claimed with atomic fetch_add */
     uint64_t       start_ns, measure_ns, deadline_ns, end_ns;
     int            stop;           /* atomic: set by errors, the deadline, signals */

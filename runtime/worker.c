@@ -48,7 +48,7 @@ static int make_ctx(bb_worker *w)
     if (p->method) { lua_pushstring(L, p->method); lua_setfield(L, -2, "method"); }
     lua_pushnumber(L, (lua_Number)p->batch);
     lua_setfield(L, -2, "batch");
-    w->db = api_push_db(L, p->drv, w->conn, p->drv->target_where(w->run->target));
+    w->db = api_push_db(L, p->drv, w->conn, p->drv->target_where(w->target));
     lua_setfield(L, -2, "db");
     lua_insert(L, -2);
     lua_setmetatable(L, -2);
@@ -67,7 +67,7 @@ static int call_hook(bb_worker *w, int ref, bb_err *err)
 static int connect_session(bb_worker *w, bb_err *err)
 {
     const bb_plan *p = w->run->plan;
-    if (p->drv->connect(w->run->target, &w->conn, err) < 0) return -1;
+    if (p->drv->connect(w->target, &w->conn, err) < 0) return -1;
     for (int i = 0; i < p->nsettings; i++)
         if (!p->set_global[i] && p->drv->set_session(w->conn, p->set_name[i], p->set_value[i], err) < 0) return -1;
     return 0;

@@ -42,6 +42,8 @@ suite cli tests/cli.sh
 [ -z "${BB_IN_SANITIZE:-}" ] && suite crash tests/crash_trials.sh 3
 # ... and with --reconnect=10 the server comes back and the run finishes with exactly the rows asked for
 [ -z "${BB_IN_SANITIZE:-}" ] && suite crash-reconnect tests/crash_trials.sh 2 --reconnect
+# host lists and runs spread over MPI ranks (make MPI=1 in a copy of the tree; skipped without Open MPI)
+[ -z "${BB_IN_SANITIZE:-}" ] && suite mpi tests/mpi.sh
 # libFuzzer targets (CSV chunker, options, DSNs, templates + encoders) from their corpus; `make fuzz` runs 60 s each
 [ -z "${BB_IN_SANITIZE:-}" ] && suite fuzz tests/fuzz.sh "${BB_FUZZ_TIME:-15}"
 # the same suites again on an AddressSanitizer + UBSan build (skipped inside that run)
