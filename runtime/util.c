@@ -161,7 +161,7 @@ int64_t bb_parse_size(const char *s)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || errno || v < 0) return -1;
+    if (end == s || errno || !(v >= 0)) return -1;
     while (isspace((unsigned char)*end)) end++;
     double mul = 1;
     switch (toupper((unsigned char)*end)) {
@@ -174,7 +174,7 @@ int64_t bb_parse_size(const char *s)
     }
     if (toupper((unsigned char)*end) == 'I') end++;
     if (toupper((unsigned char)*end) == 'B') end++;
-    if (*end || v * mul >= 9.0e18) return -1;
+    if (*end || !(v * mul < 9.0e18)) return -1; /* NaN and what int64 cannot hold */
     return (int64_t)(v * mul);
 }
 
@@ -194,7 +194,7 @@ int bb_parse_time(const char *s, int64_t *out)
     char *end;
     double v = strtod(s, &end);
     if (end != s && *end == 0 && !strchr(s, '-')) {
-        if (!(v < 9.0e18)) return -1; /* epoch seconds, within int64 */
+        if (!(v < 9.0e18 && v > -9.0e18)) return -1; /* epoch seconds, within int64 (not NaN) */
         *out = (int64_t)v;
         return 0;
     }

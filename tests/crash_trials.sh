@@ -13,9 +13,11 @@ set -u
 cd "$(dirname "$0")/.."
 N=${1:-20}
 MODE=${2:-}
+# servers of our own, unless the caller (make check) lends its own: those stay up afterwards
+own=0; [ -z "${BB_DBCTL_DIR:-}" ] && own=1
 export BB_DBCTL_DIR; BB_DBCTL_DIR=${BB_DBCTL_DIR:-$(mktemp -d /tmp/bbcrash.XXXXXX)}
 T=$(mktemp -d /tmp/bbtrial.XXXXXX)
-trap 'contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$T"' EXIT
+trap '[ $own = 1 ] && contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$T"' EXIT
 for e in pg mysql; do out=$(contrib/dbctl start $e) || exit 1; export "${out#export }"; done
 pass=0 failn=0
 if [ "$MODE" = --reconnect ]; then
