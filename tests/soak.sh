@@ -14,7 +14,7 @@ pass=0 failn=0
 for e in pg mysql; do
   out=$(contrib/dbctl start $e) || exit 1; export "${out#export }"
   ./bulkbench run workloads/copy_vs_load.lua --engine=$e --method=multirow --batch=100 --threads=8 \
-    --rate=200 --time="$secs" --format=json >"$T/$e.json" 2>"$T/$e.err" &
+    --rate=200 --time="$secs" --rows=1000000000 --format=json >"$T/$e.json" 2>"$T/$e.err" &
   p=$!
   : >"$T/$e.rss"
   while kill -0 $p 2>/dev/null; do
