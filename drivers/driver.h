@@ -48,6 +48,9 @@ typedef struct bb_stream_spec {
     const char        *name;      /* the table's name unquoted, for catalog look-ups */
     int                ncols;
     const char *const *colnames;  /* unquoted, in the order rows carry them */
+    char               delimiter; /* field separator, 0 = the format's own (tab, or ',' for CSV) */
+    char               quote;     /* CSV quote character, 0 = '"' */
+    int                crlf;      /* rows end in \r\n (a file's; COPY finds out itself, LOAD DATA must be told) */
 } bb_stream_spec;
 
 /* What the server says about itself; fields a driver cannot fill stay -1 / NULL. */

@@ -88,10 +88,14 @@ int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     load_job *j = calloc(1, sizeof *j);
     bb_buf sql = { 0 };
     bb_buf_printf(&sql, "LOAD DATA LOCAL INFILE '%s' INTO TABLE %s CHARACTER SET utf8mb4 ", f->name, spec->table);
+    /* one-byte separators as hex literals (X'2c'), so a quote or backslash is spelled safely */
+    unsigned delim = (unsigned char)(spec->delimiter ? spec->delimiter : spec->format == BB_FMT_CSV ? ',' : '\t');
     if (spec->format == BB_FMT_CSV)
-        bb_buf_puts(&sql, "FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"' ESCAPED BY '' LINES TERMINATED BY '\\n' ");
+        bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' OPTIONALLY ENCLOSED BY X'%02x' ESCAPED BY '' ", delim,
+                      (unsigned char)(spec->quote ? spec->quote : '"'));
     else
-        bb_buf_puts(&sql, "FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' ");
+        bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' ESCAPED BY '\\\\' ", delim);
+    bb_buf_puts(&sql, spec->crlf ? "LINES TERMINATED BY '\\r\\n' " : "LINES TERMINATED BY '\\n' ");
     bb_buf_puts(&sql, spec->columns);
     bb_buf_putc(&sql, 0);
     j->c = c;

@@ -384,11 +384,15 @@ static int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err
 
 static int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
 {
-    static const char *const opts[] = { "", " WITH (FORMAT csv)", "", " WITH (FORMAT binary)", "" };
     c->copy_binary = spec->format == BB_FMT_BINARY;
     if (c->copy_binary && copy_types(c, spec, err) < 0) return -1;
     bb_buf sql = { 0 };
-    bb_buf_printf(&sql, "COPY %s %s FROM STDIN%s", spec->table, spec->columns, opts[spec->format]);
+    bb_buf_printf(&sql, "COPY %s %s FROM STDIN WITH (FORMAT %s", spec->table, spec->columns,
+                  spec->format == BB_FMT_CSV ? "csv" : spec->format == BB_FMT_BINARY ? "binary" : "text");
+    /* one-byte options as E'' literals, so a quote or backslash is spelled safely */
+    if (spec->delimiter) bb_buf_printf(&sql, ", DELIMITER E'\\x%02x'", (unsigned char)spec->delimiter);
+    if (spec->quote && spec->format == BB_FMT_CSV) bb_buf_printf(&sql, ", QUOTE E'\\x%02x'", (unsigned char)spec->quote);
+    bb_buf_puts(&sql, ")");
     bb_buf_putc(&sql, 0);
     PGresult *r = PQexec(c->pg, sql.p);
     bb_buf_free(&sql);

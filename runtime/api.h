@@ -14,8 +14,10 @@ int api_open(lua_State *L);
 /* Pushes a db object for conn (not owned: the caller disconnects, after
  * api_db_rebind(db, NULL) so a script that kept the object gets an error instead of a
  * dangling connection; a replaced session is rebound to the new conn). */
-void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, const char *where);
+void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, bb_target *target);
 void  api_db_rebind(void *handle, bb_conn *conn);
+/* db:load_file{...} on the server of target: table argument at index 2 (api_load.c). */
+int   api_load_file(lua_State *L, const bb_driver *drv, bb_target *target);
 /* Registers the db and statement metatables (api_db.c). */
 void  api_db_open(lua_State *L);
 /* core.connect(engine, dsn): a connection the script owns. */

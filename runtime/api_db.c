@@ -15,6 +15,7 @@ typedef struct api_db {
     const bb_driver *drv;
     bb_conn         *conn;
     const char      *where;
+    bb_target       *target;       /* where new sessions of the same server come from (db:load_file) */
     bb_target       *owned_target; /* set when Lua opened it (core.connect): closed by __gc */
 } api_db;
 
@@ -27,12 +28,13 @@ typedef struct api_stmt {
 
 /* ---- db objects ---- */
 
-void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, const char *where)
+void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, bb_target *target)
 {
     api_db *d = lua_newuserdata(L, sizeof *d);
     d->drv = drv;
     d->conn = conn;
-    d->where = where;
+    d->target = target;
+    d->where = drv->target_where(target);
     d->owned_target = NULL;
     luaL_getmetatable(L, DB_MT);
     lua_setmetatable(L, -2);
@@ -259,7 +261,7 @@ int api_db_connect(lua_State *L)
         drv->target_close(t);
         return db_raise(L, &err);
     }
-    api_db *d = api_push_db(L, drv, c, drv->target_where(t));
+    api_db *d = api_push_db(L, drv, c, t);
     d->owned_target = t;
     return 1;
 }
@@ -275,10 +277,17 @@ static int l_db_close(lua_State *L)
     return 0;
 }
 
+/* db:load_file{path=..., table=..., ...}: a file load beside generated ones (api_load.c) */
+static int l_db_load_file(lua_State *L)
+{
+    api_db *d = check_db(L);
+    return api_load_file(L, d->drv, d->target);
+}
+
 static const luaL_Reg db_methods[] = {
     { "exec", l_db_exec },         { "query", l_db_query }, { "prepare", l_db_prepare }, { "begin", l_db_begin },
     { "commit", l_db_commit },     { "rollback", l_db_rollback }, { "set", l_db_set }, { "info", l_db_info },
-    { "close", l_db_close },       { NULL, NULL }
+    { "close", l_db_close },       { "load_file", l_db_load_file }, { NULL, NULL }
 };
 
 void api_db_open(lua_State *L)

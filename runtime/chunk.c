@@ -5,12 +5,14 @@
 
 #include <string.h>
 
-void chunk_scan_init(chunk_scan *s, int csv, int header, int64_t size)
+void chunk_scan_init(chunk_scan *s, int csv, int64_t skip, int64_t limit, int64_t size)
 {
     memset(s, 0, sizeof *s);
     s->size = size > 0 ? size : 1;
     s->csv = csv;
-    s->skipping = header;
+    s->quote = '"';
+    s->skipping = skip;
+    s->left = limit;
     s->crlf = -1;
     s->line = s->chunk_line = 1;
     s->prev = '\n';
@@ -18,11 +20,11 @@ void chunk_scan_init(chunk_scan *s, int csv, int header, int64_t size)
 
 void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emit, void *ud)
 {
-    if (n == 0) return;
+    if (n == 0 || s->left == 0) return;
     const char *p = buf, *end = buf + n;
     while (p < end) {
         if (s->csv && s->in_quote) { /* inside quotes only the closing quote matters; count lines on the way */
-            const char *q = memchr(p, '"', (size_t)(end - p));
+            const char *q = memchr(p, s->quote, (size_t)(end - p));
             const char *stop = q ? q : end;
             for (const char *nl = p; (nl = memchr(nl, '\n', (size_t)(stop - nl))); nl++) s->line++;
             if (!q) break;
@@ -33,7 +35,7 @@ void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emi
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *stop = nl ? nl : end;
         if (s->csv) {
-            const char *q = memchr(p, '"', (size_t)(stop - p));
+            const char *q = memchr(p, s->quote, (size_t)(stop - p));
             if (q) { s->in_quote = 1; p = q + 1; continue; }
         }
         if (!nl) break;
@@ -48,13 +50,19 @@ void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emi
         if (s->crlf < 0) s->crlf = before == '\r'; /* the first line end sets the style */
         int64_t row_end = s->row_end = s->pos + (nl - buf) + 1;
         p = nl + 1;
-        if (s->skipping) { /* the header row is not data */
-            s->skipping = 0;
+        if (s->skipping) { /* a header or skipped row is not data */
+            s->skipping--;
             s->start = row_end;
             s->chunk_line = s->line;
             continue;
         }
         s->rows++;
+        if (s->left > 0 && --s->left == 0) { /* --limit reached: the last chunk ends here, the rest is ignored */
+            emit(ud, s->start, row_end, s->rows, s->chunk_line, s->crlf > 0);
+            s->start = s->pos = row_end;
+            s->rows = 0;
+            return;
+        }
         if (row_end - s->start >= s->size) {
             emit(ud, s->start, row_end, s->rows, s->chunk_line, s->crlf > 0);
             s->start = row_end;
@@ -73,7 +81,10 @@ int chunk_scan_end(chunk_scan *s, chunk_emit_fn emit, void *ud)
 {
     if (s->in_quote) return -1;
     if (s->pos > s->start && !s->skipping) {
-        if (s->pos > s->row_end) s->rows++; /* bytes after the last row end: one more row */
+        if (s->pos > s->row_end) { /* bytes after the last row end: one more row */
+            s->rows++;
+            if (s->left > 0) s->left--;
+        }
         emit(ud, s->start, s->pos, s->rows, s->chunk_line, s->crlf > 0);
     }
     return 0;

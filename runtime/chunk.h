@@ -11,7 +11,10 @@
 typedef struct chunk_scan {
     int64_t size;        /* close a chunk after the row that brings it to this many bytes */
     int     csv;         /* quotes matter (CSV); else backslash escapes do (tab, COPY text) */
-    int     in_quote, skipping, crlf;
+    char    quote;       /* CSV's quote character */
+    int     in_quote, crlf;
+    int64_t skipping;    /* rows still to skip (a header, --skip-rows): they belong to no chunk */
+    int64_t left;        /* rows still to take (--limit), -1 = all; at 0 the rest is ignored */
     int64_t rows, line, chunk_line; /* rows in the open chunk; the current line; its first line */
     int64_t pos, start;  /* bytes fed so far; where the open chunk starts */
     int64_t row_end;     /* where the last row (or the header) ended */
@@ -23,8 +26,9 @@ typedef struct chunk_scan {
  * whether the input's first line ended with \r\n. */
 typedef void (*chunk_emit_fn)(void *ud, int64_t start, int64_t end, int64_t rows, int64_t first_line, int crlf);
 
-/* header: the first row names columns and belongs to no chunk. */
-void chunk_scan_init(chunk_scan *s, int csv, int header, int64_t size);
+/* skip: rows at the start that belong to no chunk (a header, --skip-rows); limit: the
+ * most rows to take, -1 for all. The quote character is '"' until set in s->quote. */
+void chunk_scan_init(chunk_scan *s, int csv, int64_t skip, int64_t limit, int64_t size);
 void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emit, void *ud);
 /* The end of the input: emits the open chunk (a last row without a newline counts).
  * Returns -1 when the input ends inside a quoted field (s->chunk_line: where it began). */

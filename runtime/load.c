@@ -6,8 +6,9 @@
  * COPY text) and counts their rows. Workers take chunks from a shared counter; each
  * streams its range with pread into one COPY / LOAD DATA per chunk, so a chunk commits
  * or fails on its own and no temporary file is made. Afterwards the table's row count
- * must have grown by exactly the rows of the file. */
-#include "load.h"
+ * must have grown by exactly the rows of the file (less those --on-error=skip rejected:
+ * reject.c). */
+#include "load_priv.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,42 +28,6 @@
 #include "stats.h"
 #include "sysmon.h"
 
-typedef enum { CODEC_NONE, CODEC_GZIP, CODEC_ZSTD } codec;
-
-typedef struct chunk {
-    int     file;
-    off_t   start, end;
-    int64_t rows, first_line; /* rows in it; the file line it starts at (1-based) */
-    int     crlf;             /* the file ends its lines with \r\n */
-    codec   codec;            /* a compressed file is one chunk, decompressed as it streams */
-    int     header;           /* skip the first line of what it decompresses to */
-} chunk;
-
-typedef struct load_job {
-    const bb_driver *drv;
-    bb_target       *target;
-    const char     **paths;
-    int             *fds;
-    chunk           *chunks;
-    int              nchunks;
-    int              next;        /* next chunk to take (atomic) */
-    bb_stream_fmt    fmt;
-    char            *table_q, *columns;
-    const char      *table;
-    int              failed;
-    bb_err           err;
-    pthread_mutex_t  mu;
-    stats_thread    *stats;
-    int64_t          committed;   /* atomic */
-    int64_t          sent;        /* bytes handed to the server so far (atomic), for --rate-limit */
-    uint64_t         t0;
-    double           rate_bps;    /* --rate-limit in bytes/s, 0 = none */
-    int              running;     /* workers still loading (atomic) */
-    int64_t          file_rows;   /* rows of the files, scanned or counted by the server (atomic) */
-} load_job;
-
-#define READ_PIECE (256 * 1024)
-
 /* ---- cutting ---- */
 
 static void add_chunk(load_job *j, chunk k)
@@ -80,34 +45,49 @@ static void cut_emit(void *ud, int64_t start, int64_t end, int64_t rows, int64_t
 }
 
 /* Cuts a file into chunks of about `size` bytes that end at row ends (chunk.c). A file
- * that fits one chunk is not scanned at all: it is one range, and the server's count of
- * its rows is the count (rows = -1 until then). */
-static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int header, bb_err *err)
+ * that fits one chunk, with no rows to skip or count, is not scanned at all: it is one
+ * range, and the server's count of its rows is the count (rows = -1 until then). A UTF-8
+ * byte order mark is not data. *left: rows still to take under --limit (-1 = all). */
+static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int64_t *left, bb_err *err)
 {
+    const load_opts *o = j->o;
+    int64_t skip = (o->header ? 1 : 0) + o->skip_rows;
     unsigned char magic[4] = { 0 };
-    if (pread(j->fds[file], magic, 4, 0) == 4) {
-        codec cd = (magic[0] == 0x1f && magic[1] == 0x8b) ? CODEC_GZIP
-                 : (magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd) ? CODEC_ZSTD : CODEC_NONE;
-        if (cd != CODEC_NONE) { /* no seeking into compressed data: the file is one chunk */
-            add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, cd, header });
-            return 0;
-        }
+    ssize_t got = pread(j->fds[file], magic, 4, 0);
+    codec cd = got >= 2 && magic[0] == 0x1f && magic[1] == 0x8b ? CODEC_GZIP
+             : got == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd ? CODEC_ZSTD
+             : CODEC_NONE;
+    if (cd != CODEC_NONE) { /* no seeking into compressed data: the file is one chunk */
+        if (*left >= 0 || o->skip_bad)
+            return bb_usagef(err, "%s is compressed: --limit and --on-error=skip need to read row ranges, so unpack "
+                                  "it first", j->paths[file]);
+        add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, cd, skip });
+        return 0;
     }
-    if (file_size <= size && !header) {
-        add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, CODEC_NONE, 0 });
+    off_t bom = got >= 3 && magic[0] == 0xef && magic[1] == 0xbb && magic[2] == 0xbf ? 3 : 0;
+    if (file_size <= size && skip == 0 && *left < 0) { /* the first line end tells the style */
+        char head[4096];
+        ssize_t h = pread(j->fds[file], head, sizeof head, 0);
+        const char *nl = h > 0 ? memchr(head, '\n', (size_t)h) : NULL;
+        int crlf = nl ? nl > head && nl[-1] == '\r' : -1;
+        if (file_size > bom) add_chunk(j, (chunk){ file, bom, (off_t)file_size, -1, 1, crlf, CODEC_NONE, 0 });
         return 0;
     }
     chunk_scan sc;
-    chunk_scan_init(&sc, j->fmt == BB_FMT_CSV, header, size);
+    chunk_scan_init(&sc, j->fmt == BB_FMT_CSV, skip, *left, size);
+    if (o->quote) sc.quote = o->quote;
+    sc.pos = sc.start = sc.row_end = bom;
     cut_ctx cc = { j, file };
     char *buf = bb_xmalloc(READ_PIECE);
-    ssize_t n;
-    while ((n = pread(j->fds[file], buf, READ_PIECE, (off_t)sc.pos)) > 0) chunk_scan_feed(&sc, buf, (size_t)n, cut_emit, &cc);
+    ssize_t n = 0;
+    while (sc.left != 0 && (n = pread(j->fds[file], buf, READ_PIECE, (off_t)sc.pos)) > 0)
+        chunk_scan_feed(&sc, buf, (size_t)n, cut_emit, &cc);
     free(buf);
     if (n < 0) return bb_errf(err, "reading %s: %s", j->paths[file], strerror(errno));
     if (chunk_scan_end(&sc, cut_emit, &cc) < 0)
         return bb_errf(err, "%s ends inside a quoted field (line %lld): the file is cut short or malformed",
                        j->paths[file], (long long)sc.chunk_line);
+    *left = sc.left;
     return 0;
 }
 
@@ -127,7 +107,8 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
 {
     const char *path = j->paths[k->file];
     char *out = bb_xmalloc(READ_PIECE), *in = bb_xmalloc(READ_PIECE);
-    int rc = 0, skip = k->header;
+    int rc = 0, bom = 1;
+    int64_t skip = k->skip;
     char last = '\n';
     gzFile g = NULL;
     ZSTD_DCtx *z = NULL;
@@ -164,11 +145,13 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
         }
         stats_add(st, 0, (uint64_t)n);
         char *p = out;
-        if (skip) { /* drop everything up to the first newline */
-            char *nl = memchr(out, '\n', n);
-            if (!nl) continue;
-            skip = 0;
-            n -= (size_t)(nl + 1 - out);
+        if (bom && n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) { p += 3; n -= 3; } /* a byte order mark is not data */
+        bom = 0;
+        while (skip > 0 && n > 0) { /* drop the header and skipped lines */
+            char *nl = memchr(p, '\n', n);
+            if (!nl) { n = 0; break; }
+            skip--;
+            n -= (size_t)(nl + 1 - p);
             p = nl + 1;
         }
         if (n == 0) continue;
@@ -184,22 +167,24 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
     return rc;
 }
 
-static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
+int load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err)
 {
-    bb_stream_spec spec = { j->table_q, j->columns, j->fmt, j->table, 0, NULL };
-    uint64_t t0 = bb_now_ns();
-    if (j->drv->stream_open(c, &spec, err) < 0) return -1;
+    bb_stream_spec spec = { j->table_q, j->columns, j->fmt, j->table, 0, NULL, j->o->delimiter, j->o->quote, k->crlf > 0 };
+    return j->drv->stream_open(c, &spec, err);
+}
+
+int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err)
+{
     char *buf = bb_xmalloc(READ_PIECE + 2);
-    off_t pos = k->start;
-    int rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : 0;
-    if (k->codec != CODEC_NONE) pos = k->end;
-    while (pos < k->end && rc == 0) {
-        size_t want = (size_t)(k->end - pos < READ_PIECE ? k->end - pos : READ_PIECE);
+    off_t pos = start;
+    int rc = 0;
+    while (pos < end && rc == 0) {
+        size_t want = (size_t)(end - pos < READ_PIECE ? end - pos : READ_PIECE);
         ssize_t n = pread(j->fds[k->file], buf, want, pos);
         if (n <= 0) { rc = bb_errf(err, "reading %s: %s", j->paths[k->file], n < 0 ? strerror(errno) : "short file"); break; }
         size_t len = (size_t)n;
         pos += n;
-        if (pos == k->end && buf[len - 1] != '\n') { /* COPY and LOAD want the last row ended, in the file's style */
+        if (pos == end && buf[len - 1] != '\n') { /* COPY and LOAD want the last row ended, in the file's style */
             int crlf = k->crlf > 0 || (k->crlf < 0 && memmem(buf, len, "\r\n", 2));
             if (crlf) buf[len++] = '\r';
             buf[len++] = '\n';
@@ -209,8 +194,26 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
         stats_add(st, 0, (uint64_t)n);
     }
     free(buf);
+    return rc;
+}
+
+/* One COPY / LOAD DATA of the chunk; with --on-error=skip inside a transaction (LOAD DATA
+ * LOCAL commits rows it only warns about), and a refused chunk is taken apart. */
+static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
+{
+    int skip_bad = j->o->skip_bad;
+    uint64_t t0 = bb_now_ns();
+    if (skip_bad && j->drv->begin(c, err) < 0) return -1;
+    int rc = load_open(j, c, k, err);
+    if (rc == 0) rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : load_range(j, c, k, k->start, k->end, st, err);
     int64_t rows = -1;
     if (rc == 0) rc = j->drv->stream_close(c, &rows, err);
+    if (skip_bad && rc == 0) rc = j->drv->commit(c, err);
+    if (rc < 0 && skip_bad && (!j->drv->alive || j->drv->alive(c))) {
+        bb_err ignore;
+        j->drv->rollback(c, &ignore);
+        return load_chunk_skipping(j, c, k, st, err);
+    }
     if (rc < 0) {
         /* the server counts lines from the chunk's start: say where that is in the file */
         size_t l = strlen(err->msg);
@@ -311,7 +314,7 @@ static char *quote_ident(const bb_dialect *d, const char *s)
 
 int load_files(const load_opts *o, bb_result *res, bb_err *err)
 {
-    load_job j = { .drv = o->drv, .paths = o->paths, .table = o->table };
+    load_job j = { .o = o, .drv = o->drv, .paths = o->paths, .table = o->table };
     pthread_mutex_init(&j.mu, NULL);
     if (enc_format_parse(o->format, &j.fmt) < 0 || (j.fmt != BB_FMT_CSV && j.fmt != BB_FMT_TSV && j.fmt != BB_FMT_COPY))
         return bb_usagef(err, "--format=%s: load reads csv, tsv or copy", o->format);
@@ -356,14 +359,25 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     int64_t size = o->chunk > 0 ? o->chunk : bytes / nt + 1;
     if (o->chunk <= 0 && nt > 1 && size < 4 << 20) size = 4 << 20;
     if (o->chunk <= 0 && nt > 1 && size > 64 << 20) size = 64 << 20;
-    for (int i = 0; i < o->npaths; i++) {
+    int64_t left = o->limit;
+    for (int i = 0; i < o->npaths && left != 0; i++) {
         struct stat sb;
         fstat(j.fds[i], &sb);
-        if (cut_file(&j, i, size, sb.st_size, o->header, err) < 0) goto out;
+        if (cut_file(&j, i, size, sb.st_size, &left, err) < 0) goto out;
     }
     for (int i = 0; i < j.nchunks; i++) j.file_rows += j.chunks[i].rows > 0 ? j.chunks[i].rows : 0;
+    if (o->reject_path) {
+        char log[4200];
+        snprintf(log, sizeof log, "%s.log", o->reject_path);
+        if (!(j.reject = fopen(o->reject_path, "w")) || !(j.reject_log = fopen(log, "w"))) {
+            bb_usagef(err, "cannot write the reject file %s: %s", j.reject ? log : o->reject_path, strerror(errno));
+            goto out;
+        }
+    }
 
-    if (o->drv->target_open(o->dsn, &j.target, err) < 0 || o->drv->connect(j.target, &c0, err) < 0) goto out;
+    if (o->target) j.target = o->target;
+    else if (o->drv->target_open(o->dsn, &j.target, err) < 0) goto out;
+    if (o->drv->connect(j.target, &c0, err) < 0) goto out;
     if (o->truncate) {
         char sql[600];
         snprintf(sql, sizeof sql, "TRUNCATE TABLE %s", j.table_q);
@@ -399,6 +413,7 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     stats_take(j.stats, nt, snap);
     res->rows = j.committed;
     res->committed = j.committed;
+    if (o->skip_bad) res->rows_rejected = j.rejected;
     res->events = (int64_t)snap->events;
     res->bytes = (int64_t)snap->bytes;
     res->seconds = secs;
@@ -411,9 +426,10 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     }
     if (count_rows(o->drv, c0, j.table_q, &after, err) < 0) goto out;
     res->verified_rows = after - before;
-    if (after - before != j.file_rows) {
-        bb_errf(err, "verification failed: the table grew by %lld rows, the files hold %lld", (long long)(after - before),
-                (long long)j.file_rows);
+    /* nothing lost: the table grew by the rows loaded, and loaded + rejected = the input */
+    if (after - before != j.committed || j.committed + j.rejected != j.file_rows) {
+        bb_errf(err, "verification failed: the table grew by %lld rows; loaded %lld + rejected %lld, the files hold %lld",
+                (long long)(after - before), (long long)j.committed, (long long)j.rejected, (long long)j.file_rows);
         err->code = BB_EXIT_VERIFY;
         snprintf(res->error, sizeof res->error, "%s", err->msg);
         rc = -1;
@@ -422,7 +438,9 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     rc = 0;
 out:
     if (c0) o->drv->disconnect(c0);
-    if (j.target) o->drv->target_close(j.target);
+    if (j.target && !o->target) o->drv->target_close(j.target);
+    if (j.reject) fclose(j.reject);
+    if (j.reject_log) fclose(j.reject_log);
     for (int i = 0; i < o->npaths; i++)
         if (j.fds[i] >= 0) close(j.fds[i]);
     free(j.fds);
@@ -432,4 +450,27 @@ out:
     stats_free(j.stats);
     pthread_mutex_destroy(&j.mu);
     return rc;
+}
+
+const char *load_format_of(const char *path, const char *given)
+{
+    if (given && strcmp(given, "text")) return given;
+    char base[4096];
+    snprintf(base, sizeof base, "%s", path);
+    char *dot = strrchr(base, '.');
+    if (dot && (!strcmp(dot, ".gz") || !strcmp(dot, ".zst"))) *dot = 0;
+    const char *ext = strrchr(base, '.');
+    if (!ext) return NULL;
+    return !strcmp(ext, ".csv") ? "csv" : (!strcmp(ext, ".tsv") || !strcmp(ext, ".txt")) ? "tsv" : !strcmp(ext, ".copy") ? "copy" : NULL;
+}
+
+int load_char_opt(const char *name, const char *v, char *out, bb_err *err)
+{
+    *out = 0;
+    if (!v) return 0;
+    if (!strcmp(v, "tab") || !strcmp(v, "\\t")) v = "\t";
+    if (strlen(v) != 1 || *v == '\n' || *v == '\r' || *v == '\\')
+        return bb_usagef(err, "--%s takes one character (or 'tab'), not a newline or backslash; got '%s'", name, v);
+    *out = *v;
+    return 0;
 }

@@ -307,15 +307,23 @@ static int cmd_load(bb_cli *cli)
     for (char *q = var; *q; q++) *q = (char)toupper((unsigned char)*q);
     o.dsn = opts_get(cli, "dsn") ? opts_get(cli, "dsn") : getenv(var);
     /* the format: --format, else the first file's extension (under any .gz or .zst) */
-    char base[4096];
-    snprintf(base, sizeof base, "%s", cli->pos[0]);
-    char *dot = strrchr(base, '.');
-    if (dot && (!strcmp(dot, ".gz") || !strcmp(dot, ".zst"))) *dot = 0;
-    const char *fmt = opts_get(cli, "format"), *ext = strrchr(base, '.');
-    if (!strcmp(fmt, "text") && ext) fmt = !strcmp(ext, ".csv") ? "csv" : (!strcmp(ext, ".tsv") || !strcmp(ext, ".txt")) ? "tsv"
-                                         : !strcmp(ext, ".copy") ? "copy" : fmt;
-    if (!strcmp(fmt, "text")) { bb_usagef(&err, "say --format=csv, tsv or copy for %s", cli->pos[0]); return fail(&err); }
+    const char *fmt = load_format_of(cli->pos[0], opts_get(cli, "format"));
+    if (!fmt) { bb_usagef(&err, "say --format=csv, tsv or copy for %s", cli->pos[0]); return fail(&err); }
     o.format = fmt;
+    if (load_char_opt("delimiter", opts_get(cli, "delimiter"), &o.delimiter, &err) < 0 ||
+        load_char_opt("quote", opts_get(cli, "quote"), &o.quote, &err) < 0)
+        return fail(&err);
+    o.skip_rows = (int64_t)num_opt(cli, "skip-rows");
+    o.limit = opts_get(cli, "limit") ? (int64_t)num_opt(cli, "limit") : -1;
+    const char *oe = opts_get(cli, "on-error");
+    if (strcmp(oe, "stop") && strcmp(oe, "skip")) { bb_usagef(&err, "--on-error is stop or skip, not '%s'", oe); return fail(&err); }
+    o.skip_bad = !strcmp(oe, "skip");
+    o.reject_path = opts_get(cli, "reject-file");
+    o.reject_limit = opts_get(cli, "reject-limit") ? (int64_t)num_opt(cli, "reject-limit") : -1;
+    if (!o.skip_bad && (o.reject_path || o.reject_limit >= 0)) {
+        bb_usagef(&err, "--reject-file and --reject-limit go with --on-error=skip");
+        return fail(&err);
+    }
 
     bb_result res;
     result_init(&res);
@@ -333,6 +341,11 @@ static int cmd_load(bb_cli *cli)
     const char *out = opts_get(cli, "out");
     if (out && result_append_jsonl(out, &res, &host) < 0) fprintf(stderr, "bulkbench: cannot append to %s\n", out);
     result_print_table(stdout, &res, 1);
+    if (o.skip_bad) /* nothing lost: what loaded and what was refused add up to the input */
+        printf("loaded %lld rows + rejected %lld%s%s%s = %lld rows %s\n", (long long)res.committed,
+               (long long)res.rows_rejected, o.reject_path ? " (in " : "", o.reject_path ? o.reject_path : "",
+               o.reject_path ? ", why in its .log)" : "", (long long)(res.committed + res.rows_rejected),
+               rc ? "before the load stopped" : "in the input");
     if (rc) {
         fail(&err);
         fprintf(stderr, "bulkbench: %lld rows were committed before the load stopped\n", (long long)res.committed);

@@ -357,7 +357,7 @@ static int stream_begin(mstate *ms, bb_err *err)
     bb_buf_putc(&name, 0);
     column_list(ms, &cols);
     bb_buf_putc(&cols, 0);
-    bb_stream_spec spec = { name.p, cols.p, ms->fmt, ms->t->name, ms->t->ncols, (const char *const *)ms->t->colnames };
+    bb_stream_spec spec = { name.p, cols.p, ms->fmt, ms->t->name, ms->t->ncols, (const char *const *)ms->t->colnames, 0, 0, 0 };
     int rc = ms->drv->stream_open(ms->w->conn, &spec, err);
     bb_buf_free(&name);
     bb_buf_free(&cols);

@@ -35,6 +35,13 @@ const opt_def opts_common[] = {
     { "columns", OT_STR, NULL, 0, 0, "load: the table's columns the file holds, a,b,c" },
     { "truncate", OT_BOOL, NULL, 0, 0, "load: empty the table first" },
     { "rate-limit", OT_NUM, NULL, 0, 0, "load: MB/s at most, across workers" },
+    { "delimiter", OT_STR, NULL, 0, 0, "load: the field separator, one character or 'tab' (default: , for CSV, tab otherwise)" },
+    { "quote", OT_STR, NULL, 0, 0, "load: CSV's quote character (default \")" },
+    { "skip-rows", OT_INT, "0", 0, 0, "load: rows after the header of each file that are not loaded" },
+    { "limit", OT_INT, NULL, 0, 1, "load: load at most this many rows (of all files, in order)" },
+    { "on-error", OT_STR, "stop", 0, 0, "load: stop at the first refused row, or skip refused rows (to --reject-file)" },
+    { "reject-file", OT_STR, NULL, 0, 0, "load --on-error=skip: refused rows go here as they were, and why to FILE.log" },
+    { "reject-limit", OT_INT, NULL, 0, 0, "load --on-error=skip: fail once more than this many rows are refused" },
     { "svg", OT_STR, NULL, 0, 0, "report: also draw a chart into this SVG file" },
     { "log", OT_BOOL, NULL, 0, 0, "report: log scale for rows/s in the chart" },
     { NULL, 0, NULL, 0, 0, NULL }

@@ -18,6 +18,7 @@ void result_init(bb_result *r)
     r->server_cpu_s = -1;
     r->rss_growth = r->log_bytes = r->redo_bytes = r->table_bytes = r->verified_rows = -1;
     r->batch = -1;
+    r->rows_rejected = -1;
 }
 
 void result_latency(bb_result *r, const stats_snap *s)
@@ -46,6 +47,7 @@ char *result_json(const bb_result *r, const sysmon_host *h)
     json_object_set_new(o, "rows", json_integer(r->rows));
     json_object_set_new(o, "rows_in_doubt", json_integer(r->rows_in_doubt));
     json_object_set_new(o, "reconnects", json_integer(r->reconnects));
+    if (r->rows_rejected >= 0) json_object_set_new(o, "rows_rejected", json_integer(r->rows_rejected));
     json_object_set_new(o, "bytes", json_integer(r->bytes));
     json_object_set_new(o, "events", json_integer(r->events));
     json_object_set_new(o, "seconds", json_real(r->seconds));

@@ -31,6 +31,7 @@ typedef struct bb_result {
     int64_t verified_rows;   /* -1: the script has no check() */
     int64_t committed;
     int64_t rows_in_doubt;   /* rows whose commit was under way when a session was lost */
+    int64_t rows_rejected;   /* load --on-error=skip: rows the server refused, -1 otherwise */
     int64_t reconnects;      /* --reconnect: sessions replaced after a loss */
     char    started_at[40];
     int     nset;

@@ -41,7 +41,7 @@ int servers_connect(bb_servers *sv, lua_State *L, const bb_plan *p, bb_err *err)
                 return -1;
             s->nglobal = i + 1; /* restore up to here, whatever happens next */
         }
-        s->db0 = api_push_db(L, p->drv, s->c0, p->drv->target_where(s->target));
+        s->db0 = api_push_db(L, p->drv, s->c0, s->target);
         s->db_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     return 0;

@@ -48,7 +48,7 @@ static int make_ctx(bb_worker *w)
     if (p->method) { lua_pushstring(L, p->method); lua_setfield(L, -2, "method"); }
     lua_pushnumber(L, (lua_Number)p->batch);
     lua_setfield(L, -2, "batch");
-    w->db = api_push_db(L, p->drv, w->conn, p->drv->target_where(w->target));
+    w->db = api_push_db(L, p->drv, w->conn, w->target);
     lua_setfield(L, -2, "db");
     lua_insert(L, -2);
     lua_setmetatable(L, -2);

@@ -38,6 +38,8 @@ done
 suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
 suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
 suite cli tests/cli.sh
+# bulkbench load on both servers: file edge cases, 1-8 workers, checksums, rejected rows
+suite load-matrix python3 tests/load_matrix.py
 # servers killed mid-load under each method: committed rows are exact (tests/crash_trials.sh 20 for the full tally)
 [ -z "${BB_IN_SANITIZE:-}" ] && suite crash tests/crash_trials.sh 3
 # ... and with --reconnect=10 the server comes back and the run finishes with exactly the rows asked for

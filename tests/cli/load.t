@@ -66,3 +66,30 @@ $ head -c 3000 $TMP/z.csv.gz >$TMP/cut.csv.gz 2>/dev/null || { python3 tests/fix
 $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lr; create table lr (id int, s text)"; python3 tests/fixtures/mkcsv.py quoted 40000 $TMP/r.csv; s=$(date +%s.%N); ./bulkbench load $TMP/r.csv --engine=pg --table=lr --threads=2 --chunk=64KB --rate-limit=1 >/dev/null; e=$(date +%s.%N); python3 -c "import os; mb=os.path.getsize('$TMP/r.csv')/1e6; t=$e-$s; print('slow enough', t >= mb * 0.9, round(mb / t, 2))"
 ? 0
 ~ ^slow enough True
+
+# db:load_file from a scenario's run(): the file's rows are the run's committed rows, verified by check()
+$ python3 tests/fixtures/mkcsv.py quoted 500 $TMP/lf.csv; LF_FILE=$TMP/lf.csv ./bulkbench run tests/fixtures/load_file.lua --engine=pg --threads=2 --format=csv
+? 0
+~ load_file: 500 rows, 0 rejected
+~ ^load_file,pg,,2,.*,500,
+
+# the same on MariaDB
+$ python3 tests/fixtures/mkcsv.py quoted 500 $TMP/lf.csv; LF_FILE=$TMP/lf.csv ./bulkbench run tests/fixtures/load_file.lua --engine=mysql --threads=2 --format=csv
+? 0
+~ load_file: 500 rows, 0 rejected
+~ ^load_file,mysql,,2,.*,500,
+
+# --on-error=skip without reject file still says loaded + rejected = input
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lb; create table lb (id int, s text)"; python3 tests/fixtures/mkcsv.py badrow 5000 3210 $TMP/b.csv; ./bulkbench load $TMP/b.csv --engine=pg --table=lb --chunk=8KB --on-error=skip
+? 0
+~ loaded 4999 rows \+ rejected 1 = 5000 rows in the input
+
+# --reject-file without --on-error=skip is a usage error
+$ ./bulkbench load $TMP/b.csv --engine=pg --table=lb --reject-file=$TMP/r.csv
+? 2
+~ go with --on-error=skip
+
+# --delimiter takes one character
+$ ./bulkbench load $TMP/b.csv --engine=pg --table=lb --delimiter=ab
+? 2
+~ --delimiter takes one character

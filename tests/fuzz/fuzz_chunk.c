@@ -68,8 +68,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&whole, 0, sizeof whole);
     memset(&pieces, 0, sizeof pieces);
     chunk_scan a, b;
-    chunk_scan_init(&a, csv, header, chunk);
-    chunk_scan_init(&b, csv, header, chunk);
+    chunk_scan_init(&a, csv, header, -1, chunk);
+    chunk_scan_init(&b, csv, header, -1, chunk);
     int ra = run(&a, d, n, n ? n : 1, &whole);
     int rb = run(&b, d, n, 1 + n % 7, &pieces);
     if (whole.over || pieces.over) return 0;

@@ -1,0 +1,60 @@
+/* load_priv.h — what load.c and reject.c share: the chunks of the input files and the job. */
+#ifndef BB_LOAD_PRIV_H
+#define BB_LOAD_PRIV_H
+
+#include <pthread.h>
+#include <sys/types.h>
+
+#include "load.h"
+#include "stats.h"
+
+#define READ_PIECE (256 * 1024)
+
+typedef enum { CODEC_NONE, CODEC_GZIP, CODEC_ZSTD } codec;
+
+typedef struct chunk {
+    int     file;
+    off_t   start, end;
+    int64_t rows, first_line; /* rows in it (-1: not scanned, the server counts); the file line it starts at */
+    int     crlf;             /* the file ends its lines with \r\n (-1: not known) */
+    codec   codec;            /* a compressed file is one chunk, decompressed as it streams */
+    int64_t skip;             /* compressed: rows of what it decompresses to that are not data */
+} chunk;
+
+typedef struct load_job {
+    const load_opts *o;
+    const bb_driver *drv;
+    bb_target       *target;
+    const char     **paths;
+    int             *fds;
+    chunk           *chunks;
+    int              nchunks;
+    int              next;        /* next chunk to take (atomic) */
+    bb_stream_fmt    fmt;
+    char            *table_q, *columns;
+    const char      *table;
+    int              failed;
+    bb_err           err;
+    pthread_mutex_t  mu;          /* guards err, and the reject files */
+    stats_thread    *stats;
+    int64_t          committed;   /* atomic */
+    int64_t          rejected;    /* --on-error=skip: rows refused (atomic) */
+    FILE            *reject, *reject_log;
+    int64_t          sent;        /* bytes handed to the server so far (atomic), for --rate-limit */
+    uint64_t         t0;
+    double           rate_bps;    /* --rate-limit in bytes/s, 0 = none */
+    int              running;     /* workers still loading (atomic) */
+    int64_t          file_rows;   /* rows of the files, scanned or counted by the server (atomic) */
+} load_job;
+
+/* Streams bytes [start, end) of the chunk's file into an open stream, the last row ended
+ * with a newline in the file's style. */
+int  load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err);
+/* Opens a stream of the job's table and format, for rows from chunk k. */
+int  load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err);
+
+/* --on-error=skip: loads a chunk the server refused, row ranges in their own transactions,
+ * bisecting down to the rows it refuses, which go to the reject file (reject.c). */
+int  load_chunk_skipping(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err);
+
+#endif
