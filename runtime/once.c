@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "worker.h"
 
@@ -55,6 +56,18 @@ static int attempt(bb_worker *w, const once_ops *ops, const char *tok, int64_t f
     return d->commit(w->conn, err);
 }
 
+/* Test failpoint BULKBENCH_FAILPOINT=ack-lost:K: the K-th commit of the process lands but
+ * its acknowledgement is treated as lost, so the "had committed" path runs for real. */
+static int ack_lost(void)
+{
+    static int64_t k = -1, seen;
+    if (k < 0) {
+        const char *f = getenv("BULKBENCH_FAILPOINT");
+        k = f && !strncmp(f, "ack-lost:", 9) ? atoll(f + 9) : 0;
+    }
+    return k > 0 && __atomic_add_fetch(&seen, 1, __ATOMIC_RELAXED) == k;
+}
+
 int once_batch(bb_worker *w, const once_ops *ops, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
     const bb_plan *p = w->run->plan;
@@ -63,10 +76,11 @@ int once_batch(bb_worker *w, const once_ops *ops, int64_t first, int64_t n, size
     snprintf(tok, sizeof tok, "%s-%lld", p->run_id, (long long)first);
     int tries = 0, doubt = 0;
     for (;;) {
-        int committing = 0;
-        if (attempt(w, ops, tok, first, n, bytes, &committing, err) == 0) return 0;
+        int committing = 0, rc = attempt(w, ops, tok, first, n, bytes, &committing, err), fake = rc == 0 && ack_lost();
+        if (rc == 0 && !fake) return 0;
+        if (fake) bb_errf(err, "failpoint: the acknowledgement of the commit of the batch at row %lld was lost", (long long)first);
         doubt |= committing;
-        if (!d->alive || d->alive(w->conn)) {
+        if (!fake && (!d->alive || d->alive(w->conn))) {
             /* the server said no; after a lost attempt that may be the mark's key, when
              * the lost attempt's commit landed after all */
             bb_err ignore;

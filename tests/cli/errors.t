@@ -91,6 +91,18 @@ $ ./bulkbench run workloads/quickstart.lua --method=multirow,txn --rows=5000 --r
 ? 0
 ~ ,5000,
 
+# --reconnect: a commit that landed but whose acknowledgement was lost (failpoint) is found by its mark and counted once
+$ BULKBENCH_FAILPOINT=ack-lost:3 ./bulkbench run workloads/copy_vs_load.lua --engine=pg --method=multirow --rows=20000 --threads=2 --reconnect=2 --format=csv
+? 0
+~ the batch at row [0-9]+ had committed
+~ ^copy_vs_load,pg,multirow,2,1000,20000,.*,20000,
+
+# the same on MariaDB's LOAD DATA
+$ BULKBENCH_FAILPOINT=ack-lost:2 ./bulkbench run workloads/copy_vs_load.lua --engine=mysql --method=load --batch=5000 --rows=20000 --threads=2 --reconnect=2 --format=csv
+? 0
+~ the batch at row [0-9]+ had committed
+~ ^copy_vs_load,mysql,load,2,5000,20000,.*,20000,
+
 # a method the engine does not offer is named with what it offers
 $ ./bulkbench run workloads/quickstart.lua --method=copy
 ? 2
