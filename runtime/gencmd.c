@@ -170,7 +170,8 @@ int gencmd_run(bb_cli *cli)
     j.dia = drv->dialect;
 
     host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
-                    .now_s = (int64_t)time(NULL), .dialect = j.dia };
+                    .dialect = j.dia };
+    if (opts_now(cli, &hc.now_s, &err) < 0) goto fail;
     lua_State *L = host_new(&hc, cli->pos[0], &err);
     if (!L || host_run_script(L, cli->pos[0], &err) < 0) goto fail;
     if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) goto fail;

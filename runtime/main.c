@@ -198,10 +198,7 @@ static int cmd_run(bb_cli *cli)
 
     host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
                     .now_s = (int64_t)time(NULL) };
-    if (opts_get(cli, "now") && bb_parse_time(opts_get(cli, "now"), &hc.now_s) < 0) {
-        bb_usagef(&err, "--now expects YYYY-MM-DD[ HH:MM:SS] or epoch seconds, got '%s'", opts_get(cli, "now"));
-        return fail(&err);
-    }
+    if (opts_now(cli, &hc.now_s, &err) < 0) return fail(&err);
     cluster_bcast(&hc.now_s, sizeof hc.now_s); /* every rank generates the same "now" */
     char *src = NULL;
     size_t srclen = 0;

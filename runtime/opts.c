@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 const opt_def opts_common[] = {
     { "engine", OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, null (comma list sweeps)" },
@@ -270,4 +271,13 @@ void opts_split_free(char **v)
     if (!v) return;
     for (int i = 0; v[i]; i++) free(v[i]);
     free(v);
+}
+
+int opts_now(bb_cli *cli, int64_t *out, bb_err *err)
+{
+    const char *v = opts_get(cli, "now");
+    *out = (int64_t)time(NULL);
+    if (v && bb_parse_time(v, out) < 0)
+        return bb_usagef(err, "--now expects YYYY-MM-DD[ HH:MM:SS] or epoch seconds, got '%s'", v);
+    return 0;
 }

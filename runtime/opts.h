@@ -54,6 +54,9 @@ int  opts_check_value(const char *name, opt_type t, const char *v, int min, bb_e
  * extra: script-declared names, NULL-terminated. */
 int  opts_check_unused(const bb_cli *cli, const char *const *extra, bb_err *err);
 
+/* "now" for the generators: --now, else the clock. */
+int  opts_now(bb_cli *cli, int64_t *out, bb_err *err);
+
 /* The closest of candidates to word by edit distance, or NULL if none is close. */
 const char *opts_nearest(const char *word, const char *const *candidates, int n);
 

@@ -38,3 +38,8 @@ $ ./bulkbench run workloads/quickstart.lua --threads=2 --method=txn,multirow --b
 ? 0
 ~ txn +2 +7 +20001 .* ok
 ~ multirow +2 +7 +20001 .* ok
+
+# --now pins what "now" generators write, so a table is reproducible to the byte
+$ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=2 --now='2026-01-01 10:00:00' --format=csv
+? 0
+~ ^1,.*,2026-01-01 10:00:00,
