@@ -91,7 +91,7 @@ int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target)
     result_init(&res);
     if (load_files(&o, &res, &err) < 0) {
         luaL_where(L, 1);
-        lua_pushfstring(L, "load_file: %s (%d rows were committed)", err.msg, (int)res.committed);
+        lua_pushfstring(L, "load_file: %s (%f rows were committed)", err.msg, (lua_Number)res.committed);
         lua_concat(L, 2);
         return lua_error(L);
     }

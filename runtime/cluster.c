@@ -49,11 +49,6 @@ int cluster_agree(int code, bb_err *err)
     return got;
 }
 
-void cluster_barrier(void)
-{
-    if (size > 1) MPI_Barrier(MPI_COMM_WORLD);
-}
-
 void cluster_bcast(void *buf, int n)
 {
     if (size > 1) MPI_Bcast(buf, n, MPI_BYTE, 0, MPI_COMM_WORLD);
@@ -136,7 +131,6 @@ void cluster_finish(void) {}
 int  cluster_rank(void) { return 0; }
 int  cluster_size(void) { return 1; }
 int  cluster_agree(int code, bb_err *err) { (void)err; return code; }
-void cluster_barrier(void) {}
 void cluster_bcast(void *buf, int n) { (void)buf, (void)n; }
 void cluster_tell_stop(void) {}
 int  cluster_stop_told(void) { return 0; }

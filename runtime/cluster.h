@@ -19,7 +19,6 @@ int  cluster_size(void);
 /* Every rank passes its state (0 fine, else an exit code and err); all get the first
  * failing rank's code, and err its message prefixed with the rank. */
 int  cluster_agree(int code, bb_err *err);
-void cluster_barrier(void);
 /* Rank 0's n bytes at buf, copied to every rank. */
 void cluster_bcast(void *buf, int n);
 /* Mid-run failure: tell every other rank to stop; and: has another rank said so? */

@@ -159,17 +159,24 @@ static int do_insert(mstate *ms, int64_t first, int64_t n, bb_err *err)
     return 0;
 }
 
-static int do_txn(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+/* Rows [first, first+n), one execution of the prepared single-row statement each. */
+static int exec_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
-    if (ms->drv->begin(ms->w->conn, err) < 0) return -1;
     for (int64_t i = 0; i < n; i++) {
         gen_fill(ms->t, (uint64_t)(first + i), ms->row);
         *bytes += row_bytes(ms->t, ms->row);
-        if (ms->drv->execute(ms->stmt, ms->row->v, NULL, err) < 0) {
-            bb_err ignore;
-            ms->drv->rollback(ms->w->conn, &ignore);
-            return -1;
-        }
+        if (ms->drv->execute(ms->stmt, ms->row->v, NULL, err) < 0) return -1;
+    }
+    return 0;
+}
+
+static int do_txn(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+{
+    if (ms->drv->begin(ms->w->conn, err) < 0) return -1;
+    if (exec_rows(ms, first, n, bytes, err) < 0) {
+        bb_err ignore;
+        ms->drv->rollback(ms->w->conn, &ignore);
+        return -1;
     }
     ms->committing = n;
     if (ms->drv->commit(ms->w->conn, err) < 0) return -1;
@@ -481,13 +488,7 @@ static int once_body(void *ud, int64_t first, int64_t n, size_t *bytes, bb_err *
     if ((ms->kind == MK_TXN || ms->kind == MK_PIPELINE) && !ms->stmt && prepare_rows(ms, 1, &ms->stmt, err) < 0)
         return -1;
     switch (ms->kind) {
-    case MK_TXN:
-        for (int64_t i = 0; i < n; i++) {
-            gen_fill(ms->t, (uint64_t)(first + i), ms->row);
-            *bytes += row_bytes(ms->t, ms->row);
-            if (ms->drv->execute(ms->stmt, ms->row->v, NULL, err) < 0) return -1;
-        }
-        return 0;
+    case MK_TXN: return exec_rows(ms, first, n, bytes, err);
     case MK_PIPELINE:
         fill_rows(ms, first, n, bytes);
         return ms->drv->execute_pipeline(ms->stmt, (int)n, (const bb_value *const *)ms->vals, NULL, err);
