@@ -150,12 +150,22 @@ bench_mysql() {
   done
 }
 
-bench_files() { # bulkbench load of one CSV file, 1 and 2 workers, beside the clients
+# two client processes, one per half of the file, started together: the wall time of both
+pg_two() { $PSQL -c "\\copy bmsql_history from '$T/h.csv.00' csv" & $PSQL -c "\\copy bmsql_history from '$T/h.csv.01' csv"; wait; }
+my_two() {
+  local q="INTO TABLE bmsql_history FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"'"
+  $MYSQL -e "LOAD DATA LOCAL INFILE '$T/h.csv.00' $q" & $MYSQL -e "LOAD DATA LOCAL INFILE '$T/h.csv.01' $q"; wait
+}
+
+bench_files() { # bulkbench load of one CSV file, 1 and 2 workers, beside the clients (one stream, two over a split file)
   servers
-  local N=1000000 a=() b=() c=() d=() e=() f=()
+  local N=1000000 a=() b=() c=() d=() e=() f=() g=() h=()
   $BB gen workloads/copy_vs_load.lua --table=bmsql_history --rows=$N --format=csv -o "$T/h.csv"
+  split -n l/2 -d "$T/h.csv" "$T/h.csv." # no quoted newlines in these rows: halves at a line end
   $PSQL -c "$BMSQL_DDL" >/dev/null; $MYSQL -e "$BMSQL_DDL"
   for i in $(seq 3); do
+    $PSQL -c "truncate bmsql_history" >/dev/null; g+=("$(wall pg_two)")
+    $MYSQL -e "truncate bmsql_history"; h+=("$(wall my_two)")
     $PSQL -c "truncate bmsql_history" >/dev/null; a+=("$(wall $BB load "$T/h.csv" --engine=pg --table=bmsql_history --threads=1)")
     $PSQL -c "truncate bmsql_history" >/dev/null; b+=("$(wall $BB load "$T/h.csv" --engine=pg --table=bmsql_history --threads=2)")
     $PSQL -c "truncate bmsql_history" >/dev/null; c+=("$(wall $PSQL -c "\\copy bmsql_history from '$T/h.csv' csv")")
@@ -168,6 +178,10 @@ bench_files() { # bulkbench load of one CSV file, 1 and 2 workers, beside the cl
     "$(printf '%.3fx psql; 2 workers %.2fx faster than 1' "$(ratio "$(med "${a[@]}")" "$(med "${c[@]}")")" "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
   report "mysql load of a 1M-row CSV, 1 worker (wall s)" s bulkbench "$(med "${d[@]}")" "mariadb client" "$(med "${f[@]}")" \
     "$(printf '%.3fx the client; 2 workers %.2fx faster than 1' "$(ratio "$(med "${d[@]}")" "$(med "${f[@]}")")" "$(ratio "$(med "${d[@]}")" "$(med "${e[@]}")")")"
+  report "pg load, 2 workers vs 2 psql over a split file (wall s)" s bulkbench "$(med "${b[@]}")" "2 x psql \copy" "$(med "${g[@]}")" \
+    "$(printf '%.3fx the two clients' "$(ratio "$(med "${b[@]}")" "$(med "${g[@]}")")")"
+  report "mysql load, 2 workers vs 2 clients over a split file (wall s)" s bulkbench "$(med "${e[@]}")" "2 x mariadb" "$(med "${h[@]}")" \
+    "$(printf '%.3fx the two clients' "$(ratio "$(med "${e[@]}")" "$(med "${h[@]}")")")"
 }
 
 sections=("$@")
