@@ -194,9 +194,13 @@ function dbm.drop(db, t) db:exec("DROP TABLE IF EXISTS " .. db:quote(type(t) == 
 function dbm.create(db, t)
   for _, sql in ipairs(schema.ddl(t, db.dialect)) do db:exec(sql) end
 end
+-- one transaction, so one commit (one WAL flush) where the engine has transactional DDL;
+-- MySQL commits each DDL statement itself, which is harmless here
 function dbm.recreate(db, t)
-  db:drop(t)
-  db:create(t)
+  db:begin()
+  local ok, err = pcall(function() db:drop(t); db:create(t) end)
+  if not ok then pcall(db.rollback, db); error(err, 0) end
+  db:commit()
 end
 
 function bb.help_text()
