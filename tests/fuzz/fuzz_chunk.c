@@ -1,8 +1,10 @@
 /* fuzz_chunk.c — the chunk scanner (runtime/chunk.c) against a byte-at-a-time reference.
- * Input: one flag byte (bit 0 CSV, bit 1 header, bits 2-7 the chunk size), then the data.
- * Checked: the chunks are contiguous and cover the data after the header; their rows and
- * first lines equal the reference's; feeding in small pieces gives the same chunks as
- * feeding it whole; an input ending inside quotes is reported, and only then. */
+ * Input: a flag byte (bit 0 CSV, bit 1 header, bits 2-7 the chunk size), a second (bits
+ * 0-6 a --limit, 0 = none; bit 7 quote with ' instead of "), then the data.
+ * Checked: the chunks are contiguous and cover the data after the header, up to the
+ * limit's last row; their rows and first lines equal the reference's; feeding in small
+ * pieces gives the same chunks as feeding it whole; an input ending inside quotes is
+ * reported, and only then. */
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,15 +23,18 @@ static void emit(void *ud, int64_t start, int64_t end, int64_t rows, int64_t lin
     g->n++;
 }
 
-/* Row ends (offsets after each row's newline) by a plain state machine. */
-static int64_t reference(const char *d, size_t n, int csv, int header, int64_t *data_start, int *open_quote)
+/* Rows by a plain state machine: how many (at most limit, -1 = all), where the data
+ * starts (after a header) and where the last row taken ends. */
+static int64_t reference(const char *d, size_t n, int csv, char quote, int header, int64_t limit, int64_t *data_start,
+                         int64_t *data_end, int *open_quote)
 {
     int in_q = 0, esc = 0, skipping = header;
     int64_t rows = 0, last = 0;
     *data_start = 0;
+    *data_end = (int64_t)n;
     for (size_t i = 0; i < n; i++) {
         char c = d[i];
-        if (csv) { if (c == '"') { in_q = !in_q; continue; } if (in_q) continue; }
+        if (csv) { if (c == quote) { in_q = !in_q; continue; } if (in_q) continue; }
         else {
             if (esc) { esc = 0; continue; }
             if (c == '\\') { esc = 1; continue; }
@@ -38,6 +43,7 @@ static int64_t reference(const char *d, size_t n, int csv, int header, int64_t *
         last = (int64_t)i + 1;
         if (skipping) { skipping = 0; *data_start = last; continue; }
         rows++;
+        if (rows == limit) { *data_end = last; *open_quote = 0; return rows; }
     }
     *open_quote = in_q;
     if (!skipping && (int64_t)n > last) rows++; /* a last row without a newline */
@@ -59,23 +65,25 @@ static int run(chunk_scan *s, const char *d, size_t n, size_t piece, got *g)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 1) return 0;
+    if (size < 2) return 0;
     int csv = data[0] & 1, header = (data[0] >> 1) & 1;
-    int64_t chunk = 1 + (data[0] >> 2);
-    const char *d = (const char *)data + 1;
-    size_t n = size - 1;
+    int64_t chunk = 1 + (data[0] >> 2), limit = data[1] & 0x7f ? data[1] & 0x7f : -1;
+    char quote = data[1] & 0x80 ? '\'' : '"';
+    const char *d = (const char *)data + 2;
+    size_t n = size - 2;
     static got whole, pieces;
     memset(&whole, 0, sizeof whole);
     memset(&pieces, 0, sizeof pieces);
     chunk_scan a, b;
-    chunk_scan_init(&a, csv, header, -1, chunk);
-    chunk_scan_init(&b, csv, header, -1, chunk);
+    chunk_scan_init(&a, csv, header, limit, chunk);
+    chunk_scan_init(&b, csv, header, limit, chunk);
+    a.quote = b.quote = quote;
     int ra = run(&a, d, n, n ? n : 1, &whole);
     int rb = run(&b, d, n, 1 + n % 7, &pieces);
     if (whole.over || pieces.over) return 0;
-    int64_t start;
+    int64_t start, end;
     int open;
-    int64_t rows = reference(d, n, csv, header, &start, &open);
+    int64_t rows = reference(d, n, csv, quote, header, limit, &start, &end, &open);
     assert(ra == rb);
     assert((ra < 0) == open);
     assert(whole.n == pieces.n);
@@ -90,7 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         at = whole.end[i];
         sum += whole.rows[i];
     }
-    assert(whole.n == 0 || at == (int64_t)n);
+    assert(whole.n == 0 || at == end);
     assert(sum == rows);
     return 0;
 }
