@@ -24,9 +24,9 @@
 static void usage(FILE *f)
 {
     fputs("usage: bulkbench COMMAND ...\n"
-          "  run SCRIPT.lua [options] [script options]   run a scenario\n"
+          "  run SCRIPT.lua [options] [script options]   run a scenario (under mpirun, built with make MPI=1: one run over all ranks)\n"
           "  gen SCRIPT.lua --table=NAME --rows=N [--format=copy|csv|tsv|sql] [-o FILE] [--threads=N]\n"
-          "  load FILE... --engine=E --table=T [--threads=N] [--chunk=4MB] [--format=csv|tsv|copy] [--header]\n"
+          "  load FILE... --engine=E --table=T [--threads=N] [--chunk=4MB] [--format=csv|tsv|copy] [load options below]\n"
           "  list                                        engines, the methods each offers, workloads\n"
           "  help SCRIPT.lua                             the script's own options with defaults\n"
           "  report RESULTS.jsonl [--svg=FILE] [--format=text|markdown|csv] [--log]   compare past runs\n"
