@@ -161,6 +161,8 @@ int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
     *rows = -1;
     if (f->rc != 0) {
         rc = bb_errf(err, "mysql %s: LOAD DATA: %s", c->t->where, f->error);
+        const char *at = strstr(f->error, " at row ");
+        if (at) err->row = atoll(at + 8);
     } else {
         long long rec, skip, warn;
         parse_info(f->info, &rec, &skip, &warn);
@@ -170,6 +172,8 @@ int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
             first_warnings(c, w, sizeof w);
             rc = bb_errf(err, "mysql %s: LOAD DATA %s; first warnings: %s", c->t->where, f->info, w[0] ? w : "none");
             err->code = BB_EXIT_VERIFY;
+            const char *at = strstr(w, " at row "); /* the first warning's row, as LOAD DATA counts them */
+            if (at) err->row = atoll(at + 8);
         }
     }
     pthread_mutex_destroy(&f->mu);

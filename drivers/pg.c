@@ -64,11 +64,24 @@ static int pg_fail(bb_err *err, bb_conn *c, const char *what)
 static int res_fail(bb_err *err, bb_conn *c, PGresult *r, const char *what)
 {
     const char *m = r ? PQresultErrorMessage(r) : PQerrorMessage(c->pg);
-    char line[512];
+    char line[512], ctx[256] = "";
     snprintf(line, sizeof line, "%s", m && *m ? m : pg_msg(c->pg));
     line[strcspn(line, "\n")] = 0;
+    /* COPY names the row and column it refused: "COPY t, line 3, column id: "oops"" */
+    const char *cx = r ? PQresultErrorField(r, PG_DIAG_CONTEXT) : NULL;
+    long long row = 0;
+    if (cx && !strncmp(cx, "COPY ", 5)) {
+        char first[200];
+        snprintf(first, sizeof first, "%s", cx);
+        first[strcspn(first, "\n")] = 0;
+        snprintf(ctx, sizeof ctx, " (%s)", first);
+        const char *l = strstr(cx, ", line ");
+        if (l) row = atoll(l + 7);
+    }
     PQclear(r);
-    return bb_errf(err, "pg %s: %s: %s", c->t->where, what, line);
+    bb_errf(err, "pg %s: %s: %s%s", c->t->where, what, line, ctx);
+    err->row = row;
+    return -1;
 }
 
 /* ---- targets and connections ---- */

@@ -215,10 +215,14 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
         return load_chunk_skipping(j, c, k, st, err);
     }
     if (rc < 0) {
-        /* the server counts lines from the chunk's start: say where that is in the file */
+        /* LOAD DATA LOCAL keeps rows it only warned about: they are committed, and counted */
+        if (rows > 0 && !skip_bad) __atomic_fetch_add(&j->committed, rows, __ATOMIC_RELAXED);
+        /* the server counts rows from the chunk's start: say where its row is in the file */
         size_t l = strlen(err->msg);
-        snprintf(err->msg + l, sizeof err->msg - l, " (in %s, in the chunk starting at line %lld)", j->paths[k->file],
-                 (long long)k->first_line);
+        int64_t line = err->row > 0 ? load_row_line(j, k, err->row) : -1;
+        if (line > 0) snprintf(err->msg + l, sizeof err->msg - l, " (at %s line %lld)", j->paths[k->file], (long long)line);
+        else snprintf(err->msg + l, sizeof err->msg - l, " (in %s, in the chunk starting at line %lld)", j->paths[k->file],
+                      (long long)k->first_line);
         return -1;
     }
     if (k->rows < 0) { /* an unscanned whole file: the server counted it */

@@ -56,5 +56,8 @@ int  load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err);
 /* --on-error=skip: loads a chunk the server refused, row ranges in their own transactions,
  * bisecting down to the rows it refuses, which go to the reject file (reject.c). */
 int  load_chunk_skipping(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err);
+/* The file line where the chunk's row-th row (1-based, as the server counts) starts; -1
+ * when unknown (reject.c). */
+int64_t load_row_line(load_job *j, const chunk *k, int64_t row);
 
 #endif

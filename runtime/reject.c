@@ -116,6 +116,18 @@ static int bisect(load_job *j, bb_conn *c, const chunk *k, const rows *r, int64_
     return bisect(j, c, k, r, mid, hi, st, err);
 }
 
+int64_t load_row_line(load_job *j, const chunk *k, int64_t row)
+{
+    rows r = { 0 };
+    bb_err ignore;
+    int64_t line = -1;
+    if (k->codec == CODEC_NONE && find_rows(j, k, &r, &ignore) == 0 && row >= 1 && row <= r.n) line = r.line[row - 1];
+    free(r.start);
+    free(r.end);
+    free(r.line);
+    return line;
+}
+
 int load_chunk_skipping(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
 {
     rows r = { 0 };

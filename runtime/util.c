@@ -14,6 +14,7 @@ static int errv(bb_err *e, int code, const char *fmt, va_list ap)
     if (e) {
         vsnprintf(e->msg, sizeof e->msg, fmt, ap);
         e->code = code;
+        e->row = 0;
     }
     return -1;
 }
