@@ -58,8 +58,8 @@ void cluster_tell_stop(void)
 {
     static int told;
     if (size == 1 || told) return;
-    told = 1;
-    int one = 1;
+    told = 1; /* once: a failed run ends the sweep */
+    static int one = 1; /* the buffer outlives the sends, which nobody waits for */
     for (int r = 0; r < size; r++) {
         if (r == rank) continue;
         MPI_Request req;
