@@ -14,6 +14,7 @@ make -s -C "$d" MPI=1 all >"$d/build.log" 2>&1 || { echo "not ok - make MPI=1"; 
 BB="$d/bulkbench"
 root=; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
 export OMPI_MCA_btl_vader_single_copy_mechanism=none # no ptrace-based copies in containers
+export OMPI_MCA_plm=isolated # every rank on this host: no ssh/rsh launcher needed
 MPIRUN="mpirun $root --oversubscribe --bind-to none"
 W="workloads/copy_vs_load.lua --seed=11 --now=2026-01-01"
 N=200003
