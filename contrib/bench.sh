@@ -126,17 +126,22 @@ bench_mysql() {
   done
   report "mysql load, $N rows, 1 worker (wall s)" "s" bulkbench "$(med "${a[@]}")" "mariadb client" "$(med "${b[@]}")" \
     "$(printf '%.3fx the client wall time' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
-  a=(); b=(); ac=(); bc=()
-  for i in $(seq 3); do
+  a=(); b=(); ac=(); bc=(); local p=() pc=()
+  for i in $(seq 3); do         # multirow and pipeline (array binding) vs sysbench's bulk insert
     $MYSQL -e "truncate bmsql_history"
     x=$(time_cpu $BB run $W --engine=mysql --method=multirow --batch=1000 --rows=$M); a+=("${x% *}"); ac+=("${x#* }")
+    x=$(time_cpu $BB run $W --engine=mysql --method=pipeline --batch=1000 --rows=$M); p+=("${x% *}"); pc+=("${x#* }")
     $MYSQL -e "truncate bmsql_history"
     x=$(time_cpu sysbench tests/fixtures/sysbench_bulk.lua $SB_MY --events=$M --time=0 run); b+=("${x% *}"); bc+=("${x#* }")
   done
-  report "mysql multirow (batch 1000) vs sysbench bulk insert" "rows/s" bulkbench "$(ratio $M "$(med "${a[@]}")")" \
-    sysbench "$(ratio $M "$(med "${b[@]}")")" "$(printf '%.2fx rows/s; client CPU/1M rows %.2f vs %.2f s' \
-    "$(ratio "$(med "${b[@]}")" "$(med "${a[@]}")")" "$(echo "$(med "${ac[@]}") * 1000000 / $M" | bc -l)" \
-    "$(echo "$(med "${bc[@]}") * 1000000 / $M" | bc -l)")"
+  for m in multirow pipeline; do
+    local w=("${a[@]}") c=("${ac[@]}")
+    [ $m = pipeline ] && w=("${p[@]}") c=("${pc[@]}")
+    report "mysql $m (batch 1000) vs sysbench bulk insert" "rows/s" bulkbench "$(ratio $M "$(med "${w[@]}")")" \
+      sysbench "$(ratio $M "$(med "${b[@]}")")" "$(printf '%.2fx rows/s; client CPU/1M rows %.2f vs %.2f s' \
+      "$(ratio "$(med "${b[@]}")" "$(med "${w[@]}")")" "$(echo "$(med "${c[@]}") * 1000000 / $M" | bc -l)" \
+      "$(echo "$(med "${bc[@]}") * 1000000 / $M" | bc -l)")"
+  done
   for c in 1 2; do
     a=(); b=()
     for i in $(seq 3); do

@@ -1,6 +1,6 @@
 /* mysql.c — MySQL and MariaDB through the MySQL C API (MariaDB Connector/C on Debian):
  * server-side prepared statements, text protocol, LOAD DATA LOCAL streams
- * (mysql_infile.c), binary log and redo bytes, the server's CPU and memory. */
+ * (mysql_infile.c), array binding (mysql_bulk.c), binary log and redo bytes, the server's CPU and memory. */
 #include <ctype.h>
 #include <jansson.h>
 #include <poll.h>
@@ -9,16 +9,6 @@
 #include <string.h>
 
 #include "mysql_priv.h"
-
-struct bb_stmt {
-    bb_conn    *c;
-    MYSQL_STMT *st;
-    int         n;
-    MYSQL_BIND *bind;
-    unsigned long *lens;
-    my_bool    *nulls;
-    int         pending, ret; /* execute_send/wait: what the non-blocking call waits for */
-};
 
 static const bb_dialect my_dialect = { "mysql", '`', 0, 1, 65535 };
 
@@ -212,7 +202,7 @@ static int my_query(bb_conn *c, const char *sql, int nparams, const char *const 
 
 /* ---- prepared statements ---- */
 
-static int stmt_fail(bb_err *err, bb_stmt *s, const char *what)
+int my_stmt_fail(bb_err *err, bb_stmt *s, const char *what)
 {
     return bb_errf(err, "mysql %s: %s: %s", s->c->t->where, what, mysql_stmt_error(s->st));
 }
@@ -225,7 +215,7 @@ static int my_prepare(bb_conn *c, const char *sql, int nparams, const bb_sqltype
     s->st = mysql_stmt_init(c->my);
     if (!s->st) { free(s); return my_fail(err, c, "prepare"); }
     if (mysql_stmt_prepare(s->st, sql, (unsigned long)strlen(sql)) != 0) {
-        int e = stmt_fail(err, s, "prepare");
+        int e = my_stmt_fail(err, s, "prepare");
         mysql_stmt_close(s->st);
         free(s);
         return e;
@@ -265,13 +255,13 @@ static int my_bind(bb_stmt *s, const bb_value *p, bb_err *err)
         default: b->buffer_type = MYSQL_TYPE_NULL; break;
         }
     }
-    return mysql_stmt_bind_param(s->st, s->bind) != 0 ? stmt_fail(err, s, "bind") : 0;
+    return mysql_stmt_bind_param(s->st, s->bind) != 0 ? my_stmt_fail(err, s, "bind") : 0;
 }
 
 static int my_execute(bb_stmt *s, const bb_value *p, int64_t *affected, bb_err *err)
 {
     if (my_bind(s, p, err) < 0) return -1;
-    if (mysql_stmt_execute(s->st) != 0) return stmt_fail(err, s, "execute");
+    if (mysql_stmt_execute(s->st) != 0) return my_stmt_fail(err, s, "execute");
     if (affected) *affected = (int64_t)mysql_stmt_affected_rows(s->st);
     if (mysql_stmt_field_count(s->st) > 0) mysql_stmt_free_result(s->st);
     return 0;
@@ -302,7 +292,7 @@ static int my_execute_wait(bb_stmt *s, int64_t *affected, bb_err *err)
         }
         s->pending = mysql_stmt_execute_cont(&s->ret, s->st, ready);
     }
-    if (s->ret != 0) return stmt_fail(err, s, "execute");
+    if (s->ret != 0) return my_stmt_fail(err, s, "execute");
     if (affected) *affected = (int64_t)mysql_stmt_affected_rows(s->st);
     if (mysql_stmt_field_count(s->st) > 0) mysql_stmt_free_result(s->st);
     return 0;
@@ -311,6 +301,8 @@ static int my_execute_wait(bb_stmt *s, int64_t *affected, bb_err *err)
 static void my_finalize(bb_stmt *s)
 {
     if (!s) return;
+    free(s->arr);
+    bb_buf_free(&s->text);
     mysql_stmt_close(s->st);
     free(s->bind);
     free(s->lens);
@@ -467,7 +459,7 @@ static int my_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
 const bb_driver bb_driver_mysql = {
     .name = "mysql",
     .summary = "MySQL/MariaDB via the MySQL C API; --dsn=mysql://user:pass@host:port/db[?socket=/path], [client] options honoured",
-    .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_TSV,
+    .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_TSV | MY_CAP_BULK,
     .dialect = &my_dialect,
     .target_open = my_target_open,
     .target_where = my_target_where,
@@ -481,6 +473,7 @@ const bb_driver bb_driver_mysql = {
     .finalize = my_finalize,
     .execute_send = my_execute_send,
     .execute_wait = my_execute_wait,
+    .execute_pipeline = MY_EXECUTE_PIPELINE,
     .begin = my_begin,
     .commit = my_commit,
     .rollback = my_rollback,

@@ -37,7 +37,32 @@ struct bb_conn {
     int              nload;
 };
 
+struct bb_stmt {
+    bb_conn    *c;
+    MYSQL_STMT *st;
+    int         n;
+    MYSQL_BIND *bind;
+    unsigned long *lens;
+    my_bool    *nulls;
+    int         pending, ret; /* execute_send/wait: what the non-blocking call waits for */
+    char       *arr;          /* pipeline: the batch's values column by column (mysql_bulk.c) */
+    size_t      arr_cap;
+    bb_buf      text;         /* pipeline: numbers sent as text in columns that mix kinds */
+};
+
 int  my_fail(bb_err *err, bb_conn *c, const char *what);
+int  my_stmt_fail(bb_err *err, bb_stmt *s, const char *what);
+
+/* Array binding is MariaDB's (Connector/C and server 10.2+); other client libraries
+ * build without the pipeline method. */
+#ifdef MARIADB_CLIENT_STMT_BULK_OPERATIONS
+int  my_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err);
+#define MY_CAP_BULK BB_CAP_PIPELINE
+#define MY_EXECUTE_PIPELINE my_execute_pipeline
+#else
+#define MY_CAP_BULK 0
+#define MY_EXECUTE_PIPELINE NULL
+#endif
 /* Installs the handler that serves only bulkbench's own streams. */
 void my_infile_install(bb_conn *c);
 int  my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);

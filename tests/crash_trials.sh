@@ -22,10 +22,10 @@ for e in pg mysql; do out=$(contrib/dbctl start $e) || exit 1; export "${out#exp
 pass=0 failn=0
 if [ "$MODE" = --reconnect ]; then
   methods_pg=(copy multirow txn pipeline copy-binary copy-csv)
-  methods_mysql=(load multirow txn)
+  methods_mysql=(load multirow txn pipeline)
 else
   methods_pg=(copy multirow txn pipeline insert copy-binary)
-  methods_mysql=(load multirow txn insert)
+  methods_mysql=(load multirow txn pipeline insert)
 fi
 # rows for a run of several seconds, so the kill lands inside it
 rows_for() {

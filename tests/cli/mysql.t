@@ -44,7 +44,7 @@ $ ./bulkbench run tests/fixtures/alltypes.lua --engine=mysql --storage=MyISAM --
 # COPY is not a MySQL method
 $ ./bulkbench run workloads/quickstart.lua --engine=mysql --method=copy
 ? 2
-~ engine mysql does not offer method copy \(it offers: insert, insert-simple, txn, multirow, load\)
+~ engine mysql does not offer method copy \(it offers: insert, insert-simple, txn, multirow, pipeline, load\)
 
 # multirow splits a batch that would exceed max_allowed_packet (1 MB here) into pieces
 $ printf 'local bb = require "bulkbench"\nlocal t = bb.table "wide" { {"id","int",bb.seq()}, {"s","text",bb.string{len=4000}} }\nbb.load(t)\nfunction on_connect(db) end\n' >$TMP/wide.lua; mariadb -h127.0.0.1 -P$(echo $BULKBENCH_MYSQL_DSN | sed 's/.*:\([0-9]*\)\/.*/\1/') -ubench -pbench -e 'SET GLOBAL max_allowed_packet = 1048576'; ./bulkbench run $TMP/wide.lua --engine=mysql --method=multirow --batch=2000 --rows=4000; rc=$?; mariadb -h127.0.0.1 -P$(echo $BULKBENCH_MYSQL_DSN | sed 's/.*:\([0-9]*\)\/.*/\1/') -ubench -pbench -e 'SET GLOBAL max_allowed_packet = 67108864'; exit $rc

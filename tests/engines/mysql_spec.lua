@@ -4,7 +4,7 @@ local bb = require "bulkbench"
 local lib = require "engine_lib"
 local DSN = assert(os.getenv("BULKBENCH_MYSQL_DSN"), "BULKBENCH_MYSQL_DSN is not set (contrib/dbctl start mysql)")
 
-local methods = { "insert", "insert-simple", "txn", "multirow", "load" }
+local methods = { "insert", "insert-simple", "txn", "multirow", "pipeline", "load" }
 local N = 1500
 
 describe("mysql engine", function()
@@ -77,5 +77,77 @@ function on_connect(db) db:exec("SET SESSION sql_mode = ''") end -- truncation b
     assert.are.equal(3 * 256, rc, out) -- exit 3: verification failed
     assert.is_truthy(out:find("Warnings: 50", 1, true), out)
     assert.is_truthy(out:find("Data truncated", 1, true), out)
+  end)
+
+  -- pipeline is MariaDB's array binding: a batch is one statement, so one transaction
+  local function script(path, body)
+    local f = io.open(path, "w")
+    f:write("local bb = require 'bulkbench'\n" .. body)
+    f:close()
+  end
+  local function run(path, args, env)
+    local rc = os.execute(("%s ./bulkbench run %s --engine=mysql --dsn='%s' %s >/tmp/bb_bulk.out 2>&1")
+      :format(env or "", path, DSN, args))
+    return rc, io.open("/tmp/bb_bulk.out"):read("*a")
+  end
+
+  it("pipeline sends each batch as one statement: a refused row takes its whole batch back", function()
+    script("/tmp/bb_bulk_dup.lua", [[
+local t = bb.table "bb_bulk" { { "id", "int primary key", bb.seq() }, { "s", "varchar(8)", bb.string { len = 8 } } }
+bb.load(t)
+function prepare(db) db:recreate(t); db:exec("INSERT INTO bb_bulk VALUES (150, 'taken')") end
+]])
+    local rc, out = run("/tmp/bb_bulk_dup.lua", "--method=pipeline --batch=100 --rows=300")
+    assert.are_not.equal(0, rc, out)
+    assert.is_truthy(out:find("Duplicate entry '150'", 1, true), out)
+    assert.is_truthy(out:find("100 rows were committed", 1, true), out) -- the first batch, not the 50 before 150
+    local db = bb.connect("mysql", DSN)
+    assert.are.equal(101, db:count("bb_bulk"))
+    assert.are.equal(0, tonumber(db:query("SELECT count(*) FROM bb_bulk WHERE id BETWEEN 101 AND 149")[1][1]))
+    db:close()
+  end)
+
+  it("pipeline splits a batch larger than max_allowed_packet, still in one transaction", function()
+    local admin = bb.connect("mysql", DSN)
+    local old = admin:query("SELECT @@global.max_allowed_packet")[1][1]
+    admin:exec("SET GLOBAL max_allowed_packet = 1048576") -- for the sessions the runs open
+    local ok, err = pcall(function()
+      script("/tmp/bb_bulk_big.lua", [[
+local t = bb.table "bb_bulk" { { "id", "int primary key", bb.seq() }, { "s", "mediumtext", bb.string { len = 20000 } } }
+bb.load(t)
+function prepare(db) db:recreate(t); if os.getenv("BB_TAKEN") then db:exec("INSERT INTO bb_bulk VALUES (90, 'x')") end end
+]])
+      -- 100 rows of 20 KB are 2 MB: one request would be refused
+      local rc, out = run("/tmp/bb_bulk_big.lua", "--method=pipeline --batch=100 --rows=250")
+      assert.are.equal(0, rc, out)
+      assert.is_truthy(out:find(" ok\n", 1, true), out)
+      -- the row taken at id 90 is in the batch's second piece: the first piece goes back too
+      rc, out = run("/tmp/bb_bulk_big.lua", "--method=pipeline --batch=100 --rows=100", "BB_TAKEN=1")
+      assert.are_not.equal(0, rc, out)
+      assert.is_truthy(out:find("Duplicate entry '90'", 1, true), out)
+      local db = bb.connect("mysql", DSN)
+      assert.are.equal(1, db:count("bb_bulk"))
+      db:close()
+    end)
+    admin:exec("SET GLOBAL max_allowed_packet = " .. old)
+    admin:close()
+    assert(ok, err)
+  end)
+
+  it("pipeline sends a column whose rows mix numbers and text as text", function()
+    script("/tmp/bb_bulk_mix.lua", [[
+local t = bb.table "bb_bulk" { { "id", "int", bb.seq() }, { "v", "varchar(30)", bb.choice { { 7, 1 }, { "seven", 1 }, { 0.5, 1 } } } }
+bb.load(t)
+]])
+    local sums = {}
+    for _, m in ipairs { "multirow", "pipeline" } do
+      local rc, out = run("/tmp/bb_bulk_mix.lua", "--method=" .. m .. " --batch=50 --rows=500 --seed=3")
+      assert.are.equal(0, rc, out)
+      local db = bb.connect("mysql", DSN)
+      sums[m] = db:query("SELECT md5(group_concat(concat(id, '=', v) ORDER BY id)), count(DISTINCT v) FROM bb_bulk")[1]
+      db:close()
+    end
+    assert.are.equal(sums.multirow[1], sums.pipeline[1])
+    assert.are.equal("3", tostring(sums.pipeline[2]))
   end)
 end)
