@@ -116,7 +116,12 @@ static int verify(bb_servers *sv, lua_State *L, const bb_plan *p, bb_result *res
     int64_t rows;
     int refused, rc = BB_EXIT_OK;
     trace("check()");
-    if (servers_check(sv, L, &rows, &refused, err) < 0) return err->code;
+    int rc_check;
+    /* --reconnect: a server that restarts during check() loses the admin session; check again
+     * on a new one (a check that failed with its session alive fails the run) */
+    for (int i = 0; (rc_check = servers_check(sv, L, &rows, &refused, err)) < 0 && i < p->reconnect; i++)
+        if (servers_renew(sv, p) <= 0) break;
+    if (rc_check < 0) return err->code;
     res->verified_rows = rows;
     if (refused || (rows >= 0 && rows != res->committed)) {
         if (refused) bb_errf(err, "verification failed: check() returned false");

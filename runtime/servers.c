@@ -100,6 +100,7 @@ void servers_snapshot(bb_servers *sv, const bb_plan *p, int after)
 
 int servers_renew(bb_servers *sv, const bb_plan *p)
 {
+    int renewed = 0;
     for (int k = 0; sv->admin && k < sv->n; k++) {
         bb_server *s = &sv->s[k];
         bb_err e;
@@ -115,8 +116,9 @@ int servers_renew(bb_servers *sv, const bb_plan *p)
             api_db_rebind(s->db0, s->c0);
         }
         if (!s->c0) return -1;
+        renewed++;
     }
-    return 0;
+    return renewed;
 }
 
 /* a + b where both are known; -1 (null) as soon as one is not */

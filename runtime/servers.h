@@ -41,7 +41,8 @@ int  servers_hook(bb_servers *sv, lua_State *L, const char *name, bb_err *err);
 int  servers_check(bb_servers *sv, lua_State *L, int64_t *rows, int *refused, bb_err *err);
 /* Server costs now (after = 0 before the workers start, 1 when they have finished). */
 void servers_snapshot(bb_servers *sv, const bb_plan *p, int after);
-/* --reconnect: renews admin sessions lost with a server's restart; -1 when one cannot be. */
+/* --reconnect: renews admin sessions lost with a server's restart; returns how many were
+ * renewed, -1 when one cannot be. */
 int  servers_renew(bb_servers *sv, const bb_plan *p);
 /* Puts the costs into res: per server when there are several, and their sums. */
 void servers_costs(bb_servers *sv, const bb_plan *p, const char *table, bb_result *res);

@@ -162,3 +162,9 @@ $ ./bulkbench run workloads/quickstart.lua --set=synchronous
 $ ./bulkbench run workloads/copy_vs_load.lua --engine=pg --rows=10 --set=no_such_setting=1
 ? 1
 ~ unrecognized configuration parameter "no_such_setting"
+
+# --reconnect: a server that restarts during check() is asked again on a new session
+$ for e in pg mysql; do BB_KILL=$TMP/killed.$e BB_KILL_ENGINE=$e ./bulkbench run tests/fixtures/check_restart.lua --engine=$e --method=multirow --rows=5000 --reconnect=10 --format=csv || echo "exit $?"; done
+! exit [0-9]
+~ ^check_restart,pg,multirow,1,1000,5000,.*,5000,
+~ ^check_restart,mysql,multirow,1,1000,5000,.*,5000,
