@@ -1,5 +1,5 @@
 /* pg.c — PostgreSQL through libpq: prepared statements with binary parameters where the
- * type allows, pipeline mode, COPY FROM STDIN in text, CSV and binary, server costs. */
+ * type allows, pipeline mode, COPY FROM STDIN (pg_copy.c), server costs. */
 #include <jansson.h>
 #include <libpq-fe.h>
 #include <poll.h>
@@ -8,39 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "driver.h"
+#include "pg_priv.h"
 #include "pg_types.h"
-
-#define PG_MAX_KEYS 64
-
-struct bb_target {
-    const char *keys[PG_MAX_KEYS + 1], *vals[PG_MAX_KEYS + 1];
-    PQconninfoOption *opts;
-    char where[300];
-};
-
-struct bb_conn {
-    PGconn          *pg;
-    const bb_target *t;
-    int              nstmt;      /* names of prepared statements: bb1, bb2, ... */
-    /* open COPY */
-    int              copy_binary;
-    Oid             *copy_types;
-    int              copy_ncols;
-    char             copy_table[128];
-    bb_buf           rowbuf;
-};
-
-struct bb_stmt {
-    bb_conn     *c;
-    char         name[16];
-    int          n;
-    Oid         *types;          /* as the server inferred them */
-    const char **vals;
-    int         *lens, *fmts;
-    bb_buf       scratch;        /* binary or NUL-terminated text forms of this execution's values */
-    size_t      *offs;
-};
 
 static const bb_dialect pg_dialect = { "pg", '"', 1, 0, 65535 };
 
@@ -56,12 +25,12 @@ static const char *pg_msg(PGconn *pg)
     return buf;
 }
 
-static int pg_fail(bb_err *err, bb_conn *c, const char *what)
+int pg_fail(bb_err *err, bb_conn *c, const char *what)
 {
     return bb_errf(err, "pg %s: %s: %s", c->t->where, what, pg_msg(c->pg));
 }
 
-static int res_fail(bb_err *err, bb_conn *c, PGresult *r, const char *what)
+int pg_res_fail(bb_err *err, bb_conn *c, PGresult *r, const char *what)
 {
     const char *m = r ? PQresultErrorMessage(r) : PQerrorMessage(c->pg);
     char line[512], ctx[256] = "";
@@ -172,7 +141,7 @@ static void pg_disconnect(bb_conn *c)
     free(c);
 }
 
-static int64_t cmd_tuples(PGresult *r)
+int64_t pg_cmd_tuples(PGresult *r)
 {
     const char *s = PQcmdTuples(r);
     return s && *s ? strtoll(s, NULL, 10) : 0;
@@ -182,8 +151,8 @@ static int pg_exec(bb_conn *c, const char *sql, int64_t *affected, bb_err *err)
 {
     PGresult *r = PQexec(c->pg, sql);
     ExecStatusType st = PQresultStatus(r);
-    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return res_fail(err, c, r, "exec");
-    if (affected) *affected = cmd_tuples(r);
+    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return pg_res_fail(err, c, r, "exec");
+    if (affected) *affected = pg_cmd_tuples(r);
     PQclear(r);
     return 0;
 }
@@ -193,7 +162,7 @@ static int pg_query(bb_conn *c, const char *sql, int nparams, const char *const 
 {
     PGresult *r = PQexecParams(c->pg, sql, nparams, NULL, params, NULL, NULL, 0);
     ExecStatusType st = PQresultStatus(r);
-    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return res_fail(err, c, r, "query");
+    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return pg_res_fail(err, c, r, "query");
     int nf = PQnfields(r), nt = PQntuples(r);
     const char *names[nf ? nf : 1], *vals[nf ? nf : 1];
     size_t lens[nf ? nf : 1];
@@ -218,10 +187,10 @@ static int pg_prepare(bb_conn *c, const char *sql, int nparams, const bb_sqltype
     s->c = c;
     snprintf(s->name, sizeof s->name, "bb%d", ++c->nstmt);
     PGresult *r = PQprepare(c->pg, s->name, sql, nparams, NULL);
-    if (PQresultStatus(r) != PGRES_COMMAND_OK) { free(s); return res_fail(err, c, r, "prepare"); }
+    if (PQresultStatus(r) != PGRES_COMMAND_OK) { free(s); return pg_res_fail(err, c, r, "prepare"); }
     PQclear(r);
     r = PQdescribePrepared(c->pg, s->name);
-    if (PQresultStatus(r) != PGRES_COMMAND_OK) { free(s); return res_fail(err, c, r, "describe"); }
+    if (PQresultStatus(r) != PGRES_COMMAND_OK) { free(s); return pg_res_fail(err, c, r, "describe"); }
     s->n = PQnparams(r);
     s->types = bb_xcalloc((size_t)s->n + 1, sizeof *s->types);
     for (int i = 0; i < s->n; i++) s->types[i] = PQparamtype(r, i);
@@ -268,8 +237,8 @@ static int pg_execute(bb_stmt *s, const bb_value *p, int64_t *affected, bb_err *
     if (bind_row(s, p, err) < 0) return -1;
     PGresult *r = PQexecPrepared(s->c->pg, s->name, s->n, s->vals, s->lens, s->fmts, 0);
     ExecStatusType st = PQresultStatus(r);
-    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return res_fail(err, s->c, r, "execute");
-    if (affected) *affected = cmd_tuples(r);
+    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return pg_res_fail(err, s->c, r, "execute");
+    if (affected) *affected = pg_cmd_tuples(r);
     PQclear(r);
     return 0;
 }
@@ -289,9 +258,9 @@ static int pg_execute_wait(bb_stmt *s, int64_t *affected, bb_err *err)
         got = 1;
         ExecStatusType st = PQresultStatus(r);
         if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) {
-            if (affected) *affected = cmd_tuples(r);
+            if (affected) *affected = pg_cmd_tuples(r);
         } else if (rc == 0) {
-            rc = res_fail(err, s->c, r, "execute");
+            rc = pg_res_fail(err, s->c, r, "execute");
             continue;
         }
         PQclear(r);
@@ -333,13 +302,13 @@ static int pg_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *row
         PGresult *r;
         while ((r = PQgetResult(c->pg))) {
             ExecStatusType st = PQresultStatus(r);
-            if (st == PGRES_COMMAND_OK) total += cmd_tuples(r);
-            else if (st == PGRES_FATAL_ERROR && rc == 0) { rc = res_fail(err, c, r, "pipeline"); continue; }
+            if (st == PGRES_COMMAND_OK) total += pg_cmd_tuples(r);
+            else if (st == PGRES_FATAL_ERROR && rc == 0) { rc = pg_res_fail(err, c, r, "pipeline"); continue; }
             PQclear(r);
         }
     }
     PGresult *r = PQgetResult(c->pg);
-    if (PQresultStatus(r) != PGRES_PIPELINE_SYNC && rc == 0) rc = res_fail(err, c, r, "pipeline sync");
+    if (PQresultStatus(r) != PGRES_PIPELINE_SYNC && rc == 0) rc = pg_res_fail(err, c, r, "pipeline sync");
     else PQclear(r);
     if (!PQexitPipelineMode(c->pg) && rc == 0) rc = pg_fail(err, c, "pipeline exit");
     if (affected) *affected = rc == 0 ? total : 0; /* one implicit transaction: all or nothing */
@@ -362,103 +331,6 @@ static int pg_alive(bb_conn *c) { return PQstatus(c->pg) == CONNECTION_OK; }
 static int pg_begin(bb_conn *c, bb_err *err) { return pg_exec(c, "BEGIN", NULL, err); }
 static int pg_commit(bb_conn *c, bb_err *err) { return pg_exec(c, "COMMIT", NULL, err); }
 static int pg_rollback(bb_conn *c, bb_err *err) { return pg_exec(c, "ROLLBACK", NULL, err); }
-
-/* ---- COPY ---- */
-
-/* Learns the target columns' types once per table: later streams of the same table reuse
- * them, since a producer thread may be encoding with them while the next COPY opens. */
-static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
-{
-    if (c->copy_types && c->copy_ncols == spec->ncols && strcmp(c->copy_table, spec->name) == 0) return 0;
-    snprintf(c->copy_table, sizeof c->copy_table, "%s", spec->name);
-    free(c->copy_types);
-    c->copy_types = bb_xcalloc((size_t)spec->ncols + 1, sizeof *c->copy_types);
-    c->copy_ncols = spec->ncols;
-    for (int i = 0; i < spec->ncols; i++) {
-        const char *p[2] = { spec->name, spec->colnames[i] };
-        PGresult *r = PQexecParams(c->pg, "SELECT atttypid FROM pg_attribute WHERE attrelid = $1::regclass "
-                                          "AND attname = $2 AND attnum > 0 AND NOT attisdropped",
-                                   2, NULL, p, NULL, NULL, 0);
-        if (PQresultStatus(r) != PGRES_TUPLES_OK) return res_fail(err, c, r, "copy-binary");
-        if (PQntuples(r) != 1) {
-            PQclear(r);
-            return bb_errf(err, "pg %s: copy-binary: table %s has no column %s", c->t->where, spec->name, spec->colnames[i]);
-        }
-        c->copy_types[i] = (Oid)strtoul(PQgetvalue(r, 0, 0), NULL, 10);
-        PQclear(r);
-        if (!pgt_binary(c->copy_types[i]))
-            return bb_errf(err, "pg %s: copy-binary: column %s has a type (oid %u) the binary encoder does not write; "
-                                "use --method=copy", c->t->where, spec->colnames[i], (unsigned)c->copy_types[i]);
-    }
-    return 0;
-}
-
-static int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
-
-static int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
-{
-    c->copy_binary = spec->format == BB_FMT_BINARY;
-    if (c->copy_binary && copy_types(c, spec, err) < 0) return -1;
-    bb_buf sql = { 0 };
-    bb_buf_printf(&sql, "COPY %s %s FROM STDIN WITH (FORMAT %s", spec->table, spec->columns,
-                  spec->format == BB_FMT_CSV ? "csv" : spec->format == BB_FMT_BINARY ? "binary" : "text");
-    /* one-byte options as E'' literals, so a quote or backslash is spelled safely */
-    if (spec->delimiter) bb_buf_printf(&sql, ", DELIMITER E'\\x%02x'", (unsigned char)spec->delimiter);
-    if (spec->quote && spec->format == BB_FMT_CSV) bb_buf_printf(&sql, ", QUOTE E'\\x%02x'", (unsigned char)spec->quote);
-    bb_buf_puts(&sql, ")");
-    bb_buf_putc(&sql, 0);
-    PGresult *r = PQexec(c->pg, sql.p);
-    bb_buf_free(&sql);
-    if (PQresultStatus(r) != PGRES_COPY_IN) return res_fail(err, c, r, "COPY");
-    PQclear(r);
-    if (c->copy_binary) { /* signature, flags, header extension length */
-        static const char head[19] = "PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0";
-        return pg_stream_write(c, head, sizeof head, err);
-    }
-    return 0;
-}
-
-static int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err)
-{
-    char n[2] = { (char)(c->copy_ncols >> 8), (char)c->copy_ncols };
-    bb_buf_put(out, n, 2);
-    for (int i = 0; i < c->copy_ncols; i++) {
-        if (row[i].kind == BB_V_NULL) { bb_buf_put(out, "\377\377\377\377", 4); continue; }
-        size_t at = out->len;
-        bb_buf_put(out, "\0\0\0\0", 4);
-        if (pgt_put(out, c->copy_types[i], &row[i], err) < 0) return -1;
-        uint32_t len = (uint32_t)(out->len - at - 4);
-        out->p[at] = (char)(len >> 24); out->p[at + 1] = (char)(len >> 16);
-        out->p[at + 2] = (char)(len >> 8); out->p[at + 3] = (char)len;
-    }
-    return 0;
-}
-
-static int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err)
-{
-    while (len) { /* PQputCopyData takes an int length */
-        int n = len > (1u << 30) ? (1 << 30) : (int)len;
-        if (PQputCopyData(c->pg, data, n) != 1) return pg_fail(err, c, "COPY");
-        data += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
-static int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
-{
-    if (c->copy_binary && pg_stream_write(c, "\377\377", 2, err) < 0) return -1;
-    if (PQputCopyEnd(c->pg, NULL) != 1) return pg_fail(err, c, "COPY end");
-    PGresult *r;
-    int rc = 0;
-    *rows = -1;
-    while ((r = PQgetResult(c->pg))) {
-        if (PQresultStatus(r) == PGRES_COMMAND_OK) *rows = cmd_tuples(r);
-        else if (rc == 0) { rc = res_fail(err, c, r, "COPY"); continue; }
-        PQclear(r);
-    }
-    return rc;
-}
 
 /* ---- settings and server costs ---- */
 

@@ -1,0 +1,51 @@
+/* pg_priv.h — what pg.c and pg_copy.c share. */
+#ifndef BB_PG_PRIV_H
+#define BB_PG_PRIV_H
+
+#include <libpq-fe.h>
+
+#include "driver.h"
+
+#define PG_MAX_KEYS 64
+
+struct bb_target {
+    const char *keys[PG_MAX_KEYS + 1], *vals[PG_MAX_KEYS + 1];
+    PQconninfoOption *opts;
+    char where[300];
+};
+
+struct bb_conn {
+    PGconn          *pg;
+    const bb_target *t;
+    int              nstmt;      /* names of prepared statements: bb1, bb2, ... */
+    /* open COPY */
+    int              copy_binary;
+    Oid             *copy_types;
+    int              copy_ncols;
+    char             copy_table[128];
+    bb_buf           rowbuf;
+};
+
+struct bb_stmt {
+    bb_conn     *c;
+    char         name[16];
+    int          n;
+    Oid         *types;          /* as the server inferred them */
+    const char **vals;
+    int         *lens, *fmts;
+    bb_buf       scratch;        /* binary or NUL-terminated text forms of this execution's values */
+    size_t      *offs;
+};
+
+int     pg_fail(bb_err *err, bb_conn *c, const char *what);
+/* Fails with the server's message (and its COPY context) from r, which it clears. */
+int     pg_res_fail(bb_err *err, bb_conn *c, PGresult *r, const char *what);
+int64_t pg_cmd_tuples(PGresult *r);
+
+/* COPY FROM STDIN streams (pg_copy.c) */
+int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
+int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err);
+int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
+int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
+
+#endif
