@@ -20,6 +20,7 @@ parallel_load() {
   $BB run $W --engine=mysql --method=load --threads=1 --rows=$N --out=$1
   $BB run $W --engine=mysql --method=load --threads=2,4 --batch=20000 --rows=$N --out=$1
   $BB run $W --engine=mysql --method=multirow --threads=2,4 --batch=1000 --rows=$N --out=$1
+  $BB run $W --engine=mysql --method=pipeline --threads=2,4 --batch=1000 --rows=$N --out=$1
   $BB run $W --engine=mysql --method=txn --threads=1 --batch=1000 --rows=$N --out=$1
   $BB run $W --engine=pg --method=copy --threads=1 --rows=$N --out=$1
   $BB run $W --engine=pg --method=copy --threads=2,4 --batch=20000 --rows=$N --out=$1
