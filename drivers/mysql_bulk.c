@@ -11,6 +11,7 @@
 #ifdef MARIADB_CLIENT_STMT_BULK_OPERATIONS
 
 #define NUM_TEXT 32 /* room for a number as text: "%.17g" or an int64 */
+_Static_assert(sizeof(void *) >= sizeof(int64_t), "numbers share the pointer slots");
 
 /* Request bytes a row's values take: an indicator, then 8 bytes or a length and the text. */
 static size_t row_bytes(const bb_value *row, int n)
@@ -43,23 +44,25 @@ static int column_kind(const bb_value *const *rows, int nrows, int i)
 /* Binds rows [0, nrows) column by column and executes them as one statement. */
 static int bulk_execute(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err)
 {
-    size_t cell = sizeof(void *) + sizeof(unsigned long) + 1;
-    if ((size_t)nrows * (size_t)s->n * cell > s->arr_cap) {
+    /* three arrays of nrows per column: values or text pointers, lengths, indicators */
+    size_t cells = (size_t)nrows * (size_t)s->n, need = cells * (sizeof(void *) + sizeof(unsigned long) + 1);
+    if (need > s->arr_cap) {
         free(s->arr);
-        s->arr_cap = (size_t)nrows * (size_t)s->n * cell;
-        s->arr = bb_xmalloc(s->arr_cap);
+        s->arr_cap = need;
+        s->arr = bb_xmalloc(need);
     }
+    void **vals = (void **)s->arr;
+    unsigned long *lens = (unsigned long *)(vals + cells);
+    char *inds = (char *)(lens + cells);
     /* numbers in mixed columns are sent as text: room for all of them first, so the
      * pointers into s->text stay put */
     int nmixed = 0;
     for (int i = 0; i < s->n; i++) nmixed += column_kind(rows, nrows, i) == BB_V_TEXT;
     s->text.len = 0;
     bb_buf_reserve(&s->text, (size_t)nrows * (size_t)nmixed * NUM_TEXT);
-    char *at = s->arr;
     for (int i = 0; i < s->n; i++) {
-        column col = { (void **)at, (unsigned long *)(at + (size_t)nrows * sizeof(void *)),
-                       at + (size_t)nrows * (sizeof(void *) + sizeof(unsigned long)) };
-        at += (size_t)nrows * cell;
+        size_t at = (size_t)i * (size_t)nrows;
+        column col = { vals + at, lens + at, inds + at };
         int kind = column_kind(rows, nrows, i);
         MYSQL_BIND *b = &s->bind[i];
         memset(b, 0, sizeof *b);
