@@ -18,7 +18,7 @@ const bb_method bb_methods[] = {
       0 },
     { "multirow", "INSERT ... VALUES (..),(..): --batch rows per statement, bound parameters", BB_CAP_MULTIROW, 1000,
       MK_MULTIROW, 0, 0 },
-    { "pipeline", "prepared single-row inserts sent --batch at a time, one sync (and transaction) per batch",
+    { "pipeline", "prepared single-row inserts, --batch per round trip and transaction (pg pipeline mode, MariaDB array binding)",
       BB_CAP_PREPARE | BB_CAP_PIPELINE, 1000, MK_PIPELINE, 1, 0 },
     { "copy", "COPY FROM STDIN, text format; one COPY per --batch rows or per worker", BB_CAP_COPY_TEXT, 0,
       MK_STREAM, 0, BB_FMT_COPY },
