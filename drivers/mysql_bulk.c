@@ -109,7 +109,8 @@ int my_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, int6
         return bb_errf(err, "mysql %s: pipeline needs MariaDB's bulk execution (MariaDB 10.2 or later), which this "
                             "server lacks; use --method=multirow", c->t->where);
     /* a batch larger than the server's packet limit goes in pieces, inside one transaction */
-    size_t limit = c->max_packet > 0 ? (size_t)c->max_packet - 1024 - 2 * (size_t)s->n : (size_t)1 << 30;
+    int64_t room = c->max_packet > 0 ? c->max_packet - 1024 - 2 * (int64_t)s->n : (int64_t)1 << 30;
+    size_t limit = room > 0 ? (size_t)room : 1; /* at least a row per piece, whatever the limit */
     int64_t dummy = 0;
     if (!affected) affected = &dummy;
     *affected = 0;
