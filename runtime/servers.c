@@ -140,7 +140,9 @@ void servers_costs(bb_servers *sv, const bb_plan *p, const char *table, bb_resul
             h.cpu_s = s->cpu1 - s->cpu0;
             h.rss_growth = s->rss1 - s->rss0;
         }
-        if (res->reconnects > 0 || s->si1.local_pid != s->si0.local_pid) { /* counters do not span a restart */
+        /* counters do not span a restart: a local server's pid tells whether it restarted; of a
+         * remote one that lost sessions, nobody can tell */
+        if (s->si1.local_pid != s->si0.local_pid || (s->si0.local_pid <= 0 && res->reconnects > 0)) {
             h.cpu_s = -1;
             h.rss_growth = h.log_bytes = h.redo_bytes = -1;
         }
