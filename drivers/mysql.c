@@ -242,17 +242,16 @@ static int my_bind(bb_stmt *s, const bb_value *p, bb_err *err)
         memset(b, 0, sizeof *b);
         s->nulls[i] = p[i].kind == BB_V_NULL;
         b->is_null = &s->nulls[i];
+        b->buffer_type = my_field_type(p[i].kind);
         switch (p[i].kind) {
-        case BB_V_INT: b->buffer_type = MYSQL_TYPE_LONGLONG; b->buffer = (void *)&p[i].u.i; break;
-        case BB_V_DOUBLE: b->buffer_type = MYSQL_TYPE_DOUBLE; b->buffer = (void *)&p[i].u.d; break;
+        case BB_V_INT: b->buffer = (void *)&p[i].u.i; break;
+        case BB_V_DOUBLE: b->buffer = (void *)&p[i].u.d; break;
         case BB_V_TEXT:
-            b->buffer_type = MYSQL_TYPE_STRING;
             b->buffer = (void *)p[i].u.s;
             s->lens[i] = p[i].len;
             b->buffer_length = p[i].len;
             b->length = &s->lens[i];
             break;
-        default: b->buffer_type = MYSQL_TYPE_NULL; break;
         }
     }
     return mysql_stmt_bind_param(s->st, s->bind) != 0 ? my_stmt_fail(err, s, "bind") : 0;

@@ -66,8 +66,7 @@ static int bulk_execute(bb_stmt *s, int nrows, const bb_value *const *rows, int6
         int kind = column_kind(rows, nrows, i);
         MYSQL_BIND *b = &s->bind[i];
         memset(b, 0, sizeof *b);
-        b->buffer_type = kind == BB_V_INT ? MYSQL_TYPE_LONGLONG : kind == BB_V_DOUBLE ? MYSQL_TYPE_DOUBLE
-                       : kind == BB_V_TEXT ? MYSQL_TYPE_STRING : MYSQL_TYPE_NULL;
+        b->buffer_type = my_field_type(kind);
         b->buffer = col.vals;
         b->length = col.lens;
         b->u.indicator = col.ind;

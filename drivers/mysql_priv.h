@@ -53,6 +53,13 @@ struct bb_stmt {
 int  my_fail(bb_err *err, bb_conn *c, const char *what);
 int  my_stmt_fail(bb_err *err, bb_stmt *s, const char *what);
 
+/* The wire type a value of this kind is bound as. */
+static inline enum enum_field_types my_field_type(int kind)
+{
+    return kind == BB_V_INT ? MYSQL_TYPE_LONGLONG : kind == BB_V_DOUBLE ? MYSQL_TYPE_DOUBLE
+         : kind == BB_V_TEXT ? MYSQL_TYPE_STRING : MYSQL_TYPE_NULL;
+}
+
 /* Array binding is MariaDB's (Connector/C and server 10.2+); other client libraries
  * build without the pipeline method. */
 #ifdef MARIADB_CLIENT_STMT_BULK_OPERATIONS
