@@ -112,6 +112,9 @@ typedef struct bb_driver {
     int  (*stream_open)(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
     int  (*stream_write)(bb_conn *c, const char *data, size_t len, bb_err *err);
     int  (*stream_close)(bb_conn *c, int64_t *rows, bb_err *err);
+    /* Abandons the open stream so that none of its rows commit (a stop, an error in the
+     * data). The session may be lost by it (MySQL has no other way): callers disconnect. */
+    void (*stream_abort)(bb_conn *c);
 
     /* Encodes one row for the open stream in a format only the engine can write (binary
      * COPY needs the server's column types, learned at stream_open). NULL when the
@@ -147,5 +150,10 @@ void driver_settings_text(struct json_t *set, bb_server_info *out);
 /* Every engine compiled in, NULL-terminated (drivers/registry.c). */
 extern const bb_driver *const bb_drivers[];
 const bb_driver *bb_driver_find(const char *name);
+/* 0 when every operation the engine's capability flags promise is filled; else -1 and msg
+ * names the first missing one (a bug in the engine, caught at start-up, not a crash later). */
+int bb_driver_check(const bb_driver *d, char *msg, size_t n);
+/* The dialect of that name (pg, mysql, sqlite, generic), for SQL written without a server. */
+const bb_dialect *bb_dialect_find(const char *name);
 
 #endif

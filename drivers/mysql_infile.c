@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "mysql_priv.h"
 
@@ -30,7 +31,11 @@ static int inf_read(void *ptr, char *buf, unsigned int buf_len)
     infile_state *s = ptr;
     my_infile *f = s->f;
     pthread_mutex_lock(&f->mu);
-    while (f->len == 0 && !f->eof) pthread_cond_wait(&f->cv, &f->mu);
+    while (f->len == 0 && !f->eof && !f->cancel) pthread_cond_wait(&f->cv, &f->mu);
+    if (f->cancel) { /* never a short end of file: that would commit what was sent */
+        pthread_mutex_unlock(&f->mu);
+        return -1;
+    }
     size_t n = f->len < buf_len ? f->len : buf_len;
     memcpy(buf, f->data, n);
     f->data += n;
@@ -180,4 +185,24 @@ int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
     pthread_cond_destroy(&f->cv);
     free(f);
     return rc;
+}
+
+/* The client library answers a read error by sending the end-of-file packet, and the
+ * server then commits the rows it has: so the only way to take a LOAD DATA LOCAL back is
+ * to cut the connection before that packet, which makes the server roll the statement
+ * back. The session is lost. */
+void my_stream_abort(bb_conn *c)
+{
+    my_infile *f = c->load;
+    if (!f) return;
+    shutdown(mysql_get_socket(c->my), SHUT_RDWR);
+    pthread_mutex_lock(&f->mu);
+    f->cancel = 1;
+    pthread_cond_broadcast(&f->cv);
+    pthread_mutex_unlock(&f->mu);
+    pthread_join(f->thread, NULL);
+    c->load = NULL;
+    pthread_mutex_destroy(&f->mu);
+    pthread_cond_destroy(&f->cv);
+    free(f);
 }

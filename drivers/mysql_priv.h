@@ -22,6 +22,7 @@ typedef struct my_infile {
     size_t          len;
     int             eof;      /* stream_close: no more data */
     int             aborted;  /* the statement ended early: writers must not wait */
+    int             cancel;   /* stream_abort: the reader must fail, never end the file */
     char            name[64]; /* the one file name the handler serves */
     pthread_t       thread;
     int             rc;       /* the LOAD statement's outcome */
@@ -75,5 +76,6 @@ void my_infile_install(bb_conn *c);
 int  my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
 int  my_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
 int  my_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
+void my_stream_abort(bb_conn *c);
 
 #endif

@@ -2,11 +2,12 @@
  * own cost (generation, encoding, batching, Lua calls, timing). Never a stand-in for a
  * database in tests of database behaviour: queries return no rows. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "driver.h"
 
 struct bb_target { int unused; };
-struct bb_conn { int64_t streamed; };
+struct bb_conn { int64_t streamed; int ncols; };
 struct bb_stmt { int unused; };
 
 static const bb_dialect null_dialect = { "generic", '"', 0, 0, 0 };
@@ -53,8 +54,9 @@ static void nl_finalize(bb_stmt *s) { free(s); }
 static int nl_ok(bb_conn *c, bb_err *err) { (void)c; (void)err; return 0; }
 static int nl_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
 {
-    (void)spec; (void)err;
+    (void)err;
     c->streamed = 0;
+    c->ncols = spec->ncols;
     return 0;
 }
 static int nl_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err)
@@ -68,6 +70,45 @@ static int nl_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
     *rows = -1; /* unknown: the caller counts what it sent */
     return 0;
 }
+/* Pipeline: every row "executed" in one round trip that never leaves the process. */
+static int nl_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err)
+{
+    (void)s; (void)rows; (void)err;
+    if (affected) *affected = nrows;
+    return 0;
+}
+
+static void put_be(bb_buf *out, uint64_t v, int bytes)
+{
+    for (int i = bytes - 1; i >= 0; i--) bb_buf_putc(out, (char)(v >> (i * 8)));
+}
+
+/* Binary rows shaped like PostgreSQL's (field count, then length + bytes per field), so
+ * copy-binary here costs the runner what it costs against a server. */
+static int nl_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err)
+{
+    (void)err;
+    put_be(out, (uint64_t)c->ncols, 2);
+    for (int i = 0; i < c->ncols; i++) {
+        const bb_value *v = &row[i];
+        switch (v->kind) {
+        case BB_V_NULL: put_be(out, 0xffffffffu, 4); break;
+        case BB_V_INT: put_be(out, 8, 4); put_be(out, (uint64_t)v->u.i, 8); break;
+        case BB_V_DOUBLE: {
+            uint64_t bits;
+            memcpy(&bits, &v->u.d, sizeof bits);
+            put_be(out, 8, 4);
+            put_be(out, bits, 8);
+            break;
+        }
+        default: put_be(out, v->len, 4); bb_buf_put(out, v->u.s, v->len); break;
+        }
+    }
+    return 0;
+}
+
+static void nl_stream_abort(bb_conn *c) { c->streamed = 0; }
+
 static int nl_set_session(bb_conn *c, const char *n, const char *v, bb_err *err)
 {
     (void)c; (void)n; (void)v; (void)err;
@@ -107,6 +148,9 @@ const bb_driver bb_driver_null = {
     .stream_open = nl_stream_open,
     .stream_write = nl_stream_write,
     .stream_close = nl_stream_close,
+    .stream_abort = nl_stream_abort,
+    .stream_encode = nl_stream_encode,
+    .execute_pipeline = nl_execute_pipeline,
     .set_session = nl_set_session,
     .server_info = nl_server_info,
     .table_bytes = nl_table_bytes,

@@ -99,3 +99,12 @@ int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
     }
     return rc;
 }
+
+/* The server ends a COPY that the client ends with an error message by rolling it back;
+ * the session stays usable. */
+void pg_stream_abort(bb_conn *c)
+{
+    PQputCopyEnd(c->pg, "abandoned by bulkbench (interrupted)");
+    PGresult *r;
+    while ((r = PQgetResult(c->pg))) PQclear(r);
+}

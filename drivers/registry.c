@@ -1,4 +1,6 @@
 /* registry.c — the engines compiled into this binary. Adding one is one line here. */
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "driver.h"
@@ -12,4 +14,47 @@ const bb_driver *bb_driver_find(const char *name)
     for (int i = 0; bb_drivers[i]; i++)
         if (strcmp(bb_drivers[i]->name, name) == 0) return bb_drivers[i];
     return NULL;
+}
+
+const bb_dialect *bb_dialect_find(const char *name)
+{
+    for (int i = 0; bb_drivers[i]; i++)
+        if (strcmp(bb_drivers[i]->dialect->name, name) == 0) return bb_drivers[i]->dialect;
+    return NULL;
+}
+
+/* What each capability promises the runtime may call. */
+static const struct {
+    unsigned    cap;
+    const char *cap_name, *op_name;
+    size_t      off;
+} cap_ops[] = {
+#define OP(cap, op) { cap, #cap, #op, offsetof(bb_driver, op) }
+    OP(0, target_open), OP(0, target_where), OP(0, target_close), OP(0, connect), OP(0, disconnect), OP(0, exec),
+    OP(0, query), OP(0, set_session), OP(0, server_info), OP(0, table_bytes),
+    OP(BB_CAP_PREPARE, prepare), OP(BB_CAP_PREPARE, execute), OP(BB_CAP_PREPARE, finalize),
+    OP(BB_CAP_TXN, begin), OP(BB_CAP_TXN, commit), OP(BB_CAP_TXN, rollback),
+    OP(BB_CAP_PIPELINE, execute_pipeline), OP(BB_CAP_PIPELINE, prepare),
+    OP(BB_CAP_COPY_TEXT, stream_open), OP(BB_CAP_COPY_TEXT, stream_write), OP(BB_CAP_COPY_TEXT, stream_close), OP(BB_CAP_COPY_TEXT, stream_abort),
+    OP(BB_CAP_COPY_CSV, stream_open), OP(BB_CAP_COPY_CSV, stream_write), OP(BB_CAP_COPY_CSV, stream_close), OP(BB_CAP_COPY_CSV, stream_abort),
+    OP(BB_CAP_LOAD_TSV, stream_open), OP(BB_CAP_LOAD_TSV, stream_write), OP(BB_CAP_LOAD_TSV, stream_close), OP(BB_CAP_LOAD_TSV, stream_abort),
+    OP(BB_CAP_COPY_BIN, stream_open), OP(BB_CAP_COPY_BIN, stream_write), OP(BB_CAP_COPY_BIN, stream_close), OP(BB_CAP_COPY_BIN, stream_abort),
+    OP(BB_CAP_COPY_BIN, stream_encode),
+#undef OP
+};
+
+int bb_driver_check(const bb_driver *d, char *msg, size_t n)
+{
+    for (size_t i = 0; i < sizeof cap_ops / sizeof cap_ops[0]; i++) {
+        if (cap_ops[i].cap && !(d->caps & cap_ops[i].cap)) continue;
+        if (*(void *const *)((const char *)d + cap_ops[i].off)) continue;
+        snprintf(msg, n, "engine %s %s%s but has no %s operation", d->name, cap_ops[i].cap ? "claims " : "",
+                 cap_ops[i].cap ? cap_ops[i].cap_name : "", cap_ops[i].op_name);
+        return -1;
+    }
+    if ((d->caps & BB_CAP_TXN) && !(d->caps & (BB_CAP_PREPARE | BB_CAP_TEXTPROTO | BB_CAP_MULTIROW))) {
+        snprintf(msg, n, "engine %s claims BB_CAP_TXN with no way to write rows", d->name);
+        return -1;
+    }
+    return 0;
 }
