@@ -136,7 +136,7 @@ static int l_metric(lua_State *L)
 static int l_stop(lua_State *L)
 {
     host_ctx *h = host_get(L);
-    if (h->run) __atomic_store_n(&h->run->stop, 1, __ATOMIC_RELAXED);
+    if (h->run) pool_stop(&h->run->pool);
     return 0;
 }
 

@@ -10,30 +10,32 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "api.h"
 #include "encode.h"
 #include "host.h"
+#include "pool.h"
 
 #define CHUNK_ROWS 65536
 #define SQL_STMT_ROWS 1000 /* rows per INSERT in --format=sql */
 
-typedef struct gslot {
-    bb_buf  buf;
-    int64_t chunk; /* which chunk the buffer holds, -1 = free */
-} gslot;
-
+/* Chunks are claimed in order from the pool; a thread that has encoded chunk c waits for
+ * c-1 to be written, writes c and claims again, so threads encode in parallel and the
+ * file comes out in order with one chunk of memory per thread. */
 typedef struct gjob {
     gen_table        *t;
     const bb_dialect *dia;
     bb_stream_fmt     fmt;
-    int64_t           rows, nchunks;
-    int               threads, nslots;
-    gslot            *slots;
+    int64_t           rows;
+    int               threads;
+    FILE             *f;
+    const char       *path;
+    bb_pool           pool;
     pthread_mutex_t   mu;
-    pthread_cond_t    cv;
+    pthread_cond_t    turn_cv;
+    int64_t           written;   /* chunks written so far: the next to write */
     char              head[4096]; /* INSERT INTO ... VALUES, for sql */
-    int               abort;
 } gjob;
 
 static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b)
@@ -54,82 +56,69 @@ static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b)
     }
 }
 
-typedef struct { gjob *j; int id; } gworker;
-
-static void *gen_worker(void *arg)
+/* Writes chunk c once every chunk before it is written; -1 when writing failed here or
+ * the pool failed while waiting. */
+static int write_in_turn(gjob *j, int64_t c, const bb_buf *b, bb_err *err)
 {
-    gworker *gw = arg;
-    gjob *j = gw->j;
-    gen_row *row = gen_row_new(j->t);
-    bb_buf local = { 0 };
-    for (int64_t c = gw->id; c < j->nchunks; c += j->threads) {
-        encode_chunk(j, c, row, &local);
-        gslot *s = &j->slots[c % j->nslots];
-        pthread_mutex_lock(&j->mu);
-        while (s->chunk != -1 && !j->abort) pthread_cond_wait(&j->cv, &j->mu);
-        if (j->abort) { pthread_mutex_unlock(&j->mu); break; }
-        bb_buf tmp = s->buf; /* swap buffers: no copy */
-        s->buf = local;
-        local = tmp;
-        s->chunk = c;
-        pthread_cond_broadcast(&j->cv);
-        pthread_mutex_unlock(&j->mu);
-    }
-    bb_buf_free(&local);
-    gen_row_free(row);
-    return NULL;
-}
-
-static int write_all(FILE *f, const char *path, const char *p, size_t n, bb_err *err)
-{
-    if (n && fwrite(p, 1, n, f) != n) return bb_errf(err, "writing %s: %s", path, strerror(errno));
-    return 0;
-}
-
-static int run_job(gjob *j, FILE *f, const char *path, bb_err *err)
-{
-    j->nchunks = (j->rows + CHUNK_ROWS - 1) / CHUNK_ROWS;
-    if (j->threads <= 1) { /* no threads, no hand-over */
-        gen_row *row = gen_row_new(j->t);
-        bb_buf b = { 0 };
-        int rc = 0;
-        for (int64_t c = 0; c < j->nchunks && rc == 0; c++) {
-            encode_chunk(j, c, row, &b);
-            rc = write_all(f, path, b.p, b.len, err);
-        }
-        bb_buf_free(&b);
-        gen_row_free(row);
-        return rc;
-    }
-    j->nslots = j->threads * 2;
-    j->slots = bb_xcalloc((size_t)j->nslots, sizeof *j->slots);
-    for (int i = 0; i < j->nslots; i++) j->slots[i].chunk = -1;
-    pthread_mutex_init(&j->mu, NULL);
-    pthread_cond_init(&j->cv, NULL);
-    pthread_t *th = bb_xcalloc((size_t)j->threads, sizeof *th);
-    gworker *gw = bb_xcalloc((size_t)j->threads, sizeof *gw);
-    for (int i = 0; i < j->threads; i++) {
-        gw[i] = (gworker){ j, i };
-        pthread_create(&th[i], NULL, gen_worker, &gw[i]);
-    }
+    pthread_mutex_lock(&j->mu);
+    while (j->written != c && !pool_failed(&j->pool)) pthread_cond_wait(&j->turn_cv, &j->mu);
+    pthread_mutex_unlock(&j->mu);
+    if (pool_failed(&j->pool)) return -1;
     int rc = 0;
-    for (int64_t c = 0; c < j->nchunks && rc == 0; c++) {
-        gslot *s = &j->slots[c % j->nslots];
-        pthread_mutex_lock(&j->mu);
-        while (s->chunk != c) pthread_cond_wait(&j->cv, &j->mu);
-        pthread_mutex_unlock(&j->mu);
-        rc = write_all(f, path, s->buf.p, s->buf.len, err);
-        pthread_mutex_lock(&j->mu);
-        s->chunk = -1;
-        if (rc < 0) j->abort = 1;
-        pthread_cond_broadcast(&j->cv);
-        pthread_mutex_unlock(&j->mu);
+    if (b->len && fwrite(b->p, 1, b->len, j->f) != b->len) rc = bb_errf(err, "writing %s: %s", j->path, strerror(errno));
+    pthread_mutex_lock(&j->mu);
+    if (rc == 0) j->written++;
+    else pool_fail(&j->pool, err);
+    pthread_cond_broadcast(&j->turn_cv);
+    pthread_mutex_unlock(&j->mu);
+    return rc;
+}
+
+static int gen_work(void *ud, pool_thread *t, bb_err *err)
+{
+    (void)t;
+    gjob *j = ud;
+    gen_row *row = gen_row_new(j->t);
+    bb_buf b = { 0 };
+    int64_t c;
+    int rc = 0;
+    while (rc == 0 && pool_claim(&j->pool, 1, &c) == 1) {
+        encode_chunk(j, c, row, &b);
+        rc = write_in_turn(j, c, &b, err);
     }
-    for (int i = 0; i < j->threads; i++) pthread_join(th[i], NULL);
-    for (int i = 0; i < j->nslots; i++) bb_buf_free(&j->slots[i].buf);
-    free(j->slots);
-    free(th);
-    free(gw);
+    bb_buf_free(&b);
+    gen_row_free(row);
+    return rc;
+}
+
+/* Wakes threads waiting for their turn once another failed. */
+static void gen_tick(void *ud, bb_pool *pl)
+{
+    gjob *j = ud;
+    if (!pool_failed(pl)) return;
+    pthread_mutex_lock(&j->mu);
+    pthread_cond_broadcast(&j->turn_cv);
+    pthread_mutex_unlock(&j->mu);
+}
+
+static int run_job(gjob *j, bb_err *err)
+{
+    int64_t nchunks = (j->rows + CHUNK_ROWS - 1) / CHUNK_ROWS;
+    pthread_mutex_init(&j->mu, NULL);
+    pthread_cond_init(&j->turn_cv, NULL);
+    pool_ops ops = { j, NULL, gen_work, NULL };
+    pool_start(&j->pool, j->threads < 1 ? 1 : j->threads, 0, nchunks, 0, &ops);
+    pool_ready(&j->pool);
+    pool_go(&j->pool, 0, 0);
+    pool_wait(&j->pool, gen_tick, j);
+    pool_end(&j->pool);
+    int rc = 0;
+    if (j->pool.failed) {
+        *err = j->pool.first_err;
+        rc = -1;
+    }
+    pthread_mutex_destroy(&j->mu);
+    pthread_cond_destroy(&j->turn_cv);
     return rc;
 }
 
@@ -164,10 +153,9 @@ int gencmd_run(bb_cli *cli)
         bb_usagef(&err, "--format=%s: gen writes copy, csv, tsv or sql", fmt);
         goto fail;
     }
-    const char *engine = opts_get(cli, "engine");
-    const bb_driver *drv = bb_driver_find(engine);
-    if (!drv) { bb_usagef(&err, "unknown engine '%s'", engine); goto fail; }
-    j.dia = drv->dialect;
+    const char *dialect = opts_get(cli, "dialect");
+    j.dia = bb_dialect_find(dialect ? dialect : "generic");
+    if (!j.dia) { bb_usagef(&err, "--dialect=%s: pg, mysql, sqlite or generic", dialect); goto fail; }
 
     host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
                     .dialect = j.dia };
@@ -199,11 +187,22 @@ int gencmd_run(bb_cli *cli)
     static char obuf[1 << 20];
     setvbuf(f, obuf, _IOFBF, sizeof obuf);
     err.code = BB_EXIT_RUNTIME;
-    rc = run_job(&j, f, path ? path : "standard output", &err);
-    if (fflush(f) != 0 && rc == 0) rc = bb_errf(&err, "writing %s: %s", path ? path : "standard output", strerror(errno));
+    j.f = f;
+    j.path = path ? path : "standard output";
+    rc = run_job(&j, &err);
+    if (fflush(f) != 0 && rc == 0) rc = bb_errf(&err, "writing %s: %s", j.path, strerror(errno));
     if (path && fclose(f) != 0 && rc == 0) rc = bb_errf(&err, "writing %s: %s", path, strerror(errno));
-    if (rc < 0) goto fail;
+    int64_t done = j.written * CHUNK_ROWS < j.rows ? j.written * CHUNK_ROWS : j.rows;
+    int sig = j.pool.signal;
+    pool_free(&j.pool);
     host_close(L);
+    if (sig) { /* a partial file is not a data set: nobody should load it by mistake */
+        if (path) unlink(path);
+        fprintf(stderr, "bulkbench: interrupted after %lld of %lld rows%s%s\n", (long long)done, (long long)j.rows,
+                path ? "; removed the partial " : " (the output is partial)", path ? path : "");
+        return 128 + sig;
+    }
+    if (rc < 0) goto fail;
     return 0;
 fail:
     fprintf(stderr, "bulkbench: %s\n", err.msg);

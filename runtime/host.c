@@ -31,10 +31,33 @@ static int traceback(lua_State *L)
     return 1;
 }
 
+static int is_library_chunk(const char *source)
+{
+    for (const bb_lua_module *m = bb_lua_modules; m->name; m++)
+        if (strcmp(source, m->chunkname) == 0) return 1;
+    return 0;
+}
+
+/* "script.lua:LINE: " of the innermost call from the user's own code (not from C or the
+ * embedded library), so a usage error names the line that caused it; "" when none. */
+static void script_where(lua_State *L, char *out, size_t n)
+{
+    lua_Debug ar;
+    out[0] = 0;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0 || ar.source[0] != '@') continue;
+        if (is_library_chunk(ar.source)) continue;
+        snprintf(out, n, "%s:%d: ", ar.source + 1, ar.currentline);
+        return;
+    }
+}
+
 int host_usage_error(lua_State *L, const char *msg)
 {
+    char where[512];
+    script_where(L, where, sizeof where);
     lua_createtable(L, 0, 1);
-    lua_pushstring(L, msg);
+    lua_pushfstring(L, "%s%s", strncmp(msg, where, strlen(where)) == 0 ? "" : where, msg);
     lua_setfield(L, -2, "bb_usage");
     return lua_error(L);
 }
@@ -95,12 +118,20 @@ lua_State *host_new(host_ctx *ctx, const char *script, bb_err *err)
 
 void host_close(lua_State *L)
 {
-    if (L) lua_close(L);
+    if (!L) return;
+    host_ctx *c = host_get(L);
+    lua_close(L);
+    if (c && c->owned) free(c);
 }
 
 int host_pcall(lua_State *L, int nargs, int nresults, bb_err *err)
 {
     if (lua_pcall(L, nargs, nresults, 1) == 0) return 0;
+    return host_error(L, err);
+}
+
+int host_error(lua_State *L, bb_err *err)
+{
     if (lua_istable(L, -1)) {
         lua_getfield(L, -1, "bb_usage");
         bb_usagef(err, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "usage error");

@@ -15,6 +15,7 @@ typedef struct host_ctx {
     bb_run        *run;     /* NULL in the set-up state before a run */
     bb_worker     *worker;  /* NULL in the set-up state */
     int            setup;   /* 1 in the set-up state: declarations are recorded */
+    int            owned;   /* allocated for the state alone: host_close frees it */
     uint64_t       seed;
     int64_t        now_s;
     const bb_dialect *dialect;
@@ -47,7 +48,11 @@ int  host_hook(lua_State *L, const char *name);
  * library, 1 otherwise). */
 int  host_pcall(lua_State *L, int nargs, int nresults, bb_err *err);
 
-/* Raised from C functions for a usage error (exit 2) instead of a script failure. */
+/* The error object a failed lua_pcall left on the stack, popped into err (as host_pcall). */
+int  host_error(lua_State *L, bb_err *err);
+
+/* Raised from C functions for a usage error (exit 2) instead of a script failure; the
+ * message gets the script's file:line that led to it. */
 int  host_usage_error(lua_State *L, const char *msg);
 
 #endif

@@ -23,6 +23,8 @@
 #include <zstd.h>
 
 #include "chunk.h"
+#include "progress.h"
+#include "sig.h"
 #include "encode.h"
 #include "result.h"
 #include "stats.h"
@@ -80,10 +82,15 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int6
     cut_ctx cc = { j, file };
     char *buf = bb_xmalloc(READ_PIECE);
     ssize_t n = 0;
-    while (sc.left != 0 && (n = pread(j->fds[file], buf, READ_PIECE, (off_t)sc.pos)) > 0)
+    while (sc.left != 0 && !sig_caught() && (n = pread(j->fds[file], buf, READ_PIECE, (off_t)sc.pos)) > 0)
         chunk_scan_feed(&sc, buf, (size_t)n, cut_emit, &cc);
     free(buf);
     if (n < 0) return bb_errf(err, "reading %s: %s", j->paths[file], strerror(errno));
+    if (sig_caught()) {
+        bb_errf(err, "interrupted by signal %d while reading %s: nothing was loaded", sig_caught(), j->paths[file]);
+        err->code = 128 + sig_caught();
+        return -1;
+    }
     if (chunk_scan_end(&sc, cut_emit, &cc) < 0)
         return bb_errf(err, "%s ends inside a quoted field (line %lld): the file is cut short or malformed",
                        j->paths[file], (long long)sc.chunk_line);
@@ -123,6 +130,7 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
     for (;;) {
         size_t n = 0;
         if (rc < 0) break;
+        if (pool_stopping(&j->pool)) { rc = load_stopped(j, err); break; }
         if (g) {
             int r = gzread(g, out, READ_PIECE);
             if (r < 0) { int e; rc = bb_errf(err, "%s: %s", path, gzerror(g, &e)); break; }
@@ -179,6 +187,7 @@ int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, 
     off_t pos = start;
     int rc = 0;
     while (pos < end && rc == 0) {
+        if (pool_stopping(&j->pool)) { rc = load_stopped(j, err); break; }
         size_t want = (size_t)(end - pos < READ_PIECE ? end - pos : READ_PIECE);
         ssize_t n = pread(j->fds[k->file], buf, want, pos);
         if (n <= 0) { rc = bb_errf(err, "reading %s: %s", j->paths[k->file], n < 0 ? strerror(errno) : "short file"); break; }
@@ -207,9 +216,13 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
     int rc = load_open(j, c, k, err);
     if (rc == 0) rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : load_range(j, c, k, k->start, k->end, st, err);
     int64_t rows = -1;
+    if (rc < 0 && pool_stopping(&j->pool)) { /* stopped mid-chunk: none of it commits */
+        j->drv->stream_abort(c);
+        return -1;
+    }
     if (rc == 0) rc = j->drv->stream_close(c, &rows, err);
     if (skip_bad && rc == 0) rc = j->drv->commit(c, err);
-    if (rc < 0 && skip_bad && (!j->drv->alive || j->drv->alive(c))) {
+    if (rc < 0 && skip_bad && !pool_stopping(&j->pool) && (!j->drv->alive || j->drv->alive(c))) {
         bb_err ignore;
         j->drv->rollback(c, &ignore);
         return load_chunk_skipping(j, c, k, st, err);
@@ -238,53 +251,35 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
     return 0;
 }
 
-typedef struct { load_job *j; int id; } load_worker;
-
-static void *load_main(void *arg)
+int load_stopped(load_job *j, bb_err *err)
 {
-    load_worker *lw = arg;
-    load_job *j = lw->j;
-    bb_conn *c = NULL;
-    bb_err err = { .code = BB_EXIT_RUNTIME };
-    int rc = j->drv->connect(j->target, &c, &err);
-    while (rc == 0 && !__atomic_load_n(&j->failed, __ATOMIC_RELAXED)) {
-        int k = __atomic_fetch_add(&j->next, 1, __ATOMIC_RELAXED);
-        if (k >= j->nchunks) break;
-        rc = load_chunk(j, c, &j->chunks[k], &j->stats[lw->id], &err);
-    }
-    if (rc < 0) {
-        pthread_mutex_lock(&j->mu);
-        if (!j->failed) j->err = err;
-        j->failed = 1;
-        pthread_mutex_unlock(&j->mu);
-    }
-    if (c) j->drv->disconnect(c);
-    __atomic_sub_fetch(&j->running, 1, __ATOMIC_RELEASE);
-    return NULL;
+    (void)j;
+    return bb_errf(err, "interrupted: the chunk in flight was rolled back");
 }
 
-/* A progress bar on a terminal: bytes, rows committed, rate and ETA. */
-static void show_progress(load_job *j, int nt, int64_t total, int final)
+/* Pool operations: one session per thread, chunks claimed one at a time. */
+static int load_setup(void *ud, pool_thread *t, bb_err *err)
 {
-    stats_snap *snap = bb_xmalloc(sizeof *snap);
-    stats_take(j->stats, nt, snap);
-    double el = (double)(bb_now_ns() - j->t0) / 1e9, done = (double)snap->bytes;
-    double frac = total > 0 ? done / (double)total : 1;
-    if (frac > 1) frac = 1;
-    char eta[32] = "--:--";
-    if (frac > 0.001 && !final) {
-        int left = (int)(el / frac - el);
-        snprintf(eta, sizeof eta, "%d:%02d", left / 60, left % 60);
-    }
-    char bar[31];
-    for (int i = 0; i < 30; i++) bar[i] = i < (int)(frac * 30) ? '#' : '.';
-    bar[30] = 0;
-    fprintf(stderr, final ? "\r%100s\r" : "\r[%s] %3.0f%% %.1f/%.1f MB %.1f MB/s %lld rows ETA %s ", final ? "" : bar,
-            frac * 100, done / 1e6, (double)total / 1e6, el > 0 ? done / 1e6 / el : 0,
-            (long long)__atomic_load_n(&j->committed, __ATOMIC_RELAXED), eta);
-    fflush(stderr);
-    free(snap);
+    load_job *j = ud;
+    return j->drv->connect(j->target, &j->conns[t->id], err);
 }
+
+static int load_work(void *ud, pool_thread *t, bb_err *err)
+{
+    load_job *j = ud;
+    int64_t k;
+    while (pool_claim(&j->pool, 1, &k) == 1)
+        if (load_chunk(j, j->conns[t->id], &j->chunks[k], t->st, err) < 0) return -1;
+    return 0;
+}
+
+static void load_teardown(void *ud, pool_thread *t)
+{
+    load_job *j = ud;
+    if (j->conns[t->id]) j->drv->disconnect(j->conns[t->id]);
+}
+
+static void load_tick(void *ud, bb_pool *pl) { progress_tick(ud, pl); }
 
 static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err);
 
@@ -389,32 +384,24 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     }
     if (count_rows(o->drv, c0, j.table_q, &before, err) < 0) goto out;
 
-    j.stats = stats_alloc(nt);
-    pthread_t *th = bb_xcalloc((size_t)nt, sizeof *th);
-    load_worker *lw = bb_xcalloc((size_t)nt, sizeof *lw);
+    j.conns = bb_xcalloc((size_t)nt, sizeof *j.conns);
     double cpu0 = sysmon_self_cpu();
-    uint64_t t0 = bb_now_ns();
-    j.t0 = t0;
     j.rate_bps = o->rate_mb * 1e6;
-    j.running = nt;
-    for (int i = 0; i < nt; i++) {
-        lw[i] = (load_worker){ &j, i };
-        pthread_create(&th[i], NULL, load_main, &lw[i]);
-    }
-    int bar = o->progress < 0 ? isatty(STDERR_FILENO) : o->progress;
-    while (bar && __atomic_load_n(&j.running, __ATOMIC_ACQUIRE) > 0) {
-        usleep(250000);
-        show_progress(&j, nt, bytes, 0);
-    }
-    if (bar) show_progress(&j, nt, bytes, 1);
-    for (int i = 0; i < nt; i++) pthread_join(th[i], NULL);
-    double secs = (double)(bb_now_ns() - t0) / 1e9;
+    pool_ops ops = { &j, load_setup, load_work, load_teardown };
+    pool_start(&j.pool, nt, 0, j.nchunks, 0, &ops);
+    pool_ready(&j.pool);
+    j.t0 = bb_now_ns();
+    pool_go(&j.pool, 0, 0);
+    progress pg;
+    progress_init(&pg, &j.pool, 0, o->progress, bytes, 1);
+    pool_wait(&j.pool, load_tick, &pg);
+    progress_done(&pg);
+    pool_end(&j.pool);
+    double secs = pool_seconds(&j.pool);
     res->client_cpu_s = sysmon_self_cpu() - cpu0;
-    free(th);
-    free(lw);
 
     stats_snap *snap = bb_xmalloc(sizeof *snap);
-    stats_take(j.stats, nt, snap);
+    stats_take(j.pool.stats, nt, snap);
     res->rows = j.committed;
     res->committed = j.committed;
     if (o->skip_bad) res->rows_rejected = j.rejected;
@@ -423,8 +410,14 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     res->seconds = secs;
     result_latency(res, snap);
     free(snap);
-    if (j.failed) {
-        *err = j.err;
+    if (j.pool.signal) {
+        bb_errf(err, "interrupted by signal %d", j.pool.signal);
+        err->code = 128 + j.pool.signal;
+        snprintf(res->error, sizeof res->error, "%s", err->msg);
+        goto out;
+    }
+    if (j.pool.failed) {
+        *err = j.pool.first_err;
         snprintf(res->error, sizeof res->error, "%s", err->msg);
         goto out;
     }
@@ -451,7 +444,8 @@ out:
     free(j.chunks);
     free(j.table_q);
     free(j.columns);
-    stats_free(j.stats);
+    pool_free(&j.pool);
+    free(j.conns);
     pthread_mutex_destroy(&j.mu);
     return rc;
 }

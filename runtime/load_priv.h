@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include "load.h"
+#include "pool.h"
 #include "stats.h"
 
 #define READ_PIECE (256 * 1024)
@@ -29,27 +30,26 @@ typedef struct load_job {
     int             *fds;
     chunk           *chunks;
     int              nchunks;
-    int              next;        /* next chunk to take (atomic) */
+    bb_pool          pool;        /* its claims are chunk numbers */
+    bb_conn        **conns;       /* each pool thread's session */
     bb_stream_fmt    fmt;
     char            *table_q, *columns;
     const char      *table;
-    int              failed;
-    bb_err           err;
-    pthread_mutex_t  mu;          /* guards err, and the reject files */
-    stats_thread    *stats;
+    pthread_mutex_t  mu;          /* guards the reject files */
     int64_t          committed;   /* atomic */
     int64_t          rejected;    /* --on-error=skip: rows refused (atomic) */
     FILE            *reject, *reject_log;
     int64_t          sent;        /* bytes handed to the server so far (atomic), for --rate-limit */
     uint64_t         t0;
     double           rate_bps;    /* --rate-limit in bytes/s, 0 = none */
-    int              running;     /* workers still loading (atomic) */
     int64_t          file_rows;   /* rows of the files, scanned or counted by the server (atomic) */
 } load_job;
 
 /* Streams bytes [start, end) of the chunk's file into an open stream, the last row ended
  * with a newline in the file's style. */
 int  load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err);
+/* The error a chunk cut short by a stop ends with. */
+int  load_stopped(load_job *j, bb_err *err);
 /* Opens a stream of the job's table and format, for rows from chunk k. */
 int  load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err);
 

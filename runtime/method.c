@@ -8,7 +8,6 @@
 #include "encode.h"
 #include "once.h"
 #include "produce.h"
-#include "worker.h"
 
 const bb_method bb_methods[] = {
     { "insert", "one row per statement, prepared, autocommit", BB_CAP_PREPARE, 1, MK_ROW, 1, 0 },
@@ -137,7 +136,7 @@ static int do_insert(mstate *ms, int64_t first, int64_t n, bb_err *err)
     bb_worker *w = ms->w;
     for (int64_t i = 0; i < n; i++) {
         gen_fill(ms->t, (uint64_t)(first + i), ms->row);
-        uint64_t sched = worker_pace(w), t0 = bb_now_ns();
+        uint64_t sched = pool_pace(w->pt), t0 = bb_now_ns();
         size_t bytes;
         ms->committing = 1; /* autocommit: the statement is its commit */
         if (ms->stmt) {
@@ -153,7 +152,7 @@ static int do_insert(mstate *ms, int64_t first, int64_t n, bb_err *err)
         }
         ms->committing = 0;
         w->committed++;
-        worker_record(w, sched ? sched : t0, 1, bytes);
+        pool_record(w->pt, sched ? sched : t0, 1, bytes);
         if (run_stopping(w->run)) return 0; /* the rest of the claim stays unwritten, and uncounted */
     }
     return 0;
@@ -311,7 +310,7 @@ static int load_multirow(mstate *ms, int64_t batch, bb_err *err)
     uint64_t pend_t0 = 0;
     int rc = 0;
     for (;;) {
-        int64_t first = 0, n = run_claim(w->run, batch, &first);
+        int64_t first = 0, n = pool_claim(&w->run->pool, batch, &first);
         size_t bytes = 0;
         if (n && (ms->drv->caps & BB_CAP_PREPARE)) fill_rows(ms, first, n, &bytes); /* overlaps pend */
         if (pend) {
@@ -321,11 +320,11 @@ static int load_multirow(mstate *ms, int64_t batch, bb_err *err)
             if (rc < 0) break;
             ms->committing = 0;
             w->committed += pend_n;
-            worker_record(w, pend_t0, (uint64_t)pend_n, pend_bytes);
+            pool_record(w->pt, pend_t0, (uint64_t)pend_n, pend_bytes);
             pend = NULL;
         }
         if (n == 0) break;
-        uint64_t sched = worker_pace(w), t0 = sched ? sched : bb_now_ns();
+        uint64_t sched = pool_pace(w->pt), t0 = sched ? sched : bb_now_ns();
         if (!(ms->drv->caps & BB_CAP_PREPARE)) {
             rc = multirow_literal(ms, first, n, &bytes, err);
         } else {
@@ -344,7 +343,7 @@ static int load_multirow(mstate *ms, int64_t batch, bb_err *err)
         }
         if (rc < 0) break;
         w->committed += n;
-        worker_record(w, t0, (uint64_t)n, bytes);
+        pool_record(w->pt, t0, (uint64_t)n, bytes);
     }
     if (pend) { /* an error left a request in flight: collect it, and count it if it committed */
         bb_err ignore;
@@ -423,36 +422,39 @@ static int load_stream(mstate *ms, int64_t batch, bb_err *err)
     produce_buf *b;
     while (rc == 0 && (b = produce_take(&pr))) {
         if (!ms->stream_open) {
-            uint64_t sched = worker_pace(w);
+            uint64_t sched = pool_pace(w->pt);
             t0 = sched ? sched : b->t_claim;
             rc = stream_begin(ms, err);
         }
         if (rc == 0) rc = ms->drv->stream_write(w->conn, b->data.p, b->data.len, err);
         if (rc == 0) {
             ms->stream_rows += b->rows;
-            if (per_worker) worker_progress(w, (uint64_t)b->rows, b->data.len);
+            if (per_worker) pool_progress(w->pt, (uint64_t)b->rows, b->data.len);
             else {
                 brows += b->rows;
                 bbytes += (int64_t)b->data.len;
                 if (b->batch_end && (rc = stream_end(ms, err)) == 0) {
-                    worker_record(w, t0, (uint64_t)brows, (uint64_t)bbytes);
+                    pool_record(w->pt, t0, (uint64_t)brows, (uint64_t)bbytes);
                     brows = bbytes = 0;
                 }
             }
         }
         produce_release(&pr);
-        if (__atomic_load_n(&w->run->failed, __ATOMIC_RELAXED)) break; /* another worker failed: leave now */
+        if (pool_failed(&w->run->pool)) break; /* another worker failed: leave now */
     }
     produce_stop(&pr);
     if (rc == 0 && pr.failed) {
         *err = pr.err;
         rc = -1;
     }
-    /* an unfinished stream is left open: the disconnect aborts it, so nothing partial commits */
-    if (rc == 0 && ms->stream_open && !__atomic_load_n(&w->run->failed, __ATOMIC_RELAXED)) {
+    /* a stop ends the stream with the rows it has; after a failure nothing partial commits */
+    if (rc == 0 && ms->stream_open && !pool_failed(&w->run->pool)) {
         int64_t rows = ms->stream_rows; /* per worker: counted as they went; else a batch cut short */
         rc = stream_end(ms, err);
-        if (rc == 0 && rows > 0) worker_record(w, t0, (uint64_t)brows, (uint64_t)bbytes);
+        if (rc == 0 && rows > 0) pool_record(w->pt, t0, (uint64_t)brows, (uint64_t)bbytes);
+    } else if (ms->stream_open) {
+        ms->drv->stream_abort(w->conn);
+        ms->stream_open = 0;
     }
     return rc;
 }
@@ -519,13 +521,13 @@ static int load_once(mstate *ms, int64_t batch, bb_err *err)
     bb_worker *w = ms->w;
     once_ops ops = { ms, once_body, once_reset };
     while (!run_stopping(w->run)) {
-        int64_t first, n = run_claim(w->run, batch, &first);
+        int64_t first, n = pool_claim(&w->run->pool, batch, &first);
         if (n == 0) break;
-        uint64_t sched = worker_pace(w), t0 = sched ? sched : bb_now_ns();
+        uint64_t sched = pool_pace(w->pt), t0 = sched ? sched : bb_now_ns();
         size_t bytes = 0;
         if (once_batch(w, &ops, first, n, &bytes, err) < 0) return -1;
         w->committed += n;
-        worker_record(w, t0, (uint64_t)n, bytes);
+        pool_record(w->pt, t0, (uint64_t)n, bytes);
     }
     return 0;
 }
@@ -550,13 +552,13 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
     }
 
     while (rc == 0 && !once && m->kind != MK_STREAM && m->kind != MK_MULTIROW && !run_stopping(w->run)) {
-        int64_t first, n = run_claim(w->run, batch, &first);
+        int64_t first, n = pool_claim(&w->run->pool, batch, &first);
         if (n == 0) break;
         if (m->kind == MK_ROW) {
             rc = do_insert(&ms, first, n, err);
             continue;
         }
-        uint64_t sched = worker_pace(w), t0 = bb_now_ns();
+        uint64_t sched = pool_pace(w->pt), t0 = bb_now_ns();
         size_t bytes = 0;
         switch (m->kind) {
         case MK_TXN: rc = do_txn(&ms, first, n, &bytes, err); break;
@@ -564,7 +566,7 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
         }
         if (rc < 0) break;
         w->committed += n;
-        worker_record(w, sched ? sched : t0, (uint64_t)n, bytes);
+        pool_record(w->pt, sched ? sched : t0, (uint64_t)n, bytes);
     }
     if (ms.stmt) ms.drv->finalize(ms.stmt);
     if (ms.multi) ms.drv->finalize(ms.multi);
@@ -580,7 +582,7 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
         /* a lost session may have committed what it was committing: say so, do not guess
          * (once_batch settles this itself) */
         if (!once && ms.committing > 0 && ms.drv->alive && !ms.drv->alive(w->conn)) w->in_doubt = ms.committing;
-        run_fail(w->run, err);
+        pool_fail(&w->run->pool, err);
     }
     return rc;
 }

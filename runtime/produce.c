@@ -12,7 +12,7 @@ static void *produce_main(void *arg)
     uint64_t t_claim = 0;
     for (;;) {
         if (left == 0) {
-            if ((left = run_claim(p->w->run, p->claim, &first)) == 0) break;
+            if ((left = pool_claim(&p->w->run->pool, p->claim, &first)) == 0) break;
             t_claim = bb_now_ns();
         }
         gen_fill(p->t, (uint64_t)first, row);

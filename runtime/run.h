@@ -7,6 +7,7 @@
 
 #include "../drivers/driver.h"
 #include "opts.h"
+#include "pool.h"
 #include "stats.h"
 
 typedef struct lua_State lua_State;
@@ -60,12 +61,12 @@ typedef struct bb_run bb_run;
 /* A worker owns its Lua state, connection, counters; nothing of it is shared. */
 typedef struct bb_worker {
     bb_run       *run;
+    pool_thread  *pt;         /* its thread of the run's pool: claims, pacing, stats */
     int           id;
     lua_State    *L;
     bb_conn      *conn;
     bb_target    *target;     /* the server of the host list this worker uses */
     stats_thread *st;
-    pthread_t     thread;
     int           ref_ctx, ref_event, ref_run, ref_init, ref_done, ref_on_connect;
     /* rows/bytes written by db calls inside the current event() */
     int64_t       ev_rows, ev_bytes;
@@ -73,31 +74,16 @@ typedef struct bb_worker {
     int64_t       in_doubt;   /* rows whose commit was under way when the session was lost */
     int64_t       reconnects; /* --reconnect: sessions replaced after a loss */
     uint64_t      claim_next, claim_end;
-    uint64_t      pace_next, pace_rng;  /* --rate: next scheduled start, its random stream */
     void         *db;                   /* the db object handed to Lua (api_db_rebind(db, NULL) at the end) */
     int           ready;                /* set-up finished: hooks may run, thread_done is due */
 } bb_worker;
 
 struct bb_run {
     const bb_plan *plan;
-    int64_t        limit;          /* claim numbers below this (this rank's share), INT64_MAX = until time/stop */
-    int64_t        next;           /* next row/event number: claimed with atomic fetch_add */
-    uint64_t       start_ns, measure_ns, deadline_ns, end_ns;
-    int            stop;           /* atomic: set by errors, the deadline, signals */
-    int            failed;         /* a worker hit an error; first_err says which */
-    int            finished;       /* workers that left their loop */
-    pthread_mutex_t err_lock;      /* guards first_err, and finished for the runner's wait */
-    pthread_cond_t  finished_cv;   /* signalled when the last worker leaves its loop */
-    bb_err         first_err;
-    pthread_barrier_t ready, go, done; /* done: workers keep their sessions until server costs are read */
-    stats_thread  *stats;
+    bb_pool        pool;           /* its threads are the workers; claims are row or event numbers */
     bb_worker     *workers;
 };
 
-/* Claims up to want numbers from the shared counter; returns how many ([*first, *first+n)). */
-int64_t run_claim(bb_run *r, int64_t want, int64_t *first);
-/* Records the first error of the run and asks every worker to stop. */
-void    run_fail(bb_run *r, const bb_err *e);
-static inline int run_stopping(const bb_run *r) { return __atomic_load_n(&r->stop, __ATOMIC_RELAXED); }
+#define run_stopping(r) pool_stopping(&(r)->pool)
 
 #endif

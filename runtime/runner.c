@@ -2,7 +2,6 @@
 #include "runner.h"
 
 #include <lauxlib.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -12,32 +11,11 @@
 #include "cluster.h"
 #include "method.h"
 #include "once.h"
+#include "pool.h"
 #include "progress.h"
 #include "servers.h"
 #include "sysmon.h"
 #include "worker.h"
-
-static volatile sig_atomic_t got_signal;
-static bb_run *volatile current_run;
-
-static void on_signal(int sig)
-{
-    if (got_signal) _exit(128 + sig); /* a second Ctrl-C: leave at once */
-    got_signal = sig;
-    bb_run *r = current_run;
-    if (r) __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
-}
-
-void runner_install_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-}
-
-int runner_signal(void) { return got_signal; }
 
 /* BULKBENCH_TRACE=1 prints when each phase of a run starts, to see where time outside
  * the measured window goes. */
@@ -72,16 +50,16 @@ static void fill_identity(bb_result *res, const bb_plan *p)
 /* This rank's share of the row (or event) numbers: a contiguous slice of a fixed total,
  * so ranks together make exactly the rows one process would; without a total, disjoint
  * ranges 2^40 apart. */
-static void run_share(const bb_plan *p, bb_run *r)
+static void run_share(const bb_plan *p, int64_t *first, int64_t *limit)
 {
     int64_t total = p->events > 0 ? p->events : p->rows > 0 ? p->rows : INT64_MAX;
     if (total == INT64_MAX) {
-        r->next = (int64_t)p->rank << 40;
-        r->limit = INT64_MAX;
+        *first = (int64_t)p->rank << 40;
+        *limit = INT64_MAX;
         return;
     }
-    r->next = (int64_t)((__int128)total * p->rank / p->nranks);
-    r->limit = (int64_t)((__int128)total * (p->rank + 1) / p->nranks);
+    *first = (int64_t)((__int128)total * p->rank / p->nranks);
+    *limit = (int64_t)((__int128)total * (p->rank + 1) / p->nranks);
 }
 
 /* The name of the table bb.load() registered, for its size; NULL when none. */
@@ -138,30 +116,16 @@ static int verify(bb_servers *sv, lua_State *L, const bb_plan *p, bb_result *res
     return rc;
 }
 
-/* Waits for the workers, with progress lines; stops them when another rank failed, and
- * tells the other ranks when one of ours did. */
-static void wait_workers(bb_run *r)
+/* While the workers work: progress lines; stop them when another rank failed, and tell
+ * the other ranks when one of ours did. */
+typedef struct wait_ctx { progress pg; int told; } wait_ctx;
+
+static void wait_tick(void *ud, bb_pool *pl)
 {
-    progress pg;
-    progress_init(&pg, r);
-    int told = 0;
-    pthread_mutex_lock(&r->err_lock);
-    while (r->finished < r->plan->threads) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 50 * 1000000L; /* wake for progress lines; the last worker wakes us at once */
-        if (until.tv_nsec >= 1000000000L) { until.tv_sec++; until.tv_nsec -= 1000000000L; }
-        pthread_cond_timedwait(&r->finished_cv, &r->err_lock, &until);
-        int failed = r->failed;
-        pthread_mutex_unlock(&r->err_lock);
-        if (failed && !told) { cluster_tell_stop(); told = 1; }
-        if (cluster_stop_told()) __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
-        progress_tick(&pg, r);
-        pthread_mutex_lock(&r->err_lock);
-    }
-    pthread_mutex_unlock(&r->err_lock);
-    if (r->failed && !told) cluster_tell_stop();
-    progress_done(&pg);
+    wait_ctx *wc = ud;
+    if (pool_failed(pl) && !wc->told) { cluster_tell_stop(); wc->told = 1; }
+    if (cluster_stop_told()) pool_stop(pl);
+    progress_tick(&wc->pg, pl);
 }
 
 int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
@@ -171,9 +135,6 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     bb_run r;
     memset(&r, 0, sizeof r);
     r.plan = p;
-    run_share(p, &r);
-    pthread_mutex_init(&r.err_lock, NULL);
-    pthread_cond_init(&r.finished_cv, NULL);
     host_ctx *hc = host_get(L);
     hc->plan = p;
     hc->dialect = p->drv->dialect;
@@ -191,68 +152,56 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     servers_snapshot(&sv, p, 0);
 
     trace("workers start");
-    r.stats = stats_alloc(p->threads);
     r.workers = bb_xcalloc((size_t)p->threads, sizeof *r.workers);
-    pthread_barrier_init(&r.ready, NULL, (unsigned)p->threads + 1);
-    pthread_barrier_init(&r.go, NULL, (unsigned)p->threads + 1);
-    pthread_barrier_init(&r.done, NULL, (unsigned)p->threads + 1);
-    current_run = &r;
-    if (got_signal) r.stop = 1;
     for (int i = 0; i < p->threads; i++) {
         bb_worker *w = &r.workers[i];
         w->run = &r;
         w->id = i;
-        w->st = &r.stats[i];
         w->target = sv.s[(p->nranks > 1 ? p->rank : i) % sv.n].target; /* round-robin over the host list */
-        if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
-            fprintf(stderr, "bulkbench: cannot start worker thread %d\n", i);
-            abort();
-        }
     }
-    pthread_barrier_wait(&r.ready);
+    int64_t first, limit;
+    run_share(p, &first, &limit);
+    pool_ops ops = { &r, worker_setup, worker_work, worker_teardown };
+    pool_start(&r.pool, p->threads, first, limit, p->rate, &ops);
+    int failed = pool_ready(&r.pool) < 0;
     /* every rank's workers are connected (or one failed: then nobody starts) */
-    bb_err serr = r.first_err;
-    if (cluster_agree(r.failed ? (serr.code ? serr.code : BB_EXIT_RUNTIME) : 0, &serr) != 0 && !r.failed) {
-        r.first_err = serr;
-        r.failed = 1;
-        r.stop = 1;
-    }
+    bb_err serr = r.pool.first_err;
+    if (cluster_agree(failed ? (serr.code ? serr.code : BB_EXIT_RUNTIME) : 0, &serr) != 0 && !failed) pool_fail(&r.pool, &serr);
     double cpu0 = sysmon_self_cpu();
-    r.start_ns = bb_now_ns();
-    r.measure_ns = r.start_ns + (uint64_t)(p->warmup_s * 1e9);
-    r.deadline_ns = p->time_s > 0 ? r.measure_ns + (uint64_t)(p->time_s * 1e9) : UINT64_MAX;
-    pthread_barrier_wait(&r.go);
+    pool_go(&r.pool, p->warmup_s, p->time_s);
     trace("measuring");
-    wait_workers(&r);
+    wait_ctx wc = { .told = 0 };
+    progress_init(&wc.pg, &r.pool, p->report_interval, p->progress, limit == INT64_MAX ? 0 : limit - first, 0);
+    pool_wait(&r.pool, wait_tick, &wc);
+    if (pool_failed(&r.pool) && !wc.told) cluster_tell_stop();
+    progress_done(&wc.pg);
     if (p->reconnect > 0 && servers_renew(&sv, p) < 0) {
         bb_err lost;
         bb_errf(&lost, "%s: the runner's session was lost and could not be renewed", p->drv->name);
-        run_fail(&r, &lost);
+        pool_fail(&r.pool, &lost);
     }
     /* server costs now, while the workers' sessions still exist (a backend that has exited
      * takes its CPU time with it until the postmaster reaps it) */
     trace("server costs after");
     servers_snapshot(&sv, p, 1);
     trace("workers end");
-    pthread_barrier_wait(&r.done);
-    for (int i = 0; i < p->threads; i++) pthread_join(r.workers[i].thread, NULL);
-    current_run = NULL;
+    pool_end(&r.pool);
 
     stats_snap *snap = bb_xmalloc(sizeof *snap);
-    stats_take(r.stats, p->threads, snap);
+    stats_take(r.pool.stats, p->threads, snap);
     cluster_sums sums = { .client_cpu_s = sysmon_self_cpu() - cpu0 };
     for (int i = 0; i < p->threads; i++) {
         sums.committed += r.workers[i].committed;
         sums.in_doubt += r.workers[i].in_doubt;
         sums.reconnects += r.workers[i].reconnects;
     }
-    sums.seconds = (double)(r.end_ns - (r.measure_ns < r.end_ns ? r.measure_ns : r.start_ns)) / 1e9;
-    if (r.failed) {
-        *err = r.first_err;
+    sums.seconds = pool_seconds(&r.pool);
+    if (r.pool.signal) { /* what failed while stopping failed because of the stop */
+        bb_errf(err, "interrupted by signal %d", r.pool.signal);
+        rc = 128 + r.pool.signal;
+    } else if (r.pool.failed) {
+        *err = r.pool.first_err;
         rc = err->code ? err->code : BB_EXIT_RUNTIME;
-    } else if (got_signal) {
-        bb_errf(err, "interrupted by signal %d", (int)got_signal);
-        rc = 128 + got_signal;
     }
     cluster_reduce(snap, &sums, res->rank_rows_per_s, res->rank_rows, BB_MAX_RANKS, &rc, err);
     res->ranks = p->nranks > 1 ? p->nranks : 0;
@@ -286,16 +235,9 @@ done:
     res->opt_value = (const char *const *)hc->opt_value;
     for (int i = 0; i < hc->nmetrics; i++) res->metric[i] = hc->metric[i];
     res->nmetrics = hc->nmetrics;
-    if (r.workers) {
-        pthread_barrier_destroy(&r.ready);
-        pthread_barrier_destroy(&r.go);
-        pthread_barrier_destroy(&r.done);
-    }
+    pool_free(&r.pool);
     free(r.workers);
-    stats_free(r.stats);
     servers_close(&sv, L, p);
-    pthread_mutex_destroy(&r.err_lock);
-    pthread_cond_destroy(&r.finished_cv);
     hc->plan = NULL;
     return rc;
 }

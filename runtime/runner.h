@@ -9,8 +9,4 @@
  * the run fails (res->error says why); returns the exit code this run asks for. */
 int runner_run(lua_State *L, bb_plan *plan, bb_result *res, bb_err *err);
 
-/* Interrupt handling: the first SIGINT/SIGTERM stops runs at a batch boundary. */
-void runner_install_signals(void);
-int  runner_signal(void); /* 0, or the signal that stopped us */
-
 #endif

@@ -4,29 +4,10 @@
 #include <lauxlib.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "api.h"
 #include "host.h"
-
-int64_t run_claim(bb_run *r, int64_t want, int64_t *first)
-{
-    if (run_stopping(r)) return 0;
-    int64_t f = __atomic_fetch_add(&r->next, want, __ATOMIC_RELAXED);
-    if (f >= r->limit) return 0;
-    *first = f;
-    return f + want > r->limit ? r->limit - f : want;
-}
-
-void run_fail(bb_run *r, const bb_err *e)
-{
-    pthread_mutex_lock(&r->err_lock);
-    if (!r->failed) {
-        r->first_err = *e;
-        r->failed = 1;
-    }
-    pthread_mutex_unlock(&r->err_lock);
-    __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
-}
 
 /* Pushes ctx: { id, threads, db, method, batch, engine } with the library's ctx methods. */
 static int make_ctx(bb_worker *w)
@@ -94,12 +75,20 @@ int worker_reconnect(bb_worker *w, bb_err *err)
     return on_connect(w, err);
 }
 
-static int setup(bb_worker *w, host_ctx *hc, bb_err *err)
+int worker_setup(void *run, pool_thread *t, bb_err *err)
 {
-    const bb_plan *p = w->run->plan;
-    *hc = (host_ctx){ .plan = p, .cli = p->cli, .run = w->run, .worker = w, .seed = p->seed, .now_s = p->now_s,
-                      .dialect = p->drv->dialect };
-    if (!(w->L = host_new(hc, p->script, err))) return -1;
+    bb_run *r = run;
+    bb_worker *w = &r->workers[t->id];
+    const bb_plan *p = r->plan;
+    w->pt = t;
+    w->st = t->st;
+    host_ctx *hc = bb_xmalloc(sizeof *hc); /* lives as long as the state: host_close frees it */
+    *hc = (host_ctx){ .plan = p, .cli = p->cli, .run = r, .worker = w, .seed = p->seed, .now_s = p->now_s,
+                      .dialect = p->drv->dialect, .owned = 1 };
+    if (!(w->L = host_new(hc, p->script, err))) {
+        free(hc);
+        return -1;
+    }
     if (host_run_source(w->L, p->script_src, p->script_len, p->script, err) < 0) return -1;
     if (connect_session(w, err) < 0) return -1;
     w->ref_ctx = make_ctx(w);
@@ -115,69 +104,52 @@ static int setup(bb_worker *w, host_ctx *hc, bb_err *err)
 
 static int event_loop(bb_worker *w, bb_err *err)
 {
-    bb_run *r = w->run;
+    bb_pool *pl = &w->run->pool;
     lua_State *L = w->L;
     int64_t chunk = 1024;
-    if (r->limit != INT64_MAX) {
-        chunk = r->limit / ((int64_t)r->plan->threads * 64);
+    if (pl->limit != INT64_MAX) {
+        chunk = (pl->limit - pl->first) / ((int64_t)pl->threads * 64);
         if (chunk < 1) chunk = 1;
         if (chunk > 1024) chunk = 1024;
     }
     for (;;) {
         if (w->claim_next == w->claim_end) {
-            int64_t first, n = run_claim(r, chunk, &first);
+            int64_t first, n = pool_claim(pl, chunk, &first);
             if (n == 0) return 0;
             w->claim_next = (uint64_t)first;
             w->claim_end = (uint64_t)(first + n);
         }
         w->claim_next++;
         w->ev_rows = w->ev_bytes = 0;
-        uint64_t sched = worker_pace(w), t0 = bb_now_ns();
+        uint64_t sched = pool_pace(w->pt), t0 = bb_now_ns();
         lua_rawgeti(L, LUA_REGISTRYINDEX, w->ref_event);
         lua_rawgeti(L, LUA_REGISTRYINDEX, w->ref_ctx);
         if (lua_pcall(L, 1, 0, 1) != 0) {
-            const char *msg = lua_tostring(L, -1);
-            bb_errf(err, "%s", msg ? msg : "error in event()");
-            lua_pop(L, 1);
+            host_error(L, err);
             stats_error(w->st);
             return -1;
         }
         w->committed += w->ev_rows;
-        worker_record(w, sched ? sched : t0, (uint64_t)w->ev_rows, (uint64_t)w->ev_bytes);
-        if (run_stopping(r)) return 0;
+        pool_record(w->pt, sched ? sched : t0, (uint64_t)w->ev_rows, (uint64_t)w->ev_bytes);
+        if (pool_stopping(pl)) return 0;
     }
 }
 
-void *worker_main(void *arg)
+int worker_work(void *run, pool_thread *t, bb_err *err)
 {
-    bb_worker *w = arg;
-    bb_run *r = w->run;
-    host_ctx hc;
+    bb_worker *w = &((bb_run *)run)->workers[t->id];
+    if (w->ref_run != LUA_NOREF) return call_hook(w, w->ref_run, err);
+    if (w->ref_event != LUA_NOREF) return event_loop(w, err);
+    return 0;
+}
+
+void worker_teardown(void *run, pool_thread *t)
+{
+    bb_run *r = run;
+    bb_worker *w = &r->workers[t->id];
     bb_err err = { .code = BB_EXIT_RUNTIME };
-    w->pace_rng = 0x9E3779B97F4A7C15ULL * (uint64_t)(w->id + 1);
-    int ok = setup(w, &hc, &err) == 0;
-    if (!ok) run_fail(r, &err);
-
-    pthread_barrier_wait(&r->ready);
-    pthread_barrier_wait(&r->go); /* the runner set the clocks in between */
-    w->pace_next = r->start_ns;
-
-    if (ok && !run_stopping(r)) {
-        int rc = 0;
-        if (w->ref_run != LUA_NOREF) rc = call_hook(w, w->ref_run, &err);
-        else if (w->ref_event != LUA_NOREF) rc = event_loop(w, &err);
-        if (rc < 0) run_fail(r, &err);
-    }
-    uint64_t now = bb_now_ns();
-    pthread_mutex_lock(&r->err_lock);
-    if (now > r->end_ns) r->end_ns = now; /* the run ends when its last worker does */
-    if (++r->finished == r->plan->threads) pthread_cond_signal(&r->finished_cv);
-    pthread_mutex_unlock(&r->err_lock);
-    pthread_barrier_wait(&r->done);
-
-    if (w->ready && call_hook(w, w->ref_done, &err) < 0) run_fail(r, &err);
+    if (w->ready && call_hook(w, w->ref_done, &err) < 0) pool_fail(&r->pool, &err);
     api_db_rebind(w->db, NULL);
     if (w->conn) r->plan->drv->disconnect(w->conn);
     host_close(w->L);
-    return NULL;
 }
