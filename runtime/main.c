@@ -14,6 +14,7 @@
 #include "method.h"
 #include "opts.h"
 #include "result.h"
+#include "sig.h"
 #include "runner.h"
 #include "sweep.h"
 
@@ -31,11 +32,16 @@ static void usage(FILE *f)
           "  help SCRIPT.lua                             the script's own options with defaults\n"
           "  report RESULTS.jsonl [--svg=FILE] [--format=text|markdown|csv] [--log]   compare past runs\n"
           "  lua FILE.lua [args]                         run Lua with the bulkbench library (tools, tests)\n"
-          "  --version\n\ncommon options:\n",
+          "  --version\n",
           f);
-    for (const opt_def *d = opts_common; d->name; d++)
-        fprintf(f, "  --%-16s %s%s%s%s\n", d->name, d->help, d->dflt ? " (default " : "", d->dflt ? d->dflt : "",
-                d->dflt ? ")" : "");
+    static const char *const cmds[] = { "run", "gen", "load", "report" };
+    for (unsigned c = 0; c < 4; c++) {
+        fprintf(f, "\n%s options:\n", cmds[c]);
+        for (const opt_def *d = opts_common; d->name; d++)
+            if (d->cmds & (1u << c))
+                fprintf(f, "  --%-16s %s%s%s%s\n", d->name, d->help, d->dflt ? " (default " : "", d->dflt ? d->dflt : "",
+                        d->dflt ? ")" : "");
+    }
 }
 
 /* Prints a failure and returns its exit code; every non-zero exit says what to do next. */
@@ -47,6 +53,7 @@ static int fail(const bb_err *e)
     switch (code) {
     case BB_EXIT_USAGE: fputs("(usage error: see `bulkbench --help` or `bulkbench help SCRIPT`)\n", stderr); break;
     case BB_EXIT_VERIFY: fputs("(verification failed: rows were lost or duplicated; see above)\n", stderr); break;
+    case 128 + 2: case 128 + 15: fputs("(interrupted: what was committed is counted above)\n", stderr); break;
     default: fputs("(the run failed: fix the cause named above and run again)\n", stderr); break;
     }
     return code;
@@ -135,7 +142,6 @@ static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, cons
     char **done = is_on(opts_get(cli, "resume")) ? sweep_done_keys(opts_get(cli, "out")) : NULL;
     sysmon_host host;
     sysmon_host_info(&host);
-    runner_install_signals();
 
     char scen[128];
     scenario_name(script, scen, sizeof scen);
@@ -143,6 +149,12 @@ static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, cons
     int nres = 0, rc = BB_EXIT_OK, csv_header = 0, lead = cluster_rank() == 0;
     for (int k = 0; k < s->n && rc == BB_EXIT_OK; k++) {
         const sweep_combo *c = &s->combo[k];
+        if (sig_caught()) { /* between runs: the next one must not even recreate its table */
+            rc = 128 + sig_caught();
+            if (lead && strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
+            if (lead) fprintf(stderr, "bulkbench: interrupted before run %d of %d\n", k + 1, s->n);
+            break;
+        }
         char *key = sweep_key(scen, c, hc->nopts, (const char *const *)hc->opt_name, (const char *const *)hc->opt_value);
         int skip = sweep_has_key(done, key);
         free(key);
@@ -234,16 +246,11 @@ out:
 
 /* ---- list, help, lua ---- */
 
+/* Workloads first, then each engine with the methods it offers, so every method line
+ * stands under its engine until the end. */
 static int cmd_list(void)
 {
-    puts("engines and the methods each offers:");
-    for (int i = 0; bb_drivers[i]; i++) {
-        const bb_driver *d = bb_drivers[i];
-        printf("  %-8s %s\n", d->name, d->summary);
-        for (const bb_method *m = bb_methods; m->name; m++)
-            if (method_offered(m, d)) printf("      %-14s %s\n", m->name, m->summary);
-    }
-    puts("\nworkloads (workloads/*.lua):");
+    puts("workloads (workloads/*.lua):");
     FILE *f = popen("ls workloads/*.lua 2>/dev/null", "r");
     char path[1024];
     while (f && fgets(path, sizeof path, f)) {
@@ -258,6 +265,13 @@ static int cmd_list(void)
         printf("  %-36s %s\n", path, strncmp(line, "--", 2) == 0 ? line + 2 + (line[2] == ' ') : "");
     }
     if (f) pclose(f);
+    puts("\nengines and the methods each offers:");
+    for (int i = 0; bb_drivers[i]; i++) {
+        const bb_driver *d = bb_drivers[i];
+        printf("  %-8s %s\n", d->name, d->summary);
+        for (const bb_method *m = bb_methods; m->name; m++)
+            if (method_offered(m, d)) printf("      %-14s %s\n", m->name, m->summary);
+    }
     return 0;
 }
 
@@ -330,7 +344,6 @@ static int cmd_load(bb_cli *cli)
     res.threads = o.threads;
     time_t now = time(NULL);
     strftime(res.started_at, sizeof res.started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    runner_install_signals();
     int rc = load_files(&o, &res, &err) < 0 ? (err.code ? err.code : BB_EXIT_RUNTIME) : 0;
     sysmon_host host;
     sysmon_host_info(&host);
@@ -409,9 +422,17 @@ int main(int argc, char **argv)
         printf("bulkbench %s\n", BB_VERSION);
         return 0;
     }
+    for (int i = 0; bb_drivers[i]; i++) { /* an engine that promises more than it has is our bug: say so now */
+        char msg[256];
+        if (bb_driver_check(bb_drivers[i], msg, sizeof msg) < 0) {
+            fprintf(stderr, "bulkbench: bug: %s; please report it\n", msg);
+            return BB_EXIT_RUNTIME;
+        }
+    }
     const char *cmd = argv[1];
+    if (!strcmp(cmd, "run") || !strcmp(cmd, "load") || !strcmp(cmd, "gen")) sig_install();
     if (!strcmp(cmd, "lua")) return cmd_lua(argc - 2, argv + 2);
-    bb_cli cli = { .cmd = cmd };
+    bb_cli cli = { .cmd = cmd, .cmdbit = opts_command_bit(cmd) };
     bb_err err = { .code = BB_EXIT_USAGE };
     if (opts_parse(argc - 2, argv + 2, &cli, &err) < 0) {
         opts_free(&cli);

@@ -8,8 +8,12 @@
 
 typedef enum { OT_INT, OT_NUM, OT_STR, OT_BOOL, OT_SIZE } opt_type;
 
+/* The commands an option belongs to; any other command refuses it (exit 2). */
+enum { OC_RUN = 1, OC_GEN = 2, OC_LOAD = 4, OC_REPORT = 8 };
+
 typedef struct opt_def {
     const char *name;
+    unsigned    cmds;   /* OC_* */
     opt_type    type;
     const char *dflt;   /* NULL: unset unless the script sets a default */
     int         list;   /* accepts a comma list: a sweep dimension */
@@ -26,6 +30,7 @@ typedef struct opt_kv {
 
 typedef struct bb_cli {
     const char *cmd;
+    unsigned    cmdbit; /* OC_* of cmd, 0 for commands without options */
     char      **pos;  /* positional arguments after the command */
     int         npos;
     opt_kv     *kv;
@@ -40,7 +45,10 @@ int  opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err);
 void opts_free(bb_cli *cli);
 
 const opt_def *opts_find_common(const char *name);
-/* Checks the types of every common option given (each element of a comma list). */
+/* The OC_* bit of a command's name, 0 when it takes no options. */
+unsigned opts_command_bit(const char *cmd);
+/* Checks that every common option given belongs to the command, and its type (each
+ * element of a comma list). */
 int  opts_check_common(const bb_cli *cli, bb_err *err);
 /* Value of an option: the command line, else a script default, else the built-in one. */
 const char *opts_get(bb_cli *cli, const char *name);

@@ -5,6 +5,7 @@
 #   ? N                           (expected exit code)
 #   ~ regex                       (must match the combined stdout+stderr, grep -E)
 #   ! regex                       (must not match)
+# CLI_FILES="tests/cli/a.t ..." runs only those files.
 # Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -27,7 +28,7 @@ run_case() {
   cmd=""
 }
 
-for file in tests/cli/*.t; do
+for file in ${CLI_FILES:-tests/cli/*.t}; do
   # valgrind cannot run an AddressSanitizer build: memcheck belongs to the ordinary pass
   [ -n "${BB_IN_SANITIZE:-}" ] && [ "${file##*/}" = memcheck.t ] && continue
   cmd="" name="" want_rc="" musts=() nots=()

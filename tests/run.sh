@@ -38,6 +38,8 @@ done
 suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
 suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
 suite cli tests/cli.sh
+# every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables
+[ -z "${BB_IN_SANITIZE:-}" ] && suite matrix tests/matrix.sh
 # bulkbench load on both servers: file edge cases, 1-8 workers, checksums, rejected rows
 suite load-matrix python3 tests/load_matrix.py
 # servers killed mid-load under each method: committed rows are exact (tests/crash_trials.sh 20 for the full tally)

@@ -176,3 +176,33 @@ $ for e in pg mysql; do BB_KILL=$TMP/killed.$e BB_KILL_ENGINE=$e ./bulkbench run
 ! exit [0-9]
 ~ ^check_restart,pg,multirow,1,1000,5000,.*,5000,
 ~ ^check_restart,mysql,multirow,1,1000,5000,.*,5000,
+
+# options belong to their command: another command's option is a usage error naming who takes it
+$ ./bulkbench run workloads/quickstart.lua --chunk=4MB
+? 2
+~ --chunk is an option of `bulkbench load`; `bulkbench run` does not take it
+
+# ... for load too
+$ ./bulkbench load tests/fixtures/nothing.csv --engine=pg --table=t --batch=100
+? 2
+~ --batch is an option of `bulkbench run`; `bulkbench load` does not take it
+
+# ... and gen, which writes SQL for a --dialect rather than an engine
+$ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=10 --engine=pg
+? 2
+~ --engine is an option of `bulkbench run` and `bulkbench load`; `bulkbench gen` does not take it
+
+# gen --format=sql writes the dialect asked for
+$ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=2 --format=sql --dialect=mysql
+? 0
+~ ^INSERT INTO `orders` \(`id`,
+
+# a usage error raised inside run() (ctx:load without --method) stays a usage error, with its file:line
+$ ./bulkbench run <(printf 'local bb = require "bulkbench"\nlocal t = bb.table "t1" { { "id", "bigint", bb.seq() } }\nfunction run(ctx)\n  ctx:load(t)\nend\n') --engine=null --rows=10
+? 2
+~ /dev/fd/[0-9]+:4: ctx:load\(\) needs --method
+
+# ... and inside event()
+$ ./bulkbench run <(printf 'local core = require "bulkbench.core"\nfunction event(ctx)\n  core.usage_error("no such thing")\nend\n') --engine=null --rows=10
+? 2
+~ /dev/fd/[0-9]+:3: no such thing

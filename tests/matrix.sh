@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Every engine × method that `bulkbench list` offers, at batch 1, 7 and 1000 with 3
+# threads: the table each run leaves must equal the one the engine's own client loads
+# from `bulkbench gen` of the same seed (psql \copy, mariadb LOAD DATA LOCAL, sqlite3
+# reading INSERTs); the null engine must finish with exactly the rows asked for. Needs
+# BULKBENCH_PG_DSN and BULKBENCH_MYSQL_DSN (tests/run.sh starts the servers). Prints TAP.
+set -u
+cd "$(dirname "$0")/.."
+d=$(mktemp -d /tmp/bbmatrix.XXXXXX)
+trap 'rm -rf "$d"' EXIT
+W=workloads/quickstart.lua
+N=2003
+SEED=5
+t=0
+check() { # description, 0 = ok, detail when not
+  t=$((t + 1))
+  if [ "$2" = 0 ]; then echo "ok $t - $1"; else echo "not ok $t - $1: $3"; fi
+}
+# the methods `bulkbench list` offers an engine (its indented lines under the engine's line)
+methods_of() { ./bulkbench list | awk -v e="$1" '$1 == e && /^  [a-z]/ {f = 1; next} /^  [a-z]/ {f = 0} f && NF {print $1}'; }
+
+parse_my() { # mysql://user[:pass]@host:port/db -> the mariadb client's arguments
+  local rest=${1#*://} cred hp
+  cred=${rest%%@*}; rest=${rest#*@}; hp=${rest%%/*}
+  local user=${cred%%:*} pass=""; [[ $cred == *:* ]] && pass=${cred#*:}
+  echo "-u$user ${pass:+-p$pass} -h${hp%%:*} -P${hp##*:} --local-infile=1 -N ${rest#*/}"
+}
+PSQL="psql -qAtX ${BULKBENCH_PG_DSN:-}"
+MYSQL="mariadb $(parse_my "${BULKBENCH_MYSQL_DSN:-mysql://x@127.0.0.1:1/x}")"
+SQ="$d/run.db"
+
+# "rows_in_table rows_in_ref only_in_table only_in_ref": equal tables say "N N 0 0"
+diff_sql="select (select count(*) from orders), (select count(*) from ref),
+  (select count(*) from (select * from orders except select * from ref) a),
+  (select count(*) from (select * from ref except select * from orders) b)"
+compare() {
+  case $1 in
+    pg) $PSQL -F' ' -c "$diff_sql" ;;
+    mysql) $MYSQL -e "$diff_sql" | tr '\t' ' ' ;;
+    sqlite) sqlite3 "$SQ" "attach '$d/ref.db' as r; $(sed 's/from ref/from r.orders/g' <<<"$diff_sql")" | tr '|' ' ' ;;
+  esac
+}
+
+# the reference table of each engine, loaded by the engine's own client
+reference() {
+  case $1 in
+    pg)
+      ./bulkbench gen $W --table=orders --rows=$N --seed=$SEED --format=copy -o "$d/ref.copy" &&
+      $PSQL -c "drop table if exists ref; create table ref (like orders)" -c "\\copy ref from '$d/ref.copy'" ;;
+    mysql)
+      ./bulkbench gen $W --table=orders --rows=$N --seed=$SEED --format=copy -o "$d/ref.copy" &&
+      $MYSQL -e "drop table if exists ref; create table ref like orders; load data local infile '$d/ref.copy' into table ref" ;;
+    sqlite)
+      rm -f "$d/ref.db" &&
+      sqlite3 "$SQ" ".schema orders" | sqlite3 "$d/ref.db" &&
+      ./bulkbench gen $W --table=orders --rows=$N --seed=$SEED --format=sql --dialect=sqlite | sqlite3 "$d/ref.db" ;;
+  esac
+}
+
+dsn_of() { case $1 in pg) echo "$BULKBENCH_PG_DSN" ;; mysql) echo "$BULKBENCH_MYSQL_DSN" ;; sqlite) echo "$SQ" ;; *) echo "" ;; esac; }
+
+for e in $(./bulkbench list | awk '/^engines/ {f = 1; next} f && /^  [a-z]/ {print $1}'); do
+  ms=$(methods_of "$e")
+  check "$e: bulkbench list offers methods" "$([ -n "$ms" ] && echo 0 || echo 1)" "none listed"
+  refd=0
+  for m in $ms; do
+    for b in 1 7 1000; do
+      out="$d/$e-$m-$b.json"
+      dsn=$(dsn_of "$e")
+      ./bulkbench run $W --engine=$e ${dsn:+--dsn=$dsn} --method=$m --batch=$b --threads=3 --rows=$N \
+        --seed=$SEED --format=json >"$out" 2>"$d/err"
+      rc=$?
+      rows=$(python3 -c "import json,sys; print(json.loads([l for l in open(sys.argv[1]) if l.startswith('{')][-1])['rows'])" "$out" 2>/dev/null)
+      if [ $rc != 0 ] || [ "$rows" != $N ]; then
+        check "$e $m batch $b, 3 threads" 1 "exit $rc, rows '$rows' of $N: $(tail -2 "$d/err" | tr '\n' ' ')"
+        continue
+      fi
+      if [ "$e" = null ]; then check "$e $m batch $b, 3 threads: $N rows" 0; continue; fi
+      if [ $refd = 0 ]; then reference "$e" >"$d/referr" 2>&1 || { check "$e: the reference load" 1 "$(tail -3 "$d/referr")"; break 2; }; refd=1; fi
+      got=$(compare "$e")
+      check "$e $m batch $b, 3 threads: the table equals the stock client's load" \
+        "$([ "$got" = "$N $N 0 0" ] && echo 0 || echo 1)" "rows/ref/only-in-run/only-in-ref = $got"
+    done
+  done
+done
+echo "1..$t"
