@@ -3,6 +3,7 @@
  * whichever thread makes it. */
 #include "gen.h"
 #include "calendar.h"
+#include "dist.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -38,6 +39,7 @@ struct gen_col {
     double    *cum;        /* choice: cumulative weights, last = 1 */
     int        nitems;
     uint64_t   perm_bits;  /* permutation: Feistel domain is 2^perm_bits */
+    dist_zipf  zipf;
     char      *pairs;      /* string: every two-character combination of the charset, for two draws at once */
     uint8_t    clean;      /* every value it makes is free of characters any format escapes */
     size_t     max_len;    /* most text bytes one value needs */
@@ -61,8 +63,10 @@ static inline uint64_t rnd(const gen_col *c, uint64_t n, uint64_t k)
     unsigned __int128 m = (unsigned __int128)x * (x ^ 0xe7037ed1a0b428dbULL);
     return (uint64_t)(m >> 64) ^ (uint64_t)m;
 }
-static inline double unit(uint64_t r) { return (double)(r >> 11) * (1.0 / 9007199254740992.0); }
+static inline double unit(uint64_t r) { return dist_unit(r); }
 static inline uint64_t below(uint64_t r, uint64_t range) { return (uint64_t)(((unsigned __int128)r * range) >> 64); }
+/* how many integers [a, b] holds; 0 stands for all 2^64 */
+static inline uint64_t span(int64_t a, int64_t b) { return (uint64_t)b - (uint64_t)a + 1; }
 
 /* ---- compiling ---- */
 
@@ -263,7 +267,9 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         c->a = (int64_t)r->num(r->ud, "min", 1, 1);
         c->b = (int64_t)r->num(r->ud, "max", 2, 1000);
         c->da = r->num(r->ud, "s", 3, 1.0);
-        if (c->b < c->a || c->da <= 0) return bb_usagef(err, "column %s: zipf needs min <= max and s > 0", colname);
+        if (c->b < c->a || !(c->da > 0 && isfinite(c->da))) return bb_usagef(err, "column %s: zipf needs min <= max and s > 0", colname);
+        if (span(c->a, c->b) - 1 >= (1ULL << 53)) return bb_usagef(err, "column %s: zipf ranges hold at most 2^53 values", colname);
+        dist_zipf_init(&c->zipf, span(c->a, c->b), c->da);
         break;
     case K_PARETO:
         c->da = r->num(r->ud, "scale", 1, 1);
@@ -381,21 +387,6 @@ static uint64_t permute(const gen_col *c, uint64_t i, uint64_t span)
     return i;
 }
 
-/* Zipf over ranks 1..N by inversion of the continuous approximation, then clamped. */
-static int64_t zipf(const gen_col *c, uint64_t r)
-{
-    double nn = (double)(c->b - c->a + 1), s = c->da, u = unit(r), x;
-    if (fabs(s - 1.0) < 1e-9) x = exp(u * log(nn + 1.0));
-    else {
-        double e = 1.0 - s, hi = pow(nn + 1.0, e) - 1.0;
-        x = pow(u * hi + 1.0, 1.0 / e);
-    }
-    int64_t k = (int64_t)x;
-    if (k < 1) k = 1;
-    if (k > (int64_t)nn) k = (int64_t)nn;
-    return c->a + k - 1;
-}
-
 static void set_num(bb_value *v, bb_sqltype type, double d)
 {
     if (type == BB_T_INT) { v->kind = BB_V_INT; v->u.i = llround(d); }
@@ -429,7 +420,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
             break;
         }
         case K_PARETO: set_num(v, c->type, c->da / pow(1.0 - unit(r0), 1.0 / c->db)); break;
-        case K_ZIPF: v->kind = BB_V_INT; v->u.i = zipf(c, r0); break;
+        case K_ZIPF: v->kind = BB_V_INT; v->u.i = (int64_t)((uint64_t)c->a + dist_zipf_draw(&c->zipf, r0) - 1); break;
         case K_BOOL: v->kind = BB_V_INT; v->u.i = unit(r0) < c->da; break;
         case K_DECIMAL: {
             int64_t x = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
