@@ -3,6 +3,17 @@
 
 #include <math.h>
 
+uint64_t dist_below_redraw(uint64_t r, uint64_t range)
+{
+    if (range == 0) return r;
+    /* 2^64 mod range: refusing the products whose low word falls below it leaves every
+     * result with exactly floor(2^64 / range) words */
+    uint64_t refuse = (0 - range) % range, state = r;
+    unsigned __int128 m = (unsigned __int128)r * range;
+    while ((uint64_t)m < refuse) m = (unsigned __int128)dist_next(&state) * range;
+    return (uint64_t)(m >> 64);
+}
+
 /* ---- Zipf by rejection-inversion ----
  * h(x) = x^-s is convex and decreasing, so the integral of h over [k - 1/2, k + 1/2] is at
  * least h(k): those cells, laid end to end, make a hat over the pmf. A point u drawn

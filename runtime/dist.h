@@ -1,5 +1,5 @@
-/* dist.h — the laws behind the column generators, exact rather than approximate: Zipf by
- * rejection-inversion.
+/* dist.h — the laws behind the column generators, exact rather than approximate: bounded
+ * integers without multiply-shift bias, Zipf by rejection-inversion.
  * Every draw is a pure function of the random words it is given, so a value stays a pure
  * function of (seed, column, row) even when a law needs several words (rejection). */
 #ifndef BB_DIST_H
@@ -19,6 +19,19 @@ static inline uint64_t dist_next(uint64_t *state)
 
 /* The top 53 bits of r as a double in [0, 1): every value on that grid equally likely. */
 static inline double dist_unit(uint64_t r) { return (double)(r >> 11) * (1.0 / 9007199254740992.0); }
+
+uint64_t dist_below_redraw(uint64_t r, uint64_t range);
+
+/* Uniform on [0, range) exactly; range 0 stands for all 2^64 words. Lemire's multiply-shift
+ * is biased by up to range/2^64; the words that cause it (low product below range, about
+ * range/2^64 of them) go the slow way, which redraws the few that must be refused. */
+static inline uint64_t dist_below(uint64_t r, uint64_t range)
+{
+    unsigned __int128 m = (unsigned __int128)r * range;
+    if ((uint64_t)m < range) return dist_below_redraw(r, range);
+    if (range == 0) return r;
+    return (uint64_t)(m >> 64);
+}
 
 /* Bounded Zipf, P(k) = k^-s / H(n, s) for k in 1..n, any s > 0 and n >= 1, by
  * rejection-inversion (Hörmann & Derflinger 1996): O(1) expected per value, no tables. */

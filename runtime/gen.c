@@ -64,9 +64,11 @@ static inline uint64_t rnd(const gen_col *c, uint64_t n, uint64_t k)
     return (uint64_t)(m >> 64) ^ (uint64_t)m;
 }
 static inline double unit(uint64_t r) { return dist_unit(r); }
-static inline uint64_t below(uint64_t r, uint64_t range) { return (uint64_t)(((unsigned __int128)r * range) >> 64); }
-/* how many integers [a, b] holds; 0 stands for all 2^64 */
+static inline uint64_t below(uint64_t r, uint64_t range) { return dist_below(r, range); }
+/* how many integers [a, b] holds; 0 stands for all 2^64 (which dist_below takes as such) */
 static inline uint64_t span(int64_t a, int64_t b) { return (uint64_t)b - (uint64_t)a + 1; }
+/* uniform on [c->a, c->b], both ends, in unsigned arithmetic so the widest range cannot overflow */
+static inline int64_t pick(const gen_col *c, uint64_t r) { return (int64_t)((uint64_t)c->a + below(r, span(c->a, c->b))); }
 
 /* ---- compiling ---- */
 
@@ -124,6 +126,14 @@ static void add_item(void *ud, const char *s, size_t len, double weight)
     c->nitems++;
 }
 
+/* An integer parameter, saturated to int64 (a double past 2^63 would not convert). */
+static int64_t num_i64(const gen_reader *r, const char *key, int pos, double dflt)
+{
+    double v = r->num(r->ud, key, pos, dflt);
+    if (!(v > -9223372036854775808.0)) return v != v ? 0 : INT64_MIN;
+    return v >= 9223372036854775808.0 ? INT64_MAX : (int64_t)v;
+}
+
 static int time_arg(const gen_reader *r, const char *key, int pos, int64_t *out, bb_err *err)
 {
     size_t len;
@@ -157,13 +167,13 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         c->b = (int64_t)r->num(r->ud, "step", 2, 1);
         break;
     case K_INT: case K_PERMUTATION:
-        c->a = (int64_t)r->num(r->ud, "min", 1, 0);
-        c->b = (int64_t)r->num(r->ud, "max", 2, 2147483647);
+        c->a = num_i64(r, "min", 1, 0);
+        c->b = num_i64(r, "max", 2, 2147483647);
         if (c->b < c->a) return bb_usagef(err, "column %s: %s max < min", colname, kind);
         if (c->kind == K_PERMUTATION) {
-            uint64_t span = (uint64_t)(c->b - c->a) + 1;
+            uint64_t n = span(c->a, c->b);
             c->perm_bits = 2;
-            while (c->perm_bits < 64 && (1ULL << c->perm_bits) < span) c->perm_bits += 2; /* even: balanced Feistel */
+            while (c->perm_bits < 64 && (n == 0 || (1ULL << c->perm_bits) < n)) c->perm_bits += 2; /* even: balanced Feistel */
         }
         break;
     case K_DOUBLE:
@@ -174,9 +184,10 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
     case K_DECIMAL: {
         c->scale = (int)r->num(r->ud, "scale", 3, 2);
         if (c->scale < 0 || c->scale > 18) return bb_usagef(err, "column %s: decimal scale must be 0..18", colname);
-        double m = pow(10, c->scale);
-        c->a = (int64_t)llround(r->num(r->ud, "min", 1, 0) * m);
-        c->b = (int64_t)llround(r->num(r->ud, "max", 2, 9999) * m);
+        double m = pow(10, c->scale), lo = r->num(r->ud, "min", 1, 0) * m, hi = r->num(r->ud, "max", 2, 9999) * m;
+        if (!(fabs(lo) < 9e18 && fabs(hi) < 9e18)) return bb_usagef(err, "column %s: decimal range too wide for its scale", colname);
+        c->a = (int64_t)llround(lo);
+        c->b = (int64_t)llround(hi);
         if (c->b < c->a) return bb_usagef(err, "column %s: decimal max < min", colname);
         c->max_len = 24;
         break;
@@ -264,8 +275,8 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         c->max_len = 32;
         break;
     case K_ZIPF:
-        c->a = (int64_t)r->num(r->ud, "min", 1, 1);
-        c->b = (int64_t)r->num(r->ud, "max", 2, 1000);
+        c->a = num_i64(r, "min", 1, 1);
+        c->b = num_i64(r, "max", 2, 1000);
         c->da = r->num(r->ud, "s", 3, 1.0);
         if (c->b < c->a || !(c->da > 0 && isfinite(c->da))) return bb_usagef(err, "column %s: zipf needs min <= max and s > 0", colname);
         if (span(c->a, c->b) - 1 >= (1ULL << 53)) return bb_usagef(err, "column %s: zipf ranges hold at most 2^53 values", colname);
@@ -383,7 +394,7 @@ static uint64_t permute(const gen_col *c, uint64_t i, uint64_t span)
             l = nl;
         }
         i = (l << half) | rr;
-    } while (i >= span);
+    } while (span && i >= span);
     return i;
 }
 
@@ -405,11 +416,11 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         v->native = BB_N_NONE;
         switch (c->kind) {
         case K_SEQ: v->kind = BB_V_INT; v->u.i = c->a + (int64_t)n * c->b; break;
-        case K_INT: v->kind = BB_V_INT; v->u.i = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1); break;
+        case K_INT: v->kind = BB_V_INT; v->u.i = pick(c, r0); break;
         case K_PERMUTATION: {
-            uint64_t span = (uint64_t)(c->b - c->a) + 1;
+            uint64_t sp = span(c->a, c->b), i = sp ? n % sp : n;
             v->kind = BB_V_INT;
-            v->u.i = c->a + (int64_t)permute(c, n % span, span);
+            v->u.i = (int64_t)((uint64_t)c->a + permute(c, i, sp));
             break;
         }
         case K_DOUBLE: set_num(v, c->type, c->da + unit(r0) * (c->db - c->da)); break;
@@ -423,7 +434,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         case K_ZIPF: v->kind = BB_V_INT; v->u.i = (int64_t)((uint64_t)c->a + dist_zipf_draw(&c->zipf, r0) - 1); break;
         case K_BOOL: v->kind = BB_V_INT; v->u.i = unit(r0) < c->da; break;
         case K_DECIMAL: {
-            int64_t x = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
+            int64_t x = pick(c, r0);
             char *s = p;
             v->native = BB_N_SCALED; v->aux = x; v->scale = (uint8_t)c->scale;
             if (x < 0) { *p++ = '-'; x = -x; }
@@ -454,7 +465,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         }
         case K_STRING: case K_BLOB: {
             uint32_t len = (uint32_t)c->a;
-            if (c->b > c->a) len += (uint32_t)below(rnd(c, n, 1), (uint64_t)(c->b - c->a) + 1);
+            if (c->b > c->a) len += (uint32_t)below(rnd(c, n, 1), span(c->a, c->b));
             /* successive base-|charset| digits of random fractions, kept in registers; with a
              * pair table two characters per multiply, at most 4 pairs per 64-bit word so the
              * bias stays near 1e-5 */
@@ -511,7 +522,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
                 break;
             }
             int64_t sec = c->a, usec = 0;
-            if (c->mode == TS_RANGE) sec = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
+            if (c->mode == TS_RANGE) sec = pick(c, r0);
             else if (c->mode == TS_INCREASING) {
                 double at = (double)n * c->da + unit(r0) * c->db;
                 sec = c->a + (int64_t)floor(at);
@@ -525,7 +536,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         }
         case K_DATE:
             v->kind = BB_V_TEXT; v->u.s = p;
-            v->aux = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
+            v->aux = pick(c, r0);
             v->native = BB_N_DAYS;
             v->len = (uint32_t)fmt_date(p, v->aux);
             p += v->len;
