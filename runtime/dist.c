@@ -68,3 +68,17 @@ uint64_t dist_zipf_draw(const dist_zipf *z, uint64_t r)
         r = dist_next(&state);
     }
 }
+
+/* ---- shuffles ---- */
+
+void dist_shuffle(uint32_t *out, uint32_t n, uint64_t key)
+{
+    uint64_t state = key;
+    for (uint32_t i = 0; i < n; i++) out[i] = i;
+    for (uint32_t i = n; i > 1; i--) {
+        uint32_t j = (uint32_t)dist_below(dist_next(&state), i);
+        uint32_t t = out[i - 1];
+        out[i - 1] = out[j];
+        out[j] = t;
+    }
+}

@@ -1,5 +1,5 @@
 /* dist.h — the laws behind the column generators, exact rather than approximate: bounded
- * integers without multiply-shift bias, Zipf by rejection-inversion.
+ * integers without multiply-shift bias, Zipf by rejection-inversion, uniform shuffles.
  * Every draw is a pure function of the random words it is given, so a value stays a pure
  * function of (seed, column, row) even when a law needs several words (rejection). */
 #ifndef BB_DIST_H
@@ -45,5 +45,8 @@ typedef struct {
 
 void     dist_zipf_init(dist_zipf *z, uint64_t n, double s);
 uint64_t dist_zipf_draw(const dist_zipf *z, uint64_t r);
+
+/* A uniformly random permutation of 0..n-1 (Fisher–Yates) from the stream of `key`. */
+void dist_shuffle(uint32_t *out, uint32_t n, uint64_t key);
 
 #endif

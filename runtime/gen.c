@@ -39,6 +39,7 @@ struct gen_col {
     double    *cum;        /* choice: cumulative weights, last = 1 */
     int        nitems;
     uint64_t   perm_bits;  /* permutation: Feistel domain is 2^perm_bits */
+    uint32_t  *perm;       /* permutation of a short range: the whole shuffle */
     dist_zipf  zipf;
     char      *pairs;      /* string: every two-character combination of the charset, for two draws at once */
     uint8_t    clean;      /* every value it makes is free of characters any format escapes */
@@ -134,6 +135,22 @@ static int64_t num_i64(const gen_reader *r, const char *key, int pos, double dfl
     return v >= 9223372036854775808.0 ? INT64_MAX : (int64_t)v;
 }
 
+/* A range of up to 2^16 values is shuffled whole at compile time: exactly uniform over
+ * every ordering. A small Feistel network is not: with 2-bit halves it makes only a few
+ * orderings, and only even ones. Wider ranges use the keyed Feistel network. */
+#define PERM_TABLE_MAX 65536
+static void perm_compile(gen_col *c)
+{
+    uint64_t n = span(c->a, c->b);
+    if (n != 0 && n <= PERM_TABLE_MAX) {
+        c->perm = bb_xmalloc(n * sizeof *c->perm);
+        dist_shuffle(c->perm, (uint32_t)n, c->salt);
+        return;
+    }
+    c->perm_bits = 2;
+    while (c->perm_bits < 64 && (n == 0 || (1ULL << c->perm_bits) < n)) c->perm_bits += 2; /* even: balanced Feistel */
+}
+
 static int time_arg(const gen_reader *r, const char *key, int pos, int64_t *out, bb_err *err)
 {
     size_t len;
@@ -170,11 +187,7 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         c->a = num_i64(r, "min", 1, 0);
         c->b = num_i64(r, "max", 2, 2147483647);
         if (c->b < c->a) return bb_usagef(err, "column %s: %s max < min", colname, kind);
-        if (c->kind == K_PERMUTATION) {
-            uint64_t n = span(c->a, c->b);
-            c->perm_bits = 2;
-            while (c->perm_bits < 64 && (n == 0 || (1ULL << c->perm_bits) < n)) c->perm_bits += 2; /* even: balanced Feistel */
-        }
+        if (c->kind == K_PERMUTATION) perm_compile(c);
         break;
     case K_DOUBLE:
         c->da = r->num(r->ud, "min", 1, 0);
@@ -340,6 +353,7 @@ void gen_free(gen_table *t)
         gen_col *c = &t->cols[i];
         free(c->text);
         free(c->pairs);
+        free(c->perm);
         for (int j = 0; j < c->nitems; j++) free(c->items[j]);
         free(c->items); free(c->item_len); free(c->cum);
         free(t->colnames[i]);
@@ -420,7 +434,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         case K_PERMUTATION: {
             uint64_t sp = span(c->a, c->b), i = sp ? n % sp : n;
             v->kind = BB_V_INT;
-            v->u.i = (int64_t)((uint64_t)c->a + permute(c, i, sp));
+            v->u.i = (int64_t)((uint64_t)c->a + (c->perm ? c->perm[i] : permute(c, i, sp)));
             break;
         }
         case K_DOUBLE: set_num(v, c->type, c->da + unit(r0) * (c->db - c->da)); break;
