@@ -127,6 +127,8 @@ static void add_item(void *ud, const char *s, size_t len, double weight)
     c->nitems++;
 }
 
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b < 0); }
+
 /* An integer parameter, saturated to int64 (a double past 2^63 would not convert). */
 static int64_t num_i64(const gen_reader *r, const char *key, int pos, double dflt)
 {
@@ -264,11 +266,12 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         c->b = t->now_s;
         if (r->has(r->ud, "from", 1) && time_arg(r, "from", 1, &c->a, err)) return -1;
         if (r->has(r->ud, "to", 2) && time_arg(r, "to", 2, &c->b, err)) return -1;
-        c->a /= 86400; c->b /= 86400;
+        c->a = floor_div(c->a, 86400); c->b = floor_div(c->b, 86400); /* an instant before 1970 is on the day before */
         if (c->b < c->a) return bb_usagef(err, "column %s: date to < from", colname);
         break;
     case K_BOOL:
         c->da = r->num(r->ud, "p", 1, 0.5);
+        if (!(c->da >= 0 && c->da <= 1)) return bb_usagef(err, "column %s: bool p must be in [0, 1]", colname);
         break;
     case K_UUID: case K_UUID7:
         c->max_len = 36;
@@ -439,8 +442,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         }
         case K_DOUBLE: set_num(v, c->type, c->da + unit(r0) * (c->db - c->da)); break;
         case K_GAUSSIAN: {
-            double u1 = unit(r0), u2 = unit(rnd(c, n, 1));
-            if (u1 < 1e-300) u1 = 1e-300;
+            double u1 = 1.0 - unit(r0), u2 = unit(rnd(c, n, 1)); /* Box–Muller; u1 in (0, 1] keeps log finite */
             set_num(v, c->type, c->da + c->db * sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2));
             break;
         }
