@@ -3,6 +3,7 @@
  * whichever thread makes it. */
 #include "gen.h"
 #include "calendar.h"
+#include "dist.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -38,6 +39,8 @@ struct gen_col {
     double    *cum;        /* choice: cumulative weights, last = 1 */
     int        nitems;
     uint64_t   perm_bits;  /* permutation: Feistel domain is 2^perm_bits */
+    uint32_t  *perm;       /* permutation of a short range: the whole shuffle */
+    dist_zipf  zipf;
     char      *pairs;      /* string: every two-character combination of the charset, for two draws at once */
     uint8_t    clean;      /* every value it makes is free of characters any format escapes */
     size_t     max_len;    /* most text bytes one value needs */
@@ -61,8 +64,12 @@ static inline uint64_t rnd(const gen_col *c, uint64_t n, uint64_t k)
     unsigned __int128 m = (unsigned __int128)x * (x ^ 0xe7037ed1a0b428dbULL);
     return (uint64_t)(m >> 64) ^ (uint64_t)m;
 }
-static inline double unit(uint64_t r) { return (double)(r >> 11) * (1.0 / 9007199254740992.0); }
-static inline uint64_t below(uint64_t r, uint64_t range) { return (uint64_t)(((unsigned __int128)r * range) >> 64); }
+static inline double unit(uint64_t r) { return dist_unit(r); }
+static inline uint64_t below(uint64_t r, uint64_t range) { return dist_below(r, range); }
+/* how many integers [a, b] holds; 0 stands for all 2^64 (which dist_below takes as such) */
+static inline uint64_t span(int64_t a, int64_t b) { return (uint64_t)b - (uint64_t)a + 1; }
+/* uniform on [c->a, c->b], both ends, in unsigned arithmetic so the widest range cannot overflow */
+static inline int64_t pick(const gen_col *c, uint64_t r) { return (int64_t)((uint64_t)c->a + below(r, span(c->a, c->b))); }
 
 /* ---- compiling ---- */
 
@@ -120,6 +127,32 @@ static void add_item(void *ud, const char *s, size_t len, double weight)
     c->nitems++;
 }
 
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b < 0); }
+
+/* An integer parameter, saturated to int64 (a double past 2^63 would not convert). */
+static int64_t num_i64(const gen_reader *r, const char *key, int pos, double dflt)
+{
+    double v = r->num(r->ud, key, pos, dflt);
+    if (!(v > -9223372036854775808.0)) return v != v ? 0 : INT64_MIN;
+    return v >= 9223372036854775808.0 ? INT64_MAX : (int64_t)v;
+}
+
+/* A range of up to 2^16 values is shuffled whole at compile time: exactly uniform over
+ * every ordering. A small Feistel network is not: with 2-bit halves it makes only a few
+ * orderings, and only even ones. Wider ranges use the keyed Feistel network. */
+#define PERM_TABLE_MAX 65536
+static void perm_compile(gen_col *c)
+{
+    uint64_t n = span(c->a, c->b);
+    if (n != 0 && n <= PERM_TABLE_MAX) {
+        c->perm = bb_xmalloc(n * sizeof *c->perm);
+        dist_shuffle(c->perm, (uint32_t)n, c->salt);
+        return;
+    }
+    c->perm_bits = 2;
+    while (c->perm_bits < 64 && (n == 0 || (1ULL << c->perm_bits) < n)) c->perm_bits += 2; /* even: balanced Feistel */
+}
+
 static int time_arg(const gen_reader *r, const char *key, int pos, int64_t *out, bb_err *err)
 {
     size_t len;
@@ -153,14 +186,10 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         c->b = (int64_t)r->num(r->ud, "step", 2, 1);
         break;
     case K_INT: case K_PERMUTATION:
-        c->a = (int64_t)r->num(r->ud, "min", 1, 0);
-        c->b = (int64_t)r->num(r->ud, "max", 2, 2147483647);
+        c->a = num_i64(r, "min", 1, 0);
+        c->b = num_i64(r, "max", 2, 2147483647);
         if (c->b < c->a) return bb_usagef(err, "column %s: %s max < min", colname, kind);
-        if (c->kind == K_PERMUTATION) {
-            uint64_t span = (uint64_t)(c->b - c->a) + 1;
-            c->perm_bits = 2;
-            while (c->perm_bits < 64 && (1ULL << c->perm_bits) < span) c->perm_bits += 2; /* even: balanced Feistel */
-        }
+        if (c->kind == K_PERMUTATION) perm_compile(c);
         break;
     case K_DOUBLE:
         c->da = r->num(r->ud, "min", 1, 0);
@@ -170,9 +199,10 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
     case K_DECIMAL: {
         c->scale = (int)r->num(r->ud, "scale", 3, 2);
         if (c->scale < 0 || c->scale > 18) return bb_usagef(err, "column %s: decimal scale must be 0..18", colname);
-        double m = pow(10, c->scale);
-        c->a = (int64_t)llround(r->num(r->ud, "min", 1, 0) * m);
-        c->b = (int64_t)llround(r->num(r->ud, "max", 2, 9999) * m);
+        double m = pow(10, c->scale), lo = r->num(r->ud, "min", 1, 0) * m, hi = r->num(r->ud, "max", 2, 9999) * m;
+        if (!(fabs(lo) < 9e18 && fabs(hi) < 9e18)) return bb_usagef(err, "column %s: decimal range too wide for its scale", colname);
+        c->a = (int64_t)llround(lo);
+        c->b = (int64_t)llround(hi);
         if (c->b < c->a) return bb_usagef(err, "column %s: decimal max < min", colname);
         c->max_len = 24;
         break;
@@ -236,11 +266,12 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         c->b = t->now_s;
         if (r->has(r->ud, "from", 1) && time_arg(r, "from", 1, &c->a, err)) return -1;
         if (r->has(r->ud, "to", 2) && time_arg(r, "to", 2, &c->b, err)) return -1;
-        c->a /= 86400; c->b /= 86400;
+        c->a = floor_div(c->a, 86400); c->b = floor_div(c->b, 86400); /* an instant before 1970 is on the day before */
         if (c->b < c->a) return bb_usagef(err, "column %s: date to < from", colname);
         break;
     case K_BOOL:
         c->da = r->num(r->ud, "p", 1, 0.5);
+        if (!(c->da >= 0 && c->da <= 1)) return bb_usagef(err, "column %s: bool p must be in [0, 1]", colname);
         break;
     case K_UUID: case K_UUID7:
         c->max_len = 36;
@@ -260,10 +291,12 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         c->max_len = 32;
         break;
     case K_ZIPF:
-        c->a = (int64_t)r->num(r->ud, "min", 1, 1);
-        c->b = (int64_t)r->num(r->ud, "max", 2, 1000);
+        c->a = num_i64(r, "min", 1, 1);
+        c->b = num_i64(r, "max", 2, 1000);
         c->da = r->num(r->ud, "s", 3, 1.0);
-        if (c->b < c->a || c->da <= 0) return bb_usagef(err, "column %s: zipf needs min <= max and s > 0", colname);
+        if (c->b < c->a || !(c->da > 0 && isfinite(c->da))) return bb_usagef(err, "column %s: zipf needs min <= max and s > 0", colname);
+        if (span(c->a, c->b) - 1 >= (1ULL << 53)) return bb_usagef(err, "column %s: zipf ranges hold at most 2^53 values", colname);
+        dist_zipf_init(&c->zipf, span(c->a, c->b), c->da);
         break;
     case K_PARETO:
         c->da = r->num(r->ud, "scale", 1, 1);
@@ -323,6 +356,7 @@ void gen_free(gen_table *t)
         gen_col *c = &t->cols[i];
         free(c->text);
         free(c->pairs);
+        free(c->perm);
         for (int j = 0; j < c->nitems; j++) free(c->items[j]);
         free(c->items); free(c->item_len); free(c->cum);
         free(t->colnames[i]);
@@ -377,23 +411,8 @@ static uint64_t permute(const gen_col *c, uint64_t i, uint64_t span)
             l = nl;
         }
         i = (l << half) | rr;
-    } while (i >= span);
+    } while (span && i >= span);
     return i;
-}
-
-/* Zipf over ranks 1..N by inversion of the continuous approximation, then clamped. */
-static int64_t zipf(const gen_col *c, uint64_t r)
-{
-    double nn = (double)(c->b - c->a + 1), s = c->da, u = unit(r), x;
-    if (fabs(s - 1.0) < 1e-9) x = exp(u * log(nn + 1.0));
-    else {
-        double e = 1.0 - s, hi = pow(nn + 1.0, e) - 1.0;
-        x = pow(u * hi + 1.0, 1.0 / e);
-    }
-    int64_t k = (int64_t)x;
-    if (k < 1) k = 1;
-    if (k > (int64_t)nn) k = (int64_t)nn;
-    return c->a + k - 1;
 }
 
 static void set_num(bb_value *v, bb_sqltype type, double d)
@@ -414,25 +433,24 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         v->native = BB_N_NONE;
         switch (c->kind) {
         case K_SEQ: v->kind = BB_V_INT; v->u.i = c->a + (int64_t)n * c->b; break;
-        case K_INT: v->kind = BB_V_INT; v->u.i = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1); break;
+        case K_INT: v->kind = BB_V_INT; v->u.i = pick(c, r0); break;
         case K_PERMUTATION: {
-            uint64_t span = (uint64_t)(c->b - c->a) + 1;
+            uint64_t sp = span(c->a, c->b), i = sp ? n % sp : n;
             v->kind = BB_V_INT;
-            v->u.i = c->a + (int64_t)permute(c, n % span, span);
+            v->u.i = (int64_t)((uint64_t)c->a + (c->perm ? c->perm[i] : permute(c, i, sp)));
             break;
         }
         case K_DOUBLE: set_num(v, c->type, c->da + unit(r0) * (c->db - c->da)); break;
         case K_GAUSSIAN: {
-            double u1 = unit(r0), u2 = unit(rnd(c, n, 1));
-            if (u1 < 1e-300) u1 = 1e-300;
+            double u1 = 1.0 - unit(r0), u2 = unit(rnd(c, n, 1)); /* Box–Muller; u1 in (0, 1] keeps log finite */
             set_num(v, c->type, c->da + c->db * sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2));
             break;
         }
         case K_PARETO: set_num(v, c->type, c->da / pow(1.0 - unit(r0), 1.0 / c->db)); break;
-        case K_ZIPF: v->kind = BB_V_INT; v->u.i = zipf(c, r0); break;
+        case K_ZIPF: v->kind = BB_V_INT; v->u.i = (int64_t)((uint64_t)c->a + dist_zipf_draw(&c->zipf, r0) - 1); break;
         case K_BOOL: v->kind = BB_V_INT; v->u.i = unit(r0) < c->da; break;
         case K_DECIMAL: {
-            int64_t x = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
+            int64_t x = pick(c, r0);
             char *s = p;
             v->native = BB_N_SCALED; v->aux = x; v->scale = (uint8_t)c->scale;
             if (x < 0) { *p++ = '-'; x = -x; }
@@ -463,7 +481,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         }
         case K_STRING: case K_BLOB: {
             uint32_t len = (uint32_t)c->a;
-            if (c->b > c->a) len += (uint32_t)below(rnd(c, n, 1), (uint64_t)(c->b - c->a) + 1);
+            if (c->b > c->a) len += (uint32_t)below(rnd(c, n, 1), span(c->a, c->b));
             /* successive base-|charset| digits of random fractions, kept in registers; with a
              * pair table two characters per multiply, at most 4 pairs per 64-bit word so the
              * bias stays near 1e-5 */
@@ -520,7 +538,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
                 break;
             }
             int64_t sec = c->a, usec = 0;
-            if (c->mode == TS_RANGE) sec = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
+            if (c->mode == TS_RANGE) sec = pick(c, r0);
             else if (c->mode == TS_INCREASING) {
                 double at = (double)n * c->da + unit(r0) * c->db;
                 sec = c->a + (int64_t)floor(at);
@@ -534,7 +552,7 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         }
         case K_DATE:
             v->kind = BB_V_TEXT; v->u.s = p;
-            v->aux = c->a + (int64_t)below(r0, (uint64_t)(c->b - c->a) + 1);
+            v->aux = pick(c, r0);
             v->native = BB_N_DAYS;
             v->len = (uint32_t)fmt_date(p, v->aux);
             p += v->len;

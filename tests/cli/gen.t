@@ -43,3 +43,8 @@ $ ./bulkbench run workloads/quickstart.lua --threads=2 --method=txn,multirow --b
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=2 --now='2026-01-01 10:00:00' --format=csv
 ? 0
 ~ ^1,.*,2026-01-01 10:00:00,
+
+# zipf (rejection: several draws per value), shuffles and the other laws give the same rows at any thread count
+$ for t in 1 2 3; do ./bulkbench gen tests/fixtures/laws.lua --table=laws --rows=150001 --seed=5 --threads=$t -o $TMP/l$t.csv --format=csv || exit 1; done; cmp $TMP/l1.csv $TMP/l2.csv && cmp $TMP/l1.csv $TMP/l3.csv && wc -l <$TMP/l1.csv
+? 0
+~ ^150001$

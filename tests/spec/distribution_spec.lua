@@ -1,79 +1,310 @@
--- Distributions on 1,000,000 samples, with tolerances.
+-- Each generator against its exact law: 1,000,000 values per case with a fixed seed,
+-- chi-square for discrete laws (cells merged until every expected count is >= 5),
+-- Kolmogorov–Smirnov for continuous ones. A case fails below p = 0.001.
+-- BB_STAT_VERBOSE=1 prints every statistic and p-value to stderr.
 local bb = require "bulkbench"
+local dir = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+local st = dofile(dir .. "stat_helpers.lua")
 
 local N = 1000000
+local ALPHA = 0.001
+local verbose = os.getenv("BB_STAT_VERBOSE")
 
--- the values of one numeric column for rows 0..N-1, parsed back from the TSV encoder
-local function sample(gen, sqltype)
-  local t = bb.table("dist" .. tostring(math.random(1e9))) { { "x", sqltype or "double", gen } }
+-- the TSV text of one column for rows 0..N-1 under a fixed seed, one value a line
+local function column(gen, sqltype, seed, null)
+  local t = bb.table "dist" { { "x", sqltype, gen, null = null } }
+  return t:native(seed):encode(0, N, "tsv")
+end
+
+local function sample(gen, sqltype, seed, parse)
+  parse = parse or tonumber
   local out, i = {}, 0
-  for line in t:encode(0, N, "tsv"):gmatch("[^\n]+") do
+  for line in column(gen, sqltype, seed):gmatch("[^\n]+") do
     i = i + 1
-    out[i] = tonumber(line)
+    out[i] = parse(line)
   end
+  assert.are.equal(N, i)
   return out
 end
 
-local function mean_sd(xs)
-  local s, s2 = 0, 0
-  for _, x in ipairs(xs) do s = s + x; s2 = s2 + x * x end
-  local m = s / #xs
-  return m, math.sqrt(s2 / #xs - m * m)
+local function pass(name, stat, df, p)
+  if verbose then io.stderr:write(("# %-44s stat %12.4f  df %6s  p %.4f\n"):format(name, stat, df or "-", p)) end
+  assert.is_true(p >= ALPHA, ("%s: statistic %.3f (df %s), p = %.3g"):format(name, stat, tostring(df or "-"), p))
 end
 
-describe("distributions (1M samples)", function()
-  it("uniform int: mean, ends and no value outside", function()
-    local xs = sample(bb.int { 0, 1000 }, "int")
-    local m = mean_sd(xs)
-    assert.is_true(math.abs(m - 500) < 1.5, "mean " .. m)
-    local lo, hi = math.huge, -math.huge
-    for _, x in ipairs(xs) do lo = math.min(lo, x); hi = math.max(hi, x) end
-    assert.are.equal(0, lo)
-    assert.are.equal(1000, hi)
+local function ks(name, xs, cdf)
+  local d, p = st.ks_fit(xs, cdf)
+  pass(name, d, nil, p)
+end
+
+local function uniform_cells(lo, hi)
+  local cells = {}
+  for v = lo, hi do cells[#cells + 1] = { v, 1 / (hi - lo + 1) } end
+  return cells
+end
+
+local function minmax(xs)
+  local lo, hi = math.huge, -math.huge
+  for _, x in ipairs(xs) do
+    if x < lo then lo = x end
+    if x > hi then hi = x end
+  end
+  return lo, hi
+end
+
+describe("statistics helpers", function()
+  it("give the textbook chi-square and Kolmogorov p-values", function()
+    local function near(want, got, tol) assert.is_true(math.abs(want - got) < tol, ("want %g, got %g"):format(want, got)) end
+    near(0.001, st.chi2_sf(45.315, 20), 2e-6)
+    near(0.05, st.chi2_sf(3.841, 1), 1e-4)
+    near(0.05, st.chi2_sf(124.342, 100), 1e-5)
+    near(0.001, st.chi2_sf(10.828, 1), 1e-5)
+    near(0.5, st.chi2_sf(9999.333, 10000), 1e-3)
+    near(1 - 0.8427007929497149, st.gamma_q(0.5, 1), 1e-12) -- erfc(1)
+    near(0.975, st.normal_cdf(1.959963985), 1e-9)
+    near(0.05, st.kolmogorov_sf(1.3581), 1e-4)
+    near(0.001, st.kolmogorov_sf(1.9495), 1e-5)
+    near(0.9639, st.kolmogorov_sf(0.5), 1e-4)
+    near(7.485470860550345, st.harmonic(1000, 1), 1e-12)
+    near(1.6449340668482264 - 1 / 1e9, st.harmonic(1e9, 2), 1e-12) -- zeta(2) minus its tail
+  end)
+end)
+
+describe("zipf: exact bounded law P(k) = k^-s / H(n, s)", function()
+  local function zipf_case(min, max, s, seed, limit)
+    local xs = sample(bb.zipf { min = min, max = max, s = s }, "int", seed)
+    local lo, hi = minmax(xs)
+    assert.is_true(lo >= min and hi <= max, ("values in [%g, %g], want [%d, %d]"):format(lo, hi, min, max))
+    local cut = limit and (min + limit - 2) or nil
+    local name = ("zipf s=%g on %d..%d%s"):format(s, min, max, limit and (" (first " .. (limit - 1) .. " ranks + tail)") or "")
+    pass(name, st.chi2_fit(st.count(xs, cut), st.zipf_cells(min, max, s, limit), N))
+    return xs
+  end
+
+  it("s = 1 on 1..1000, every rank, and ranks 1..20 plus the tail", function()
+    local xs = zipf_case(1, 1000, 1, 101)
+    pass("zipf s=1 on 1..1000 (ranks 1..20 + tail)", st.chi2_fit(st.count(xs, 20), st.zipf_cells(1, 1000, 1, 21), N))
+  end)
+  it("s = 2 on 1..100", function() zipf_case(1, 100, 2, 102) end)
+  it("s = 0.8 on 1..10000", function() zipf_case(1, 10000, 0.8, 103) end)
+  it("s = 1.5 on 10..500 (min other than 1)", function() zipf_case(10, 500, 1.5, 104) end)
+  it("s = 0.3 on -3..3 (negative values, a short range)", function() zipf_case(-3, 3, 0.3, 105) end)
+  it("s = 1.2 on 1..10^9 with no table: the first 999 ranks plus the tail", function()
+    zipf_case(1, 1000000000, 1.2, 106, 1000)
+  end)
+  it("min = max gives that value", function()
+    local xs = sample(bb.zipf { min = 7, max = 7, s = 1 }, "int", 107)
+    assert.are.same({ 7, 7 }, { minmax(xs) })
+  end)
+end)
+
+describe("continuous laws (Kolmogorov–Smirnov)", function()
+  it("double: uniform on [min, max)", function()
+    local xs = sample(bb.double { -3, 5 }, "double", 201)
+    local lo, hi = minmax(xs)
+    assert.is_true(lo >= -3 and hi < 5)
+    ks("double U[-3, 5)", xs, function(x) return (x + 3) / 8 end)
   end)
 
-  it("uniform double: mean and variance of U(0,1)", function()
-    local m, sd = mean_sd(sample(bb.double { 0, 1 }))
-    assert.is_true(math.abs(m - 0.5) < 0.002, "mean " .. m)
-    assert.is_true(math.abs(sd - math.sqrt(1 / 12)) < 0.002, "sd " .. sd)
+  it("gaussian: normal with the asked mean and stddev, unclamped", function()
+    local xs = sample(bb.gaussian { mean = 100, stddev = 15 }, "double", 202)
+    ks("gaussian N(100, 15)", xs, function(x) return st.normal_cdf((x - 100) / 15) end)
   end)
 
-  it("gaussian: mean and standard deviation", function()
-    local m, sd = mean_sd(sample(bb.gaussian { mean = 100, stddev = 15 }))
-    assert.is_true(math.abs(m - 100) < 0.1, "mean " .. m)
-    assert.is_true(math.abs(sd - 15) < 0.1, "sd " .. sd)
+  it("pareto: P(X > x) = (scale/x)^shape from the scale up", function()
+    local xs = sample(bb.pareto { scale = 2, shape = 1.5 }, "double", 203)
+    assert.is_true(minmax(xs) >= 2)
+    ks("pareto scale=2 shape=1.5", xs, function(x) return 1 - (2 / x) ^ 1.5 end)
+  end)
+end)
+
+describe("discrete laws (chi-square)", function()
+  it("int: uniform on [min, max], both ends", function()
+    local xs = sample(bb.int { 0, 1000 }, "int", 301)
+    assert.are.same({ 0, 1000 }, { minmax(xs) })
+    pass("int 0..1000", st.chi2_fit(st.count(xs), uniform_cells(0, 1000), N))
   end)
 
-  it("zipf: rank 1 is about twice as common as rank 2 (s = 1)", function()
-    local xs = sample(bb.zipf { 1, 1000, s = 1 }, "int")
-    local c = {}
-    for _, x in ipairs(xs) do c[x] = (c[x] or 0) + 1 end
-    local r = c[1] / c[2]
-    assert.is_true(r > 1.6 and r < 2.6, "rank1/rank2 " .. r)
-    assert.is_true(c[1] > c[10] * 5, "rank 1 vs rank 10")
+  it("int: a short range around zero", function()
+    local xs = sample(bb.int { -5, 5 }, "int", 302)
+    pass("int -5..5", st.chi2_fit(st.count(xs), uniform_cells(-5, 5), N))
   end)
 
-  it("pareto: the share above the scale follows (scale/x)^shape", function()
-    local xs = sample(bb.pareto { scale = 1, shape = 2 })
-    local above = 0
-    for _, x in ipairs(xs) do
-      assert.is_true(x >= 1)
-      if x > 2 then above = above + 1 end
+  it("int: exact on ranges near 2^64 too (no multiply-shift bias, no wrap)", function()
+    -- 1..3*2^61: multiply-shift alone gives offsets divisible by 3 a quarter of the time, not a third
+    local text, byte = column(bb.int { 1, 3 * 2 ^ 61 }, "bigint", 313), string.byte
+    local counts, sum = { [0] = 0, 0, 0 }, 0
+    for i = 1, #text do
+      local b = byte(text, i)
+      if b == 10 then
+        local r = (sum - 1) % 3 -- the offset from min, mod 3 (10 = 1 mod 3: the digit sum will do)
+        counts[r] = counts[r] + 1
+        sum = 0
+      else
+        sum = sum + b - 48
+      end
     end
-    assert.is_true(math.abs(above / N - 0.25) < 0.003, "P(x>2) " .. above / N)
+    pass("int 1..3*2^61, offset mod 3", st.chi2_fit(counts, uniform_cells(0, 2), N))
+    -- the whole int64 range: as many negative values as others
+    local neg = 0
+    for line in column(bb.int { -2 ^ 63, 2 ^ 63 }, "bigint", 314):gmatch("[^\n]+") do
+      if byte(line, 1) == 45 then neg = neg + 1 end
+    end
+    pass("int over all of int64, sign", st.chi2_fit({ neg = neg, pos = N - neg }, { { "neg", 0.5 }, { "pos", 0.5 } }, N))
   end)
 
-  it("bool: the asked share of true", function()
-    local m = mean_sd(sample(bb.bool { p = 0.3 }, "int"))
-    assert.is_true(math.abs(m - 0.3) < 0.003, "share " .. m)
+  it("bool: true with probability p", function()
+    local xs = sample(bb.bool { p = 0.3 }, "int", 303)
+    pass("bool p=0.3", st.chi2_fit(st.count(xs), { { 1, 0.3 }, { 0, 0.7 } }, N))
   end)
 
-  it("permutation: every value of the range exactly once", function()
-    local xs = sample(bb.permutation { 1, N }, "int")
-    local seen = {}
-    for _, x in ipairs(xs) do
-      assert.is_nil(seen[x])
+  it("choice: in proportion to the weights, a weight of 0 never", function()
+    local xs = sample(bb.choice { { "a", 1 }, { "b", 2 }, { "z", 0 }, { "c", 7 }, "d" }, "text", 304,
+                      function(s) return s end)
+    pass("choice weights 1,2,0,7,(1)", st.chi2_fit(st.count(xs), { { "a", 1 / 11 }, { "b", 2 / 11 }, { "c", 7 / 11 }, { "d", 1 / 11 } }, N))
+  end)
+
+  it("null = ratio: NULL with that probability, the other values keep their law", function()
+    local nulls, counts = 0, {}
+    for line in column(bb.int { 1, 10 }, "int", 305, 0.2):gmatch("[^\n]+") do
+      local v = tonumber(line)
+      if v then counts[v] = (counts[v] or 0) + 1 else nulls = nulls + 1 end
+    end
+    pass("null = 0.2", st.chi2_fit({ null = nulls, value = N - nulls }, { { "null", 0.2 }, { "value", 0.8 } }, N))
+    pass("int 1..10 beside nulls", st.chi2_fit(counts, uniform_cells(1, 10)))
+  end)
+
+  it("decimal: uniform over the steps of its scale, both ends (scale 3)", function()
+    local xs = sample(bb.decimal { min = -1, max = 1, scale = 3 }, "decimal(5,3)", 306,
+                      function(s) return math.floor(tonumber(s) * 1000 + 0.5) end)
+    assert.are.same({ -1000, 1000 }, { minmax(xs) })
+    pass("decimal -1..1 scale 3", st.chi2_fit(st.count(xs), uniform_cells(-1000, 1000), N))
+  end)
+
+  it("decimal: uniform over the cents, both ends (scale 2)", function()
+    local xs = sample(bb.decimal { 0, 99.99 }, "decimal(4,2)", 307,
+                      function(s) return math.floor(tonumber(s) * 100 + 0.5) end)
+    assert.are.same({ 0, 9999 }, { minmax(xs) })
+    pass("decimal 0..99.99 scale 2", st.chi2_fit(st.count(xs), uniform_cells(0, 9999), N))
+  end)
+
+  it("timestamp from/to: uniform over the seconds, both ends", function()
+    local from = st.epoch("2024-12-31 23:50:00")
+    local xs = sample(bb.timestamp { from = "2024-12-31 23:50:00", to = "2025-01-01 00:06:39" }, "timestamp", 308,
+                      function(s) return (st.epoch(s)) - from end)
+    assert.are.same({ 0, 999 }, { minmax(xs) })
+    pass("timestamp 1000 s", st.chi2_fit(st.count(xs), uniform_cells(0, 999), N))
+  end)
+
+  it("timestamp from/to with micros: uniform over every microsecond of those seconds", function()
+    -- 10 seconds, to's included: 10^7 microseconds. Every line is "2025-03-01 00:00:SS.ffffff",
+    -- read by byte offset (LuaJIT interns a string per line slowly when lines differ in few places).
+    local text = column(bb.timestamp { from = "2025-03-01 00:00:00", to = "2025-03-01 00:00:09", micros = true },
+                        "timestamp", 309)
+    assert.are.equal(27 * N, #text)
+    local byte, xs = string.byte, {}
+    for i = 0, N - 1 do
+      local b = 27 * i
+      assert(text:sub(b + 1, b + 17) == "2025-03-01 00:00:" or error("outside the minute: " .. text:sub(b + 1, b + 26)))
+      local v = 0
+      for j = b + 18, b + 26 do if j ~= b + 20 then v = v * 10 + byte(text, j) - 48 end end
+      xs[i + 1] = v
+    end
+    local lo, hi = minmax(xs)
+    assert.is_true(lo >= 0 and hi <= 9999999, ("micros from %d to %d"):format(lo, hi))
+    local bins, last = {}, {}
+    for i, x in ipairs(xs) do bins[i] = math.floor(x / 100000); last[i] = x % 1000 end
+    pass("timestamp micros, 0.1 s cells", st.chi2_fit(st.count(bins), uniform_cells(0, 99), N))
+    pass("timestamp micros, the last 3 digits", st.chi2_fit(st.count(last), uniform_cells(0, 999), N))
+  end)
+
+  it("date from/to: uniform over the days, both ends", function()
+    local _, _, d0 = st.epoch("1969-12-20")
+    local xs = sample(bb.date { from = "1969-12-20", to = "1970-01-10" }, "date", 310,
+                      function(s) local _, _, d = st.epoch(s); return d - d0 end)
+    assert.are.same({ 0, 21 }, { minmax(xs) })
+    pass("date 22 days", st.chi2_fit(st.count(xs), uniform_cells(0, 21), N))
+  end)
+
+  it("date from/to given as instants: the days they fall on, before 1970 too", function()
+    local _, _, d0 = st.epoch("1969-12-31")
+    local xs = sample(bb.date { from = "1969-12-31 12:00:00", to = "1970-01-02 11:59:59" }, "date", 312,
+                      function(s) local _, _, d = st.epoch(s); return d - d0 end)
+    pass("date 1969-12-31..1970-01-02", st.chi2_fit(st.count(xs), uniform_cells(0, 2), N))
+  end)
+
+  it("string: lengths uniform on [min, max], characters uniform over the charset", function()
+    local lens, chars = {}, {}
+    local text = column(bb.string { min = 0, max = 12, charset = "abcdefghij" }, "text", 311)
+    local i = 0
+    for line in text:gmatch("([^\n]*)\n") do
+      i = i + 1
+      lens[i] = #line
+      for ch in line:gmatch(".") do chars[ch] = (chars[ch] or 0) + 1 end
+    end
+    assert.are.equal(N, i)
+    pass("string length 0..12", st.chi2_fit(st.count(lens), uniform_cells(0, 12), N))
+    local cells = {}
+    for ch in ("abcdefghij"):gmatch(".") do cells[#cells + 1] = { ch, 0.1 } end
+    pass("string characters", st.chi2_fit(chars, cells))
+  end)
+end)
+
+describe("permutation", function()
+  it("every value of the range exactly once, positions independent of values", function()
+    local xs = sample(bb.permutation { 1, N }, "int", 401)
+    local seen, floor = {}, math.floor
+    for i = 1, N do seen[i] = false end
+    for i = 1, N do
+      local x = xs[i]
+      if not (x >= 1 and x <= N) or seen[x] then error("value " .. x .. " outside or repeated") end
       seen[x] = true
     end
+    -- position decile against value decile, and each value's decile against the next one's
+    local pos, serial = {}, {}
+    for i = 1, 10 do
+      pos[i], serial[i] = {}, {}
+      for j = 1, 10 do pos[i][j], serial[i][j] = 0, 0 end
+    end
+    local prev
+    for i = 1, N do
+      local d = floor((xs[i] - 1) * 10 / N) + 1
+      local row = pos[floor((i - 1) * 10 / N) + 1]
+      row[d] = row[d] + 1
+      if prev then serial[prev][d] = serial[prev][d] + 1 end
+      prev = d
+    end
+    pass("permutation position x value", st.chi2_independence(pos))
+    pass("permutation value x next value", st.chi2_independence(serial))
+  end)
+
+  it("a short range: every ordering equally likely across seeds", function()
+    -- 24,000 seeds: each of the 24 orders of 4 values, and the first two of 10 values
+    local orders, pairs, S = {}, {}, 24000
+    for seed = 1, S do
+      -- fresh tables, collected as we go: each compiled generator holds a column array
+      local t4 = bb.table "perm4" { { "x", "int", bb.permutation { 1, 4 } } }
+      local t10 = bb.table "perm10" { { "x", "int", bb.permutation { 0, 9 } } }
+      if seed % 1000 == 0 then collectgarbage() end
+      local o = t4:native(seed):encode(0, 4, "tsv"):gsub("\n", "")
+      orders[o] = (orders[o] or 0) + 1
+      local a, b = t10:native(seed):encode(0, 2, "tsv"):match("(%d+)\n(%d+)")
+      local k = tonumber(a) * 10 + tonumber(b)
+      pairs[k] = (pairs[k] or 0) + 1
+    end
+    local cells = {}
+    for a = 1, 4 do for b = 1, 4 do for c = 1, 4 do for d = 1, 4 do
+      if a ~= b and a ~= c and a ~= d and b ~= c and b ~= d and c ~= d then cells[#cells + 1] = { a .. b .. c .. d, 1 / 24 } end
+    end end end end
+    pass("permutation of 4: all 24 orders", st.chi2_fit(orders, cells, S))
+    cells = {}
+    for a = 0, 9 do for b = 0, 9 do if a ~= b then cells[#cells + 1] = { a * 10 + b, 1 / 90 } end end end
+    pass("permutation of 10: first two values", st.chi2_fit(pairs, cells, S))
+  end)
+
+  it("a range shorter than the rows repeats it whole", function()
+    local xs = sample(bb.permutation { 0, 999 }, "int", 402)
+    local counts = st.count(xs)
+    for v = 0, 999 do assert.are.equal(N / 1000, counts[v]) end
   end)
 end)
