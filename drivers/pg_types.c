@@ -17,6 +17,21 @@ static void put64(bb_buf *b, uint64_t v)
     put32(b, (uint32_t)v);
 }
 
+Oid pgt_declared(bb_sqltype t)
+{
+    switch (t) {
+    case BB_T_INT: return PGT_INT8; /* any integer column: INSERT narrows it by an assignment cast, range-checked */
+    case BB_T_DOUBLE: return PGT_FLOAT8;
+    case BB_T_NUMERIC: return PGT_NUMERIC;
+    case BB_T_TIMESTAMP: return PGT_TIMESTAMP; /* into timestamptz by the session's TimeZone, UTC */
+    case BB_T_DATE: return PGT_DATE;
+    case BB_T_BOOL: return PGT_BOOL;
+    case BB_T_UUID: return PGT_UUID;
+    case BB_T_BYTES: return PGT_BYTEA;
+    default: return 0;
+    }
+}
+
 int pgt_verbatim(Oid oid) { return oid == PGT_TEXT || oid == PGT_VARCHAR || oid == PGT_BPCHAR || oid == PGT_BYTEA; }
 
 int pgt_binary(Oid oid)
@@ -204,7 +219,7 @@ int pgt_put(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
         put32(b, (uint32_t)(int32_t)i);
         return 0;
     case PGT_INT8:
-        if (as_int(v, &i) < 0) return bad(err, v, "bigint");
+        if (as_int(v, &i) < 0) return bad(err, v, "integer"); /* no integer at all, whatever the column's width */
         put64(b, (uint64_t)i);
         return 0;
     case PGT_FLOAT4:
