@@ -180,9 +180,9 @@ static int pg_query(bb_conn *c, const char *sql, int nparams, const char *const 
 
 /* ---- prepared statements ---- */
 
-/* The most parameters one Describe may report: libpq before 15.20 (Debian 12's 15.18 among
- * them) drops the connection on a ParameterDescription over 30,000 bytes, which is a
- * 4-byte length, a 2-byte count and 4 bytes per parameter. */
+/* The most parameters one Describe may report: older libpq (Debian 12's 15.18 among them;
+ * 15.20 is fixed) drops the connection on a ParameterDescription over 30,000 bytes, which
+ * is a 4-byte length, a 2-byte count and 4 bytes per parameter. */
 #define PG_DESCRIBE_MAX ((30000 - 6) / 4)
 
 static void pg_stmt_free(bb_stmt *s)
@@ -210,8 +210,8 @@ static int pg_parse_inferred(bb_stmt *s, const char *sql, bb_err *err)
     return 0;
 }
 
-/* Prepares with the declared types. A column the storage class misjudges (an interval or
- * an int[] is "int" to it) is refused as datatype_mismatch, and then the server infers every
+/* Prepares with the declared types. A column the storage class misjudges (a daterange or a
+ * date[] is "date" to it) is refused as datatype_mismatch, and then the server infers every
  * type instead; inside a transaction a savepoint keeps that refusal from aborting it. */
 static int pg_parse_declared(bb_stmt *s, const char *sql, bb_err *err)
 {

@@ -16,8 +16,8 @@ enum {
 };
 
 /* The type a prepared statement's parameter of storage class t is declared as, so the
- * server need not be asked; 0 when only the server knows (text may be varchar, json, an
- * enum...). */
+ * server need not be asked: only classes that name one PostgreSQL type. 0 when only the
+ * server knows (an int is int2, int4 or int8; text may be varchar, json, an enum...). */
 Oid pgt_declared(bb_sqltype t);
 /* Whether values of type oid can be sent in binary by pgt_put. */
 int pgt_binary(Oid oid);
