@@ -180,25 +180,93 @@ static int pg_query(bb_conn *c, const char *sql, int nparams, const char *const 
 
 /* ---- prepared statements ---- */
 
+/* The most parameters one Describe may report: older libpq (Debian 12's 15.18 among them;
+ * 15.20 is fixed) drops the connection on a ParameterDescription over 30,000 bytes, which
+ * is a 4-byte length, a 2-byte count and 4 bytes per parameter. */
+#define PG_DESCRIBE_MAX ((30000 - 6) / 4)
+
+static void pg_stmt_free(bb_stmt *s)
+{
+    free(s->types); free(s->vals); free(s->lens); free(s->fmts); free(s->offs);
+    bb_buf_free(&s->scratch);
+    free(s);
+}
+
+/* Declares the parameters whose storage class names their type; returns how many. */
+static int pg_declare(bb_stmt *s, const bb_sqltype *types)
+{
+    int known = 0;
+    for (int i = 0; i < s->n && types; i++) known += (s->types[i] = pgt_declared(types[i])) != 0;
+    return known;
+}
+
+/* Prepares with no type given: the server infers each from its context (and the count from the text). */
+static int pg_parse_inferred(bb_stmt *s, const char *sql, bb_err *err)
+{
+    memset(s->types, 0, sizeof *s->types * (size_t)s->n);
+    PGresult *r = PQprepare(s->c->pg, s->name, sql, 0, NULL);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK) return pg_res_fail(err, s->c, r, "prepare");
+    PQclear(r);
+    return 0;
+}
+
+/* Prepares with the declared types. A column the storage class misjudges (a daterange or a
+ * date[] is "date" to it) is refused as datatype_mismatch, and then the server infers every
+ * type instead; inside a transaction a savepoint keeps that refusal from aborting it. */
+static int pg_parse_declared(bb_stmt *s, const char *sql, bb_err *err)
+{
+    bb_conn *c = s->c;
+    int in_txn = PQtransactionStatus(c->pg) == PQTRANS_INTRANS;
+    if (in_txn && pg_exec(c, "SAVEPOINT bb_prepare", NULL, err) < 0) return -1;
+    PGresult *r = PQprepare(c->pg, s->name, sql, s->n, s->types);
+    if (PQresultStatus(r) == PGRES_COMMAND_OK) {
+        PQclear(r);
+        return in_txn ? pg_exec(c, "RELEASE SAVEPOINT bb_prepare", NULL, err) : 0;
+    }
+    const char *code = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+    if (!code || strcmp(code, "42804") != 0) return pg_res_fail(err, c, r, "prepare");
+    PQclear(r);
+    if (in_txn && pg_exec(c, "ROLLBACK TO SAVEPOINT bb_prepare; RELEASE SAVEPOINT bb_prepare", NULL, err) < 0) return -1;
+    return pg_parse_inferred(s, sql, err);
+}
+
+/* Asks the server the types it inferred. Fewer parameters than counted (a script's '?' that
+ * is an operator) are fine; more would read past the caller's values. */
+static int pg_describe(bb_stmt *s, bb_err *err)
+{
+    PGresult *r = PQdescribePrepared(s->c->pg, s->name);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK) return pg_res_fail(err, s->c, r, "describe");
+    int n = PQnparams(r);
+    if (n > s->n) {
+        PQclear(r);
+        return bb_errf(err, "pg %s: prepare: the statement has %d parameters, %d given", s->c->t->where, n, s->n);
+    }
+    s->n = n;
+    for (int i = 0; i < n; i++) s->types[i] = PQparamtype(r, i);
+    PQclear(r);
+    return 0;
+}
+
+/* Declared types where the storage class tells them; the others the server infers, and a
+ * Describe reports them when its answer fits old libpq. Past that they stay 0 and go as
+ * text, which the server parses as whatever it inferred. */
 static int pg_prepare(bb_conn *c, const char *sql, int nparams, const bb_sqltype *types, bb_stmt **out, bb_err *err)
 {
-    (void)types; /* the server infers each parameter's type from its column; we ask it below */
     bb_stmt *s = bb_xcalloc(1, sizeof *s);
     s->c = c;
+    s->n = nparams;
     snprintf(s->name, sizeof s->name, "bb%d", ++c->nstmt);
-    PGresult *r = PQprepare(c->pg, s->name, sql, nparams, NULL);
-    if (PQresultStatus(r) != PGRES_COMMAND_OK) { free(s); return pg_res_fail(err, c, r, "prepare"); }
-    PQclear(r);
-    r = PQdescribePrepared(c->pg, s->name);
-    if (PQresultStatus(r) != PGRES_COMMAND_OK) { free(s); return pg_res_fail(err, c, r, "describe"); }
-    s->n = PQnparams(r);
-    s->types = bb_xcalloc((size_t)s->n + 1, sizeof *s->types);
-    for (int i = 0; i < s->n; i++) s->types[i] = PQparamtype(r, i);
-    PQclear(r);
-    s->vals = bb_xcalloc((size_t)s->n + 1, sizeof *s->vals);
-    s->lens = bb_xcalloc((size_t)s->n + 1, sizeof *s->lens);
-    s->fmts = bb_xcalloc((size_t)s->n + 1, sizeof *s->fmts);
-    s->offs = bb_xcalloc((size_t)s->n + 1, sizeof *s->offs);
+    s->types = bb_xcalloc((size_t)nparams + 1, sizeof *s->types);
+    s->vals = bb_xcalloc((size_t)nparams + 1, sizeof *s->vals);
+    s->lens = bb_xcalloc((size_t)nparams + 1, sizeof *s->lens);
+    s->fmts = bb_xcalloc((size_t)nparams + 1, sizeof *s->fmts);
+    s->offs = bb_xcalloc((size_t)nparams + 1, sizeof *s->offs);
+    int known = pg_declare(s, types);
+    int rc = known ? pg_parse_declared(s, sql, err) : pg_parse_inferred(s, sql, err);
+    int unknown = 0;
+    for (int i = 0; i < s->n; i++) unknown += s->types[i] == 0;
+    if (rc == 0 && unknown && s->n <= PG_DESCRIBE_MAX) rc = pg_describe(s, err);
+    if (rc < 0) { pg_stmt_free(s); return -1; }
     for (int i = 0; i < s->n; i++) s->fmts[i] = pgt_binary(s->types[i]);
     *out = s;
     return 0;
@@ -321,9 +389,7 @@ static void pg_finalize(bb_stmt *s)
     char sql[64];
     snprintf(sql, sizeof sql, "DEALLOCATE %s", s->name);
     if (PQstatus(s->c->pg) == CONNECTION_OK && PQtransactionStatus(s->c->pg) == PQTRANS_IDLE) PQclear(PQexec(s->c->pg, sql));
-    free(s->types); free(s->vals); free(s->lens); free(s->fmts); free(s->offs);
-    bb_buf_free(&s->scratch);
-    free(s);
+    pg_stmt_free(s);
 }
 
 static int pg_alive(bb_conn *c) { return PQstatus(c->pg) == CONNECTION_OK; }

@@ -30,7 +30,7 @@ struct bb_stmt {
     bb_conn     *c;
     char         name[16];
     int          n;
-    Oid         *types;          /* as the server inferred them */
+    Oid         *types;          /* as declared or as the server inferred them; 0 = unknown, sent as text */
     const char **vals;
     int         *lens, *fmts;
     bb_buf       scratch;        /* binary or NUL-terminated text forms of this execution's values */

@@ -15,6 +15,10 @@ enum {
     PGT_TIMESTAMPTZ = 1184, PGT_NUMERIC = 1700, PGT_UUID = 2950
 };
 
+/* The type a prepared statement's parameter of storage class t is declared as, so the
+ * server need not be asked: only classes that name one PostgreSQL type. 0 when only the
+ * server knows (an int is int2, int4 or int8; text may be varchar, json, an enum...). */
+Oid pgt_declared(bb_sqltype t);
 /* Whether values of type oid can be sent in binary by pgt_put. */
 int pgt_binary(Oid oid);
 /* Whether the binary form is the value's own bytes (text-like types), so no copy is needed. */

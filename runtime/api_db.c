@@ -153,32 +153,47 @@ static int l_db_prepare(lua_State *L)
     return 1;
 }
 
+/* One Lua value as parameter i (from 1); returns the bytes it carries. A string stays
+ * Lua's, held by the caller's stack or table while the statement runs. */
+static size_t stmt_value(lua_State *L, int idx, int i, int in_table, bb_value *v)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TNIL: case LUA_TNONE: v->kind = BB_V_NULL; return 0;
+    case LUA_TBOOLEAN: v->kind = BB_V_INT; v->u.i = lua_toboolean(L, idx); return 1;
+    case LUA_TNUMBER: {
+        double x = lua_tonumber(L, idx);
+        if (x == floor(x) && fabs(x) < 9.007199254740992e15) { v->kind = BB_V_INT; v->u.i = (int64_t)x; }
+        else { v->kind = BB_V_DOUBLE; v->u.d = x; }
+        return 8;
+    }
+    default: {
+        size_t len;
+        if (in_table && lua_type(L, idx) != LUA_TSTRING)
+            luaL_error(L, "parameter %d: string, number, boolean or nil expected, got %s", i, luaL_typename(L, idx));
+        v->u.s = luaL_checklstring(L, idx, &len);
+        v->kind = BB_V_TEXT;
+        v->len = (uint32_t)len;
+        return len;
+    }
+    }
+}
+
+/* stmt:execute(v1, v2, ...) or stmt:execute{v1, v2, ...}: the array form passes more values
+ * than one Lua call can (LuaJIT stops near 8,000). */
 static int l_stmt_execute(lua_State *L)
 {
     api_stmt *s = luaL_checkudata(L, 1, STMT_MT);
     if (!s->st) return luaL_error(L, "statement is finalized");
+    int in_table = lua_gettop(L) == 2 && lua_istable(L, 2);
     size_t bytes = 0;
     for (int i = 0; i < s->nparams; i++) {
-        bb_value *v = &s->vals[i];
-        int idx = 2 + i;
-        switch (lua_type(L, idx)) {
-        case LUA_TNIL: case LUA_TNONE: v->kind = BB_V_NULL; break;
-        case LUA_TBOOLEAN: v->kind = BB_V_INT; v->u.i = lua_toboolean(L, idx); bytes += 1; break;
-        case LUA_TNUMBER: {
-            double x = lua_tonumber(L, idx);
-            if (x == floor(x) && fabs(x) < 9.007199254740992e15) { v->kind = BB_V_INT; v->u.i = (int64_t)x; }
-            else { v->kind = BB_V_DOUBLE; v->u.d = x; }
-            bytes += 8;
-            break;
+        if (!in_table) {
+            bytes += stmt_value(L, 2 + i, i + 1, 0, &s->vals[i]);
+            continue;
         }
-        default: {
-            size_t len;
-            v->u.s = luaL_checklstring(L, idx, &len);
-            v->kind = BB_V_TEXT;
-            v->len = (uint32_t)len;
-            bytes += len;
-        }
-        }
+        lua_rawgeti(L, 2, i + 1);
+        bytes += stmt_value(L, -1, i + 1, 1, &s->vals[i]);
+        lua_pop(L, 1);
     }
     int64_t affected = 0;
     bb_err err;

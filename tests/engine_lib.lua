@@ -1,13 +1,14 @@
--- Shared by the engine specs: run a method through the real CLI, then compare the table
--- with what the generator makes for the same seed.
+-- Shared by the engine specs: run a method through the real CLI (on tests/fixtures/alltypes.lua
+-- unless another script is named), then compare the table with what the generator makes
+-- for the same seed.
 local bb = require "bulkbench"
 local M = {}
 
 dofile("tests/fixtures/alltypes.lua") -- defines ALLTYPES, the table every method loads
 
-function M.run(engine, dsn, args)
-  local cmd = ("./bulkbench run tests/fixtures/alltypes.lua --engine=%s --dsn='%s' %s >/tmp/bb_engine_spec.out 2>&1")
-    :format(engine, dsn, args)
+function M.run(engine, dsn, args, script)
+  local cmd = ("./bulkbench run %s --engine=%s --dsn='%s' %s >/tmp/bb_engine_spec.out 2>&1")
+    :format(script or "tests/fixtures/alltypes.lua", engine, dsn, args)
   local rc = os.execute(cmd)
   local f = io.open("/tmp/bb_engine_spec.out")
   local out = f:read("*a")

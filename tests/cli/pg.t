@@ -45,3 +45,16 @@ $ ./bulkbench run workloads/copy_vs_load.lua --engine=pg,sqlite --rows=5000
 $ ./bulkbench run workloads/copy_vs_load.lua --engine=pg,sqlite --dsn=$BULKBENCH_PG_DSN --rows=5000
 ? 2
 ~ --dsn with several engines is ambiguous
+
+# multirow of 1,000 rows x 9 columns (9,000 parameters, more than libpq 15.18 can describe) loads exactly what copy loads
+$ printf 'local bb = require "bulkbench"\nlocal r = bb.connect("pg", os.getenv("BULKBENCH_PG_DSN")):query("SELECT count(*), md5(string_agg(t::text, chr(124) ORDER BY hist_id)) FROM bmsql_history t")[1]\nprint(r[1] .. " " .. r[2])\n' >$TMP/md5.lua; for m in copy multirow; do ./bulkbench run workloads/copy_vs_load.lua --engine=pg --dsn=$BULKBENCH_PG_DSN --method=$m --batch=1000 --rows=20000 --seed=3 --now='2024-05-06 07:08:09' >$TMP/$m.out 2>&1 || cat $TMP/$m.out; ./bulkbench lua $TMP/md5.lua; done | uniq -c
+? 0
+~ ^ +2 20000 [0-9a-f]{32}$
+! FAILED|lost synchronization
+
+# 16 columns x 4,095 rows: 65,520 parameters per statement, three statements, every row there
+$ printf 'local bb = require "bulkbench"\nlocal cols = { { "seq", "bigint", bb.seq() } }\nfor i = 1, 15 do cols[#cols + 1] = { "c" .. i, "int", bb.int { 0, 1000000 } } end\nbb.load(bb.table "wide16" (cols))\n' >$TMP/wide16.lua; ./bulkbench run $TMP/wide16.lua --engine=pg --dsn=$BULKBENCH_PG_DSN --method=multirow --batch=4095 --rows=12285 --format=json
+? 0
+~ "rows":12285,
+~ "verified_rows":12285
+! lost synchronization

@@ -8,6 +8,36 @@ local methods = { "insert", "insert-simple", "txn", "multirow", "pipeline", "cop
 local N = 1500
 local digests = {}
 
+dofile("tests/fixtures/wide.lua") -- defines WIDE: 15 columns, 4,369 rows to a 65,535-parameter statement
+
+-- How pg prints column c of a generator's row; nil for NULL.
+local function wide_expect(c, v)
+  if v == nil then return nil end
+  local name = WIDE.columns[c].name
+  if name == "ok" then return v == 1 and "t" or "f" end
+  if name == "tz" then return v .. "+00" end -- sessions run in UTC
+  if type(v) == "number" and name ~= "f" then return ("%d"):format(v) end
+  return v
+end
+
+-- Compares rows 0..n-1 of the generator with table `wide`; returns the first difference, or nil.
+local function compare_wide(db, n, seed)
+  local rows = db:query("SELECT id, i, sm, b, s, v, d, f, ts, tz, dt, ok, u, encode(bl, 'escape'), n FROM wide ORDER BY id")
+  if #rows ~= n then return ("table has %d rows, want %d"):format(#rows, n) end
+  for r = 1, n do
+    local want = WIDE:row(r - 1, seed)
+    for c = 1, #WIDE.columns do
+      local got, exp = rows[r][c], wide_expect(c, want[c])
+      local same = got == exp
+      if WIDE.columns[c].name == "f" and got and exp then same = tonumber(got) == exp end -- the shortest exact form
+      if not same then
+        return ("row %d column %s: table has %q, generator made %q"):format(r - 1, WIDE.columns[c].name, tostring(got), tostring(exp))
+      end
+    end
+  end
+  return nil
+end
+
 describe("pg engine", function()
   for _, m in ipairs(methods) do
     it(m .. " loads exactly the generator's rows", function()
@@ -65,5 +95,84 @@ end
     assert.is_true(ok, out)
     assert.is_truthy(out:find('"synchronous_commit":"off"', 1, true), out)
     assert.is_truthy(out:find('"set":{"synchronous_commit":"on"}', 1, true), out)
+  end)
+  -- 15 columns x 4,369 rows = 65,535 parameters, PostgreSQL's most; the last statement, 400
+  -- rows (6,000 parameters), is small enough for old libpq to read the server's Describe
+  it("multirow binds 65,535 parameters per statement, every value exact", function()
+    local n = 4369 * 2 + 400
+    local ok, out = lib.run("pg", DSN, ("--method=multirow --rows=%d --batch=4369 --seed=5"):format(n), "tests/fixtures/wide.lua")
+    assert.is_true(ok, out)
+    assert.is_truthy(out:find(" ok\n", 1, true), out)
+    local db = bb.connect("pg", DSN)
+    assert.is_nil(compare_wide(db, n, 5))
+    db:close()
+  end)
+
+  -- a script's statement: the server infers every type (jsonb too), reported by Describe
+  -- when the answer fits old libpq (1,000 parameters), else the values go as text (10,000)
+  for _, rows in ipairs { 100, 1000 } do
+    it(("runs a script's db:prepare of %d parameters, every value exact"):format(rows * 10), function()
+      local db = bb.connect("pg", DSN)
+      db:exec("DROP TABLE IF EXISTS bb_script_params")
+      db:exec("CREATE TABLE bb_script_params (id int PRIMARY KEY, n bigint, x double precision, d numeric(10,2), " ..
+              "s text, ts timestamptz, ok boolean, u uuid, dt date, j jsonb)")
+      local tuples, vals, want = {}, {}, {}
+      for r = 0, rows - 1 do
+        local p = {}
+        for c = 1, 10 do p[c] = "$" .. (r * 10 + c) end
+        tuples[r + 1] = "(" .. table.concat(p, ",") .. ")"
+        local v = { r, r * 1000000007, r / 3, ("%d.%02d"):format(r, r % 100), r % 7 ~= 0 and ("it's\t%d\\"):format(r) or nil,
+                    ("2024-%02d-%02d %02d:%02d:%02d"):format(r % 12 + 1, r % 28 + 1, r % 24, r % 60, r % 59), r % 2 == 0,
+                    ("%08x-0000-4000-8000-%012x"):format(r, r * 7), ("20%02d-01-%02d"):format(r % 100, r % 28 + 1),
+                    ('{"k": %d}'):format(r) }
+        for c = 1, 10 do vals[r * 10 + c] = v[c] end
+        want[r + 1] = { ("%d"):format(r), ("%d"):format(r * 1000000007), r / 3, v[4], v[5], v[6] .. "+00",
+                        r % 2 == 0 and "t" or "f", v[8], v[9], v[10] }
+      end
+      local st = db:prepare("INSERT INTO bb_script_params VALUES " .. table.concat(tuples, ","))
+      assert.are.equal(rows, st:execute(vals))
+      st:close()
+      local got = db:query("SELECT id, n, x, d, s, ts, ok, u, dt, j FROM bb_script_params ORDER BY id")
+      assert.are.equal(rows, #got)
+      for r = 1, rows do
+        for c = 1, 10 do
+          local g = c == 3 and tonumber(got[r][c]) or got[r][c]
+          assert.are.equal(want[r][c], g, ("row %d column %d"):format(r - 1, c))
+        end
+      end
+      db:exec("DROP TABLE bb_script_params")
+      db:close()
+    end)
+  end
+
+  -- daterange looks like "date" to the storage class: the declared date is refused, and the
+  -- server infers the types instead, also inside the transaction of a batch split in two
+  it("falls back to inferred types when a declared one does not fit the column", function()
+    local f = io.open("/tmp/bb_pg_ranges.lua", "w")
+    f:write([[
+local bb = require "bulkbench"
+RANGES = bb.table "ranges" {
+  { "id", "bigint", bb.seq() },
+  { "r", "daterange", bb.choice { "[2024-01-01,2024-02-01)", "[2020-05-05,2020-05-06)", "empty" } },
+  { "dt", "date", bb.date { "1970-01-01", "2099-12-31" }, null = 0.1 },
+}
+bb.load(RANGES)
+]])
+    f:close()
+    dofile("/tmp/bb_pg_ranges.lua")
+    for _, args in ipairs { "--method=insert --rows=50", "--method=multirow --rows=30000 --batch=30000" } do
+      local n = tonumber(args:match("rows=(%d+)"))
+      local ok, out = lib.run("pg", DSN, args .. " --seed=9", "/tmp/bb_pg_ranges.lua")
+      assert.is_true(ok, out)
+      local db = bb.connect("pg", DSN)
+      local rows = db:query("SELECT r, dt FROM ranges ORDER BY id")
+      assert.are.equal(n, #rows, args)
+      for i = 1, n do
+        local want = RANGES:row(i - 1, 9)
+        assert.are.equal(want[2], rows[i][1], args)
+        assert.are.equal(want[3], rows[i][2], args)
+      end
+      db:close()
+    end
   end)
 end)
