@@ -26,7 +26,7 @@ enum {
     BB_CAP_COPY_TEXT = 1u << 5, /* stream_* in PostgreSQL COPY text format */
     BB_CAP_COPY_CSV  = 1u << 6, /* stream_* in CSV */
     BB_CAP_COPY_BIN  = 1u << 7, /* stream_* in PostgreSQL binary COPY format */
-    BB_CAP_LOAD_TSV  = 1u << 8, /* stream_* in MySQL LOAD DATA tab format */
+    BB_CAP_LOAD_DATA = 1u << 8, /* stream_* into LOAD DATA LOCAL, in its default escaped text (BB_FMT_LOAD_TEXT) */
 };
 
 /* How SQL text is spelled for this engine; encoders and DDL read it, nothing branches on names. */
@@ -38,8 +38,18 @@ typedef struct bb_dialect {
     int         max_params;    /* most bound parameters in one statement, 0 = no limit */
 } bb_dialect;
 
-/* Stream formats for stream_open. */
-typedef enum bb_stream_fmt { BB_FMT_COPY, BB_FMT_CSV, BB_FMT_TSV, BB_FMT_BINARY, BB_FMT_SQL } bb_stream_fmt;
+/* Data formats: what the encoders write, what `bulkbench load` reads, what stream_open takes.
+ * Two escaped text formats exist, and plain TSV is neither of them: */
+typedef enum bb_stream_fmt {
+    BB_FMT_COPY,      /* "copy": PostgreSQL COPY text: tab-separated, backslash escapes, \N = NULL */
+    BB_FMT_CSV,       /* "csv": RFC 4180 */
+    BB_FMT_TSV,       /* "tsv": plain tab-separated values, no escapes at all (a file format: no engine
+                       * streams it, `bulkbench load` rewrites it into one of the escaped forms) */
+    BB_FMT_BINARY,    /* "binary": PostgreSQL binary COPY */
+    BB_FMT_SQL,       /* "sql": INSERT statements */
+    BB_FMT_LOAD_TEXT, /* "load-text": LOAD DATA's default (FIELDS ESCAPED BY '\\'): the same escapes as COPY
+                       * text as bulkbench writes them; the `load` method's stream */
+} bb_stream_fmt;
 
 typedef struct bb_stream_spec {
     const char        *table;     /* quoted identifier, ready to paste */
@@ -50,6 +60,7 @@ typedef struct bb_stream_spec {
     const char *const *colnames;  /* unquoted, in the order rows carry them */
     char               delimiter; /* field separator, 0 = the format's own (tab, or ',' for CSV) */
     char               quote;     /* CSV quote character, 0 = '"' */
+    const char        *null;      /* CSV: the unquoted field text that means NULL, NULL = the format's own (empty) */
     int                crlf;      /* rows end in \r\n (a file's; COPY finds out itself, LOAD DATA must be told) */
 } bb_stream_spec;
 

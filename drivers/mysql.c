@@ -458,7 +458,7 @@ static int my_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
 const bb_driver bb_driver_mysql = {
     .name = "mysql",
     .summary = "MySQL/MariaDB via the MySQL C API; --dsn=mysql://user:pass@host:port/db[?socket=/path], [client] options honoured",
-    .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_TSV | MY_CAP_BULK,
+    .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_DATA | MY_CAP_BULK,
     .dialect = &my_dialect,
     .target_open = my_target_open,
     .target_where = my_target_where,

@@ -78,8 +78,9 @@ static void *load_main(void *arg)
 
 int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
 {
-    if (spec->format != BB_FMT_TSV && spec->format != BB_FMT_CSV)
-        return bb_errf(err, "mysql: LOAD DATA takes tab-separated or CSV streams");
+    if (spec->format != BB_FMT_LOAD_TEXT) /* load.c rewrites plain TSV and CSV files into it */
+        return bb_errf(err, "mysql: LOAD DATA is sent its default escaped text, not %s",
+                       spec->format == BB_FMT_CSV ? "csv" : "this format");
     my_infile *f = calloc(1, sizeof *f);
     pthread_mutex_init(&f->mu, NULL);
     pthread_cond_init(&f->cv, NULL);
@@ -88,13 +89,8 @@ int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     load_job *j = calloc(1, sizeof *j);
     bb_buf sql = { 0 };
     bb_buf_printf(&sql, "LOAD DATA LOCAL INFILE '%s' INTO TABLE %s CHARACTER SET utf8mb4 ", f->name, spec->table);
-    /* one-byte separators as hex literals (X'2c'), so a quote or backslash is spelled safely */
-    unsigned delim = (unsigned char)(spec->delimiter ? spec->delimiter : spec->format == BB_FMT_CSV ? ',' : '\t');
-    if (spec->format == BB_FMT_CSV)
-        bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' OPTIONALLY ENCLOSED BY X'%02x' ESCAPED BY '' ", delim,
-                      (unsigned char)(spec->quote ? spec->quote : '"'));
-    else
-        bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' ESCAPED BY '\\\\' ", delim);
+    /* a one-byte separator as a hex literal (X'2c'), so a quote or backslash is spelled safely */
+    bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' ESCAPED BY '\\\\' ", (unsigned char)(spec->delimiter ? spec->delimiter : '\t'));
     bb_buf_puts(&sql, spec->crlf ? "LINES TERMINATED BY '\\r\\n' " : "LINES TERMINATED BY '\\n' ");
     bb_buf_puts(&sql, spec->columns);
     bb_buf_putc(&sql, 0);

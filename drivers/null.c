@@ -89,7 +89,7 @@ const bb_driver bb_driver_null = {
     .name = "null",
     .summary = "does nothing: measures the runner's own cost",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE | BB_CAP_COPY_TEXT |
-            BB_CAP_COPY_CSV | BB_CAP_COPY_BIN | BB_CAP_LOAD_TSV,
+            BB_CAP_COPY_CSV | BB_CAP_COPY_BIN | BB_CAP_LOAD_DATA,
     .dialect = &null_dialect,
     .target_open = nl_target_open,
     .target_where = nl_target_where,

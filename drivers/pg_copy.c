@@ -45,6 +45,11 @@ int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     /* one-byte options as E'' literals, so a quote or backslash is spelled safely */
     if (spec->delimiter) bb_buf_printf(&sql, ", DELIMITER E'\\x%02x'", (unsigned char)spec->delimiter);
     if (spec->quote && spec->format == BB_FMT_CSV) bb_buf_printf(&sql, ", QUOTE E'\\x%02x'", (unsigned char)spec->quote);
+    if (spec->null && spec->format == BB_FMT_CSV) { /* byte by byte too: it may hold a quote or a backslash */
+        bb_buf_puts(&sql, ", NULL E'");
+        for (const char *p = spec->null; *p; p++) bb_buf_printf(&sql, "\\x%02x", (unsigned char)*p);
+        bb_buf_puts(&sql, "'");
+    }
     bb_buf_puts(&sql, ")");
     bb_buf_putc(&sql, 0);
     PGresult *r = PQexec(c->pg, sql.p);

@@ -5,7 +5,8 @@
 #include <csv.h>
 #include <stdio.h>
 
-static const char *const fmt_names[] = { "copy", "csv", "tsv", "binary", "sql" };
+/* in bb_stream_fmt's order (drivers/driver.h says what each is) */
+static const char *const fmt_names[] = { "copy", "csv", "tsv", "binary", "sql", "load-text" };
 
 const char *enc_format_name(bb_stream_fmt f) { return fmt_names[f]; }
 
@@ -41,8 +42,6 @@ static inline char *put_number(const bb_value *v, char *p)
     return p + snprintf(p, 32, "%.17g", v->u.d);
 }
 
-/* COPY text and MySQL's tab format share their escapes: \\ \t \n \r, and \N for NULL.
- * p has room for every byte doubled (gen_table.max_line). */
 /* Copies a generated string: both ends have GEN_PAD bytes of slack, so short strings go
  * in whole 16-byte moves instead of a call to memcpy. */
 static inline char *copy_text(char *p, const char *s, uint32_t n)
@@ -55,6 +54,8 @@ static inline char *copy_text(char *p, const char *s, uint32_t n)
     return p + n;
 }
 
+/* COPY text and LOAD DATA's default text share their escapes: \\ \t \n \r, and \N for NULL.
+ * p has room for every byte doubled (gen_table.max_line). */
 static inline char *put_copy_text(const char *s, uint32_t n, int clean, char *p)
 {
     if (clean || is_clean(dirty_copy, s, n)) return copy_text(p, s, n);

@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <sys/types.h>
 
+#include "chunk.h"
 #include "load.h"
 #include "stats.h"
 
@@ -30,7 +31,9 @@ typedef struct load_job {
     chunk           *chunks;
     int              nchunks;
     int              next;        /* next chunk to take (atomic) */
-    bb_stream_fmt    fmt;
+    bb_stream_fmt    fmt;         /* the files' format: csv, tsv (plain) or copy */
+    bb_stream_fmt    wire;        /* what the engine is sent: csv, copy or load-text */
+    int              xcode;       /* the files are rewritten into the wire format as they stream */
     char            *table_q, *columns;
     const char      *table;
     int              failed;
@@ -52,6 +55,9 @@ typedef struct load_job {
 int  load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err);
 /* Opens a stream of the job's table and format, for rows from chunk k. */
 int  load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err);
+
+/* How the files' rows end, for the chunk scanner. */
+chunk_mode load_chunk_mode(const load_job *j);
 
 /* --on-error=skip: loads a chunk the server refused, row ranges in their own transactions,
  * bisecting down to the rows it refuses, which go to the reject file (reject.c). */

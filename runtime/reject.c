@@ -35,8 +35,9 @@ static void row_emit(void *ud, int64_t start, int64_t end, int64_t nrows, int64_
 static int find_rows(load_job *j, const chunk *k, rows *r, bb_err *err)
 {
     chunk_scan sc;
-    chunk_scan_init(&sc, j->fmt == BB_FMT_CSV, 0, -1, 1);
+    chunk_scan_init(&sc, load_chunk_mode(j), 0, -1, 1);
     if (j->o->quote) sc.quote = j->o->quote;
+    sc.crlf = k->crlf; /* the file's first line said it, before this chunk */
     sc.pos = sc.start = sc.row_end = k->start;
     sc.line = sc.chunk_line = k->first_line;
     char *buf = bb_xmalloc(READ_PIECE);
