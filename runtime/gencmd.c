@@ -21,12 +21,14 @@
 typedef struct gslot {
     bb_buf  buf;
     int64_t chunk; /* which chunk the buffer holds, -1 = free */
+    char    bad[256]; /* a row of it that cannot be written, why: the file stops there */
 } gslot;
 
 typedef struct gjob {
     gen_table        *t;
     const bb_dialect *dia;
     bb_stream_fmt     fmt;
+    const char       *null;       /* tsv: how NULL is written */
     int64_t           rows, nchunks;
     int               threads, nslots;
     gslot            *slots;
@@ -36,13 +38,26 @@ typedef struct gjob {
     int               abort;
 } gjob;
 
-static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b)
+/* Encodes chunk c into b; a row plain TSV cannot hold ends it, with the reason in bad. */
+static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b, char *bad, size_t badlen)
 {
     int64_t first = c * CHUNK_ROWS, last = first + CHUNK_ROWS;
     if (last > j->rows) last = j->rows;
     b->len = 0;
+    bad[0] = 0;
     for (int64_t n = first; n < last; n++) {
         gen_fill(j->t, (uint64_t)n, row);
+        const char *why;
+        int col;
+        if (j->fmt == BB_FMT_TSV && (col = enc_row_tsv(j->t, row, j->null, b, &why)) > 0) {
+            int as_null = !strncmp(why, "text with", 9) ? 0 : 1; /* else it holds a tab or a line end */
+            snprintf(bad, badlen, "row %lld (line %lld), column %s: the value is %s, which plain TSV %s: %suse --format=csv "
+                     "or copy", (long long)n + 1, (long long)n + 1, j->t->colnames[col - 1], why,
+                     as_null ? "cannot tell from NULL" : "cannot hold (it has no escapes)",
+                     as_null ? "write NULL as other text with --null=TEXT, or " : "");
+            return;
+        }
+        if (j->fmt == BB_FMT_TSV) continue;
         if (j->fmt == BB_FMT_SQL) {
             int starts = n % SQL_STMT_ROWS == 0, ends = (n + 1) % SQL_STMT_ROWS == 0 || n + 1 == j->rows;
             if (starts) bb_buf_puts(b, j->head);
@@ -62,8 +77,9 @@ static void *gen_worker(void *arg)
     gjob *j = gw->j;
     gen_row *row = gen_row_new(j->t);
     bb_buf local = { 0 };
+    char bad[256];
     for (int64_t c = gw->id; c < j->nchunks; c += j->threads) {
-        encode_chunk(j, c, row, &local);
+        encode_chunk(j, c, row, &local, bad, sizeof bad);
         gslot *s = &j->slots[c % j->nslots];
         pthread_mutex_lock(&j->mu);
         while (s->chunk != -1 && !j->abort) pthread_cond_wait(&j->cv, &j->mu);
@@ -72,6 +88,7 @@ static void *gen_worker(void *arg)
         s->buf = local;
         local = tmp;
         s->chunk = c;
+        memcpy(s->bad, bad, sizeof bad);
         pthread_cond_broadcast(&j->cv);
         pthread_mutex_unlock(&j->mu);
     }
@@ -93,9 +110,11 @@ static int run_job(gjob *j, FILE *f, const char *path, bb_err *err)
         gen_row *row = gen_row_new(j->t);
         bb_buf b = { 0 };
         int rc = 0;
+        char bad[256];
         for (int64_t c = 0; c < j->nchunks && rc == 0; c++) {
-            encode_chunk(j, c, row, &b);
+            encode_chunk(j, c, row, &b, bad, sizeof bad);
             rc = write_all(f, path, b.p, b.len, err);
+            if (rc == 0 && bad[0]) rc = bb_errf(err, "%s: %s", path, bad);
         }
         bb_buf_free(&b);
         gen_row_free(row);
@@ -119,6 +138,7 @@ static int run_job(gjob *j, FILE *f, const char *path, bb_err *err)
         while (s->chunk != c) pthread_cond_wait(&j->cv, &j->mu);
         pthread_mutex_unlock(&j->mu);
         rc = write_all(f, path, s->buf.p, s->buf.len, err);
+        if (rc == 0 && s->bad[0]) rc = bb_errf(err, "%s: %s", path, s->bad);
         pthread_mutex_lock(&j->mu);
         s->chunk = -1;
         if (rc < 0) j->abort = 1;
@@ -160,10 +180,20 @@ int gencmd_run(bb_cli *cli)
     }
     gjob j = { .rows = atoll(rows), .threads = atoi(opts_get(cli, "threads")) };
     const char *fmt = opts_get(cli, "format");
-    if (enc_format_parse(fmt, &j.fmt) < 0 || j.fmt == BB_FMT_BINARY) {
+    if (enc_format_parse(fmt, &j.fmt) < 0 || j.fmt == BB_FMT_BINARY || j.fmt == BB_FMT_LOAD_TEXT) {
         bb_usagef(&err, "--format=%s: gen writes copy, csv, tsv or sql", fmt);
         goto fail;
     }
+    j.null = opts_get(cli, "null");
+    if (j.null && j.fmt != BB_FMT_TSV) {
+        bb_usagef(&err, "--null goes with --format=tsv (copy writes NULL as \\N, csv as an unquoted empty field)");
+        goto fail;
+    }
+    if (j.null && strpbrk(j.null, "\t\n\r")) {
+        bb_usagef(&err, "--null='%s': a TSV field cannot hold a tab or a line end", j.null);
+        goto fail;
+    }
+    if (!j.null) j.null = "";
     const char *engine = opts_get(cli, "engine");
     const bb_driver *drv = bb_driver_find(engine);
     if (!drv) { bb_usagef(&err, "unknown engine '%s'", engine); goto fail; }
