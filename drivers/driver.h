@@ -123,6 +123,11 @@ typedef struct bb_driver {
     int  (*stream_open)(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
     int  (*stream_write)(bb_conn *c, const char *data, size_t len, bb_err *err);
     int  (*stream_close)(bb_conn *c, int64_t *rows, bb_err *err);
+    /* Ends an open stream the client cannot finish (its input was refused or unreadable), so
+     * the session can go on: COPY is aborted and keeps nothing; LOAD DATA LOCAL cannot be
+     * aborted and keeps the rows it was sent (*rows: how many, -1 when unknown). Safe on a
+     * session that was lost. */
+    void (*stream_abort)(bb_conn *c, const char *why, int64_t *rows);
 
     /* Encodes one row for the open stream in a format only the engine can write (binary
      * COPY needs the server's column types, learned at stream_open). NULL when the

@@ -479,6 +479,7 @@ const bb_driver bb_driver_mysql = {
     .stream_open = my_stream_open,
     .stream_write = my_stream_write,
     .stream_close = my_stream_close,
+    .stream_abort = my_stream_abort,
     .alive = my_alive,
     .set_session = my_set_session,
     .set_global = my_set_global,

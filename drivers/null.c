@@ -62,6 +62,12 @@ static int nl_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err
     (void)data; (void)len; (void)err; (void)c;
     return 0;
 }
+static void nl_stream_abort(bb_conn *c, const char *why, int64_t *rows)
+{
+    (void)why;
+    c->streamed = 0;
+    *rows = 0;
+}
 static int nl_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
 {
     (void)c; (void)err;
@@ -107,6 +113,7 @@ const bb_driver bb_driver_null = {
     .stream_open = nl_stream_open,
     .stream_write = nl_stream_write,
     .stream_close = nl_stream_close,
+    .stream_abort = nl_stream_abort,
     .set_session = nl_set_session,
     .server_info = nl_server_info,
     .table_bytes = nl_table_bytes,

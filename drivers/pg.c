@@ -466,6 +466,7 @@ const bb_driver bb_driver_pg = {
     .stream_open = pg_stream_open,
     .stream_write = pg_stream_write,
     .stream_close = pg_stream_close,
+    .stream_abort = pg_stream_abort,
     .stream_encode = pg_stream_encode,
     .execute_pipeline = pg_execute_pipeline,
     .alive = pg_alive,

@@ -90,6 +90,18 @@ int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err)
     return 0;
 }
 
+void pg_stream_abort(bb_conn *c, const char *why, int64_t *rows)
+{
+    *rows = 0;
+    PQputCopyEnd(c->pg, why);
+    PGresult *r;
+    while ((r = PQgetResult(c->pg))) { /* the COPY's error, as asked */
+        ExecStatusType st = PQresultStatus(r);
+        PQclear(r);
+        if (st == PGRES_COPY_IN) break; /* the end could not be sent: the session is lost, and the COPY with it */
+    }
+}
+
 int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
 {
     if (c->copy_binary && pg_stream_write(c, "\377\377", 2, err) < 0) return -1;

@@ -131,24 +131,41 @@ static xcode *load_xcode(const load_job *j, const chunk *k, xcode *x)
     return x;
 }
 
-/* Hands n bytes of the file to the open stream, rewritten when x says so. */
+/* What the rewriting refused; err->row says which row of the stream, as a server's would. */
+static int load_refused(load_job *j, const xcode *x, bb_err *err)
+{
+    bb_errf(err, "%s: %s", j->fmt == BB_FMT_CSV ? "CSV" : "TSV", x->bad);
+    err->row = x->bad_row;
+    return -1;
+}
+
+/* Hands n bytes of the file to the open stream, rewritten when x says so. A rewritten row
+ * goes out once it has ended (in escaped text only row ends are raw newlines), so a row the
+ * rewriting refuses leaves no part of itself in a LOAD DATA, which keeps what it was sent. */
 static int load_send(load_job *j, bb_conn *c, xcode *x, bb_buf *xb, const char *p, size_t n, bb_err *err)
 {
     pace_bytes(j, n);
     if (!x) return j->drv->stream_write(c, p, n, err);
-    xb->len = 0;
+    size_t held = xb->len;
     xcode_feed(x, p, n, xb);
-    return xb->len ? j->drv->stream_write(c, xb->p, xb->len, err) : 0;
+    if (x->bad) return load_refused(j, x, err);
+    const char *nl = xb->len > held ? memrchr(xb->p + held, '\n', xb->len - held) : NULL;
+    if (!nl) return 0;
+    size_t ended = (size_t)(nl + 1 - xb->p);
+    int rc = j->drv->stream_write(c, xb->p, ended, err);
+    memmove(xb->p, xb->p + ended, xb->len - ended);
+    xb->len -= ended;
+    return rc;
 }
 
 /* The end of a rewritten stream: a CSV file may not end inside quotes. */
 static int load_send_end(load_job *j, bb_conn *c, const chunk *k, xcode *x, bb_buf *xb, bb_err *err)
 {
     if (!x) return 0;
-    xb->len = 0;
     if (xcode_end(x, xb) < 0)
         return bb_errf(err, "%s ends inside a quoted field (in the rows from line %lld): the file is cut short or malformed",
                        j->paths[k->file], (long long)k->first_line);
+    if (x->bad) return load_refused(j, x, err);
     return xb->len ? j->drv->stream_write(c, xb->p, xb->len, err) : 0;
 }
 
@@ -220,7 +237,7 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
     return rc;
 }
 
-int load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err)
+static int load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err)
 {
     bb_stream_spec spec = { .table = j->table_q, .columns = j->columns, .format = j->wire, .name = j->table };
     if (!j->xcode) { /* the file's own bytes: the server must know their separators (rewritten ones are plain) */
@@ -232,7 +249,7 @@ int load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err)
     return j->drv->stream_open(c, &spec, err);
 }
 
-int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err)
+static int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err)
 {
     char *buf = bb_xmalloc(READ_PIECE + 2);
     off_t pos = start;
@@ -259,6 +276,17 @@ int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, 
     return rc;
 }
 
+int load_stream(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, int64_t *rows,
+                bb_err *err)
+{
+    *rows = -1;
+    if (load_open(j, c, k, err) < 0) return -1;
+    int rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : load_range(j, c, k, start, end, st, err);
+    if (rc == 0) return j->drv->stream_close(c, rows, err);
+    if (j->drv->stream_abort) j->drv->stream_abort(c, err->msg, rows);
+    return -1;
+}
+
 /* One COPY / LOAD DATA of the chunk; with --on-error=skip inside a transaction (LOAD DATA
  * LOCAL commits rows it only warns about), and a refused chunk is taken apart. */
 static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
@@ -266,10 +294,8 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
     int skip_bad = j->o->skip_bad;
     uint64_t t0 = bb_now_ns();
     if (skip_bad && j->drv->begin(c, err) < 0) return -1;
-    int rc = load_open(j, c, k, err);
-    if (rc == 0) rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : load_range(j, c, k, k->start, k->end, st, err);
     int64_t rows = -1;
-    if (rc == 0) rc = j->drv->stream_close(c, &rows, err);
+    int rc = load_stream(j, c, k, k->start, k->end, st, &rows, err);
     if (skip_bad && rc == 0) rc = j->drv->commit(c, err);
     if (rc < 0 && skip_bad && (!j->drv->alive || j->drv->alive(c))) {
         bb_err ignore;

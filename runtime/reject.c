@@ -77,9 +77,7 @@ static int try_rows(load_job *j, bb_conn *c, const chunk *k, const rows *r, int6
     const bb_driver *d = j->drv;
     int64_t taken = -1;
     int rc = d->begin(c, why);
-    if (rc == 0) rc = load_open(j, c, k, why);
-    if (rc == 0) rc = load_range(j, c, k, (off_t)r->start[lo], (off_t)r->end[hi - 1], st, why);
-    if (rc == 0) rc = d->stream_close(c, &taken, why);
+    if (rc == 0) rc = load_stream(j, c, k, (off_t)r->start[lo], (off_t)r->end[hi - 1], st, &taken, why);
     if (rc == 0 && taken >= 0 && taken != hi - lo) rc = bb_errf(why, "the server took %lld of %lld rows", (long long)taken, (long long)(hi - lo));
     if (rc == 0) rc = d->commit(c, why);
     if (rc == 0) return 0;

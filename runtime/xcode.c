@@ -69,7 +69,16 @@ static char *xcode_row_end(xcode *x, char *o)
     o = xcode_field_end(x, o);
     *o++ = '\n';
     x->open = 0;
+    x->rows++;
     return o;
+}
+
+/* CSV as PostgreSQL reads it refuses a line end that is not the file's: say so, once. */
+static void xcode_refuse(xcode *x, const char *why)
+{
+    if (x->bad) return;
+    x->bad = why;
+    x->bad_row = x->rows + 1;
 }
 
 /* CSV inside quotes: everything is data up to a quote, and "" is one quote. Returns the
@@ -118,6 +127,7 @@ void xcode_feed(xcode *x, const char *in, size_t n, bb_buf *out)
                 o = xcode_row_end(x, o);
                 i++;
             } else {
+                if (x->csv) xcode_refuse(x, "an unquoted carriage return (quote the field that holds it)");
                 o = xcode_data(x, o, '\r');
             }
             continue;
@@ -136,6 +146,7 @@ void xcode_feed(xcode *x, const char *in, size_t n, bb_buf *out)
             x->open = 1;
         } else if (c == '\n') {
             if (x->crlf < 0) x->crlf = 0;
+            if (x->crlf && x->csv) xcode_refuse(x, "an unquoted newline in a file whose lines end in \\r\\n");
             if (x->crlf && !x->csv) o = xcode_data(x, o, '\n'); /* a lone \n in a \r\n TSV file */
             else o = xcode_row_end(x, o);
         } else if (c == '\r') {
@@ -158,6 +169,7 @@ int xcode_end(xcode *x, bb_buf *out)
     char *o = out->p + out->len;
     if (x->quote_seen) x->in_quote = x->quote_seen = 0;
     int rc = x->in_quote ? -1 : 0;
+    if (x->cr && x->csv) xcode_refuse(x, "an unquoted carriage return (quote the field that holds it)");
     if (x->cr) o = xcode_data(x, o, '\r');
     x->cr = 0;
     if (x->open) o = xcode_row_end(x, o);

@@ -7,8 +7,8 @@
  *     there is data);
  *   CSV, read as PostgreSQL reads it: a quote anywhere outside quotes opens a quoted part,
  *     "" inside one is a quote; an unquoted field equal to the NULL text (default: empty) is
- *     NULL, a field with quotes never is; rows end at a \n outside quotes (a \r before it
- *     belongs to the line end in a \r\n file).
+ *     NULL, a field with quotes never is; rows end at a \n outside quotes, which in a \r\n
+ *     file must follow a \r (any other \r outside quotes is refused, as COPY refuses it).
  * The rows stay one for one, so the servers' row numbers are the file's. The input may come
  * in pieces of any size. */
 #ifndef BB_XCODE_H
@@ -32,6 +32,9 @@ typedef struct xcode {
     size_t      matched;    /* bytes of the field read so far, all equal to the NULL text's start */
     int         differs;    /* the field is not the NULL text: its bytes go out as they come */
     int         open;       /* a row has begun and not ended */
+    long long   rows;       /* rows ended so far */
+    const char *bad;        /* CSV: why the input is refused (NULL: it is not), and from which row (1-based) */
+    long long   bad_row;
 } xcode;
 
 /* csv: the input is CSV (quote: its quote character), else plain TSV; delim: the input's

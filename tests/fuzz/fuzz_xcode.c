@@ -6,7 +6,8 @@
  * Checked: the output read as COPY text holds exactly the rows, fields, NULLs and bytes
  * the reference reads from the input; it uses no escape but \\ \t \n \r \N; feeding the
  * input in small pieces gives the same bytes as feeding it whole; an input that ends
- * inside quotes is reported, and only then. */
+ * inside quotes is reported, and only then; so is a CSV line end that is not the file's
+ * (an unquoted \r not before \n, a \r\n in a \n file, a lone \n in a \r\n one), with its row. */
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,12 +26,16 @@ static void put_field(bb_buf *b, int null, const char *s, size_t n)
     if (n) bb_buf_put(b, s, n);
 }
 
-/* The input by the rules xcode.h states; returns -1 when it ends inside quotes. */
-static int reference(const char *d, size_t n, int csv, char delim, char quote, const char *null, int crlf, bb_buf *rows)
+/* The input by the rules xcode.h states; returns -1 when it ends inside quotes. *bad: the
+ * first row with a CSV line end that is not the file's, 0 for none. */
+static int reference(const char *d, size_t n, int csv, char delim, char quote, const char *null, int crlf, bb_buf *rows,
+                     long long *bad)
 {
     bb_buf f = { 0 };
     bb_buf_reserve(&f, 16);
     int in_q = 0, quoted = 0, open = 0;
+    long long nrows = 0;
+    *bad = 0;
     size_t nl = strlen(null);
     for (size_t i = 0; i < n; i++) {
         char c = d[i];
@@ -42,15 +47,17 @@ static int reference(const char *d, size_t n, int csv, char delim, char quote, c
             continue;
         }
         if (csv && c == quote) { in_q = quoted = 1; continue; }
+        if (csv && c == '\r' && (i + 1 == n || d[i + 1] != '\n') && !*bad) *bad = nrows + 1;
         if (c == delim || c == '\n') {
             int cr = c == '\n' && i > 0 && d[i - 1] == '\r';
             if (c == '\n' && crlf < 0) crlf = cr;
+            if (c == '\n' && csv && crlf != cr && !*bad) *bad = nrows + 1;
             if (c == '\n' && crlf && !cr && !csv) { bb_buf_putc(&f, '\n'); continue; } /* a lone \n in a \r\n TSV file */
             if (c == '\n' && crlf && cr) f.len--; /* the \r belongs to the line end */
             put_field(rows, !quoted && f.len == nl && memcmp(f.p, null, nl) == 0, f.p, f.len);
             f.len = 0;
             quoted = 0;
-            if (c == '\n') { bb_buf_putc(rows, 'R'); open = 0; }
+            if (c == '\n') { bb_buf_putc(rows, 'R'); open = 0; nrows++; }
             continue;
         }
         bb_buf_putc(&f, c);
@@ -93,12 +100,15 @@ static void read_copy(const char *d, size_t n, bb_buf *rows)
     bb_buf_free(&f);
 }
 
-static int run(const char *d, size_t n, size_t piece, int csv, char delim, char quote, const char *null, int crlf, bb_buf *out)
+static int run(const char *d, size_t n, size_t piece, int csv, char delim, char quote, const char *null, int crlf, bb_buf *out,
+               long long *bad)
 {
     xcode x;
     xcode_init(&x, csv, delim, quote, null, crlf);
     for (size_t at = 0; at < n; at += piece) xcode_feed(&x, d + at, n - at < piece ? n - at : piece, out);
-    return xcode_end(&x, out);
+    int rc = xcode_end(&x, out);
+    *bad = x.bad ? x.bad_row : 0;
+    return rc;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -113,12 +123,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *d = (const char *)data + 1;
     size_t n = size - 1;
     bb_buf whole = { 0 }, pieces = { 0 }, want = { 0 }, got = { 0 };
-    int ra = run(d, n, n ? n : 1, csv, delim, quote, null, crlf, &whole);
-    int rb = run(d, n, 1 + n % 7, csv, delim, quote, null, crlf, &pieces);
-    int rr = reference(d, n, csv, delim, quote, null, crlf, &want);
+    long long ba, bb, br;
+    int ra = run(d, n, n ? n : 1, csv, delim, quote, null, crlf, &whole, &ba);
+    int rb = run(d, n, 1 + n % 7, csv, delim, quote, null, crlf, &pieces, &bb);
+    int rr = reference(d, n, csv, delim, quote, null, crlf, &want, &br);
     assert(ra == rb && ra == rr);
+    assert(ba == bb && ba == br);
     assert(whole.len == pieces.len && (whole.len == 0 || memcmp(whole.p, pieces.p, whole.len) == 0));
-    if (ra == 0) {
+    if (ra == 0 && ba == 0) {
         read_copy(whole.p, whole.len, &got);
         assert(got.len == want.len && (got.len == 0 || memcmp(got.p, want.p, got.len) == 0));
     }
