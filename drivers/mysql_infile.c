@@ -90,7 +90,8 @@ int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     bb_buf sql = { 0 };
     bb_buf_printf(&sql, "LOAD DATA LOCAL INFILE '%s' INTO TABLE %s CHARACTER SET utf8mb4 ", f->name, spec->table);
     /* a one-byte separator as a hex literal (X'2c'), so a quote or backslash is spelled safely */
-    bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' ESCAPED BY '\\\\' ", (unsigned char)(spec->delimiter ? spec->delimiter : '\t'));
+    unsigned delim = (unsigned char)(spec->delimiter ? spec->delimiter : '\t');
+    bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' ESCAPED BY '\\\\' ", delim);
     bb_buf_puts(&sql, spec->crlf ? "LINES TERMINATED BY '\\r\\n' " : "LINES TERMINATED BY '\\n' ");
     bb_buf_puts(&sql, spec->columns);
     bb_buf_putc(&sql, 0);

@@ -423,7 +423,8 @@ static int load_pick_wire(const load_opts *o, load_job *j, bb_err *err)
     char delim = o->delimiter ? o->delimiter : j->fmt == BB_FMT_CSV ? ',' : '\t', quote = o->quote ? o->quote : '"';
     if (j->fmt == BB_FMT_COPY)
         return bb_usagef(err, "--null: COPY text spells NULL \\N; --null is for tsv and csv");
-    if (strchr(o->null, '\n') || strchr(o->null, '\r') || strchr(o->null, delim) || (j->fmt == BB_FMT_CSV && strchr(o->null, quote)))
+    if (strchr(o->null, '\n') || strchr(o->null, '\r') || strchr(o->null, delim) ||
+        (j->fmt == BB_FMT_CSV && strchr(o->null, quote)))
         return bb_usagef(err, "--null='%s': no %s field can hold a line end, the separator%s", o->null, o->format,
                          j->fmt == BB_FMT_CSV ? " or, unquoted, a quote" : "");
     return 0;

@@ -131,8 +131,8 @@ static size_t xcode_blocks(xcode *x, const char *in, size_t n, char **op)
     for (; i + 16 <= n; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
         __m128i is_delim = _mm_cmpeq_epi8(v, delim), is_nl = _mm_cmpeq_epi8(v, nl);
-        __m128i rare = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, bs), _mm_cmpeq_epi8(v, cr)),
-                                    _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_and_si128(_mm_cmpeq_epi8(v, tab), tab_is_data)));
+        __m128i rare = _mm_or_si128(_mm_cmpeq_epi8(v, bs), _mm_cmpeq_epi8(v, cr));
+        rare = _mm_or_si128(rare, _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_and_si128(_mm_cmpeq_epi8(v, tab), tab_is_data)));
         unsigned sep = (unsigned)_mm_movemask_epi8(_mm_or_si128(is_delim, is_nl));
         if (_mm_movemask_epi8(rare) || (sep & ((sep << 1) | !differs))) break; /* an escape, a quote, an empty field */
         v = _mm_or_si128(_mm_andnot_si128(is_delim, v), _mm_and_si128(is_delim, tab));

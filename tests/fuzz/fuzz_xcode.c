@@ -100,8 +100,8 @@ static void read_copy(const char *d, size_t n, bb_buf *rows)
     bb_buf_free(&f);
 }
 
-static int run(const char *d, size_t n, size_t piece, int csv, char delim, char quote, const char *null, int crlf, bb_buf *out,
-               long long *bad)
+static int run(const char *d, size_t n, size_t piece, int csv, char delim, char quote, const char *null, int crlf,
+               bb_buf *out, long long *bad)
 {
     xcode x;
     xcode_init(&x, csv, delim, quote, null, crlf);
