@@ -32,7 +32,7 @@ static int inf_read(void *ptr, char *buf, unsigned int buf_len)
     pthread_mutex_lock(&f->mu);
     while (f->len == 0 && !f->eof) pthread_cond_wait(&f->cv, &f->mu);
     size_t n = f->len < buf_len ? f->len : buf_len;
-    memcpy(buf, f->data, n);
+    if (n) memcpy(buf, f->data, n); /* a stream ended before anything was written has no data at all */
     f->data += n;
     f->len -= n;
     if (f->len == 0) pthread_cond_broadcast(&f->cv); /* the writer may reuse its buffer */
