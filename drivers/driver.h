@@ -26,7 +26,7 @@ enum {
     BB_CAP_COPY_TEXT = 1u << 5, /* stream_* in PostgreSQL COPY text format */
     BB_CAP_COPY_CSV  = 1u << 6, /* stream_* in CSV */
     BB_CAP_COPY_BIN  = 1u << 7, /* stream_* in PostgreSQL binary COPY format */
-    BB_CAP_LOAD_TSV  = 1u << 8, /* stream_* in MySQL LOAD DATA tab format */
+    BB_CAP_LOAD_DATA = 1u << 8, /* stream_* into LOAD DATA LOCAL, in its default escaped text (BB_FMT_LOAD_TEXT) */
 };
 
 /* How SQL text is spelled for this engine; encoders and DDL read it, nothing branches on names. */
@@ -38,8 +38,18 @@ typedef struct bb_dialect {
     int         max_params;    /* most bound parameters in one statement, 0 = no limit */
 } bb_dialect;
 
-/* Stream formats for stream_open. */
-typedef enum bb_stream_fmt { BB_FMT_COPY, BB_FMT_CSV, BB_FMT_TSV, BB_FMT_BINARY, BB_FMT_SQL } bb_stream_fmt;
+/* Data formats: what the encoders write, what `bulkbench load` reads, what stream_open takes.
+ * Two escaped text formats exist, and plain TSV is neither of them: */
+typedef enum bb_stream_fmt {
+    BB_FMT_COPY,      /* "copy": PostgreSQL COPY text: tab-separated, backslash escapes, \N = NULL */
+    BB_FMT_CSV,       /* "csv": RFC 4180 */
+    BB_FMT_TSV,       /* "tsv": plain tab-separated values, no escapes at all (a file format: no engine
+                       * streams it, `bulkbench load` rewrites it into one of the escaped forms) */
+    BB_FMT_BINARY,    /* "binary": PostgreSQL binary COPY */
+    BB_FMT_SQL,       /* "sql": INSERT statements */
+    BB_FMT_LOAD_TEXT, /* "load-text": LOAD DATA's default (FIELDS ESCAPED BY '\\'): the same escapes as COPY
+                       * text as bulkbench writes them; the `load` method's stream */
+} bb_stream_fmt;
 
 typedef struct bb_stream_spec {
     const char        *table;     /* quoted identifier, ready to paste */
@@ -50,6 +60,7 @@ typedef struct bb_stream_spec {
     const char *const *colnames;  /* unquoted, in the order rows carry them */
     char               delimiter; /* field separator, 0 = the format's own (tab, or ',' for CSV) */
     char               quote;     /* CSV quote character, 0 = '"' */
+    const char        *null;      /* CSV: the unquoted field text that means NULL, NULL = the format's own (empty) */
     int                crlf;      /* rows end in \r\n (a file's; COPY finds out itself, LOAD DATA must be told) */
 } bb_stream_spec;
 
@@ -112,9 +123,13 @@ typedef struct bb_driver {
     int  (*stream_open)(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
     int  (*stream_write)(bb_conn *c, const char *data, size_t len, bb_err *err);
     int  (*stream_close)(bb_conn *c, int64_t *rows, bb_err *err);
-    /* Abandons the open stream so that none of its rows commit (a stop, an error in the
-     * data). The session may be lost by it (MySQL has no other way): callers disconnect. */
-    void (*stream_abort)(bb_conn *c);
+    /* Abandons the open stream (its input was refused, or the run stops) so that none of
+     * its rows commit; why goes to the server where it can log it. COPY is aborted and the
+     * session goes on. LOAD DATA LOCAL cannot be called off: inside a transaction it reads
+     * what was sent to the end and the caller's rollback takes it back (*rows: how many it
+     * holds); outside one only cutting the session stops it from committing, and the
+     * session is lost (*rows = 0; callers check alive). Safe on a session already lost. */
+    void (*stream_abort)(bb_conn *c, const char *why, int64_t *rows);
 
     /* Encodes one row for the open stream in a format only the engine can write (binary
      * COPY needs the server's column types, learned at stream_open). NULL when the

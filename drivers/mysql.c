@@ -312,9 +312,22 @@ static void my_finalize(bb_stmt *s)
 /* no automatic reconnect is set, so a ping on a lost session fails at once */
 static int my_alive(bb_conn *c) { return mysql_ping(c->my) == 0; }
 
-static int my_begin(bb_conn *c, bb_err *err) { return my_exec(c, "BEGIN", NULL, err); }
-static int my_commit(bb_conn *c, bb_err *err) { return mysql_commit(c->my) == 0 ? 0 : my_fail(err, c, "commit"); }
-static int my_rollback(bb_conn *c, bb_err *err) { return mysql_rollback(c->my) == 0 ? 0 : my_fail(err, c, "rollback"); }
+static int my_begin(bb_conn *c, bb_err *err)
+{
+    int rc = my_exec(c, "BEGIN", NULL, err);
+    c->in_txn = rc == 0;
+    return rc;
+}
+static int my_commit(bb_conn *c, bb_err *err)
+{
+    c->in_txn = 0;
+    return mysql_commit(c->my) == 0 ? 0 : my_fail(err, c, "commit");
+}
+static int my_rollback(bb_conn *c, bb_err *err)
+{
+    c->in_txn = 0;
+    return mysql_rollback(c->my) == 0 ? 0 : my_fail(err, c, "rollback");
+}
 
 /* ---- settings and server costs ---- */
 
@@ -458,7 +471,7 @@ static int my_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
 const bb_driver bb_driver_mysql = {
     .name = "mysql",
     .summary = "MySQL/MariaDB via the MySQL C API; --dsn=mysql://user:pass@host:port/db[?socket=/path], [client] options honoured",
-    .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_TSV | MY_CAP_BULK,
+    .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_DATA | MY_CAP_BULK,
     .dialect = &my_dialect,
     .target_open = my_target_open,
     .target_where = my_target_where,

@@ -37,7 +37,7 @@ static int inf_read(void *ptr, char *buf, unsigned int buf_len)
         return -1;
     }
     size_t n = f->len < buf_len ? f->len : buf_len;
-    memcpy(buf, f->data, n);
+    if (n) memcpy(buf, f->data, n); /* a stream ended before anything was written has no data at all */
     f->data += n;
     f->len -= n;
     if (f->len == 0) pthread_cond_broadcast(&f->cv); /* the writer may reuse its buffer */
@@ -83,8 +83,9 @@ static void *load_main(void *arg)
 
 int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
 {
-    if (spec->format != BB_FMT_TSV && spec->format != BB_FMT_CSV)
-        return bb_errf(err, "mysql: LOAD DATA takes tab-separated or CSV streams");
+    if (spec->format != BB_FMT_LOAD_TEXT) /* load.c rewrites plain TSV and CSV files into it */
+        return bb_errf(err, "mysql: LOAD DATA is sent its default escaped text, not %s",
+                       spec->format == BB_FMT_CSV ? "csv" : "this format");
     my_infile *f = calloc(1, sizeof *f);
     pthread_mutex_init(&f->mu, NULL);
     pthread_cond_init(&f->cv, NULL);
@@ -93,13 +94,9 @@ int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     load_job *j = calloc(1, sizeof *j);
     bb_buf sql = { 0 };
     bb_buf_printf(&sql, "LOAD DATA LOCAL INFILE '%s' INTO TABLE %s CHARACTER SET utf8mb4 ", f->name, spec->table);
-    /* one-byte separators as hex literals (X'2c'), so a quote or backslash is spelled safely */
-    unsigned delim = (unsigned char)(spec->delimiter ? spec->delimiter : spec->format == BB_FMT_CSV ? ',' : '\t');
-    if (spec->format == BB_FMT_CSV)
-        bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' OPTIONALLY ENCLOSED BY X'%02x' ESCAPED BY '' ", delim,
-                      (unsigned char)(spec->quote ? spec->quote : '"'));
-    else
-        bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' ESCAPED BY '\\\\' ", delim);
+    /* a one-byte separator as a hex literal (X'2c'), so a quote or backslash is spelled safely */
+    unsigned delim = (unsigned char)(spec->delimiter ? spec->delimiter : '\t');
+    bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' ESCAPED BY '\\\\' ", delim);
     bb_buf_puts(&sql, spec->crlf ? "LINES TERMINATED BY '\\r\\n' " : "LINES TERMINATED BY '\\n' ");
     bb_buf_puts(&sql, spec->columns);
     bb_buf_putc(&sql, 0);
@@ -188,13 +185,20 @@ int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
 }
 
 /* The client library answers a read error by sending the end-of-file packet, and the
- * server then commits the rows it has: so the only way to take a LOAD DATA LOCAL back is
- * to cut the connection before that packet, which makes the server roll the statement
- * back. The session is lost. */
-void my_stream_abort(bb_conn *c)
+ * server then commits the rows it has. Inside a transaction that is harmless (the caller
+ * rolls back); outside one the only way to keep them out is to cut the connection before
+ * that packet, which makes the server roll the statement back and loses the session. */
+void my_stream_abort(bb_conn *c, const char *why, int64_t *rows)
 {
+    (void)why;
     my_infile *f = c->load;
+    *rows = 0;
     if (!f) return;
+    if (c->in_txn) {
+        bb_err ignore;
+        my_stream_close(c, rows, &ignore);
+        return;
+    }
     shutdown(mysql_get_socket(c->my), SHUT_RDWR);
     pthread_mutex_lock(&f->mu);
     f->cancel = 1;

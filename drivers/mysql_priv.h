@@ -36,6 +36,7 @@ struct bb_conn {
     int64_t          max_packet;
     my_infile       *load;    /* the LOAD DATA in progress */
     int              nload;
+    int              in_txn;  /* between begin and commit/rollback: a LOAD DATA may end gracefully */
 };
 
 struct bb_stmt {
@@ -76,6 +77,6 @@ void my_infile_install(bb_conn *c);
 int  my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
 int  my_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
 int  my_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
-void my_stream_abort(bb_conn *c);
+void my_stream_abort(bb_conn *c, const char *why, int64_t *rows);
 
 #endif

@@ -64,6 +64,12 @@ static int nl_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err
     (void)data; (void)len; (void)err; (void)c;
     return 0;
 }
+static void nl_stream_abort(bb_conn *c, const char *why, int64_t *rows)
+{
+    (void)why;
+    c->streamed = 0;
+    *rows = 0;
+}
 static int nl_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
 {
     (void)c; (void)err;
@@ -107,8 +113,6 @@ static int nl_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err
     return 0;
 }
 
-static void nl_stream_abort(bb_conn *c) { c->streamed = 0; }
-
 static int nl_set_session(bb_conn *c, const char *n, const char *v, bb_err *err)
 {
     (void)c; (void)n; (void)v; (void)err;
@@ -130,7 +134,7 @@ const bb_driver bb_driver_null = {
     .name = "null",
     .summary = "does nothing: measures the runner's own cost",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE | BB_CAP_COPY_TEXT |
-            BB_CAP_COPY_CSV | BB_CAP_COPY_BIN | BB_CAP_LOAD_TSV,
+            BB_CAP_COPY_CSV | BB_CAP_COPY_BIN | BB_CAP_LOAD_DATA,
     .dialect = &null_dialect,
     .target_open = nl_target_open,
     .target_where = nl_target_where,

@@ -45,6 +45,11 @@ int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     /* one-byte options as E'' literals, so a quote or backslash is spelled safely */
     if (spec->delimiter) bb_buf_printf(&sql, ", DELIMITER E'\\x%02x'", (unsigned char)spec->delimiter);
     if (spec->quote && spec->format == BB_FMT_CSV) bb_buf_printf(&sql, ", QUOTE E'\\x%02x'", (unsigned char)spec->quote);
+    if (spec->null && spec->format == BB_FMT_CSV) { /* byte by byte too: it may hold a quote or a backslash */
+        bb_buf_puts(&sql, ", NULL E'");
+        for (const char *p = spec->null; *p; p++) bb_buf_printf(&sql, "\\x%02x", (unsigned char)*p);
+        bb_buf_puts(&sql, "'");
+    }
     bb_buf_puts(&sql, ")");
     bb_buf_putc(&sql, 0);
     PGresult *r = PQexec(c->pg, sql.p);
@@ -85,6 +90,18 @@ int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err)
     return 0;
 }
 
+void pg_stream_abort(bb_conn *c, const char *why, int64_t *rows)
+{
+    *rows = 0;
+    PQputCopyEnd(c->pg, why);
+    PGresult *r;
+    while ((r = PQgetResult(c->pg))) { /* the COPY's error, as asked */
+        ExecStatusType st = PQresultStatus(r);
+        PQclear(r);
+        if (st == PGRES_COPY_IN) break; /* the end could not be sent: the session is lost, and the COPY with it */
+    }
+}
+
 int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
 {
     if (c->copy_binary && pg_stream_write(c, "\377\377", 2, err) < 0) return -1;
@@ -98,13 +115,4 @@ int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
         PQclear(r);
     }
     return rc;
-}
-
-/* The server ends a COPY that the client ends with an error message by rolling it back;
- * the session stays usable. */
-void pg_stream_abort(bb_conn *c)
-{
-    PQputCopyEnd(c->pg, "abandoned by bulkbench (interrupted)");
-    PGresult *r;
-    while ((r = PQgetResult(c->pg))) PQclear(r);
 }

@@ -47,6 +47,6 @@ int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
 int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err);
 int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
 int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
-void pg_stream_abort(bb_conn *c);
+void pg_stream_abort(bb_conn *c, const char *why, int64_t *rows);
 
 #endif

@@ -37,7 +37,7 @@ static const struct {
     OP(BB_CAP_PIPELINE, execute_pipeline), OP(BB_CAP_PIPELINE, prepare),
     OP(BB_CAP_COPY_TEXT, stream_open), OP(BB_CAP_COPY_TEXT, stream_write), OP(BB_CAP_COPY_TEXT, stream_close), OP(BB_CAP_COPY_TEXT, stream_abort),
     OP(BB_CAP_COPY_CSV, stream_open), OP(BB_CAP_COPY_CSV, stream_write), OP(BB_CAP_COPY_CSV, stream_close), OP(BB_CAP_COPY_CSV, stream_abort),
-    OP(BB_CAP_LOAD_TSV, stream_open), OP(BB_CAP_LOAD_TSV, stream_write), OP(BB_CAP_LOAD_TSV, stream_close), OP(BB_CAP_LOAD_TSV, stream_abort),
+    OP(BB_CAP_LOAD_DATA, stream_open), OP(BB_CAP_LOAD_DATA, stream_write), OP(BB_CAP_LOAD_DATA, stream_close), OP(BB_CAP_LOAD_DATA, stream_abort),
     OP(BB_CAP_COPY_BIN, stream_open), OP(BB_CAP_COPY_BIN, stream_write), OP(BB_CAP_COPY_BIN, stream_close), OP(BB_CAP_COPY_BIN, stream_abort),
     OP(BB_CAP_COPY_BIN, stream_encode),
 #undef OP

@@ -332,7 +332,14 @@ static int l_gen_encode(lua_State *L)
     bb_buf b = { 0 };
     for (int64_t i = 0; i < count; i++) {
         gen_fill(g, first + (uint64_t)i, row);
-        enc_row(fmt, d, g, row, &b);
+        const char *why;
+        int col = fmt == BB_FMT_TSV ? enc_row_tsv(g, row, "", &b, &why) : (enc_row(fmt, d, g, row, &b), 0);
+        if (col > 0) {
+            bb_buf_free(&b);
+            gen_row_free(row);
+            return luaL_error(L, "encode: row %f, column %s: the value is %s, which plain TSV cannot hold",
+                              (lua_Number)(first + (uint64_t)i), g->colnames[col - 1], why);
+        }
         if (fmt == BB_FMT_SQL) bb_buf_putc(&b, '\n');
     }
     lua_pushlstring(L, b.p ? b.p : "", b.len);

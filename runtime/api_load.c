@@ -2,7 +2,7 @@
  * file load beside generated loads. The fields are the command's options:
  *   db:load_file{ path = "a.csv" (or paths = {...}), table = "t", format = "csv"|"tsv"|"copy",
  *                 threads = 1, chunk = "4MB", header = false, columns = "a,b", truncate = false,
- *                 delimiter = ",", quote = '"', skip_rows = 0, limit = nil,
+ *                 delimiter = ",", quote = '"', null = nil, skip_rows = 0, limit = nil,
  *                 on_error = "stop"|"skip", reject_file = nil, reject_limit = nil }
  * and it returns { rows, rejected, bytes, seconds, verified } or raises the load's error.
  * Inside event() or run() the loaded rows count as the run's committed rows. */
@@ -44,7 +44,7 @@ int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target)
 {
     luaL_checktype(L, 2, LUA_TTABLE);
     static const char *const known[] = { "path", "paths", "table", "format", "threads", "chunk", "header", "columns",
-                                         "truncate", "delimiter", "quote", "skip_rows", "limit", "on_error",
+                                         "truncate", "delimiter", "quote", "null", "skip_rows", "limit", "on_error",
                                          "reject_file", "reject_limit", NULL };
     lua_pushnil(L);
     while (lua_next(L, 2)) { /* a misspelled field is an error, as a misspelled option is */
@@ -73,7 +73,8 @@ int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target)
                     .threads = (int)int_field(L, "threads", 1), .header = bool_field(L, "header"),
                     .columns = str_field(L, "columns"), .truncate = bool_field(L, "truncate"), .progress = 0,
                     .skip_rows = int_field(L, "skip_rows", 0), .limit = int_field(L, "limit", -1),
-                    .reject_path = str_field(L, "reject_file"), .reject_limit = int_field(L, "reject_limit", -1) };
+                    .reject_path = str_field(L, "reject_file"), .reject_limit = int_field(L, "reject_limit", -1),
+                    .null = str_field(L, "null") };
     if (np == 0 || !o.table) return luaL_error(L, "load_file needs path (or paths) and table");
     bb_err err = { .code = BB_EXIT_USAGE };
     const char *chunk = str_field(L, "chunk"), *oe = str_field(L, "on_error");

@@ -1,15 +1,15 @@
 /* chunk.c — row boundaries in one pass (see chunk.h). The scan jumps with memchr from one
- * quote or newline to the next: a newline ends a row unless it is inside quotes (CSV) or
- * escaped by an odd run of backslashes (tab and COPY text). */
+ * quote or newline to the next: a newline ends a row unless it is inside quotes (CSV),
+ * escaped by an odd run of backslashes (COPY text), or a lone \n in a \r\n file (plain TSV). */
 #include "chunk.h"
 
 #include <string.h>
 
-void chunk_scan_init(chunk_scan *s, int csv, int64_t skip, int64_t limit, int64_t size)
+void chunk_scan_init(chunk_scan *s, chunk_mode mode, int64_t skip, int64_t limit, int64_t size)
 {
     memset(s, 0, sizeof *s);
     s->size = size > 0 ? size : 1;
-    s->csv = csv;
+    s->mode = mode;
     s->quote = '"';
     s->skipping = skip;
     s->left = limit;
@@ -22,8 +22,9 @@ void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emi
 {
     if (n == 0 || s->left == 0) return;
     const char *p = buf, *end = buf + n;
+    int csv = s->mode == CHUNK_CSV;
     while (p < end) {
-        if (s->csv && s->in_quote) { /* inside quotes only the closing quote matters; count lines on the way */
+        if (csv && s->in_quote) { /* inside quotes only the closing quote matters; count lines on the way */
             const char *q = memchr(p, s->quote, (size_t)(end - p));
             const char *stop = q ? q : end;
             for (const char *nl = p; (nl = memchr(nl, '\n', (size_t)(stop - nl))); nl++) s->line++;
@@ -34,13 +35,13 @@ void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emi
         }
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *stop = nl ? nl : end;
-        if (s->csv) {
+        if (csv) {
             const char *q = memchr(p, s->quote, (size_t)(stop - p));
             if (q) { s->in_quote = 1; p = q + 1; continue; }
         }
         if (!nl) break;
         s->line++;
-        if (!s->csv) { /* an escaped newline: an odd run of backslashes right before it */
+        if (s->mode == CHUNK_COPY) { /* an escaped newline: an odd run of backslashes right before it */
             int k = 0;
             for (const char *b = nl - 1; b >= buf && *b == '\\'; b--) k++;
             if (nl - k == buf) k += s->backslashes;
@@ -48,6 +49,7 @@ void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emi
         }
         char before = nl > buf ? nl[-1] : s->prev;
         if (s->crlf < 0) s->crlf = before == '\r'; /* the first line end sets the style */
+        if (s->mode == CHUNK_TSV && s->crlf && before != '\r') { p = nl + 1; continue; } /* data, as LOAD DATA reads it */
         int64_t row_end = s->row_end = s->pos + (nl - buf) + 1;
         p = nl + 1;
         if (s->skipping) { /* a header or skipped row is not data */

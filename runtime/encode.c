@@ -5,7 +5,8 @@
 #include <csv.h>
 #include <stdio.h>
 
-static const char *const fmt_names[] = { "copy", "csv", "tsv", "binary", "sql" };
+/* in bb_stream_fmt's order (drivers/driver.h says what each is) */
+static const char *const fmt_names[] = { "copy", "csv", "tsv", "binary", "sql", "load-text" };
 
 const char *enc_format_name(bb_stream_fmt f) { return fmt_names[f]; }
 
@@ -41,8 +42,6 @@ static inline char *put_number(const bb_value *v, char *p)
     return p + snprintf(p, 32, "%.17g", v->u.d);
 }
 
-/* COPY text and MySQL's tab format share their escapes: \\ \t \n \r, and \N for NULL.
- * p has room for every byte doubled (gen_table.max_line). */
 /* Copies a generated string: both ends have GEN_PAD bytes of slack, so short strings go
  * in whole 16-byte moves instead of a call to memcpy. */
 static inline char *copy_text(char *p, const char *s, uint32_t n)
@@ -55,6 +54,8 @@ static inline char *copy_text(char *p, const char *s, uint32_t n)
     return p + n;
 }
 
+/* COPY text and LOAD DATA's default text share their escapes: \\ \t \n \r, and \N for NULL.
+ * p has room for every byte doubled (gen_table.max_line). */
 static inline char *put_copy_text(const char *s, uint32_t n, int clean, char *p)
 {
     if (clean || is_clean(dirty_copy, s, n)) return copy_text(p, s, n);
@@ -113,9 +114,49 @@ void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_b
     out->len = (size_t)(p - out->p);
 }
 
+/* Plain TSV has no escapes: a value holding a tab, a line end, or the text that stands for
+ * NULL cannot be written, and the row is left out. */
+int enc_row_tsv(const gen_table *t, const gen_row *r, const char *null, bb_buf *out, const char **why)
+{
+    size_t nl = strlen(null), at = out->len;
+    bb_buf_reserve(out, t->max_line + (size_t)t->ncols * nl);
+    char *p = out->p + out->len;
+    for (int i = 0; i < t->ncols; i++) {
+        const bb_value *v = &r->v[i];
+        if (i) *p++ = '\t';
+        if (v->kind == BB_V_NULL) {
+            memcpy(p, null, nl);
+            p += nl;
+        } else if (v->kind != BB_V_TEXT) {
+            p = put_number(v, p);
+        } else {
+            const char *bad = v->clean ? NULL
+                            : memchr(v->u.s, '\t', v->len) ? "text with a tab"
+                            : memchr(v->u.s, '\n', v->len) ? "text with a newline"
+                            : memchr(v->u.s, '\r', v->len) ? "text with a carriage return" : NULL;
+            if (!bad && v->len == nl && memcmp(v->u.s, null, nl) == 0)
+                bad = nl ? "the NULL text" : "an empty string";
+            if (bad) {
+                out->len = at;
+                *why = bad;
+                return i + 1;
+            }
+            p = copy_text(p, v->u.s, v->len);
+        }
+    }
+    *p++ = '\n';
+    out->len = (size_t)(p - out->p);
+    return 0;
+}
+
 void enc_row(bb_stream_fmt fmt, const bb_dialect *d, const gen_table *t, const gen_row *r, bb_buf *out)
 {
     int n = t->ncols;
+    if (fmt == BB_FMT_TSV) { /* callers that may meet values TSV cannot hold use enc_row_tsv */
+        const char *why;
+        enc_row_tsv(t, r, "", out, &why);
+        return;
+    }
     if (fmt == BB_FMT_SQL) {
         bb_buf_putc(out, '(');
         for (int i = 0; i < n; i++) {

@@ -27,6 +27,7 @@ typedef struct gjob {
     gen_table        *t;
     const bb_dialect *dia;
     bb_stream_fmt     fmt;
+    const char       *null;       /* tsv: how NULL is written */
     int64_t           rows;
     int               threads;
     FILE             *f;
@@ -38,13 +39,26 @@ typedef struct gjob {
     char              head[4096]; /* INSERT INTO ... VALUES, for sql */
 } gjob;
 
-static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b)
+/* Encodes chunk c into b; a row plain TSV cannot hold ends it, with the reason in bad. */
+static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b, char *bad, size_t badlen)
 {
     int64_t first = c * CHUNK_ROWS, last = first + CHUNK_ROWS;
     if (last > j->rows) last = j->rows;
     b->len = 0;
+    bad[0] = 0;
     for (int64_t n = first; n < last; n++) {
         gen_fill(j->t, (uint64_t)n, row);
+        const char *why;
+        int col;
+        if (j->fmt == BB_FMT_TSV && (col = enc_row_tsv(j->t, row, j->null, b, &why)) > 0) {
+            int as_null = !strncmp(why, "text with", 9) ? 0 : 1; /* else it holds a tab or a line end */
+            snprintf(bad, badlen, "row %lld (line %lld), column %s: the value is %s, which plain TSV %s: %suse --format=csv "
+                     "or copy", (long long)n + 1, (long long)n + 1, j->t->colnames[col - 1], why,
+                     as_null ? "cannot tell from NULL" : "cannot hold (it has no escapes)",
+                     as_null ? "write NULL as other text with --null=TEXT, or " : "");
+            return;
+        }
+        if (j->fmt == BB_FMT_TSV) continue;
         if (j->fmt == BB_FMT_SQL) {
             int starts = n % SQL_STMT_ROWS == 0, ends = (n + 1) % SQL_STMT_ROWS == 0 || n + 1 == j->rows;
             if (starts) bb_buf_puts(b, j->head);
@@ -56,9 +70,9 @@ static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b)
     }
 }
 
-/* Writes chunk c once every chunk before it is written; -1 when writing failed here or
- * the pool failed while waiting. */
-static int write_in_turn(gjob *j, int64_t c, const bb_buf *b, bb_err *err)
+/* Writes chunk c once every chunk before it is written, then fails if the chunk ended at
+ * a row the format cannot hold (bad); -1 when writing failed or the pool failed meanwhile. */
+static int write_in_turn(gjob *j, int64_t c, const bb_buf *b, const char *bad, bb_err *err)
 {
     pthread_mutex_lock(&j->mu);
     while (j->written != c && !pool_failed(&j->pool)) pthread_cond_wait(&j->turn_cv, &j->mu);
@@ -66,6 +80,7 @@ static int write_in_turn(gjob *j, int64_t c, const bb_buf *b, bb_err *err)
     if (pool_failed(&j->pool)) return -1;
     int rc = 0;
     if (b->len && fwrite(b->p, 1, b->len, j->f) != b->len) rc = bb_errf(err, "writing %s: %s", j->path, strerror(errno));
+    else if (bad[0]) rc = bb_errf(err, "%s: %s", j->path, bad);
     pthread_mutex_lock(&j->mu);
     if (rc == 0) j->written++;
     else pool_fail(&j->pool, err);
@@ -80,11 +95,12 @@ static int gen_work(void *ud, pool_thread *t, bb_err *err)
     gjob *j = ud;
     gen_row *row = gen_row_new(j->t);
     bb_buf b = { 0 };
+    char bad[256];
     int64_t c;
     int rc = 0;
     while (rc == 0 && pool_claim(&j->pool, 1, &c) == 1) {
-        encode_chunk(j, c, row, &b);
-        rc = write_in_turn(j, c, &b, err);
+        encode_chunk(j, c, row, &b, bad, sizeof bad);
+        rc = write_in_turn(j, c, &b, bad, err);
     }
     bb_buf_free(&b);
     gen_row_free(row);
@@ -149,13 +165,23 @@ int gencmd_run(bb_cli *cli)
     }
     gjob j = { .rows = atoll(rows), .threads = atoi(opts_get(cli, "threads")) };
     const char *fmt = opts_get(cli, "format");
-    if (enc_format_parse(fmt, &j.fmt) < 0 || j.fmt == BB_FMT_BINARY) {
+    if (enc_format_parse(fmt, &j.fmt) < 0 || j.fmt == BB_FMT_BINARY || j.fmt == BB_FMT_LOAD_TEXT) {
         bb_usagef(&err, "--format=%s: gen writes copy, csv, tsv or sql", fmt);
         goto fail;
     }
     const char *dialect = opts_get(cli, "dialect");
     j.dia = bb_dialect_find(dialect ? dialect : "generic");
     if (!j.dia) { bb_usagef(&err, "--dialect=%s: pg, mysql, sqlite or generic", dialect); goto fail; }
+    j.null = opts_get(cli, "null");
+    if (j.null && j.fmt != BB_FMT_TSV) {
+        bb_usagef(&err, "--null goes with --format=tsv (copy writes NULL as \\N, csv as an unquoted empty field)");
+        goto fail;
+    }
+    if (j.null && strpbrk(j.null, "\t\n\r")) {
+        bb_usagef(&err, "--null='%s': a TSV field cannot hold a tab or a line end", j.null);
+        goto fail;
+    }
+    if (!j.null) j.null = "";
 
     host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
                     .dialect = j.dia };

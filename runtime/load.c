@@ -2,10 +2,12 @@
 /* load.c — `bulkbench load FILE`: an existing data file into a table, in parallel chunks.
  *
  * One sequential pass cuts the file into byte ranges of about --chunk bytes that end at
- * row ends (quote-aware for CSV: a newline inside quotes is data; escape-aware for tab and
- * COPY text) and counts their rows. Workers take chunks from a shared counter; each
- * streams its range with pread into one COPY / LOAD DATA per chunk, so a chunk commits
- * or fails on its own and no temporary file is made. Afterwards the table's row count
+ * row ends (quote-aware for CSV: a newline inside quotes is data; escape-aware for COPY
+ * text; plain TSV has neither) and counts their rows. Workers take chunks from a shared
+ * counter; each streams its range with pread into one COPY / LOAD DATA per chunk, so a
+ * chunk commits or fails on its own and no temporary file is made. What a server cannot
+ * read by our rules (plain TSV anywhere, CSV on LOAD DATA) is rewritten on the way into its
+ * escaped text (xcode.c). Afterwards the table's row count
  * must have grown by exactly the rows of the file (less those --on-error=skip rejected:
  * reject.c). */
 #include "load_priv.h"
@@ -29,6 +31,7 @@
 #include "result.h"
 #include "stats.h"
 #include "sysmon.h"
+#include "xcode.h"
 
 /* ---- cutting ---- */
 
@@ -44,6 +47,24 @@ static void cut_emit(void *ud, int64_t start, int64_t end, int64_t rows, int64_t
 {
     cut_ctx *c = ud;
     add_chunk(c->j, (chunk){ c->file, (off_t)start, (off_t)end, rows, first_line, crlf, CODEC_NONE, 0 });
+}
+
+/* The style of the file's first line end: 1 for \r\n, 0 for \n, -1 when it has none. */
+static int first_line_crlf(int fd)
+{
+    char head[4096], prev = 0;
+    ssize_t h;
+    for (off_t at = 0; (h = pread(fd, head, sizeof head, at)) > 0; at += h) {
+        const char *nl = memchr(head, '\n', (size_t)h);
+        if (nl) return nl > head ? nl[-1] == '\r' : prev == '\r';
+        prev = head[h - 1];
+    }
+    return -1;
+}
+
+chunk_mode load_chunk_mode(const load_job *j)
+{
+    return j->fmt == BB_FMT_CSV ? CHUNK_CSV : j->fmt == BB_FMT_TSV ? CHUNK_TSV : CHUNK_COPY;
 }
 
 /* Cuts a file into chunks of about `size` bytes that end at row ends (chunk.c). A file
@@ -68,15 +89,12 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int6
     }
     off_t bom = got >= 3 && magic[0] == 0xef && magic[1] == 0xbb && magic[2] == 0xbf ? 3 : 0;
     if (file_size <= size && skip == 0 && *left < 0) { /* the first line end tells the style */
-        char head[4096];
-        ssize_t h = pread(j->fds[file], head, sizeof head, 0);
-        const char *nl = h > 0 ? memchr(head, '\n', (size_t)h) : NULL;
-        int crlf = nl ? nl > head && nl[-1] == '\r' : -1;
+        int crlf = first_line_crlf(j->fds[file]);
         if (file_size > bom) add_chunk(j, (chunk){ file, bom, (off_t)file_size, -1, 1, crlf, CODEC_NONE, 0 });
         return 0;
     }
     chunk_scan sc;
-    chunk_scan_init(&sc, j->fmt == BB_FMT_CSV, skip, *left, size);
+    chunk_scan_init(&sc, load_chunk_mode(j), skip, *left, size);
     if (o->quote) sc.quote = o->quote;
     sc.pos = sc.start = sc.row_end = bom;
     cut_ctx cc = { j, file };
@@ -109,6 +127,62 @@ static void pace_bytes(load_job *j, size_t n)
     if (due > bb_now_ns()) bb_sleep_until_ns(due);
 }
 
+/* A transcoder for the chunk's stream when the engine is sent escaped text rewritten from
+ * the file (load_files says when); NULL when the bytes go as they are. */
+static xcode *load_xcode(const load_job *j, const chunk *k, xcode *x)
+{
+    if (!j->xcode) return NULL;
+    int csv = j->fmt == BB_FMT_CSV;
+    xcode_init(x, csv, j->o->delimiter ? j->o->delimiter : csv ? ',' : '\t', j->o->quote ? j->o->quote : '"', j->o->null,
+               k->crlf);
+    return x;
+}
+
+/* What the rewriting refused; err->row says which row of the stream, as a server's would. */
+static int load_refused(load_job *j, const xcode *x, bb_err *err)
+{
+    bb_errf(err, "%s: %s", j->fmt == BB_FMT_CSV ? "CSV" : "TSV", x->bad);
+    err->row = x->bad_row;
+    return -1;
+}
+
+/* Hands n bytes of the file to the open stream, rewritten when x says so. A rewritten row
+ * goes out once it has ended (in escaped text only row ends are raw newlines), so a row the
+ * rewriting refuses leaves no part of itself in a LOAD DATA, which keeps what it was sent. */
+static int load_send(load_job *j, bb_conn *c, xcode *x, bb_buf *xb, const char *p, size_t n, bb_err *err)
+{
+    pace_bytes(j, n);
+    if (!x) return j->drv->stream_write(c, p, n, err);
+    size_t held = xb->len;
+    xcode_feed(x, p, n, xb);
+    if (x->bad) return load_refused(j, x, err);
+    const char *nl = xb->len > held ? memrchr(xb->p + held, '\n', xb->len - held) : NULL;
+    if (!nl) return 0;
+    size_t ended = (size_t)(nl + 1 - xb->p);
+    int rc = j->drv->stream_write(c, xb->p, ended, err);
+    memmove(xb->p, xb->p + ended, xb->len - ended);
+    xb->len -= ended;
+    return rc;
+}
+
+/* The end of a rewritten stream: a CSV file may not end inside quotes. */
+static int load_send_end(load_job *j, bb_conn *c, const chunk *k, xcode *x, bb_buf *xb, bb_err *err)
+{
+    if (!x) return 0;
+    if (xcode_end(x, xb) < 0)
+        return bb_errf(err, "%s ends inside a quoted field (in the rows from line %lld): the file is cut short or malformed",
+                       j->paths[k->file], (long long)k->first_line);
+    if (x->bad) return load_refused(j, x, err);
+    return xb->len ? j->drv->stream_write(c, xb->p, xb->len, err) : 0;
+}
+
+/* The error a chunk cut short by a stop ends with (its stream is then abandoned). */
+static int load_stopped(load_job *j, bb_err *err)
+{
+    (void)j;
+    return bb_errf(err, "interrupted: the chunk in flight was rolled back");
+}
+
 /* Streams a compressed file, decompressing as it goes; the header line, if any, is dropped. */
 static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
 {
@@ -121,6 +195,8 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
     ZSTD_DCtx *z = NULL;
     ZSTD_inBuffer zi = { in, 0, 0 };
     off_t pos = 0;
+    xcode xs, *x = load_xcode(j, k, &xs);
+    bb_buf xb = { 0 };
     if (k->codec == CODEC_GZIP) {
         int fd = dup(j->fds[k->file]);
         if (fd < 0 || !(g = gzdopen(fd, "rb"))) rc = bb_errf(err, "%s: cannot read gzip data", path);
@@ -164,10 +240,11 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
         }
         if (n == 0) continue;
         last = p[n - 1];
-        pace_bytes(j, n);
-        rc = j->drv->stream_write(c, p, n, err);
+        rc = load_send(j, c, x, &xb, p, n, err);
     }
-    if (rc == 0 && last != '\n') rc = j->drv->stream_write(c, "\n", 1, err);
+    if (rc == 0 && last != '\n') rc = load_send(j, c, x, &xb, "\n", 1, err);
+    if (rc == 0) rc = load_send_end(j, c, k, x, &xb, err);
+    bb_buf_free(&xb);
     if (g) gzclose(g);
     ZSTD_freeDCtx(z);
     free(out);
@@ -175,17 +252,25 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
     return rc;
 }
 
-int load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err)
+static int load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err)
 {
-    bb_stream_spec spec = { j->table_q, j->columns, j->fmt, j->table, 0, NULL, j->o->delimiter, j->o->quote, k->crlf > 0 };
+    bb_stream_spec spec = { .table = j->table_q, .columns = j->columns, .format = j->wire, .name = j->table };
+    if (!j->xcode) { /* the file's own bytes: the server must know their separators (rewritten ones are plain) */
+        spec.delimiter = j->o->delimiter;
+        spec.quote = j->o->quote;
+        spec.null = j->o->null;
+        spec.crlf = k->crlf > 0;
+    }
     return j->drv->stream_open(c, &spec, err);
 }
 
-int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err)
+static int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err)
 {
     char *buf = bb_xmalloc(READ_PIECE + 2);
     off_t pos = start;
     int rc = 0;
+    xcode xs, *x = load_xcode(j, k, &xs);
+    bb_buf xb = { 0 };
     while (pos < end && rc == 0) {
         if (pool_stopping(&j->pool)) { rc = load_stopped(j, err); break; }
         size_t want = (size_t)(end - pos < READ_PIECE ? end - pos : READ_PIECE);
@@ -195,15 +280,27 @@ int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, 
         pos += n;
         if (pos == end && buf[len - 1] != '\n') { /* COPY and LOAD want the last row ended, in the file's style */
             int crlf = k->crlf > 0 || (k->crlf < 0 && memmem(buf, len, "\r\n", 2));
-            if (crlf) buf[len++] = '\r';
+            if (crlf && buf[len - 1] != '\r') buf[len++] = '\r';
             buf[len++] = '\n';
         }
-        pace_bytes(j, len);
-        rc = j->drv->stream_write(c, buf, len, err);
+        rc = load_send(j, c, x, &xb, buf, len, err);
         stats_add(st, 0, (uint64_t)n);
     }
+    if (rc == 0) rc = load_send_end(j, c, k, x, &xb, err);
+    bb_buf_free(&xb);
     free(buf);
     return rc;
+}
+
+int load_stream(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, int64_t *rows,
+                bb_err *err)
+{
+    *rows = -1;
+    if (load_open(j, c, k, err) < 0) return -1;
+    int rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : load_range(j, c, k, start, end, st, err);
+    if (rc == 0) return j->drv->stream_close(c, rows, err);
+    if (j->drv->stream_abort) j->drv->stream_abort(c, err->msg, rows);
+    return -1;
 }
 
 /* One COPY / LOAD DATA of the chunk; with --on-error=skip inside a transaction (LOAD DATA
@@ -213,14 +310,8 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
     int skip_bad = j->o->skip_bad;
     uint64_t t0 = bb_now_ns();
     if (skip_bad && j->drv->begin(c, err) < 0) return -1;
-    int rc = load_open(j, c, k, err);
-    if (rc == 0) rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : load_range(j, c, k, k->start, k->end, st, err);
     int64_t rows = -1;
-    if (rc < 0 && pool_stopping(&j->pool)) { /* stopped mid-chunk: none of it commits */
-        j->drv->stream_abort(c);
-        return -1;
-    }
-    if (rc == 0) rc = j->drv->stream_close(c, &rows, err);
+    int rc = load_stream(j, c, k, k->start, k->end, st, &rows, err);
     if (skip_bad && rc == 0) rc = j->drv->commit(c, err);
     if (rc < 0 && skip_bad && !pool_stopping(&j->pool) && (!j->drv->alive || j->drv->alive(c))) {
         bb_err ignore;
@@ -251,11 +342,6 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
     return 0;
 }
 
-int load_stopped(load_job *j, bb_err *err)
-{
-    (void)j;
-    return bb_errf(err, "interrupted: the chunk in flight was rolled back");
-}
 
 /* Pool operations: one session per thread, chunks claimed one at a time. */
 static int load_setup(void *ud, pool_thread *t, bb_err *err)
@@ -311,17 +397,37 @@ static char *quote_ident(const bb_dialect *d, const char *s)
     return b.p;
 }
 
+/* What the engine is sent. COPY reads CSV and COPY text as they are; LOAD DATA reads COPY
+ * text as its own default text (the same escapes). Plain TSV has no form either server
+ * reads as it is (COPY text cannot turn its escapes off), and LOAD DATA's CSV reading has
+ * other NULL rules (an unquoted word NULL, no empty field NULL): those files are rewritten
+ * into the engine's escaped text as they stream (xcode.c), the NULL rule applied there. */
+static int load_pick_wire(const load_opts *o, load_job *j, bb_err *err)
+{
+    if (enc_format_parse(o->format, &j->fmt) < 0 || (j->fmt != BB_FMT_CSV && j->fmt != BB_FMT_TSV && j->fmt != BB_FMT_COPY))
+        return bb_usagef(err, "--format=%s: load reads csv, tsv or copy", o->format);
+    unsigned caps = o->drv->stream_open ? o->drv->caps : 0;
+    if (j->fmt == BB_FMT_CSV && (caps & BB_CAP_COPY_CSV)) j->wire = BB_FMT_CSV;
+    else if (caps & BB_CAP_COPY_TEXT) j->wire = BB_FMT_COPY;
+    else if (caps & BB_CAP_LOAD_DATA) j->wire = BB_FMT_LOAD_TEXT;
+    else return bb_usagef(err, "engine %s cannot stream %s files (use pg or mysql)", o->drv->name, o->format);
+    j->xcode = j->fmt != BB_FMT_COPY && j->wire != BB_FMT_CSV;
+    if (!o->null) return 0;
+    char delim = o->delimiter ? o->delimiter : j->fmt == BB_FMT_CSV ? ',' : '\t', quote = o->quote ? o->quote : '"';
+    if (j->fmt == BB_FMT_COPY)
+        return bb_usagef(err, "--null: COPY text spells NULL \\N; --null is for tsv and csv");
+    if (strchr(o->null, '\n') || strchr(o->null, '\r') || strchr(o->null, delim) ||
+        (j->fmt == BB_FMT_CSV && strchr(o->null, quote)))
+        return bb_usagef(err, "--null='%s': no %s field can hold a line end, the separator%s", o->null, o->format,
+                         j->fmt == BB_FMT_CSV ? " or, unquoted, a quote" : "");
+    return 0;
+}
+
 int load_files(const load_opts *o, bb_result *res, bb_err *err)
 {
     load_job j = { .o = o, .drv = o->drv, .paths = o->paths, .table = o->table };
     pthread_mutex_init(&j.mu, NULL);
-    if (enc_format_parse(o->format, &j.fmt) < 0 || (j.fmt != BB_FMT_CSV && j.fmt != BB_FMT_TSV && j.fmt != BB_FMT_COPY))
-        return bb_usagef(err, "--format=%s: load reads csv, tsv or copy", o->format);
-    unsigned need = j.fmt == BB_FMT_CSV ? (BB_CAP_COPY_CSV | BB_CAP_LOAD_TSV) : (BB_CAP_COPY_TEXT | BB_CAP_LOAD_TSV);
-    if (!(o->drv->caps & need) || !o->drv->stream_open)
-        return bb_usagef(err, "engine %s cannot stream %s files (use pg or mysql)", o->drv->name, o->format);
-    if (j.fmt == BB_FMT_COPY && !(o->drv->caps & BB_CAP_COPY_TEXT)) j.fmt = BB_FMT_TSV; /* same escapes */
-    if (j.fmt == BB_FMT_TSV && !(o->drv->caps & BB_CAP_LOAD_TSV)) j.fmt = BB_FMT_COPY;
+    if (load_pick_wire(o, &j, err) < 0) return -1;
     j.table_q = quote_ident(o->drv->dialect, o->table);
     bb_buf cols = { 0 };
     if (o->columns && *o->columns) {

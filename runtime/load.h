@@ -13,7 +13,8 @@ typedef struct load_opts {
     int              npaths;
     int              threads;
     int64_t          chunk;    /* bytes per chunk, about */
-    const char      *format;   /* csv, tsv or copy */
+    const char      *format;   /* csv, tsv (plain: no escapes) or copy (COPY text) */
+    const char      *null;     /* the field text that means NULL (tsv, csv unquoted), NULL = empty */
     int              header;   /* the first row of each file names columns */
     const char      *columns;  /* "a,b,c" or NULL: the file's columns in the table */
     int              truncate;

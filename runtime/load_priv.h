@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <sys/types.h>
 
+#include "chunk.h"
 #include "load.h"
 #include "pool.h"
 #include "stats.h"
@@ -32,7 +33,9 @@ typedef struct load_job {
     int              nchunks;
     bb_pool          pool;        /* its claims are chunk numbers */
     bb_conn        **conns;       /* each pool thread's session */
-    bb_stream_fmt    fmt;
+    bb_stream_fmt    fmt;         /* the files' format: csv, tsv (plain) or copy */
+    bb_stream_fmt    wire;        /* what the engine is sent: csv, copy or load-text */
+    int              xcode;       /* the files are rewritten into the wire format as they stream */
     char            *table_q, *columns;
     const char      *table;
     pthread_mutex_t  mu;          /* guards the reject files */
@@ -45,13 +48,15 @@ typedef struct load_job {
     int64_t          file_rows;   /* rows of the files, scanned or counted by the server (atomic) */
 } load_job;
 
-/* Streams bytes [start, end) of the chunk's file into an open stream, the last row ended
- * with a newline in the file's style. */
-int  load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err);
-/* The error a chunk cut short by a stop ends with. */
-int  load_stopped(load_job *j, bb_err *err);
-/* Opens a stream of the job's table and format, for rows from chunk k. */
-int  load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err);
+/* One COPY / LOAD DATA of bytes [start, end) of the chunk's file (all of a compressed one),
+ * the last row ended with a newline in the file's style: opened, sent, closed; a stream
+ * the client cannot finish is aborted, so the session can go on. *rows: what the server
+ * took (-1 unknown; on failure, what LOAD DATA kept). */
+int  load_stream(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, int64_t *rows,
+                 bb_err *err);
+
+/* How the files' rows end, for the chunk scanner. */
+chunk_mode load_chunk_mode(const load_job *j);
 
 /* --on-error=skip: loads a chunk the server refused, row ranges in their own transactions,
  * bisecting down to the rows it refuses, which go to the reject file (reject.c). */

@@ -321,6 +321,7 @@ static int cmd_load(bb_cli *cli)
     const char *fmt = load_format_of(cli->pos[0], opts_get(cli, "format"));
     if (!fmt) { bb_usagef(&err, "say --format=csv, tsv or copy for %s", cli->pos[0]); return fail(&err); }
     o.format = fmt;
+    o.null = opts_get(cli, "null");
     if (load_char_opt("delimiter", opts_get(cli, "delimiter"), &o.delimiter, &err) < 0 ||
         load_char_opt("quote", opts_get(cli, "quote"), &o.quote, &err) < 0)
         return fail(&err);
@@ -340,7 +341,7 @@ static int cmd_load(bb_cli *cli)
     result_init(&res);
     snprintf(res.scenario, sizeof res.scenario, "load");
     snprintf(res.engine, sizeof res.engine, "%s", o.drv->name);
-    snprintf(res.method, sizeof res.method, "%s", (o.drv->caps & BB_CAP_LOAD_TSV) ? "load" : !strcmp(fmt, "csv") ? "copy-csv" : "copy");
+    snprintf(res.method, sizeof res.method, "%s", (o.drv->caps & BB_CAP_LOAD_DATA) ? "load" : !strcmp(fmt, "csv") ? "copy-csv" : "copy");
     res.threads = o.threads;
     time_t now = time(NULL);
     strftime(res.started_at, sizeof res.started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));

@@ -23,7 +23,7 @@ const bb_method bb_methods[] = {
       MK_STREAM, 0, BB_FMT_COPY },
     { "copy-csv", "COPY FROM STDIN, CSV format", BB_CAP_COPY_CSV, 0, MK_STREAM, 0, BB_FMT_CSV },
     { "copy-binary", "COPY FROM STDIN, binary format", BB_CAP_COPY_BIN, 0, MK_STREAM, 0, BB_FMT_BINARY },
-    { "load", "LOAD DATA LOCAL INFILE streamed from the generator", BB_CAP_LOAD_TSV, 0, MK_STREAM, 0, BB_FMT_TSV },
+    { "load", "LOAD DATA LOCAL INFILE streamed from the generator", BB_CAP_LOAD_DATA, 0, MK_STREAM, 0, BB_FMT_LOAD_TEXT },
     { NULL, NULL, 0, 0, 0, 0, 0 }
 };
 
@@ -363,7 +363,8 @@ static int stream_begin(mstate *ms, bb_err *err)
     bb_buf_putc(&name, 0);
     column_list(ms, &cols);
     bb_buf_putc(&cols, 0);
-    bb_stream_spec spec = { name.p, cols.p, ms->fmt, ms->t->name, ms->t->ncols, (const char *const *)ms->t->colnames, 0, 0, 0 };
+    bb_stream_spec spec = { .table = name.p, .columns = cols.p, .format = ms->fmt, .name = ms->t->name,
+                            .ncols = ms->t->ncols, .colnames = (const char *const *)ms->t->colnames };
     int rc = ms->drv->stream_open(ms->w->conn, &spec, err);
     bb_buf_free(&name);
     bb_buf_free(&cols);
@@ -453,7 +454,8 @@ static int load_stream(mstate *ms, int64_t batch, bb_err *err)
         rc = stream_end(ms, err);
         if (rc == 0 && rows > 0) pool_record(w->pt, t0, (uint64_t)brows, (uint64_t)bbytes);
     } else if (ms->stream_open) {
-        ms->drv->stream_abort(w->conn);
+        int64_t kept;
+        ms->drv->stream_abort(w->conn, "abandoned by bulkbench", &kept);
         ms->stream_open = 0;
     }
     return rc;

@@ -39,6 +39,7 @@ const opt_def opts_common[] = {
     { "rate-limit", OC_LOAD, OT_NUM, NULL, 0, 0, "MB/s at most, across workers" },
     { "delimiter", OC_LOAD, OT_STR, NULL, 0, 0, "the field separator, one character or 'tab' (default: , for CSV, tab otherwise)" },
     { "quote", OC_LOAD, OT_STR, NULL, 0, 0, "CSV's quote character (default \")" },
+    { "null", OC_LOAD | OC_GEN, OT_STR, NULL, 0, 0, "the field text that means NULL (load tsv default: an empty field; csv: an unquoted empty field); gen --format=tsv: how NULL is written" },
     { "skip-rows", OC_LOAD, OT_INT, "0", 0, 0, "rows after the header of each file that are not loaded" },
     { "limit", OC_LOAD, OT_INT, NULL, 0, 1, "load at most this many rows (of all files, in order)" },
     { "on-error", OC_LOAD, OT_STR, "stop", 0, 0, "stop at the first refused row, or skip refused rows (to --reject-file)" },

@@ -35,8 +35,9 @@ static void row_emit(void *ud, int64_t start, int64_t end, int64_t nrows, int64_
 static int find_rows(load_job *j, const chunk *k, rows *r, bb_err *err)
 {
     chunk_scan sc;
-    chunk_scan_init(&sc, j->fmt == BB_FMT_CSV, 0, -1, 1);
+    chunk_scan_init(&sc, load_chunk_mode(j), 0, -1, 1);
     if (j->o->quote) sc.quote = j->o->quote;
+    sc.crlf = k->crlf; /* the file's first line said it, before this chunk */
     sc.pos = sc.start = sc.row_end = k->start;
     sc.line = sc.chunk_line = k->first_line;
     char *buf = bb_xmalloc(READ_PIECE);
@@ -76,9 +77,7 @@ static int try_rows(load_job *j, bb_conn *c, const chunk *k, const rows *r, int6
     const bb_driver *d = j->drv;
     int64_t taken = -1;
     int rc = d->begin(c, why);
-    if (rc == 0) rc = load_open(j, c, k, why);
-    if (rc == 0) rc = load_range(j, c, k, (off_t)r->start[lo], (off_t)r->end[hi - 1], st, why);
-    if (rc == 0) rc = d->stream_close(c, &taken, why);
+    if (rc == 0) rc = load_stream(j, c, k, (off_t)r->start[lo], (off_t)r->end[hi - 1], st, &taken, why);
     if (rc == 0 && taken >= 0 && taken != hi - lo) rc = bb_errf(why, "the server took %lld of %lld rows", (long long)taken, (long long)(hi - lo));
     if (rc == 0) rc = d->commit(c, why);
     if (rc == 0) return 0;

@@ -48,3 +48,27 @@ $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=2 --no
 $ for t in 1 2 3; do ./bulkbench gen tests/fixtures/laws.lua --table=laws --rows=150001 --seed=5 --threads=$t -o $TMP/l$t.csv --format=csv || exit 1; done; cmp $TMP/l1.csv $TMP/l2.csv && cmp $TMP/l1.csv $TMP/l3.csv && wc -l <$TMP/l1.csv
 ? 0
 ~ ^150001$
+# gen --format=tsv writes plain TSV: backslashes and quotes as they are, NULL as an empty field
+$ printf 'local bb = require "bulkbench"\nbb.table "p" { {"id","int",bb.seq()}, {"s","text",bb.choice{"back\\\\x","C:\\\\dir\\\\","q\\"uote","\\\\N"}}, {"n","int",bb.int{1,9}, null = 0.5} }\n' >$TMP/p.lua; ./bulkbench gen $TMP/p.lua --table=p --rows=2000 --format=tsv --threads=2 -o $TMP/p.tsv && python3 -c "import csv; r = list(csv.reader(open('$TMP/p.tsv', newline=''), delimiter='\t', quoting=csv.QUOTE_NONE)); print(len(r), sorted({x[1] for x in r}), sum(x[2] == '' for x in r) > 500)"
+? 0
+~ ^2000 \['C:\\\\dir\\\\', '\\\\N', 'back\\\\x', 'q"uote'\] True$
+
+# gen --format=tsv --null=TEXT writes NULL as TEXT
+$ ./bulkbench gen $TMP/p.lua --table=p --rows=50 --format=tsv --null=NULL | cut -f3 | sort -u | tr '\n' ' '
+? 0
+~ ^1 .*NULL $
+
+# a value no plain TSV field can hold stops gen, naming its row and column
+$ ./bulkbench gen tests/fixtures/nasty.lua --table=nasty --rows=5000 --format=tsv --null=NULL -o $TMP/n.tsv
+? 1
+~ n.tsv: row [0-9]+ \(line [0-9]+\), column s: the value is text with a (tab|newline|carriage return), which plain TSV cannot hold \(it has no escapes\): use --format=csv or copy
+
+# an empty string cannot be told from NULL in plain TSV: gen says so and suggests --null
+$ printf 'local bb = require "bulkbench"\nbb.table "e" { {"id","int",bb.seq()}, {"s","text",bb.const("")} }\n' >$TMP/e.lua; ./bulkbench gen $TMP/e.lua --table=e --rows=3 --format=tsv
+? 1
+~ row 1 \(line 1\), column s: the value is an empty string, which plain TSV cannot tell from NULL: write NULL as other text with --null=TEXT, or use --format=csv or copy
+
+# --null goes with --format=tsv only
+$ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=5 --format=csv --null=x
+? 2
+~ --null goes with --format=tsv

@@ -101,3 +101,18 @@ $ ./bulkbench load $TMP/b.csv --engine=pg --table=lb --reject-file=$TMP/r.csv
 $ ./bulkbench load $TMP/b.csv --engine=pg --table=lb --delimiter=ab
 ? 2
 ~ --delimiter takes one character
+
+# db:load_file takes null: a plain TSV file with \N as its NULL text, where an empty field is an empty string
+$ printf '1\t\\N\n2\t\n3\tx\\\n4\tNULL\n' >$TMP/lf.tsv; LF_FILE=$TMP/lf.tsv LF_NULL='\N' ./bulkbench run tests/fixtures/load_file.lua --engine=pg --format=csv >/dev/null && psql -qAtX $BULKBENCH_PG_DSN -c "select string_agg(id || '=' || coalesce('[' || s || ']', 'null'), ' ' order by id) from lfs"
+? 0
+~ ^1=null 2=\[\] 3=\[x\\\] 4=\[NULL\]$
+
+# --null goes with tsv and csv: COPY text spells NULL \N
+$ ./bulkbench load $TMP/b.csv --engine=pg --table=lb --format=copy --null=x
+? 2
+~ --null: COPY text spells NULL
+
+# --null cannot be text no field holds
+$ printf '1\tx\n' >$TMP/n.tsv; ./bulkbench load $TMP/n.tsv --engine=pg --table=lb --null="$(printf 'a\tb')"
+? 2
+~ no tsv field can hold a line end, the separator

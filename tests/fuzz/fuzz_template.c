@@ -1,9 +1,10 @@
 /* fuzz_template.c — generator patterns and the text encoders. The input is a template
  * pattern and a constant's bytes (split at the first NUL). Row values are generated and
- * encoded in COPY text, CSV, tab format and SQL literals. Checked: the template keeps its
- * length, '#' becomes a digit and '@' a letter, everything else is copied; the COPY text,
- * CSV and tab lines decode back to exactly the values (COPY: those without NUL, which
- * PostgreSQL text cannot hold). */
+ * encoded in COPY text, CSV, LOAD DATA's default text, plain TSV and SQL literals. Checked:
+ * the template keeps its length, '#' becomes a digit and '@' a letter, everything else is
+ * copied; the COPY text, CSV and LOAD DATA lines decode back to exactly the values (COPY:
+ * those without NUL, which PostgreSQL text cannot hold); a plain TSV line holds the values
+ * as they are, or is refused for a value with a tab, a line end, or none at all (NULL). */
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,7 +30,7 @@ static int list(void *ud, const char *key, int pos, void (*each)(void *, const c
     return 0;
 }
 
-/* COPY text (or, mysql set, LOAD DATA tab format) field i of line back to bytes; returns
+/* COPY text (or, mysql set, LOAD DATA's default text) field i of line back to bytes; returns
  * its length, -1 for \N. COPY reads \ooo as octal; MySQL reads \0 as NUL. */
 static long copy_field(const char *line, size_t len, int want, char *out, int mysql)
 {
@@ -105,9 +106,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             else assert(x == y);
         }
         assert(c->kind == BB_V_TEXT && c->len == con.n && !memcmp(c->u.s, con.s, con.n));
-        bb_stream_fmt fmts[] = { BB_FMT_COPY, BB_FMT_CSV, BB_FMT_TSV, BB_FMT_SQL };
-        for (int f = 0; f < 4; f++) {
+        bb_stream_fmt fmts[] = { BB_FMT_COPY, BB_FMT_CSV, BB_FMT_LOAD_TEXT, BB_FMT_TSV, BB_FMT_SQL };
+        for (int f = 0; f < 5; f++) {
             out.len = 0;
+            if (fmts[f] == BB_FMT_TSV) { /* no escapes: the values as they are, split by tabs */
+                const char *why;
+                int bad = enc_row_tsv(t, r, "", &out, &why);
+                for (int col = 0; col < 2; col++) {
+                    const bb_value *v = &r->v[col];
+                    int unfit = v->len == 0 || memchr(v->u.s, '\t', v->len) || memchr(v->u.s, '\n', v->len) ||
+                                memchr(v->u.s, '\r', v->len);
+                    if (unfit && !bad) assert(0);
+                    if (bad == col + 1) assert(unfit && out.len == 0);
+                }
+                if (!bad) {
+                    assert(out.len == p->len + 1 + c->len + 1 && out.p[p->len] == '\t' && out.p[out.len - 1] == '\n');
+                    assert(!memcmp(out.p, p->u.s, p->len) && !memcmp(out.p + p->len + 1, c->u.s, c->len));
+                }
+                continue;
+            }
             enc_row(fmts[f], dia, t, r, &out);
             assert(out.len <= t->max_line || fmts[f] == BB_FMT_SQL);
             if (fmts[f] == BB_FMT_SQL) continue;
@@ -115,7 +132,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 const bb_value *v = &r->v[col];
                 if (fmts[f] == BB_FMT_COPY && memchr(v->u.s, 0, v->len)) continue; /* COPY text cannot carry NUL */
                 long k = fmts[f] == BB_FMT_CSV ? csv_field(out.p, out.len, col, dec)
-                                               : copy_field(out.p, out.len, col, dec, fmts[f] == BB_FMT_TSV);
+                                               : copy_field(out.p, out.len, col, dec, fmts[f] == BB_FMT_LOAD_TEXT);
                 assert(k == (long)v->len && !memcmp(dec, v->u.s, v->len));
             }
         }

@@ -20,6 +20,21 @@ describe("encoders", function()
     assert.are.equal('1,"tab\there, nl\nthere, cr\rthere, back\\slash, \'single\' ""double"" ñ漢字",\n', line)
   end)
 
+  it("writes plain TSV as it is: backslashes and quotes are data, NULL an empty field", function()
+    local p = bb.table "plain" {
+      { "id", "int", bb.seq() },
+      { "s", "text", bb.const [[C:\dir\ "q" \N]] },
+      { "n", "text", bb.const "x", null = 0.999 },
+    }
+    assert.are.equal('1\tC:\\dir\\ "q" \\N\t\n', p:encode(0, 1, "tsv"))
+  end)
+
+  it("refuses plain TSV for a value with a tab or a line end, naming the column", function()
+    local ok, err = pcall(function() return t:encode(0, 1, "tsv") end)
+    assert.is_false(ok)
+    assert.truthy(err:find("column s: the value is text with a tab, which plain TSV cannot hold", 1, true))
+  end)
+
   it("writes SQL literals with doubled quotes", function()
     local line = t:encode(0, 1, "sql")
     assert.are.equal("(1,'tab\there, nl\nthere, cr\rthere, back\\slash, ''single'' \"double\" ñ漢字',NULL)\n", line)
