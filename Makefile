@@ -29,7 +29,7 @@ ifeq ($(FUZZ),1) # tests/fuzz.sh, with CC=clang: every object instrumented for l
 CFLAGS  += -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=fuzzer,address,undefined
 endif
-ifeq ($(MPI),1) # runs spread over MPI ranks (mpirun); only runtime/cluster.c differs
+ifeq ($(MPI),1) # runs spread over MPI ranks (mpirun); only runtime/core/cluster.c differs
 CFLAGS  += -DBB_MPI $(shell pkg-config --cflags ompi-c)
 LDLIBS  += $(shell pkg-config --libs ompi-c)
 endif
@@ -37,7 +37,8 @@ CFLAGS  += -std=gnu11 -Wall -Wextra -pthread -DBB_VERSION=\"$(VERSION)\" \
            $(shell pkg-config --cflags $(PKGS) $(MYSQL) 2>/dev/null)
 LDLIBS  += $(shell pkg-config --libs $(PKGS) $(MYSQL) 2>/dev/null) -lcsv -lm -pthread
 
-SRC     := $(wildcard runtime/*.c) $(wildcard drivers/*.c)
+# The rooms, bottom up (docs/architecture.md): base, drivers, runtime/core, runtime/host, runtime/cmd.
+SRC     := $(wildcard base/*.c drivers/*.c runtime/core/*.c runtime/host/*.c runtime/cmd/*.c)
 OBJ     := $(SRC:%.c=build/%.o) build/embed.o
 LUA_SRC := $(wildcard lua/*.lua)
 LUA_BC  := $(LUA_SRC:lua/%.lua=build/lua/%.h)
@@ -47,14 +48,16 @@ all: bulkbench
 bulkbench: $(OBJ)
 	$(CC) $(CFLAGS) -o $@ $(OBJ) $(LDFLAGS) $(LDLIBS)
 
-build/%.o: %.c $(wildcard runtime/*.h drivers/*.h)
+# -MMD -MP: each object lists the headers it read (build/*.d), so a header change rebuilds only its readers
+build/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+-include $(OBJ:.o=.d)
 
 # cluster.o is the one object MPI=1 changes: rebuilt (and relinked) whenever the setting does
 build/mpi.flag: FORCE
 	@mkdir -p build; echo "$(MPI)" | cmp -s - $@ || echo "$(MPI)" > $@
-build/runtime/cluster.o: build/mpi.flag
+build/runtime/core/cluster.o: build/mpi.flag
 
 # lua/NAME.lua becomes bytecode with debug info (tracebacks keep file:line), required as
 # "bulkbench" (bulkbench.lua) or "bulkbench.NAME".
@@ -63,7 +66,7 @@ build/lua/%.h: lua/%.lua
 	luajit -b -g -n bbmod_$* $< $@
 
 build/embed.c: $(LUA_BC) Makefile
-	@{ echo '#include "../runtime/embed.h"'; \
+	@{ echo '#include "../runtime/host/embed.h"'; \
 	   for f in $(LUA_SRC:lua/%.lua=%); do echo "#include \"lua/$$f.h\""; done; \
 	   echo 'const bb_lua_module bb_lua_modules[] = {'; \
 	   for f in $(LUA_SRC:lua/%.lua=%); do \
@@ -73,12 +76,12 @@ build/embed.c: $(LUA_BC) Makefile
 	   echo '  { 0, 0, 0, 0 }'; echo '};'; } > $@
 
 build/embed.o: build/embed.c
-	$(CC) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # a fuzz target links everything but main(): libFuzzer brings its own
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,build/%,$(wildcard tests/fuzz/fuzz_*.c))
 fuzzers: $(FUZZ_BIN)
-build/fuzz_%: tests/fuzz/fuzz_%.c $(filter-out build/runtime/main.o,$(OBJ))
+build/fuzz_%: tests/fuzz/fuzz_%.c $(filter-out build/runtime/cmd/main.o,$(OBJ))
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 deps:

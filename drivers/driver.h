@@ -9,8 +9,9 @@
 
 #include <stdint.h>
 
-#include "../runtime/util.h"
-#include "../runtime/value.h"
+#include "../base/err.h"
+#include "../base/buf.h"
+#include "value.h"
 
 typedef struct bb_target bb_target; /* a resolved DSN, shared by every connection of a run */
 typedef struct bb_conn   bb_conn;   /* one session */

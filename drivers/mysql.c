@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "mysql_priv.h"
+#include "../base/err.h"
+#include "../base/buf.h"
 
 static const bb_dialect my_dialect = { "mysql", '`', 0, 1, 65535 };
 

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "mysql_priv.h"
+#include "../base/err.h"
+#include "../base/buf.h"
 
 #ifdef MARIADB_CLIENT_STMT_BULK_OPERATIONS
 

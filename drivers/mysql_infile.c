@@ -8,6 +8,8 @@
 #include <sys/socket.h>
 
 #include "mysql_priv.h"
+#include "../base/err.h"
+#include "../base/buf.h"
 
 typedef struct infile_state { my_infile *f; int refused; char asked[256]; } infile_state;
 

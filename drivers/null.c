@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "driver.h"
+#include "../base/err.h"
+#include "../base/buf.h"
 
 struct bb_target { int unused; };
 struct bb_conn { int64_t streamed; int ncols; };

@@ -10,6 +10,8 @@
 
 #include "pg_priv.h"
 #include "pg_types.h"
+#include "../base/err.h"
+#include "../base/buf.h"
 
 static const bb_dialect pg_dialect = { "pg", '"', 1, 0, 65535 };
 

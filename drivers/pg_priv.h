@@ -5,6 +5,8 @@
 #include <libpq-fe.h>
 
 #include "driver.h"
+#include "../base/err.h"
+#include "../base/buf.h"
 
 #define PG_MAX_KEYS 64
 

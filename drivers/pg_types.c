@@ -1,5 +1,9 @@
 /* pg_types.c — binary encodings of PostgreSQL types (network byte order throughout). */
 #include "pg_types.h"
+#include "../base/err.h"
+#include "../base/buf.h"
+#include "../base/digits.h"
+#include "../base/calendar.h"
 
 #include <stdio.h>
 #include <stdlib.h>

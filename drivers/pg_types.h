@@ -5,8 +5,9 @@
 
 #include <libpq-fe.h>
 
-#include "../runtime/util.h"
-#include "../runtime/value.h"
+#include "../base/err.h"
+#include "../base/buf.h"
+#include "value.h"
 
 /* Type OIDs from pg_type.h (stable across server versions). */
 enum {

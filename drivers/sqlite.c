@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "../base/err.h"
+#include "../base/buf.h"
 
 struct bb_target {
     char  path[4096];

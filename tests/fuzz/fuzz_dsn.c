@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../drivers/driver.h"
+#include "../../base/err.h"
 
 #define SECRET "Zq9Pw4Secret"
 

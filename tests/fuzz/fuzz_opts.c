@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/opts.h"
+#include "../../runtime/core/opts.h"
+#include "../../base/err.h"
+#include "../../base/calendar.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -32,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *names[] = { "threads", "batch", "method", "engine", "rows" };
     for (int i = 0; i < argc; i++) {
         opts_nearest(argv[i], names, 5);
-        bb_parse_size(argv[i]);
+        opts_parse_size(argv[i]);
         int64_t t;
         bb_parse_time(argv[i], &t);
     }

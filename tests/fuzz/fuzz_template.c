@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/encode.h"
-#include "../../runtime/gen.h"
+#include "../../runtime/core/encode.h"
+#include "../../runtime/core/gen.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 typedef struct spec { const char *s; size_t n; } spec;
 

@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/xcode.h"
+#include "../../runtime/core/xcode.h"
+#include "../../base/buf.h"
 
 /* A read row set, canonical: per field 'N' (NULL) or 'V', 4 length bytes and the bytes;
  * 'R' after each row. */

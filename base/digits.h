@@ -1,0 +1,49 @@
+/* digits.h — decimal formatting without printf, inlined into the encoders' hot loops. */
+#ifndef BB_DIGITS_H
+#define BB_DIGITS_H
+
+#include <stdint.h>
+#include <string.h>
+
+/* Count the digits, then write two at a time from the right; each returns the chars written. */
+extern const char bb_digits2[201];
+extern const uint64_t bb_pow10[20];
+
+/* digits of v: log2 from the leading zeros, times log10(2) (1233/4096), corrected once */
+static inline int bb_ndigits(uint64_t v)
+{
+    int t = ((64 - __builtin_clzll(v | 1)) * 1233) >> 12;
+    return t + (v >= bb_pow10[t]) + (v == 0);
+}
+
+/* out needs room for 20 bytes whatever v is: small values are copied 4 bytes at a time. */
+extern char bb_digits4[40000];
+
+static inline int bb_fmt_u64(char *out, uint64_t v)
+{
+    if (v < 10000) { /* ids, counts, small ranges: one table load */
+        int k = 1 + (v >= 10) + (v >= 100) + (v >= 1000);
+        memcpy(out, bb_digits4 + 4 * v + 4 - k, 4);
+        return k;
+    }
+    int n = bb_ndigits(v);
+    char *p = out + n;
+    while (v >= 100) {
+        unsigned r = (unsigned)(v % 100);
+        v /= 100;
+        p -= 2;
+        memcpy(p, bb_digits2 + r * 2, 2);
+    }
+    if (v >= 10) memcpy(p - 2, bb_digits2 + v * 2, 2);
+    else p[-1] = (char)('0' + v);
+    return n;
+}
+
+static inline int bb_fmt_i64(char *out, int64_t v)
+{
+    if (v >= 0) return bb_fmt_u64(out, (uint64_t)v);
+    out[0] = '-';
+    return 1 + bb_fmt_u64(out + 1, (uint64_t)0 - (uint64_t)v);
+}
+
+#endif

@@ -1,0 +1,240 @@
+/* gencmd.c — writes N generated rows to a file. With --threads the rows are cut into
+ * fixed chunks that threads encode in parallel and one writer emits in order, so the
+ * file is byte-identical whatever the thread count, and memory stays at a few chunks. */
+#include "gencmd.h"
+
+#include <errno.h>
+#include <lauxlib.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../host/api.h"
+#include "../core/encode.h"
+#include "../host/host.h"
+#include "../core/pool.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+
+#define CHUNK_ROWS 65536
+#define SQL_STMT_ROWS 1000 /* rows per INSERT in --format=sql */
+
+/* Chunks are claimed in order from the pool; a thread that has encoded chunk c waits for
+ * c-1 to be written, writes c and claims again, so threads encode in parallel and the
+ * file comes out in order with one chunk of memory per thread. */
+typedef struct gjob {
+    gen_table        *t;
+    const bb_dialect *dia;
+    bb_stream_fmt     fmt;
+    const char       *null;       /* tsv: how NULL is written */
+    int64_t           rows;
+    int               threads;
+    FILE             *f;
+    const char       *path;
+    bb_pool           pool;
+    pthread_mutex_t   mu;
+    pthread_cond_t    turn_cv;
+    int64_t           written;   /* chunks written so far: the next to write */
+    char              head[4096]; /* INSERT INTO ... VALUES, for sql */
+} gjob;
+
+/* Encodes chunk c into b; a row plain TSV cannot hold ends it, with the reason in bad. */
+static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b, char *bad, size_t badlen)
+{
+    int64_t first = c * CHUNK_ROWS, last = first + CHUNK_ROWS;
+    if (last > j->rows) last = j->rows;
+    b->len = 0;
+    bad[0] = 0;
+    for (int64_t n = first; n < last; n++) {
+        gen_fill(j->t, (uint64_t)n, row);
+        const char *why;
+        int col;
+        if (j->fmt == BB_FMT_TSV && (col = enc_row_tsv(j->t, row, j->null, b, &why)) > 0) {
+            int as_null = !strncmp(why, "text with", 9) ? 0 : 1; /* else it holds a tab or a line end */
+            snprintf(bad, badlen, "row %lld (line %lld), column %s: the value is %s, which plain TSV %s: %suse --format=csv "
+                     "or copy", (long long)n + 1, (long long)n + 1, j->t->colnames[col - 1], why,
+                     as_null ? "cannot tell from NULL" : "cannot hold (it has no escapes)",
+                     as_null ? "write NULL as other text with --null=TEXT, or " : "");
+            return;
+        }
+        if (j->fmt == BB_FMT_TSV) continue;
+        if (j->fmt == BB_FMT_SQL) {
+            int starts = n % SQL_STMT_ROWS == 0, ends = (n + 1) % SQL_STMT_ROWS == 0 || n + 1 == j->rows;
+            if (starts) bb_buf_puts(b, j->head);
+            enc_row(BB_FMT_SQL, j->dia, j->t, row, b);
+            bb_buf_puts(b, ends ? ";\n" : ",\n");
+        } else {
+            enc_row(j->fmt, j->dia, j->t, row, b);
+        }
+    }
+}
+
+/* Writes chunk c once every chunk before it is written, then fails if the chunk ended at
+ * a row the format cannot hold (bad); -1 when writing failed or the pool failed meanwhile. */
+static int write_in_turn(gjob *j, int64_t c, const bb_buf *b, const char *bad, bb_err *err)
+{
+    pthread_mutex_lock(&j->mu);
+    while (j->written != c && !pool_failed(&j->pool)) pthread_cond_wait(&j->turn_cv, &j->mu);
+    pthread_mutex_unlock(&j->mu);
+    if (pool_failed(&j->pool)) return -1;
+    int rc = 0;
+    if (b->len && fwrite(b->p, 1, b->len, j->f) != b->len) rc = bb_errf(err, "writing %s: %s", j->path, strerror(errno));
+    else if (bad[0]) rc = bb_errf(err, "%s: %s", j->path, bad);
+    pthread_mutex_lock(&j->mu);
+    if (rc == 0) j->written++;
+    else pool_fail(&j->pool, err);
+    pthread_cond_broadcast(&j->turn_cv);
+    pthread_mutex_unlock(&j->mu);
+    return rc;
+}
+
+static int gen_work(void *ud, pool_thread *t, bb_err *err)
+{
+    (void)t;
+    gjob *j = ud;
+    gen_row *row = gen_row_new(j->t);
+    bb_buf b = { 0 };
+    char bad[256];
+    int64_t c;
+    int rc = 0;
+    while (rc == 0 && pool_claim(&j->pool, 1, &c) == 1) {
+        encode_chunk(j, c, row, &b, bad, sizeof bad);
+        rc = write_in_turn(j, c, &b, bad, err);
+    }
+    bb_buf_free(&b);
+    gen_row_free(row);
+    return rc;
+}
+
+/* Wakes threads waiting for their turn once another failed. */
+static void gen_tick(void *ud, bb_pool *pl)
+{
+    gjob *j = ud;
+    if (!pool_failed(pl)) return;
+    pthread_mutex_lock(&j->mu);
+    pthread_cond_broadcast(&j->turn_cv);
+    pthread_mutex_unlock(&j->mu);
+}
+
+static int run_job(gjob *j, bb_err *err)
+{
+    int64_t nchunks = (j->rows + CHUNK_ROWS - 1) / CHUNK_ROWS;
+    pthread_mutex_init(&j->mu, NULL);
+    pthread_cond_init(&j->turn_cv, NULL);
+    pool_ops ops = { j, NULL, gen_work, NULL };
+    pool_start(&j->pool, j->threads < 1 ? 1 : j->threads, 0, nchunks, 0, &ops);
+    pool_ready(&j->pool);
+    pool_go(&j->pool, 0, 0);
+    pool_wait(&j->pool, gen_tick, j);
+    pool_end(&j->pool);
+    int rc = 0;
+    if (j->pool.failed) {
+        *err = j->pool.first_err;
+        rc = -1;
+    }
+    pthread_mutex_destroy(&j->mu);
+    pthread_cond_destroy(&j->turn_cv);
+    return rc;
+}
+
+static void build_head(gjob *j)
+{
+    bb_buf b = { 0 };
+    char q = j->dia->ident_quote;
+    bb_buf_printf(&b, "INSERT INTO %c%s%c (", q, j->t->name, q);
+    for (int i = 0; i < j->t->ncols; i++) bb_buf_printf(&b, "%s%c%s%c", i ? "," : "", q, j->t->colnames[i], q);
+    bb_buf_puts(&b, ") VALUES\n");
+    snprintf(j->head, sizeof j->head, "%.*s", (int)b.len, b.p);
+    bb_buf_free(&b);
+}
+
+int gencmd_run(bb_cli *cli)
+{
+    bb_err err = { .code = BB_EXIT_USAGE };
+    int rc = 0;
+    if (cli->npos != 1) {
+        bb_usagef(&err, "gen needs one script: bulkbench gen SCRIPT.lua --table=NAME --rows=N");
+        goto fail;
+    }
+    if (opts_check_common(cli, &err) < 0) goto fail;
+    const char *table = opts_get(cli, "table"), *rows = opts_get(cli, "rows");
+    if (!table || !rows) {
+        bb_usagef(&err, "gen needs --table=NAME and --rows=N");
+        goto fail;
+    }
+    gjob j = { .rows = atoll(rows), .threads = atoi(opts_get(cli, "threads")) };
+    const char *fmt = opts_get(cli, "format");
+    if (enc_format_parse(fmt, &j.fmt) < 0 || j.fmt == BB_FMT_BINARY || j.fmt == BB_FMT_LOAD_TEXT) {
+        bb_usagef(&err, "--format=%s: gen writes copy, csv, tsv or sql", fmt);
+        goto fail;
+    }
+    const char *dialect = opts_get(cli, "dialect");
+    j.dia = bb_dialect_find(dialect ? dialect : "generic");
+    if (!j.dia) { bb_usagef(&err, "--dialect=%s: pg, mysql, sqlite or generic", dialect); goto fail; }
+    j.null = opts_get(cli, "null");
+    if (j.null && j.fmt != BB_FMT_TSV) {
+        bb_usagef(&err, "--null goes with --format=tsv (copy writes NULL as \\N, csv as an unquoted empty field)");
+        goto fail;
+    }
+    if (j.null && strpbrk(j.null, "\t\n\r")) {
+        bb_usagef(&err, "--null='%s': a TSV field cannot hold a tab or a line end", j.null);
+        goto fail;
+    }
+    if (!j.null) j.null = "";
+
+    host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
+                    .dialect = j.dia };
+    if (opts_now(cli, &hc.now_s, &err) < 0) goto fail;
+    lua_State *L = host_new(&hc, cli->pos[0], &err);
+    if (!L || host_run_script(L, cli->pos[0], &err) < 0) goto fail;
+    if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) goto fail;
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench");
+    lua_call(L, 1, 1);
+    lua_getfield(L, -1, "tables");
+    lua_getfield(L, -1, table);
+    if (!lua_istable(L, -1)) {
+        bb_usagef(&err, "%s defines no table '%s' (bb.table)", cli->pos[0], table);
+        goto fail;
+    }
+    if (!(j.t = api_to_gen(L, lua_gettop(L)))) {
+        bb_errf(&err, "table '%s' has no generators", table);
+        goto fail;
+    }
+    if (j.fmt == BB_FMT_SQL) build_head(&j);
+
+    const char *path = opts_get(cli, "o");
+    FILE *f = path ? fopen(path, "w") : stdout;
+    if (!f) {
+        bb_errf(&err, "cannot write %s: %s", path, strerror(errno));
+        goto fail;
+    }
+    static char obuf[1 << 20];
+    setvbuf(f, obuf, _IOFBF, sizeof obuf);
+    err.code = BB_EXIT_RUNTIME;
+    j.f = f;
+    j.path = path ? path : "standard output";
+    rc = run_job(&j, &err);
+    if (fflush(f) != 0 && rc == 0) rc = bb_errf(&err, "writing %s: %s", j.path, strerror(errno));
+    if (path && fclose(f) != 0 && rc == 0) rc = bb_errf(&err, "writing %s: %s", path, strerror(errno));
+    int64_t done = j.written * CHUNK_ROWS < j.rows ? j.written * CHUNK_ROWS : j.rows;
+    int sig = j.pool.signal;
+    pool_free(&j.pool);
+    host_close(L);
+    if (sig) { /* a partial file is not a data set: nobody should load it by mistake */
+        if (path) unlink(path);
+        fprintf(stderr, "bulkbench: interrupted after %lld of %lld rows%s%s\n", (long long)done, (long long)j.rows,
+                path ? "; removed the partial " : " (the output is partial)", path ? path : "");
+        return 128 + sig;
+    }
+    if (rc < 0) goto fail;
+    return 0;
+fail:
+    fprintf(stderr, "bulkbench: %s\n", err.msg);
+    fputs(err.code == BB_EXIT_USAGE ? "(usage error: see `bulkbench --help`)\n" : "(gen failed: fix the cause named above)\n",
+          stderr);
+    return err.code ? err.code : BB_EXIT_RUNTIME;
+}

@@ -1,0 +1,583 @@
+#define _GNU_SOURCE /* memmem */
+/* load.c — `bulkbench load FILE`: an existing data file into a table, in parallel chunks.
+ *
+ * One sequential pass cuts the file into byte ranges of about --chunk bytes that end at
+ * row ends (quote-aware for CSV: a newline inside quotes is data; escape-aware for COPY
+ * text; plain TSV has neither) and counts their rows. Workers take chunks from a shared
+ * counter; each streams its range with pread into one COPY / LOAD DATA per chunk, so a
+ * chunk commits or fails on its own and no temporary file is made. What a server cannot
+ * read by our rules (plain TSV anywhere, CSV on LOAD DATA) is rewritten on the way into its
+ * escaped text (xcode.c). Afterwards the table's row count
+ * must have grown by exactly the rows of the file (less those --on-error=skip rejected:
+ * reject.c). */
+#include "load_priv.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <zlib.h>
+#include <zstd.h>
+
+#include "chunk.h"
+#include "progress.h"
+#include "sig.h"
+#include "encode.h"
+#include "result.h"
+#include "stats.h"
+#include "sysmon.h"
+#include "xcode.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+#include "../../base/clock.h"
+
+/* ---- cutting ---- */
+
+static void add_chunk(load_job *j, chunk k)
+{
+    j->chunks = realloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
+    j->chunks[j->nchunks++] = k;
+}
+
+typedef struct cut_ctx { load_job *j; int file; } cut_ctx;
+
+static void cut_emit(void *ud, int64_t start, int64_t end, int64_t rows, int64_t first_line, int crlf)
+{
+    cut_ctx *c = ud;
+    add_chunk(c->j, (chunk){ c->file, (off_t)start, (off_t)end, rows, first_line, crlf, CODEC_NONE, 0 });
+}
+
+/* The style of the file's first line end: 1 for \r\n, 0 for \n, -1 when it has none. */
+static int first_line_crlf(int fd)
+{
+    char head[4096], prev = 0;
+    ssize_t h;
+    for (off_t at = 0; (h = pread(fd, head, sizeof head, at)) > 0; at += h) {
+        const char *nl = memchr(head, '\n', (size_t)h);
+        if (nl) return nl > head ? nl[-1] == '\r' : prev == '\r';
+        prev = head[h - 1];
+    }
+    return -1;
+}
+
+chunk_mode load_chunk_mode(const load_job *j)
+{
+    return j->fmt == BB_FMT_CSV ? CHUNK_CSV : j->fmt == BB_FMT_TSV ? CHUNK_TSV : CHUNK_COPY;
+}
+
+/* Cuts a file into chunks of about `size` bytes that end at row ends (chunk.c). A file
+ * that fits one chunk, with no rows to skip or count, is not scanned at all: it is one
+ * range, and the server's count of its rows is the count (rows = -1 until then). A UTF-8
+ * byte order mark is not data. *left: rows still to take under --limit (-1 = all). */
+static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int64_t *left, bb_err *err)
+{
+    const load_opts *o = j->o;
+    int64_t skip = (o->header ? 1 : 0) + o->skip_rows;
+    unsigned char magic[4] = { 0 };
+    ssize_t got = pread(j->fds[file], magic, 4, 0);
+    codec cd = got >= 2 && magic[0] == 0x1f && magic[1] == 0x8b ? CODEC_GZIP
+             : got == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd ? CODEC_ZSTD
+             : CODEC_NONE;
+    if (cd != CODEC_NONE) { /* no seeking into compressed data: the file is one chunk */
+        if (*left >= 0 || o->skip_bad)
+            return bb_usagef(err, "%s is compressed: --limit and --on-error=skip need to read row ranges, so unpack "
+                                  "it first", j->paths[file]);
+        add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, cd, skip });
+        return 0;
+    }
+    off_t bom = got >= 3 && magic[0] == 0xef && magic[1] == 0xbb && magic[2] == 0xbf ? 3 : 0;
+    if (file_size <= size && skip == 0 && *left < 0) { /* the first line end tells the style */
+        int crlf = first_line_crlf(j->fds[file]);
+        if (file_size > bom) add_chunk(j, (chunk){ file, bom, (off_t)file_size, -1, 1, crlf, CODEC_NONE, 0 });
+        return 0;
+    }
+    chunk_scan sc;
+    chunk_scan_init(&sc, load_chunk_mode(j), skip, *left, size);
+    if (o->quote) sc.quote = o->quote;
+    sc.pos = sc.start = sc.row_end = bom;
+    cut_ctx cc = { j, file };
+    char *buf = bb_xmalloc(READ_PIECE);
+    ssize_t n = 0;
+    while (sc.left != 0 && !sig_caught() && (n = pread(j->fds[file], buf, READ_PIECE, (off_t)sc.pos)) > 0)
+        chunk_scan_feed(&sc, buf, (size_t)n, cut_emit, &cc);
+    free(buf);
+    if (n < 0) return bb_errf(err, "reading %s: %s", j->paths[file], strerror(errno));
+    if (sig_caught()) {
+        bb_errf(err, "interrupted by signal %d while reading %s: nothing was loaded", sig_caught(), j->paths[file]);
+        err->code = 128 + sig_caught();
+        return -1;
+    }
+    if (chunk_scan_end(&sc, cut_emit, &cc) < 0)
+        return bb_errf(err, "%s ends inside a quoted field (line %lld): the file is cut short or malformed",
+                       j->paths[file], (long long)sc.chunk_line);
+    *left = sc.left;
+    return 0;
+}
+
+/* ---- loading ---- */
+
+/* --rate-limit: n more bytes may go once the run's average would stay under the limit. */
+static void pace_bytes(load_job *j, size_t n)
+{
+    int64_t sent = __atomic_add_fetch(&j->sent, (int64_t)n, __ATOMIC_RELAXED);
+    if (j->rate_bps <= 0) return;
+    uint64_t due = j->t0 + (uint64_t)((double)sent / j->rate_bps * 1e9);
+    if (due > bb_now_ns()) bb_sleep_until_ns(due);
+}
+
+/* A transcoder for the chunk's stream when the engine is sent escaped text rewritten from
+ * the file (load_files says when); NULL when the bytes go as they are. */
+static xcode *load_xcode(const load_job *j, const chunk *k, xcode *x)
+{
+    if (!j->xcode) return NULL;
+    int csv = j->fmt == BB_FMT_CSV;
+    xcode_init(x, csv, j->o->delimiter ? j->o->delimiter : csv ? ',' : '\t', j->o->quote ? j->o->quote : '"', j->o->null,
+               k->crlf);
+    return x;
+}
+
+/* What the rewriting refused; err->row says which row of the stream, as a server's would. */
+static int load_refused(load_job *j, const xcode *x, bb_err *err)
+{
+    bb_errf(err, "%s: %s", j->fmt == BB_FMT_CSV ? "CSV" : "TSV", x->bad);
+    err->row = x->bad_row;
+    return -1;
+}
+
+/* Hands n bytes of the file to the open stream, rewritten when x says so. A rewritten row
+ * goes out once it has ended (in escaped text only row ends are raw newlines), so a row the
+ * rewriting refuses leaves no part of itself in a LOAD DATA, which keeps what it was sent. */
+static int load_send(load_job *j, bb_conn *c, xcode *x, bb_buf *xb, const char *p, size_t n, bb_err *err)
+{
+    pace_bytes(j, n);
+    if (!x) return j->drv->stream_write(c, p, n, err);
+    size_t held = xb->len;
+    xcode_feed(x, p, n, xb);
+    if (x->bad) return load_refused(j, x, err);
+    const char *nl = xb->len > held ? memrchr(xb->p + held, '\n', xb->len - held) : NULL;
+    if (!nl) return 0;
+    size_t ended = (size_t)(nl + 1 - xb->p);
+    int rc = j->drv->stream_write(c, xb->p, ended, err);
+    memmove(xb->p, xb->p + ended, xb->len - ended);
+    xb->len -= ended;
+    return rc;
+}
+
+/* The end of a rewritten stream: a CSV file may not end inside quotes. */
+static int load_send_end(load_job *j, bb_conn *c, const chunk *k, xcode *x, bb_buf *xb, bb_err *err)
+{
+    if (!x) return 0;
+    if (xcode_end(x, xb) < 0)
+        return bb_errf(err, "%s ends inside a quoted field (in the rows from line %lld): the file is cut short or malformed",
+                       j->paths[k->file], (long long)k->first_line);
+    if (x->bad) return load_refused(j, x, err);
+    return xb->len ? j->drv->stream_write(c, xb->p, xb->len, err) : 0;
+}
+
+/* The error a chunk cut short by a stop ends with (its stream is then abandoned). */
+static int load_stopped(load_job *j, bb_err *err)
+{
+    (void)j;
+    return bb_errf(err, "interrupted: the chunk in flight was rolled back");
+}
+
+/* Streams a compressed file, decompressing as it goes; the header line, if any, is dropped. */
+static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
+{
+    const char *path = j->paths[k->file];
+    char *out = bb_xmalloc(READ_PIECE), *in = bb_xmalloc(READ_PIECE);
+    int rc = 0, bom = 1;
+    int64_t skip = k->skip;
+    char last = '\n';
+    gzFile g = NULL;
+    ZSTD_DCtx *z = NULL;
+    ZSTD_inBuffer zi = { in, 0, 0 };
+    off_t pos = 0;
+    xcode xs, *x = load_xcode(j, k, &xs);
+    bb_buf xb = { 0 };
+    if (k->codec == CODEC_GZIP) {
+        int fd = dup(j->fds[k->file]);
+        if (fd < 0 || !(g = gzdopen(fd, "rb"))) rc = bb_errf(err, "%s: cannot read gzip data", path);
+    } else if (!(z = ZSTD_createDCtx())) {
+        rc = bb_errf(err, "%s: out of memory for zstd", path);
+    }
+    for (;;) {
+        size_t n = 0;
+        if (rc < 0) break;
+        if (pool_stopping(&j->pool)) { rc = load_stopped(j, err); break; }
+        if (g) {
+            int r = gzread(g, out, READ_PIECE);
+            if (r < 0) { int e; rc = bb_errf(err, "%s: %s", path, gzerror(g, &e)); break; }
+            n = (size_t)r;
+            if (n == 0) break;
+        } else {
+            if (zi.pos == zi.size) {
+                ssize_t r = pread(j->fds[k->file], in, READ_PIECE, pos);
+                if (r < 0) { rc = bb_errf(err, "reading %s: %s", path, strerror(errno)); break; }
+                if (r == 0) break;
+                pos += r;
+                zi.size = (size_t)r;
+                zi.pos = 0;
+            }
+            ZSTD_outBuffer zo = { out, READ_PIECE, 0 };
+            size_t ret = ZSTD_decompressStream(z, &zo, &zi);
+            if (ZSTD_isError(ret)) { rc = bb_errf(err, "%s: %s", path, ZSTD_getErrorName(ret)); break; }
+            n = zo.pos;
+            if (n == 0) continue;
+        }
+        stats_add(st, 0, (uint64_t)n);
+        char *p = out;
+        if (bom && n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) { p += 3; n -= 3; } /* a byte order mark is not data */
+        bom = 0;
+        while (skip > 0 && n > 0) { /* drop the header and skipped lines */
+            char *nl = memchr(p, '\n', n);
+            if (!nl) { n = 0; break; }
+            skip--;
+            n -= (size_t)(nl + 1 - p);
+            p = nl + 1;
+        }
+        if (n == 0) continue;
+        last = p[n - 1];
+        rc = load_send(j, c, x, &xb, p, n, err);
+    }
+    if (rc == 0 && last != '\n') rc = load_send(j, c, x, &xb, "\n", 1, err);
+    if (rc == 0) rc = load_send_end(j, c, k, x, &xb, err);
+    bb_buf_free(&xb);
+    if (g) gzclose(g);
+    ZSTD_freeDCtx(z);
+    free(out);
+    free(in);
+    return rc;
+}
+
+static int load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err)
+{
+    bb_stream_spec spec = { .table = j->table_q, .columns = j->columns, .format = j->wire, .name = j->table };
+    if (!j->xcode) { /* the file's own bytes: the server must know their separators (rewritten ones are plain) */
+        spec.delimiter = j->o->delimiter;
+        spec.quote = j->o->quote;
+        spec.null = j->o->null;
+        spec.crlf = k->crlf > 0;
+    }
+    return j->drv->stream_open(c, &spec, err);
+}
+
+static int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err)
+{
+    char *buf = bb_xmalloc(READ_PIECE + 2);
+    off_t pos = start;
+    int rc = 0;
+    xcode xs, *x = load_xcode(j, k, &xs);
+    bb_buf xb = { 0 };
+    while (pos < end && rc == 0) {
+        if (pool_stopping(&j->pool)) { rc = load_stopped(j, err); break; }
+        size_t want = (size_t)(end - pos < READ_PIECE ? end - pos : READ_PIECE);
+        ssize_t n = pread(j->fds[k->file], buf, want, pos);
+        if (n <= 0) { rc = bb_errf(err, "reading %s: %s", j->paths[k->file], n < 0 ? strerror(errno) : "short file"); break; }
+        size_t len = (size_t)n;
+        pos += n;
+        if (pos == end && buf[len - 1] != '\n') { /* COPY and LOAD want the last row ended, in the file's style */
+            int crlf = k->crlf > 0 || (k->crlf < 0 && memmem(buf, len, "\r\n", 2));
+            if (crlf && buf[len - 1] != '\r') buf[len++] = '\r';
+            buf[len++] = '\n';
+        }
+        rc = load_send(j, c, x, &xb, buf, len, err);
+        stats_add(st, 0, (uint64_t)n);
+    }
+    if (rc == 0) rc = load_send_end(j, c, k, x, &xb, err);
+    bb_buf_free(&xb);
+    free(buf);
+    return rc;
+}
+
+int load_stream(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, int64_t *rows,
+                bb_err *err)
+{
+    *rows = -1;
+    if (load_open(j, c, k, err) < 0) return -1;
+    int rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : load_range(j, c, k, start, end, st, err);
+    if (rc == 0) return j->drv->stream_close(c, rows, err);
+    if (j->drv->stream_abort) j->drv->stream_abort(c, err->msg, rows);
+    return -1;
+}
+
+/* One COPY / LOAD DATA of the chunk; with --on-error=skip inside a transaction (LOAD DATA
+ * LOCAL commits rows it only warns about), and a refused chunk is taken apart. */
+static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
+{
+    int skip_bad = j->o->skip_bad;
+    uint64_t t0 = bb_now_ns();
+    if (skip_bad && j->drv->begin(c, err) < 0) return -1;
+    int64_t rows = -1;
+    int rc = load_stream(j, c, k, k->start, k->end, st, &rows, err);
+    if (skip_bad && rc == 0) rc = j->drv->commit(c, err);
+    if (rc < 0 && skip_bad && !pool_stopping(&j->pool) && (!j->drv->alive || j->drv->alive(c))) {
+        bb_err ignore;
+        j->drv->rollback(c, &ignore);
+        return load_chunk_skipping(j, c, k, st, err);
+    }
+    if (rc < 0) {
+        /* LOAD DATA LOCAL keeps rows it only warned about: they are committed, and counted */
+        if (rows > 0 && !skip_bad) __atomic_fetch_add(&j->committed, rows, __ATOMIC_RELAXED);
+        /* the server counts rows from the chunk's start: say where its row is in the file */
+        size_t l = strlen(err->msg);
+        int64_t line = err->row > 0 ? load_row_line(j, k, err->row) : -1;
+        if (line > 0) snprintf(err->msg + l, sizeof err->msg - l, " (at %s line %lld)", j->paths[k->file], (long long)line);
+        else snprintf(err->msg + l, sizeof err->msg - l, " (in %s, in the chunk starting at line %lld)", j->paths[k->file],
+                      (long long)k->first_line);
+        return -1;
+    }
+    if (k->rows < 0) { /* an unscanned whole file: the server counted it */
+        if (rows < 0) return bb_errf(err, "%s: the server did not say how many rows it took", j->drv->name);
+        __atomic_fetch_add(&j->file_rows, rows, __ATOMIC_RELAXED);
+    } else if (rows >= 0 && rows != k->rows) {
+        return bb_errf(err, "%s: the server took %lld rows of the %lld in %s from line %lld", j->drv->name,
+                       (long long)rows, (long long)k->rows, j->paths[k->file], (long long)k->first_line);
+    }
+    int64_t n = k->rows < 0 ? rows : k->rows;
+    __atomic_fetch_add(&j->committed, n, __ATOMIC_RELAXED);
+    stats_record(st, bb_now_ns() - t0, (uint64_t)n, 0);
+    return 0;
+}
+
+
+/* Pool operations: one session per thread, chunks claimed one at a time. */
+static int load_setup(void *ud, pool_thread *t, bb_err *err)
+{
+    load_job *j = ud;
+    return j->drv->connect(j->target, &j->conns[t->id], err);
+}
+
+static int load_work(void *ud, pool_thread *t, bb_err *err)
+{
+    load_job *j = ud;
+    int64_t k;
+    while (pool_claim(&j->pool, 1, &k) == 1)
+        if (load_chunk(j, j->conns[t->id], &j->chunks[k], t->st, err) < 0) return -1;
+    return 0;
+}
+
+static void load_teardown(void *ud, pool_thread *t)
+{
+    load_job *j = ud;
+    if (j->conns[t->id]) j->drv->disconnect(j->conns[t->id]);
+}
+
+static void load_tick(void *ud, bb_pool *pl) { progress_tick(ud, pl); }
+
+static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err);
+
+static int count_cb(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
+{
+    (void)names; (void)lens;
+    *(int64_t *)ud = n > 0 && vals[0] ? atoll(vals[0]) : -1;
+    return 1;
+}
+
+static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err)
+{
+    char sql[512];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table_q);
+    *n = -1;
+    return d->query(c, sql, 0, NULL, count_cb, n, err);
+}
+
+static char *quote_ident(const bb_dialect *d, const char *s)
+{
+    bb_buf b = { 0 };
+    bb_buf_putc(&b, d->ident_quote);
+    for (; *s; s++) {
+        if (*s == d->ident_quote) bb_buf_putc(&b, *s);
+        bb_buf_putc(&b, *s);
+    }
+    bb_buf_putc(&b, d->ident_quote);
+    bb_buf_putc(&b, 0);
+    return b.p;
+}
+
+/* What the engine is sent. COPY reads CSV and COPY text as they are; LOAD DATA reads COPY
+ * text as its own default text (the same escapes). Plain TSV has no form either server
+ * reads as it is (COPY text cannot turn its escapes off), and LOAD DATA's CSV reading has
+ * other NULL rules (an unquoted word NULL, no empty field NULL): those files are rewritten
+ * into the engine's escaped text as they stream (xcode.c), the NULL rule applied there. */
+static int load_pick_wire(const load_opts *o, load_job *j, bb_err *err)
+{
+    if (enc_format_parse(o->format, &j->fmt) < 0 || (j->fmt != BB_FMT_CSV && j->fmt != BB_FMT_TSV && j->fmt != BB_FMT_COPY))
+        return bb_usagef(err, "--format=%s: load reads csv, tsv or copy", o->format);
+    unsigned caps = o->drv->stream_open ? o->drv->caps : 0;
+    if (j->fmt == BB_FMT_CSV && (caps & BB_CAP_COPY_CSV)) j->wire = BB_FMT_CSV;
+    else if (caps & BB_CAP_COPY_TEXT) j->wire = BB_FMT_COPY;
+    else if (caps & BB_CAP_LOAD_DATA) j->wire = BB_FMT_LOAD_TEXT;
+    else return bb_usagef(err, "engine %s cannot stream %s files (use pg or mysql)", o->drv->name, o->format);
+    j->xcode = j->fmt != BB_FMT_COPY && j->wire != BB_FMT_CSV;
+    if (!o->null) return 0;
+    char delim = o->delimiter ? o->delimiter : j->fmt == BB_FMT_CSV ? ',' : '\t', quote = o->quote ? o->quote : '"';
+    if (j->fmt == BB_FMT_COPY)
+        return bb_usagef(err, "--null: COPY text spells NULL \\N; --null is for tsv and csv");
+    if (strchr(o->null, '\n') || strchr(o->null, '\r') || strchr(o->null, delim) ||
+        (j->fmt == BB_FMT_CSV && strchr(o->null, quote)))
+        return bb_usagef(err, "--null='%s': no %s field can hold a line end, the separator%s", o->null, o->format,
+                         j->fmt == BB_FMT_CSV ? " or, unquoted, a quote" : "");
+    return 0;
+}
+
+int load_files(const load_opts *o, bb_result *res, bb_err *err)
+{
+    load_job j = { .o = o, .drv = o->drv, .paths = o->paths, .table = o->table };
+    pthread_mutex_init(&j.mu, NULL);
+    if (load_pick_wire(o, &j, err) < 0) return -1;
+    j.table_q = quote_ident(o->drv->dialect, o->table);
+    bb_buf cols = { 0 };
+    if (o->columns && *o->columns) {
+        int n;
+        char **v = opts_split(o->columns, &n);
+        bb_buf_putc(&cols, '(');
+        for (int i = 0; i < n; i++) {
+            char *q = quote_ident(o->drv->dialect, v[i]);
+            bb_buf_printf(&cols, "%s%s", i ? "," : "", q);
+            free(q);
+        }
+        bb_buf_putc(&cols, ')');
+        opts_split_free(v);
+    }
+    bb_buf_putc(&cols, 0);
+    j.columns = cols.p;
+
+    int rc = -1;
+    int64_t bytes = 0, before = 0, after = 0;
+    bb_conn *c0 = NULL;
+    j.fds = bb_xcalloc((size_t)o->npaths, sizeof *j.fds);
+    for (int i = 0; i < o->npaths; i++) j.fds[i] = -1;
+    for (int i = 0; i < o->npaths; i++) {
+        struct stat sb;
+        if ((j.fds[i] = open(o->paths[i], O_RDONLY)) < 0 || fstat(j.fds[i], &sb) < 0) {
+            bb_usagef(err, "cannot read %s: %s", o->paths[i], strerror(errno));
+            goto out;
+        }
+        bytes += sb.st_size;
+    }
+    int nt = o->threads < 1 ? 1 : o->threads;
+    /* without --chunk: one worker takes each file whole (one statement, no scan, as the
+     * clients do); several share the data in chunks of 4 MB to 64 MB */
+    int64_t size = o->chunk > 0 ? o->chunk : bytes / nt + 1;
+    if (o->chunk <= 0 && nt > 1 && size < 4 << 20) size = 4 << 20;
+    if (o->chunk <= 0 && nt > 1 && size > 64 << 20) size = 64 << 20;
+    int64_t left = o->limit;
+    for (int i = 0; i < o->npaths && left != 0; i++) {
+        struct stat sb;
+        fstat(j.fds[i], &sb);
+        if (cut_file(&j, i, size, sb.st_size, &left, err) < 0) goto out;
+    }
+    for (int i = 0; i < j.nchunks; i++) j.file_rows += j.chunks[i].rows > 0 ? j.chunks[i].rows : 0;
+    if (o->reject_path) {
+        char log[4200];
+        snprintf(log, sizeof log, "%s.log", o->reject_path);
+        if (!(j.reject = fopen(o->reject_path, "w")) || !(j.reject_log = fopen(log, "w"))) {
+            bb_usagef(err, "cannot write the reject file %s: %s", j.reject ? log : o->reject_path, strerror(errno));
+            goto out;
+        }
+    }
+
+    if (o->target) j.target = o->target;
+    else if (o->drv->target_open(o->dsn, &j.target, err) < 0) goto out;
+    if (o->drv->connect(j.target, &c0, err) < 0) goto out;
+    if (o->truncate) {
+        char sql[600];
+        snprintf(sql, sizeof sql, "TRUNCATE TABLE %s", j.table_q);
+        if (o->drv->exec(c0, sql, NULL, err) < 0) goto out;
+    }
+    if (count_rows(o->drv, c0, j.table_q, &before, err) < 0) goto out;
+
+    j.conns = bb_xcalloc((size_t)nt, sizeof *j.conns);
+    double cpu0 = sysmon_self_cpu();
+    j.rate_bps = o->rate_mb * 1e6;
+    pool_ops ops = { &j, load_setup, load_work, load_teardown };
+    pool_start(&j.pool, nt, 0, j.nchunks, 0, &ops);
+    pool_ready(&j.pool);
+    j.t0 = bb_now_ns();
+    pool_go(&j.pool, 0, 0);
+    progress pg;
+    progress_init(&pg, &j.pool, 0, o->progress, bytes, 1);
+    pool_wait(&j.pool, load_tick, &pg);
+    progress_done(&pg);
+    pool_end(&j.pool);
+    double secs = pool_seconds(&j.pool);
+    res->client_cpu_s = sysmon_self_cpu() - cpu0;
+
+    stats_snap *snap = bb_xmalloc(sizeof *snap);
+    stats_take(j.pool.stats, nt, snap);
+    res->rows = j.committed;
+    res->committed = j.committed;
+    if (o->skip_bad) res->rows_rejected = j.rejected;
+    res->events = (int64_t)snap->events;
+    res->bytes = (int64_t)snap->bytes;
+    res->seconds = secs;
+    result_latency(res, snap);
+    free(snap);
+    if (j.pool.signal) {
+        bb_errf(err, "interrupted by signal %d", j.pool.signal);
+        err->code = 128 + j.pool.signal;
+        snprintf(res->error, sizeof res->error, "%s", err->msg);
+        goto out;
+    }
+    if (j.pool.failed) {
+        *err = j.pool.first_err;
+        snprintf(res->error, sizeof res->error, "%s", err->msg);
+        goto out;
+    }
+    if (count_rows(o->drv, c0, j.table_q, &after, err) < 0) goto out;
+    res->verified_rows = after - before;
+    /* nothing lost: the table grew by the rows loaded, and loaded + rejected = the input */
+    if (after - before != j.committed || j.committed + j.rejected != j.file_rows) {
+        bb_errf(err, "verification failed: the table grew by %lld rows; loaded %lld + rejected %lld, the files hold %lld",
+                (long long)(after - before), (long long)j.committed, (long long)j.rejected, (long long)j.file_rows);
+        err->code = BB_EXIT_VERIFY;
+        snprintf(res->error, sizeof res->error, "%s", err->msg);
+        rc = -1;
+        goto out;
+    }
+    rc = 0;
+out:
+    if (c0) o->drv->disconnect(c0);
+    if (j.target && !o->target) o->drv->target_close(j.target);
+    if (j.reject) fclose(j.reject);
+    if (j.reject_log) fclose(j.reject_log);
+    for (int i = 0; i < o->npaths; i++)
+        if (j.fds[i] >= 0) close(j.fds[i]);
+    free(j.fds);
+    free(j.chunks);
+    free(j.table_q);
+    free(j.columns);
+    pool_free(&j.pool);
+    free(j.conns);
+    pthread_mutex_destroy(&j.mu);
+    return rc;
+}
+
+const char *load_format_of(const char *path, const char *given)
+{
+    if (given && strcmp(given, "text")) return given;
+    char base[4096];
+    snprintf(base, sizeof base, "%s", path);
+    char *dot = strrchr(base, '.');
+    if (dot && (!strcmp(dot, ".gz") || !strcmp(dot, ".zst"))) *dot = 0;
+    const char *ext = strrchr(base, '.');
+    if (!ext) return NULL;
+    return !strcmp(ext, ".csv") ? "csv" : (!strcmp(ext, ".tsv") || !strcmp(ext, ".txt")) ? "tsv" : !strcmp(ext, ".copy") ? "copy" : NULL;
+}
+
+int load_char_opt(const char *name, const char *v, char *out, bb_err *err)
+{
+    *out = 0;
+    if (!v) return 0;
+    if (!strcmp(v, "tab") || !strcmp(v, "\\t")) v = "\t";
+    if (strlen(v) != 1 || *v == '\n' || *v == '\r' || *v == '\\')
+        return bb_usagef(err, "--%s takes one character (or 'tab'), not a newline or backslash; got '%s'", name, v);
+    *out = *v;
+    return 0;
+}

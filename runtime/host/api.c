@@ -1,0 +1,461 @@
+/* api.c — Lua bindings: options, generators, db and statement objects, worker context. */
+#include "api.h"
+
+#include <lauxlib.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/encode.h"
+#include "host.h"
+#include "../core/method.h"
+#include "../core/opts.h"
+#include "../core/stats.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+#include "../../base/clock.h"
+
+#ifndef BB_VERSION
+#define BB_VERSION "dev"
+#endif
+
+#define GEN_MT  "bulkbench.gen"
+#define HIST_MT "bulkbench.histogram"
+
+/* ---- options and run information ---- */
+
+static int l_version(lua_State *L) { lua_pushstring(L, BB_VERSION); return 1; }
+
+static int l_gen_kinds(lua_State *L)
+{
+    lua_newtable(L);
+    for (int i = 0; gen_kind_names[i]; i++) {
+        lua_pushstring(L, gen_kind_names[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int l_cli_option(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    const char *name = luaL_checkstring(L, 1);
+    if (!h->cli) return 0;
+    for (int i = h->cli->nkv - 1; i >= 0; i--)
+        if (strcmp(h->cli->kv[i].name, name) == 0) {
+            lua_pushstring(L, h->cli->kv[i].value);
+            return 1;
+        }
+    return 0;
+}
+
+static int l_declare_option(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    const char *name = luaL_checkstring(L, 1);
+    const char *value = luaL_optstring(L, 2, "");
+    if (!h->setup) return 0;
+    h->opt_name = realloc(h->opt_name, sizeof *h->opt_name * (size_t)(h->nopts + 1));
+    h->opt_value = realloc(h->opt_value, sizeof *h->opt_value * (size_t)(h->nopts + 1));
+    h->opt_name[h->nopts] = bb_xstrdup(name);
+    h->opt_value[h->nopts++] = bb_xstrdup(value);
+    if (opts_find_common(name)) {
+        lua_pushfstring(L, "script option --%s clashes with the common option of that name", name);
+        return host_usage_error(L, lua_tostring(L, -1));
+    }
+    h->declared = realloc(h->declared, sizeof *h->declared * (size_t)(h->ndeclared + 2));
+    h->declared[h->ndeclared++] = bb_xstrdup(name);
+    h->declared[h->ndeclared] = NULL;
+    return 0;
+}
+
+static int l_set_default(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    const char *name = luaL_checkstring(L, 1);
+    const char *value = luaL_checkstring(L, 2);
+    const char *at = strchr(name, '@'); /* "method@pg": a default for one engine */
+    char base[64];
+    snprintf(base, sizeof base, "%.*s", at ? (int)(at - name) : (int)strlen(name), name);
+    if (at && !bb_driver_find(at + 1)) {
+        lua_pushfstring(L, "bb.defaults: no engine '%s'", at + 1);
+        return host_usage_error(L, lua_tostring(L, -1));
+    }
+    const opt_def *d = opts_find_common(base);
+    if (!d) {
+        lua_pushfstring(L, "bb.defaults: '%s' is not a common option", name);
+        return host_usage_error(L, lua_tostring(L, -1));
+    }
+    bb_err err;
+    if (opts_check_value(base, d->type, value, d->min, &err) < 0 && !d->list) return host_usage_error(L, err.msg);
+    if (h->setup && h->cli) opts_set_default(h->cli, name, value);
+    return 0;
+}
+
+static int l_usage_error(lua_State *L) { return host_usage_error(L, luaL_checkstring(L, 1)); }
+
+static int l_run_info(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    lua_newtable(L);
+    lua_pushstring(L, h->dialect ? h->dialect->name : "generic");
+    lua_setfield(L, -2, "dialect");
+    lua_pushnumber(L, (lua_Number)h->seed);
+    lua_setfield(L, -2, "seed");
+    if (!h->plan) return 1;
+    const bb_plan *p = h->plan;
+    lua_pushstring(L, p->drv->name);
+    lua_setfield(L, -2, "engine");
+    if (p->method) { lua_pushstring(L, p->method); lua_setfield(L, -2, "method"); }
+    lua_pushinteger(L, p->threads);
+    lua_setfield(L, -2, "threads");
+    lua_pushnumber(L, (lua_Number)p->batch);
+    lua_setfield(L, -2, "batch");
+    lua_pushnumber(L, (lua_Number)p->rows);
+    lua_setfield(L, -2, "rows");
+    lua_pushstring(L, p->scenario);
+    lua_setfield(L, -2, "scenario");
+    if (h->worker) { lua_pushinteger(L, h->worker->id); lua_setfield(L, -2, "thread_id"); }
+    return 1;
+}
+
+static int l_now_ns(lua_State *L) { lua_pushnumber(L, (lua_Number)bb_now_ns()); return 1; }
+
+/* core.metric(name, value): a figure the script measured itself, into this run's result */
+static int l_metric(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    const char *name = luaL_checkstring(L, 1);
+    double v = luaL_checknumber(L, 2);
+    if (h->worker) return luaL_error(L, "bb.metric() reports from prepare/check/cleanup, not from a worker");
+    for (int i = 0; i < h->nmetrics; i++)
+        if (strcmp(h->metric[i].name, name) == 0) { h->metric[i].value = v; return 0; }
+    if (h->nmetrics == BB_MAX_METRICS) return luaL_error(L, "more than %d metrics in one run", BB_MAX_METRICS);
+    snprintf(h->metric[h->nmetrics].name, sizeof h->metric[0].name, "%s", name);
+    h->metric[h->nmetrics++].value = v;
+    return 0;
+}
+
+static int l_stop(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    if (h->run) pool_stop(&h->run->pool);
+    return 0;
+}
+
+/* ---- generators ---- */
+
+typedef struct { lua_State *L; int idx; } lreader;
+
+static int push_field(lua_State *L, int idx, const char *key, int pos)
+{
+    if (key) {
+        lua_getfield(L, idx, key);
+        if (!lua_isnil(L, -1)) return 1;
+        lua_pop(L, 1);
+    }
+    if (pos > 0) {
+        lua_rawgeti(L, idx, pos);
+        if (!lua_isnil(L, -1)) return 1;
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+static int lr_has(void *ud, const char *key, int pos)
+{
+    lreader *r = ud;
+    if (!push_field(r->L, r->idx, key, pos)) return 0;
+    lua_pop(r->L, 1);
+    return 1;
+}
+
+static double lr_num(void *ud, const char *key, int pos, double dflt)
+{
+    lreader *r = ud;
+    if (!push_field(r->L, r->idx, key, pos)) return dflt;
+    double v = lua_isnumber(r->L, -1) ? lua_tonumber(r->L, -1) : (lua_isboolean(r->L, -1) ? lua_toboolean(r->L, -1) : dflt);
+    lua_pop(r->L, 1);
+    return v;
+}
+
+static const char *lr_str(void *ud, const char *key, int pos, size_t *len)
+{
+    lreader *r = ud;
+    if (!push_field(r->L, r->idx, key, pos)) return NULL;
+    const char *s = lua_type(r->L, -1) == LUA_TSTRING ? lua_tolstring(r->L, -1, len) : NULL;
+    lua_pop(r->L, 1); /* the spec table keeps the string alive */
+    return s;
+}
+
+static int lr_list(void *ud, const char *key, int pos, void (*each)(void *, const char *, size_t, double), void *acc)
+{
+    lreader *r = ud;
+    lua_State *L = r->L;
+    if (!push_field(L, r->idx, key, pos)) {
+        if (pos != 0) return -1;
+        lua_pushvalue(L, r->idx); /* the spec itself is the list */
+    }
+    if (!lua_istable(L, -1)) { lua_pop(L, 1); return -1; }
+    int n = (int)lua_objlen(L, -1);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        double w = 1;
+        if (lua_istable(L, -1)) {
+            lua_rawgeti(L, -1, 2);
+            w = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 1;
+            lua_pop(L, 1);
+            lua_rawgeti(L, -1, 1);
+            lua_remove(L, -2);
+        }
+        size_t len;
+        const char *s = lua_tolstring(L, -1, &len);
+        if (s) each(acc, s, len, w);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* core.compile{ name=, columns={ {name=, type=, gen={kind=...}, null=} } } -> native generator */
+static int l_compile(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_getfield(L, 1, "name");
+    const char *name = luaL_checkstring(L, -1);
+    lua_getfield(L, 1, "seed");
+    uint64_t seed = lua_isnumber(L, -1) ? (uint64_t)lua_tonumber(L, -1) : h->seed;
+    lua_pop(L, 1);
+    gen_table **ud = lua_newuserdata(L, sizeof *ud);
+    *ud = gen_new(name, seed, h->now_s);
+    luaL_getmetatable(L, GEN_MT);
+    lua_setmetatable(L, -2);
+    int self = lua_gettop(L);
+
+    lua_getfield(L, 1, "columns");
+    int ncols = (int)lua_objlen(L, -1);
+    for (int i = 1; i <= ncols; i++) {
+        lua_rawgeti(L, -1, i);
+        int col = lua_gettop(L);
+        lua_getfield(L, col, "gen");
+        if (lua_istable(L, -1)) {
+            lua_getfield(L, col, "name");
+            lua_getfield(L, col, "type");
+            lua_getfield(L, col + 1, "kind");
+            lua_getfield(L, col, "null");
+            const char *cname = lua_tostring(L, col + 2), *ctype = lua_tostring(L, col + 3);
+            const char *kind = lua_tostring(L, col + 4);
+            double null_ratio = lua_isnumber(L, col + 5) ? lua_tonumber(L, col + 5) : 0;
+            lreader lr = { L, col + 1 };
+            gen_reader r = { &lr, lr_has, lr_num, lr_str, lr_list };
+            bb_err err;
+            if (gen_add(*ud, cname ? cname : "?", gen_sqltype(ctype ? ctype : "text"), kind ? kind : "?", null_ratio,
+                        &r, &err) < 0)
+                return host_usage_error(L, err.msg);
+            lua_settop(L, col);
+        }
+        lua_settop(L, col - 1);
+    }
+    lua_settop(L, self);
+    gen_finish(*ud);
+    return 1;
+}
+
+gen_table *api_to_gen(lua_State *L, int idx)
+{
+    if (lua_istable(L, idx)) { /* a table object: its cached native generator */
+        lua_getfield(L, idx, "native");
+        if (lua_isfunction(L, -1)) {
+            lua_pushvalue(L, idx);
+            lua_call(L, 1, 1);
+        }
+        gen_table **g = luaL_testudata(L, -1, GEN_MT);
+        lua_pop(L, 1);
+        return g ? *g : NULL;
+    }
+    gen_table **g = luaL_testudata(L, idx, GEN_MT);
+    return g ? *g : NULL;
+}
+
+static gen_table *check_gen(lua_State *L, int idx)
+{
+    gen_table *g = api_to_gen(L, idx);
+    if (!g) luaL_argerror(L, idx, "a table from bb.table or its native generator expected");
+    return g;
+}
+
+static int l_gen_gc(lua_State *L)
+{
+    gen_table **g = luaL_checkudata(L, 1, GEN_MT);
+    gen_free(*g);
+    *g = NULL;
+    return 0;
+}
+
+static void push_value(lua_State *L, const bb_value *v)
+{
+    switch (v->kind) {
+    case BB_V_NULL: lua_pushnil(L); break;
+    case BB_V_INT: lua_pushnumber(L, (lua_Number)v->u.i); break;
+    case BB_V_DOUBLE: lua_pushnumber(L, v->u.d); break;
+    case BB_V_TEXT: lua_pushlstring(L, v->u.s, v->len); break;
+    }
+}
+
+/* gen:row(n) -> array of the values of row n (nil for NULL), and the column count */
+static int l_gen_row(lua_State *L)
+{
+    gen_table *g = check_gen(L, 1);
+    uint64_t n = (uint64_t)luaL_checknumber(L, 2);
+    gen_row *row = gen_row_new(g);
+    gen_fill(g, n, row);
+    lua_createtable(L, g->ncols, 0);
+    for (int i = 0; i < g->ncols; i++) {
+        push_value(L, &row->v[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    gen_row_free(row);
+    lua_pushinteger(L, g->ncols);
+    return 2;
+}
+
+/* gen:encode(first, count, format[, dialect_quote]) -> string of count encoded rows */
+static int l_gen_encode(lua_State *L)
+{
+    gen_table *g = check_gen(L, 1);
+    uint64_t first = (uint64_t)luaL_checknumber(L, 2);
+    int64_t count = (int64_t)luaL_checknumber(L, 3);
+    bb_stream_fmt fmt;
+    if (enc_format_parse(luaL_optstring(L, 4, "copy"), &fmt) < 0) return luaL_argerror(L, 4, "unknown format");
+    host_ctx *h = host_get(L);
+    static const bb_dialect generic = { "generic", '"', 0, 0, 0 };
+    const bb_dialect *d = h->dialect ? h->dialect : &generic;
+    gen_row *row = gen_row_new(g);
+    bb_buf b = { 0 };
+    for (int64_t i = 0; i < count; i++) {
+        gen_fill(g, first + (uint64_t)i, row);
+        const char *why;
+        int col = fmt == BB_FMT_TSV ? enc_row_tsv(g, row, "", &b, &why) : (enc_row(fmt, d, g, row, &b), 0);
+        if (col > 0) {
+            bb_buf_free(&b);
+            gen_row_free(row);
+            return luaL_error(L, "encode: row %f, column %s: the value is %s, which plain TSV cannot hold",
+                              (lua_Number)(first + (uint64_t)i), g->colnames[col - 1], why);
+        }
+        if (fmt == BB_FMT_SQL) bb_buf_putc(&b, '\n');
+    }
+    lua_pushlstring(L, b.p ? b.p : "", b.len);
+    bb_buf_free(&b);
+    gen_row_free(row);
+    return 1;
+}
+
+static int l_gen_columns(lua_State *L)
+{
+    gen_table *g = check_gen(L, 1);
+    lua_createtable(L, g->ncols, 0);
+    for (int i = 0; i < g->ncols; i++) {
+        lua_pushstring(L, g->colnames[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* ---- histograms for scripts that time their own phases ---- */
+
+static int l_histogram(lua_State *L)
+{
+    stats_thread *h = lua_newuserdata(L, sizeof *h + 64);
+    h = (stats_thread *)(((uintptr_t)h + 63) & ~(uintptr_t)63);
+    memset(h, 0, sizeof *h);
+    luaL_getmetatable(L, HIST_MT);
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+static stats_thread *check_hist(lua_State *L)
+{
+    void *p = luaL_checkudata(L, 1, HIST_MT);
+    return (stats_thread *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
+
+/* h:record(ns) */
+static int l_hist_record(lua_State *L)
+{
+    double v = luaL_checknumber(L, 2);
+    stats_record(check_hist(L), v < 0 ? 0 : (uint64_t)v, 0, 0);
+    return 0;
+}
+
+/* h:quantile(q) -> ns (nil when empty); h:max(); h:count() */
+static int l_hist_quantile(lua_State *L)
+{
+    stats_thread *h = check_hist(L);
+    stats_snap *s = lua_newuserdata(L, sizeof *s);
+    stats_take(h, 1, s);
+    double v = stats_quantile(s, luaL_checknumber(L, 2));
+    if (v < 0) lua_pushnil(L);
+    else lua_pushnumber(L, v);
+    return 1;
+}
+
+static int l_hist_max(lua_State *L) { lua_pushnumber(L, (lua_Number)check_hist(L)->lat_max); return 1; }
+static int l_hist_count(lua_State *L) { lua_pushnumber(L, (lua_Number)check_hist(L)->events); return 1; }
+
+/* ---- the worker context ---- */
+
+/* core.load(table) — the worker loads its share of rows with the run's method. */
+static int l_load(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    gen_table *g = check_gen(L, 1);
+    if (!h->worker) return luaL_error(L, "ctx:load() runs inside run(ctx) on a worker");
+    bb_err err;
+    if (method_load(h->worker, g, &err) < 0) {
+        if (err.code == BB_EXIT_USAGE) return host_usage_error(L, err.msg);
+        /* the run already records the error; unwind the script quietly */
+        lua_pushstring(L, err.msg);
+        return lua_error(L);
+    }
+    return 0;
+}
+
+static const luaL_Reg core_fns[] = {
+    { "version", l_version },       { "gen_kinds", l_gen_kinds },   { "cli_option", l_cli_option },
+    { "declare_option", l_declare_option }, { "set_default", l_set_default }, { "usage_error", l_usage_error },
+    { "run_info", l_run_info },     { "compile", l_compile },       { "load", l_load },
+    { "stop", l_stop },             { "connect", api_db_connect },       { "histogram", l_histogram },
+    { "metric", l_metric },         { "now_ns", l_now_ns },         { "json_decode", api_json_decode },
+    { NULL, NULL }
+};
+
+static const luaL_Reg gen_methods[] = {
+    { "row", l_gen_row }, { "encode", l_gen_encode }, { "columns", l_gen_columns }, { NULL, NULL }
+};
+
+
+int api_open(lua_State *L)
+{
+    if (luaL_newmetatable(L, GEN_MT)) {
+        lua_pushcfunction(L, l_gen_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_newtable(L);
+        luaL_register(L, NULL, gen_methods);
+        lua_setfield(L, -2, "__index");
+    }
+    lua_pop(L, 1);
+    api_db_open(L);
+    if (luaL_newmetatable(L, HIST_MT)) {
+        static const luaL_Reg hist_methods[] = { { "record", l_hist_record }, { "quantile", l_hist_quantile },
+                                                 { "max", l_hist_max },       { "count", l_hist_count },
+                                                 { NULL, NULL } };
+        lua_newtable(L);
+        luaL_register(L, NULL, hist_methods);
+        lua_setfield(L, -2, "__index");
+    }
+    lua_pop(L, 1);
+    lua_newtable(L);
+    luaL_register(L, NULL, core_fns);
+    return 1;
+}

@@ -1,0 +1,206 @@
+/* host.c — creating Lua states and calling into them safely. */
+#include "host.h"
+
+#include <errno.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "embed.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+
+static const char CTX_KEY = 0;
+
+host_ctx *host_get(lua_State *L)
+{
+    lua_pushlightuserdata(L, (void *)&CTX_KEY);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    host_ctx *c = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return c;
+}
+
+/* Message handler: strings get a traceback; usage errors (tables) pass through untouched. */
+static int traceback(lua_State *L)
+{
+    if (lua_istable(L, 1)) return 1;
+    const char *msg = lua_tostring(L, 1);
+    luaL_traceback(L, L, msg ? msg : "(error object is not a string)", 1);
+    return 1;
+}
+
+static int is_library_chunk(const char *source)
+{
+    for (const bb_lua_module *m = bb_lua_modules; m->name; m++)
+        if (strcmp(source, m->chunkname) == 0) return 1;
+    return 0;
+}
+
+/* "script.lua:LINE: " of the innermost call from the user's own code (not from C or the
+ * embedded library), so a usage error names the line that caused it; "" when none. */
+static void script_where(lua_State *L, char *out, size_t n)
+{
+    lua_Debug ar;
+    out[0] = 0;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0 || ar.source[0] != '@') continue;
+        if (is_library_chunk(ar.source)) continue;
+        snprintf(out, n, "%s:%d: ", ar.source + 1, ar.currentline);
+        return;
+    }
+}
+
+int host_usage_error(lua_State *L, const char *msg)
+{
+    char where[512];
+    script_where(L, where, sizeof where);
+    lua_createtable(L, 0, 1);
+    lua_pushfstring(L, "%s%s", strncmp(msg, where, strlen(where)) == 0 ? "" : where, msg);
+    lua_setfield(L, -2, "bb_usage");
+    return lua_error(L);
+}
+
+static int load_embedded(lua_State *L)
+{
+    const bb_lua_module *m = lua_touserdata(L, lua_upvalueindex(1));
+    if (luaL_loadbuffer(L, (const char *)m->data, m->size, m->chunkname) != 0) return lua_error(L);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);
+    return 1;
+}
+
+static void set_path(lua_State *L, const char *script)
+{
+    char dir[4096] = ".";
+    const char *slash = script ? strrchr(script, '/') : NULL;
+    if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash - script), script);
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "path");
+    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;%s", dir, dir, lua_tostring(L, -1));
+    lua_setfield(L, -3, "path");
+    lua_pop(L, 2);
+}
+
+lua_State *host_new(host_ctx *ctx, const char *script, bb_err *err)
+{
+    lua_State *L = luaL_newstate();
+    if (!L) { bb_errf(err, "cannot create a Lua state: out of memory"); return NULL; }
+    luaL_openlibs(L);
+    lua_pushcfunction(L, traceback); /* stays at slot 1 for every host_pcall */
+
+    lua_pushlightuserdata(L, (void *)&CTX_KEY);
+    lua_pushlightuserdata(L, ctx);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "preload");
+    for (const bb_lua_module *m = bb_lua_modules; m->name; m++) {
+        lua_pushlightuserdata(L, (void *)m);
+        lua_pushcclosure(L, load_embedded, 1);
+        lua_setfield(L, -2, m->name);
+    }
+    lua_pushcfunction(L, api_open);
+    lua_setfield(L, -2, "bulkbench.core");
+    lua_pop(L, 2);
+    set_path(L, script);
+    /* the library is loaded before the script, so db objects have their methods even when
+     * a script never requires it */
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench");
+    if (host_pcall(L, 1, 0, err) < 0) {
+        lua_close(L);
+        return NULL;
+    }
+    return L;
+}
+
+void host_close(lua_State *L)
+{
+    if (!L) return;
+    host_ctx *c = host_get(L);
+    lua_close(L);
+    if (c && c->owned) free(c);
+}
+
+int host_pcall(lua_State *L, int nargs, int nresults, bb_err *err)
+{
+    if (lua_pcall(L, nargs, nresults, 1) == 0) return 0;
+    return host_error(L, err);
+}
+
+int host_error(lua_State *L, bb_err *err)
+{
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "bb_usage");
+        bb_usagef(err, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "usage error");
+        lua_pop(L, 2);
+        return -1;
+    }
+    const char *msg = lua_tostring(L, -1);
+    bb_errf(err, "%s", msg ? msg : "unknown Lua error");
+    lua_pop(L, 1);
+    return -1;
+}
+
+int host_read_script(const char *path, char **src, size_t *len, bb_err *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return bb_usagef(err, "cannot read script %s: %s", path, strerror(errno));
+    bb_buf b = { 0 };
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) bb_buf_put(&b, chunk, n);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        bb_buf_free(&b);
+        return bb_usagef(err, "cannot read script %s", path);
+    }
+    bb_buf_putc(&b, 0);
+    *src = b.p;
+    *len = b.len - 1;
+    return 0;
+}
+
+int host_run_source(lua_State *L, const char *src, size_t len, const char *path, bb_err *err)
+{
+    if (len && src[0] == '#') { /* a #! line: keep line numbers, drop the text */
+        size_t i = 0;
+        while (i < len && src[i] != '\n') i++;
+        src += i;
+        len -= i;
+    }
+    lua_pushfstring(L, "@%s", path);
+    int rc = luaL_loadbuffer(L, src, len, lua_tostring(L, -1));
+    lua_remove(L, -2);
+    if (rc != 0) { /* syntax errors already say file:line */
+        bb_errf(err, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return -1;
+    }
+    return host_pcall(L, 0, 0, err);
+}
+
+int host_run_script(lua_State *L, const char *path, bb_err *err)
+{
+    char *src;
+    size_t len;
+    if (host_read_script(path, &src, &len, err) < 0) return -1;
+    int rc = host_run_source(L, src, len, path, err);
+    free(src);
+    return rc;
+}
+
+int host_hook(lua_State *L, const char *name)
+{
+    lua_getglobal(L, name);
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return LUA_NOREF;
+    }
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}

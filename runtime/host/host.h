@@ -1,0 +1,59 @@
+/* host.h — Lua states: one per worker plus one for set-up. Each has the embedded lua/
+ * library preloaded, the script's directory on package.path, and a traceback handler at
+ * stack slot 1 so every call into Lua is protected and reports source:line. */
+#ifndef BB_HOST_H
+#define BB_HOST_H
+
+#include <lua.h>
+
+#include "run.h"
+#include "../../base/err.h"
+
+/* What a Lua state may reach; lives in its registry, read by runtime/api.c. */
+typedef struct host_ctx {
+    const bb_plan *plan;    /* NULL in states that only declare (help, gen) */
+    bb_cli        *cli;
+    bb_run        *run;     /* NULL in the set-up state before a run */
+    bb_worker     *worker;  /* NULL in the set-up state */
+    int            setup;   /* 1 in the set-up state: declarations are recorded */
+    int            owned;   /* allocated for the state alone: host_close frees it */
+    uint64_t       seed;
+    int64_t        now_s;
+    const bb_dialect *dialect;
+    /* options the script declared (set-up state), for help and the unknown-option check */
+    char         **declared;
+    int            ndeclared;
+    /* the script's options as they took effect (set-up state), for results */
+    char         **opt_name, **opt_value;
+    int            nopts;
+    /* figures the script measured itself (bb.metric), for the current run's result */
+    bb_metric      metric[BB_MAX_METRICS];
+    int            nmetrics;
+} host_ctx;
+
+lua_State *host_new(host_ctx *ctx, const char *script, bb_err *err);
+void       host_close(lua_State *L);
+host_ctx  *host_get(lua_State *L);
+
+/* Reads a script once; every state of the run loads it from memory (so a script on a
+ * pipe such as <(...) works, and the file is not read once per thread). */
+int  host_read_script(const char *path, char **src, size_t *len, bb_err *err);
+/* Runs the script's top level (declarations, tables, hooks); path names it in messages. */
+int  host_run_source(lua_State *L, const char *src, size_t len, const char *path, bb_err *err);
+/* host_read_script + host_run_source, for states that load it once. */
+int  host_run_script(lua_State *L, const char *path, bb_err *err);
+/* A registry reference to global function `name`, or LUA_NOREF when the script has none. */
+int  host_hook(lua_State *L, const char *name);
+/* Calls the function under nargs arguments on the stack, protected; on error fills err
+ * with "file:line: message" and the traceback (code 2 for usage errors raised by the
+ * library, 1 otherwise). */
+int  host_pcall(lua_State *L, int nargs, int nresults, bb_err *err);
+
+/* The error object a failed lua_pcall left on the stack, popped into err (as host_pcall). */
+int  host_error(lua_State *L, bb_err *err);
+
+/* Raised from C functions for a usage error (exit 2) instead of a script failure; the
+ * message gets the script's file:line that led to it. */
+int  host_usage_error(lua_State *L, const char *msg);
+
+#endif

@@ -1,0 +1,246 @@
+/* runner.c — the life of one run. */
+#include "runner.h"
+
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "../core/cluster.h"
+#include "../core/method.h"
+#include "../core/once.h"
+#include "../core/pool.h"
+#include "../core/progress.h"
+#include "servers.h"
+#include "../core/sysmon.h"
+#include "worker.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+#include "../../base/clock.h"
+
+/* BULKBENCH_TRACE=1 prints when each phase of a run starts, to see where time outside
+ * the measured window goes. */
+static void trace(const char *phase)
+{
+    static int on = -1;
+    static uint64_t t0;
+    if (on < 0) {
+        on = getenv("BULKBENCH_TRACE") != NULL;
+        t0 = bb_now_ns();
+    }
+    if (on) fprintf(stderr, "[trace %8.1f ms] %s\n", (double)(bb_now_ns() - t0) / 1e6, phase);
+}
+
+static void fill_identity(bb_result *res, const bb_plan *p)
+{
+    snprintf(res->scenario, sizeof res->scenario, "%s", p->scenario);
+    snprintf(res->engine, sizeof res->engine, "%s", p->drv->name);
+    snprintf(res->method, sizeof res->method, "%s", p->method ? p->method : "");
+    res->threads = p->threads;
+    res->batch = p->method ? method_batch(p) : -1;
+    time_t now = time(NULL);
+    strftime(res->started_at, sizeof res->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    if (p->target) snprintf(res->target, sizeof res->target, "%s", p->target);
+    res->nset = p->nsettings;
+    for (int i = 0; i < p->nsettings; i++) {
+        snprintf(res->set_name[i], sizeof res->set_name[i], "%s", p->set_name[i]);
+        snprintf(res->set_value[i], sizeof res->set_value[i], "%s", p->set_value[i]);
+    }
+}
+
+/* This rank's share of the row (or event) numbers: a contiguous slice of a fixed total,
+ * so ranks together make exactly the rows one process would; without a total, disjoint
+ * ranges 2^40 apart. */
+static void run_share(const bb_plan *p, int64_t *first, int64_t *limit)
+{
+    int64_t total = p->events > 0 ? p->events : p->rows > 0 ? p->rows : INT64_MAX;
+    if (total == INT64_MAX) {
+        *first = (int64_t)p->rank << 40;
+        *limit = INT64_MAX;
+        return;
+    }
+    *first = (int64_t)((__int128)total * p->rank / p->nranks);
+    *limit = (int64_t)((__int128)total * (p->rank + 1) / p->nranks);
+}
+
+/* The name of the table bb.load() registered, for its size; NULL when none. */
+static const char *main_table(lua_State *L, char *buf, size_t n)
+{
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench");
+    if (lua_pcall(L, 1, 1, 0) != 0) { lua_pop(L, 1); return NULL; }
+    lua_getfield(L, -1, "main_table");
+    const char *s = lua_tostring(L, -1);
+    if (s) snprintf(buf, n, "%s", s);
+    lua_pop(L, 2);
+    return s ? buf : NULL;
+}
+
+/* Rank 0 (the only rank without MPI): the servers' admin sessions, on_connect and
+ * prepare(), and with --reconnect the marks table. */
+static int set_up(bb_servers *sv, lua_State *L, bb_plan *p, bb_err *err)
+{
+    trace("connect");
+    if (servers_connect(sv, L, p, err) < 0 || servers_hook(sv, L, "on_connect", err) < 0) return -1;
+    trace("prepare()");
+    if (servers_hook(sv, L, "prepare", err) < 0) return -1;
+    for (int k = 0; p->reconnect > 0 && p->method && k < sv->hooks; k++)
+        if (once_setup(p->drv, sv->s[k].c0, err) < 0) return -1;
+    return 0;
+}
+
+/* Rank 0, after a run without failure: check() against the committed rows, cleanup(). */
+static int verify(bb_servers *sv, lua_State *L, const bb_plan *p, bb_result *res, bb_err *err)
+{
+    int64_t rows;
+    int refused, rc = BB_EXIT_OK;
+    trace("check()");
+    int rc_check;
+    /* --reconnect: a server that restarts during check() loses the admin session; check again
+     * on a new one (a check that failed with its session alive fails the run) */
+    for (int i = 0; (rc_check = servers_check(sv, L, &rows, &refused, err)) < 0 && i < p->reconnect; i++)
+        if (servers_renew(sv, p) <= 0) break;
+    if (rc_check < 0) return err->code;
+    res->verified_rows = rows;
+    if (refused || (rows >= 0 && rows != res->committed)) {
+        if (refused) bb_errf(err, "verification failed: check() returned false");
+        else bb_errf(err, "verification failed: the table holds %lld rows, the runner committed %lld", (long long)rows,
+                     (long long)res->committed);
+        err->code = rc = BB_EXIT_VERIFY;
+    }
+    bb_err cerr;
+    if (servers_hook(sv, L, "cleanup", &cerr) < 0 && rc == BB_EXIT_OK) {
+        *err = cerr;
+        rc = cerr.code;
+    }
+    for (int k = 0; p->reconnect > 0 && p->method && k < sv->hooks; k++) once_finish(p->drv, sv->s[k].c0, p->run_id);
+    return rc;
+}
+
+/* While the workers work: progress lines; stop them when another rank failed, and tell
+ * the other ranks when one of ours did. */
+typedef struct wait_ctx { progress pg; int told; } wait_ctx;
+
+static void wait_tick(void *ud, bb_pool *pl)
+{
+    wait_ctx *wc = ud;
+    if (pool_failed(pl) && !wc->told) { cluster_tell_stop(); wc->told = 1; }
+    if (cluster_stop_told()) pool_stop(pl);
+    progress_tick(&wc->pg, pl);
+}
+
+int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
+{
+    result_init(res);
+    fill_identity(res, p);
+    bb_run r;
+    memset(&r, 0, sizeof r);
+    r.plan = p;
+    host_ctx *hc = host_get(L);
+    hc->plan = p;
+    hc->dialect = p->drv->dialect;
+    hc->seed = p->seed;
+    hc->now_s = p->now_s;
+    hc->nmetrics = 0;
+    int lead = p->rank == 0, rc = BB_EXIT_OK;
+    snprintf(p->run_id, sizeof p->run_id, "%x%llx", (unsigned)getpid(), (unsigned long long)bb_now_ns());
+    cluster_bcast(p->run_id, sizeof p->run_id); /* marks of every rank carry rank 0's id */
+
+    bb_servers sv;
+    if (servers_open(&sv, p, err) < 0 || (lead && set_up(&sv, L, p, err) < 0)) rc = err->code ? err->code : BB_EXIT_RUNTIME;
+    if ((rc = cluster_agree(rc, err)) != 0) goto out;
+    trace("server costs before");
+    servers_snapshot(&sv, p, 0);
+
+    trace("workers start");
+    r.workers = bb_xcalloc((size_t)p->threads, sizeof *r.workers);
+    for (int i = 0; i < p->threads; i++) {
+        bb_worker *w = &r.workers[i];
+        w->run = &r;
+        w->id = i;
+        w->target = sv.s[(p->nranks > 1 ? p->rank : i) % sv.n].target; /* round-robin over the host list */
+    }
+    int64_t first, limit;
+    run_share(p, &first, &limit);
+    pool_ops ops = { &r, worker_setup, worker_work, worker_teardown };
+    pool_start(&r.pool, p->threads, first, limit, p->rate, &ops);
+    int failed = pool_ready(&r.pool) < 0;
+    /* every rank's workers are connected (or one failed: then nobody starts) */
+    bb_err serr = r.pool.first_err;
+    if (cluster_agree(failed ? (serr.code ? serr.code : BB_EXIT_RUNTIME) : 0, &serr) != 0 && !failed) pool_fail(&r.pool, &serr);
+    double cpu0 = sysmon_self_cpu();
+    pool_go(&r.pool, p->warmup_s, p->time_s);
+    trace("measuring");
+    wait_ctx wc = { .told = 0 };
+    progress_init(&wc.pg, &r.pool, p->report_interval, p->progress, limit == INT64_MAX ? 0 : limit - first, 0);
+    pool_wait(&r.pool, wait_tick, &wc);
+    if (pool_failed(&r.pool) && !wc.told) cluster_tell_stop();
+    progress_done(&wc.pg);
+    if (p->reconnect > 0 && servers_renew(&sv, p) < 0) {
+        bb_err lost;
+        bb_errf(&lost, "%s: the runner's session was lost and could not be renewed", p->drv->name);
+        pool_fail(&r.pool, &lost);
+    }
+    /* server costs now, while the workers' sessions still exist (a backend that has exited
+     * takes its CPU time with it until the postmaster reaps it) */
+    trace("server costs after");
+    servers_snapshot(&sv, p, 1);
+    trace("workers end");
+    pool_end(&r.pool);
+
+    stats_snap *snap = bb_xmalloc(sizeof *snap);
+    stats_take(r.pool.stats, p->threads, snap);
+    cluster_sums sums = { .client_cpu_s = sysmon_self_cpu() - cpu0 };
+    for (int i = 0; i < p->threads; i++) {
+        sums.committed += r.workers[i].committed;
+        sums.in_doubt += r.workers[i].in_doubt;
+        sums.reconnects += r.workers[i].reconnects;
+    }
+    sums.seconds = pool_seconds(&r.pool);
+    if (r.pool.signal) { /* what failed while stopping failed because of the stop */
+        bb_errf(err, "interrupted by signal %d", r.pool.signal);
+        rc = 128 + r.pool.signal;
+    } else if (r.pool.failed) {
+        *err = r.pool.first_err;
+        rc = err->code ? err->code : BB_EXIT_RUNTIME;
+    }
+    cluster_reduce(snap, &sums, res->rank_rows_per_s, res->rank_rows, BB_MAX_RANKS, &rc, err);
+    res->ranks = p->nranks > 1 ? p->nranks : 0;
+    res->events = (int64_t)snap->events;
+    res->bytes = (int64_t)snap->bytes;
+    res->errors = (int64_t)snap->errors;
+    res->committed = sums.committed;
+    res->rows_in_doubt = sums.in_doubt;
+    res->reconnects = sums.reconnects;
+    /* rows: committed rows, unless a warm-up wrote rows that must not count */
+    res->rows = p->warmup_s > 0 ? (int64_t)snap->rows : res->committed;
+    res->seconds = sums.seconds;
+    result_latency(res, snap);
+    free(snap);
+    res->client_cpu_s = sums.client_cpu_s;
+    char tname[256];
+    trace("table size");
+    servers_costs(&sv, p, main_table(L, tname, sizeof tname), res);
+
+    if (rc != BB_EXIT_OK) snprintf(res->error, sizeof res->error, "%s", err->msg);
+    else if (lead && (rc = verify(&sv, L, p, res, err)) != BB_EXIT_OK) snprintf(res->error, sizeof res->error, "%s", err->msg);
+    trace("done");
+    goto done;
+
+out:
+    rc = err->code ? err->code : BB_EXIT_RUNTIME;
+    snprintf(res->error, sizeof res->error, "%s", err->msg);
+done:
+    res->nopts = hc->nopts;
+    res->opt_name = (const char *const *)hc->opt_name;
+    res->opt_value = (const char *const *)hc->opt_value;
+    for (int i = 0; i < hc->nmetrics; i++) res->metric[i] = hc->metric[i];
+    res->nmetrics = hc->nmetrics;
+    pool_free(&r.pool);
+    free(r.workers);
+    servers_close(&sv, L, p);
+    hc->plan = NULL;
+    return rc;
+}
