@@ -10,10 +10,10 @@ local N = 1000000
 local ALPHA = 0.001
 local verbose = os.getenv("BB_STAT_VERBOSE")
 
--- the TSV text of one column for rows 0..N-1 under a fixed seed, one value a line
+-- the COPY text of one column (NULL is \N) for rows 0..N-1 under a fixed seed, one value a line
 local function column(gen, sqltype, seed, null)
   local t = bb.table "dist" { { "x", sqltype, gen, null = null } }
-  return t:native(seed):encode(0, N, "tsv")
+  return t:native(seed):encode(0, N, "copy")
 end
 
 local function sample(gen, sqltype, seed, parse)
@@ -286,9 +286,9 @@ describe("permutation", function()
       local t4 = bb.table "perm4" { { "x", "int", bb.permutation { 1, 4 } } }
       local t10 = bb.table "perm10" { { "x", "int", bb.permutation { 0, 9 } } }
       if seed % 1000 == 0 then collectgarbage() end
-      local o = t4:native(seed):encode(0, 4, "tsv"):gsub("\n", "")
+      local o = t4:native(seed):encode(0, 4, "copy"):gsub("\n", "")
       orders[o] = (orders[o] or 0) + 1
-      local a, b = t10:native(seed):encode(0, 2, "tsv"):match("(%d+)\n(%d+)")
+      local a, b = t10:native(seed):encode(0, 2, "copy"):match("(%d+)\n(%d+)")
       local k = tonumber(a) * 10 + tonumber(b)
       pairs[k] = (pairs[k] or 0) + 1
     end
