@@ -39,6 +39,13 @@ typedef struct bb_dialect {
     int         max_params;    /* most bound parameters in one statement, 0 = no limit */
 } bb_dialect;
 
+/* Appends name as an identifier of the dialect, quoted (a quote inside is doubled). */
+void  dialect_quote(const bb_dialect *d, const char *name, bb_buf *out);
+/* The same as a new string the caller frees. */
+char *dialect_quoted(const bb_dialect *d, const char *name);
+/* Appends the placeholder of parameter i (1-based): $i or ?. */
+void  dialect_param(const bb_dialect *d, long i, bb_buf *out);
+
 /* Data formats: what the encoders write, what `bulkbench load` reads, what stream_open takes.
  * Two escaped text formats exist, and plain TSV is neither of them: */
 typedef enum bb_stream_fmt {
@@ -169,6 +176,9 @@ const bb_driver *bb_driver_find(const char *name);
 /* 0 when every operation the engine's capability flags promise is filled; else -1 and msg
  * names the first missing one (a bug in the engine, caught at start-up, not a crash later). */
 int bb_driver_check(const bb_driver *d, char *msg, size_t n);
+/* A stream counts only when the server took every row sent: 0 when it did (or could not
+ * say, took = -1), else -1 with err naming the engine and what (a stream, a chunk). */
+int bb_stream_took(const bb_driver *d, int64_t took, int64_t sent, const char *what, bb_err *err);
 /* The dialect of that name (pg, mysql, sqlite, generic), for SQL written without a server. */
 const bb_dialect *bb_dialect_find(const char *name);
 

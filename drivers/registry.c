@@ -58,3 +58,9 @@ int bb_driver_check(const bb_driver *d, char *msg, size_t n)
     }
     return 0;
 }
+
+int bb_stream_took(const bb_driver *d, int64_t took, int64_t sent, const char *what, bb_err *err)
+{
+    if (took < 0 || took == sent) return 0;
+    return bb_errf(err, "%s: the server took %lld of the %lld rows of %s", d->name, (long long)took, (long long)sent, what);
+}

@@ -4,7 +4,6 @@
 #include "gencmd.h"
 
 #include <errno.h>
-#include <lauxlib.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +11,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../host/api.h"
+#include "../host/lib.h"
 #include "../core/encode.h"
 #include "../host/host.h"
+#include "../host/state.h"
 #include "../core/pool.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
@@ -151,7 +151,7 @@ static void build_head(gjob *j)
     bb_buf_free(&b);
 }
 
-int gencmd_run(bb_cli *cli)
+int gencmd_main(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
     int rc = 0;
@@ -188,22 +188,10 @@ int gencmd_run(bb_cli *cli)
     host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
                     .dialect = j.dia };
     if (opts_now(cli, &hc.now_s, &err) < 0) goto fail;
-    lua_State *L = host_new(&hc, cli->pos[0], &err);
+    lua_State *L = state_new(&hc, cli->pos[0], &err);
     if (!L || host_run_script(L, cli->pos[0], &err) < 0) goto fail;
     if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) goto fail;
-    lua_getglobal(L, "require");
-    lua_pushstring(L, "bulkbench");
-    lua_call(L, 1, 1);
-    lua_getfield(L, -1, "tables");
-    lua_getfield(L, -1, table);
-    if (!lua_istable(L, -1)) {
-        bb_usagef(&err, "%s defines no table '%s' (bb.table)", cli->pos[0], table);
-        goto fail;
-    }
-    if (!(j.t = api_to_gen(L, lua_gettop(L)))) {
-        bb_errf(&err, "table '%s' has no generators", table);
-        goto fail;
-    }
+    if (!(j.t = lib_gen_table(L, cli->pos[0], table, &err))) goto fail;
     if (j.fmt == BB_FMT_SQL) build_head(&j);
 
     const char *path = opts_get(cli, "o");
@@ -223,7 +211,7 @@ int gencmd_run(bb_cli *cli)
     int64_t done = j.written * CHUNK_ROWS < j.rows ? j.written * CHUNK_ROWS : j.rows;
     int sig = j.pool.signal;
     pool_free(&j.pool);
-    host_close(L);
+    state_close(L);
     if (sig) { /* a partial file is not a data set: nobody should load it by mistake */
         if (path) unlink(path);
         fprintf(stderr, "bulkbench: interrupted after %lld of %lld rows%s%s\n", (long long)done, (long long)j.rows,

@@ -4,6 +4,6 @@
 
 #include "../core/opts.h"
 
-int gencmd_run(bb_cli *cli);
+int gencmd_main(bb_cli *cli);
 
 #endif

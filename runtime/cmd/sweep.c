@@ -26,17 +26,6 @@ static char **own_split(sweep *s, const char *list, int *n)
     return v; /* the array itself is freed by the caller; its strings are owned by s */
 }
 
-/* --dsn, else BULKBENCH_<ENGINE>_DSN, else the engine's own default (NULL) */
-static const char *engine_dsn(bb_cli *cli, const bb_driver *d)
-{
-    const char *dsn = opts_get(cli, "dsn");
-    if (dsn) return dsn;
-    char var[64];
-    snprintf(var, sizeof var, "BULKBENCH_%s_DSN", d->name);
-    for (char *p = var; *p; p++) *p = (char)toupper((unsigned char)*p);
-    return getenv(var);
-}
-
 static int check_method(const bb_driver *d, const char *name, bb_err *err)
 {
     const bb_method *m = method_find(name);
@@ -134,7 +123,7 @@ int sweep_build(bb_cli *cli, sweep *s, bb_err *err)
         if (!methods && opts_get(cli, key)) em = own_split(s, opts_get(cli, key), &nem);
         for (int m = 0; m < nem; m++) {
             if (check_method(d, em[m], err) < 0) goto out;
-            if (method_find(em[m])->kind == MK_ROW && opts_get(cli, "reconnect") && atoi(opts_get(cli, "reconnect")) > 0) {
+            if (!method_once_capable(method_find(em[m])) && opts_get(cli, "reconnect") && atoi(opts_get(cli, "reconnect")) > 0) {
                 bb_usagef(err, "--reconnect cannot make method %s exactly-once: it commits each row on its own, with no "
                                "transaction to mark; use txn, multirow, pipeline or a stream method", em[m]);
                 goto out;
@@ -148,7 +137,7 @@ int sweep_build(bb_cli *cli, sweep *s, bb_err *err)
                     for (int k = 0; k < total; k++)
                         for (int g = 0; g < (ntarget ? ntarget : 1); g++) {
                             sweep_combo c = { .drv = d, .method = nem ? em[m] : NULL, .threads = atoi(threads[t]),
-                                              .batch = nb ? atoll(batches[b]) : 0, .dsn = engine_dsn(cli, d) };
+                                              .batch = nb ? atoll(batches[b]) : 0, .dsn = opts_dsn(cli, d) };
                             int q = k;
                             for (int i = 0; i < nd; i++) { idx[i] = q % dims[i].n; q /= dims[i].n; }
                             c.nset = nd;

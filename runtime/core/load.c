@@ -25,6 +25,7 @@
 #include <zstd.h>
 
 #include "chunk.h"
+#include "opts.h"
 #include "progress.h"
 #include "sig.h"
 #include "encode.h"
@@ -557,27 +558,4 @@ out:
     free(j.conns);
     pthread_mutex_destroy(&j.mu);
     return rc;
-}
-
-const char *load_format_of(const char *path, const char *given)
-{
-    if (given && strcmp(given, "text")) return given;
-    char base[4096];
-    snprintf(base, sizeof base, "%s", path);
-    char *dot = strrchr(base, '.');
-    if (dot && (!strcmp(dot, ".gz") || !strcmp(dot, ".zst"))) *dot = 0;
-    const char *ext = strrchr(base, '.');
-    if (!ext) return NULL;
-    return !strcmp(ext, ".csv") ? "csv" : (!strcmp(ext, ".tsv") || !strcmp(ext, ".txt")) ? "tsv" : !strcmp(ext, ".copy") ? "copy" : NULL;
-}
-
-int load_char_opt(const char *name, const char *v, char *out, bb_err *err)
-{
-    *out = 0;
-    if (!v) return 0;
-    if (!strcmp(v, "tab") || !strcmp(v, "\\t")) v = "\t";
-    if (strlen(v) != 1 || *v == '\n' || *v == '\r' || *v == '\\')
-        return bb_usagef(err, "--%s takes one character (or 'tab'), not a newline or backslash; got '%s'", name, v);
-    *out = *v;
-    return 0;
 }

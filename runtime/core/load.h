@@ -34,6 +34,15 @@ typedef struct load_opts {
  * rejected ones). Fills res; returns 0, or -1 with err (code 3 when verification failed). */
 int load_files(const load_opts *o, bb_result *res, bb_err *err);
 
+/* Where load options come from: the command line (names as options: "skip-rows") or a
+ * script's table (the same names with '_'). get returns a value as text, NULL when not
+ * given. load_opt_names lists every name it is asked for. */
+typedef const char *(*load_opt_get)(void *ud, const char *name);
+extern const char *const load_opt_names[];
+/* Reads every option but drv, dsn, target and paths (set those first) into o, with the
+ * option table's types; -1 with a usage error that names the option. */
+int load_opts_read(load_opts *o, load_opt_get get, void *ud, bb_err *err);
+
 /* The format of a file: given (csv, tsv, copy), else from its extension under any .gz or
  * .zst; NULL when neither says. */
 const char *load_format_of(const char *path, const char *given);

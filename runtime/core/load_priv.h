@@ -3,6 +3,7 @@
 #define BB_LOAD_PRIV_H
 
 #include <pthread.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "chunk.h"

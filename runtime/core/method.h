@@ -1,38 +1,53 @@
-/* method.h — the load methods: how a worker turns claimed row numbers into writes. A
- * method lists the capability flags it needs; an engine offers it when it has them all. */
+/* method.h — the load methods as data: how a worker turns claimed row numbers into writes.
+ *
+ * A method is one row of bb_methods: its name, the capability flags an engine needs to
+ * offer it, how its batches are driven (the loop), and the function that sends one batch.
+ * Adding a method is a row here and its send function in send.c. */
 #ifndef BB_METHOD_H
 #define BB_METHOD_H
 
-#include "gen.h"
-#include "../host/run.h"
-#include "../../base/err.h"
+#include <stddef.h>
+#include <stdint.h>
 
+#include "../../drivers/driver.h"
+#include "gen.h"
+#include "loader.h"
+#include "plan.h"
+
+typedef struct mstate mstate; /* a worker's state while it loads with one method (send.h) */
+
+/* How the normal path drives a method's batches. With --reconnect every loop but
+ * LOOP_ROW runs each batch in one marked transaction around send instead (once.h). */
 typedef enum {
-    MK_ROW,      /* one statement and transaction per row: every row is an event */
-    MK_TXN,      /* prepared single-row statements, one transaction per batch */
-    MK_MULTIROW, /* one multi-row INSERT per batch */
-    MK_PIPELINE, /* prepared single-row statements, a batch per round trip and transaction */
-    MK_STREAM    /* a COPY / LOAD DATA stream per batch, or per worker without --batch */
-} bb_method_kind;
+    LOOP_ROW,     /* every row its own statement and transaction, and its own event */
+    LOOP_TXN,     /* begin, send, commit per batch */
+    LOOP_BATCH,   /* send is the batch's transaction (one pipeline sync) */
+    LOOP_OVERLAP, /* as LOOP_BATCH, the next batch generated while the server works on this one */
+    LOOP_STREAM   /* a producer thread encodes while the worker streams: per batch, or one per worker */
+} method_loop;
 
 typedef struct bb_method {
-    const char     *name;
-    const char     *summary;
-    unsigned        needs;          /* BB_CAP_* flags the engine must have */
-    int64_t         default_batch;  /* used when --batch is not given; 0 = one stream per worker */
-    bb_method_kind  kind;
-    int             prepared;       /* MK_ROW: bound parameters (1) or literal SQL (0) */
-    bb_stream_fmt   fmt;            /* MK_STREAM: encoding of the stream */
+    const char   *name;
+    const char   *summary;
+    unsigned      needs;         /* BB_CAP_* flags the engine must have */
+    int64_t       default_batch; /* used when --batch is not given; 0 = one stream per worker */
+    method_loop   loop;
+    bb_stream_fmt fmt;           /* LOOP_STREAM: the stream's encoding */
+    /* Sends rows [first, first+n) of one batch inside whatever transaction the loop holds
+     * (none for LOOP_ROW's autocommit); adds the payload bytes to *bytes. */
+    int (*send)(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 } bb_method;
 
-extern const bb_method bb_methods[];   /* NULL-terminated by name */
+extern const bb_method bb_methods[]; /* NULL-terminated by name */
 
 const bb_method *method_find(const char *name);
 int  method_offered(const bb_method *m, const bb_driver *d);
+/* Whether --reconnect can make the method exactly-once (a batch needs a transaction to mark). */
+int  method_once_capable(const bb_method *m);
 /* Effective batch of a plan for its method. */
 int64_t method_batch(const bb_plan *p);
-/* Loads rows claimed from the run with the plan's method until the target, the deadline
- * or a stop; commits as the method says and counts committed rows in w->committed. */
-int  method_load(bb_worker *w, gen_table *t, bb_err *err);
+/* Loads rows claimed from the run's pool with the plan's method until the target, the
+ * deadline or a stop; commits as the method says and counts committed rows in l->committed. */
+int  method_load(bb_loader *l, gen_table *t, bb_err *err);
 
 #endif

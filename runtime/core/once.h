@@ -13,7 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../host/run.h"
+#include "../../drivers/driver.h"
+#include "loader.h"
 #include "../../base/err.h"
 
 #define ONCE_TABLE "bulkbench_marks"
@@ -32,7 +33,7 @@ int  once_setup(const bb_driver *drv, bb_conn *c, bb_err *err);
 void once_finish(const bb_driver *drv, bb_conn *c, const char *run_id);
 /* Runs rows [first, first+n) once: retries on a new session (up to plan->reconnect
  * times) when the session is lost. 0 when the batch is committed, -1 with err otherwise;
- * then w->in_doubt says whether an attempt may have committed. */
-int  once_batch(bb_worker *w, const once_ops *ops, int64_t first, int64_t n, size_t *bytes, bb_err *err);
+ * then l->in_doubt says whether an attempt may have committed. */
+int  once_batch(bb_loader *l, const once_ops *ops, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 
 #endif

@@ -343,3 +343,13 @@ int64_t opts_parse_size(const char *s)
     if (*end || !(v * mul < 9.0e18)) return -1; /* NaN and what int64 cannot hold */
     return (int64_t)(v * mul);
 }
+
+const char *opts_dsn(bb_cli *cli, const bb_driver *d)
+{
+    const char *dsn = opts_get(cli, "dsn");
+    if (dsn) return dsn;
+    char var[64];
+    snprintf(var, sizeof var, "BULKBENCH_%s_DSN", d->name);
+    for (char *p = var; *p; p++) *p = (char)toupper((unsigned char)*p);
+    return getenv(var);
+}

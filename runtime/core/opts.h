@@ -5,6 +5,7 @@
 #define BB_OPTS_H
 
 #include "../../base/err.h"
+#include "../../drivers/driver.h"
 
 typedef enum { OT_INT, OT_NUM, OT_STR, OT_BOOL, OT_SIZE } opt_type;
 
@@ -61,6 +62,10 @@ int  opts_check_value(const char *name, opt_type t, const char *v, int min, bb_e
 /* Fails with "unknown option --x; did you mean --y?" for any option nobody used.
  * extra: script-declared names, NULL-terminated. */
 int  opts_check_unused(const bb_cli *cli, const char *const *extra, bb_err *err);
+
+/* Where an engine's database is: --dsn, else BULKBENCH_<ENGINE>_DSN, else NULL (the
+ * engine's own default). */
+const char *opts_dsn(bb_cli *cli, const bb_driver *d);
 
 /* Parses "4MB", "64k", "1048576" into bytes; -1 when malformed. */
 int64_t opts_parse_size(const char *s);

@@ -14,7 +14,7 @@ static void *produce_main(void *arg)
     uint64_t t_claim = 0;
     for (;;) {
         if (left == 0) {
-            if ((left = pool_claim(&p->w->run->pool, p->claim, &first)) == 0) break;
+            if ((left = pool_claim(p->pool, p->claim, &first)) == 0) break;
             t_claim = bb_now_ns();
         }
         gen_fill(p->t, (uint64_t)first, row);
@@ -52,10 +52,10 @@ static void *produce_main(void *arg)
     return NULL;
 }
 
-int produce_start(producer *p, bb_worker *w, gen_table *t, int64_t claim, produce_encode_fn encode, void *ud)
+int produce_start(producer *p, bb_pool *pool, gen_table *t, int64_t claim, produce_encode_fn encode, void *ud)
 {
     memset(p, 0, sizeof *p);
-    p->w = w;
+    p->pool = pool;
     p->t = t;
     p->claim = claim;
     p->encode = encode;

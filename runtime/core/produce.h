@@ -6,7 +6,7 @@
 #include <pthread.h>
 
 #include "gen.h"
-#include "../host/run.h"
+#include "pool.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
@@ -24,7 +24,7 @@ typedef struct produce_buf {
 typedef int (*produce_encode_fn)(void *ud, const gen_row *row, bb_buf *out, bb_err *err);
 
 typedef struct producer {
-    bb_worker        *w;
+    bb_pool          *pool;      /* the run's: rows are claimed from it */
     gen_table        *t;
     int64_t           claim;     /* rows per claim (the batch) */
     produce_encode_fn encode;
@@ -40,7 +40,7 @@ typedef struct producer {
     bb_err            err;
 } producer;
 
-int  produce_start(producer *p, bb_worker *w, gen_table *t, int64_t claim, produce_encode_fn encode, void *ud);
+int  produce_start(producer *p, bb_pool *pool, gen_table *t, int64_t claim, produce_encode_fn encode, void *ud);
 /* The next full buffer, or NULL when production ended (p->failed says whether by error).
  * Hand it back with produce_release before taking another. */
 produce_buf *produce_take(producer *p);

@@ -1,12 +1,10 @@
-/* result.h — the result of one run, and its text, JSON and CSV forms (PRODUCT.md fields). */
+/* result.h — the result of one run or load, every field the user sees (its printed forms: cmd/output.h). */
 #ifndef BB_RESULT_H
 #define BB_RESULT_H
 
 #include <stdint.h>
-#include <stdio.h>
 
-#include "../host/run.h"
-#include "sysmon.h"
+#include "plan.h"
 
 /* Unknown figures: doubles < 0 and int64s == -1 print as null. */
 /* One server of a host list: where it is and what the run cost it (-1 = not measured). */
@@ -53,10 +51,4 @@ void result_init(bb_result *r);
 /* p50/p95/p99/max in ms from a histogram snapshot (left null when nothing was recorded). */
 struct stats_snap;
 void result_latency(bb_result *r, const struct stats_snap *s);
-/* One compact JSON object, no newline; caller frees. */
-char *result_json(const bb_result *r, const sysmon_host *h);
-int   result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h);
-void  result_print_table(FILE *f, const bb_result *rs, int n);
-void  result_print_csv(FILE *f, const bb_result *r, int header);
-
 #endif

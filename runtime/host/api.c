@@ -2,6 +2,7 @@
 #include "api.h"
 
 #include <lauxlib.h>
+#include <lua.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +116,7 @@ static int l_run_info(lua_State *L)
     lua_setfield(L, -2, "rows");
     lua_pushstring(L, p->scenario);
     lua_setfield(L, -2, "scenario");
-    if (h->worker) { lua_pushinteger(L, h->worker->id); lua_setfield(L, -2, "thread_id"); }
+    if (h->worker) { lua_pushinteger(L, h->worker->ld.id); lua_setfield(L, -2, "thread_id"); }
     return 1;
 }
 
@@ -412,7 +413,7 @@ static int l_load(lua_State *L)
     gen_table *g = check_gen(L, 1);
     if (!h->worker) return luaL_error(L, "ctx:load() runs inside run(ctx) on a worker");
     bb_err err;
-    if (method_load(h->worker, g, &err) < 0) {
+    if (method_load(&h->worker->ld, g, &err) < 0) {
         if (err.code == BB_EXIT_USAGE) return host_usage_error(L, err.msg);
         /* the run already records the error; unwind the script quietly */
         lua_pushstring(L, err.msg);

@@ -1,6 +1,7 @@
 /* api_db.c — db and statement objects for Lua: exec, query, prepare/execute,
  * transactions, settings, and connections scripts open themselves. */
 #include <lauxlib.h>
+#include <lua.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* api_json.c — JSON text into Lua values with jansson (reports read results files). */
 #include <jansson.h>
 #include <lauxlib.h>
+#include <lua.h>
 
 #include "api.h"
 

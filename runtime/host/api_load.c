@@ -7,6 +7,7 @@
  * and it returns { rows, rejected, bytes, seconds, verified } or raises the load's error.
  * Inside event() or run() the loaded rows count as the run's committed rows. */
 #include <lauxlib.h>
+#include <lua.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,8 +100,8 @@ int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target)
     }
     host_ctx *h = host_get(L);
     if (h->worker) { /* inside event() or run(): the run committed these rows, as ctx:load() counts its own */
-        h->worker->committed += res.committed;
-        stats_add(h->worker->st, (uint64_t)res.committed, (uint64_t)res.bytes);
+        h->worker->ld.committed += res.committed;
+        stats_add(h->worker->ld.pt->st, (uint64_t)res.committed, (uint64_t)res.bytes);
     }
     lua_createtable(L, 0, 5);
     lua_pushnumber(L, (lua_Number)res.committed);

@@ -1,19 +1,26 @@
-/* host.c — creating Lua states and calling into them safely. */
+/* host.c — calling into Lua safely: a state's context, protected calls, errors that name
+ * the script's file:line, and the script's own text and hooks. */
 #include "host.h"
 
 #include <errno.h>
 #include <lauxlib.h>
-#include <lualib.h>
+#include <lua.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "api.h"
 #include "embed.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
 static const char CTX_KEY = 0;
+
+void host_set_ctx(lua_State *L, host_ctx *ctx)
+{
+    lua_pushlightuserdata(L, (void *)&CTX_KEY);
+    lua_pushlightuserdata(L, ctx);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+}
 
 host_ctx *host_get(lua_State *L)
 {
@@ -24,8 +31,7 @@ host_ctx *host_get(lua_State *L)
     return c;
 }
 
-/* Message handler: strings get a traceback; usage errors (tables) pass through untouched. */
-static int traceback(lua_State *L)
+int host_traceback(lua_State *L)
 {
     if (lua_istable(L, 1)) return 1;
     const char *msg = lua_tostring(L, 1);
@@ -62,68 +68,6 @@ int host_usage_error(lua_State *L, const char *msg)
     lua_pushfstring(L, "%s%s", strncmp(msg, where, strlen(where)) == 0 ? "" : where, msg);
     lua_setfield(L, -2, "bb_usage");
     return lua_error(L);
-}
-
-static int load_embedded(lua_State *L)
-{
-    const bb_lua_module *m = lua_touserdata(L, lua_upvalueindex(1));
-    if (luaL_loadbuffer(L, (const char *)m->data, m->size, m->chunkname) != 0) return lua_error(L);
-    lua_pushvalue(L, 1);
-    lua_call(L, 1, 1);
-    return 1;
-}
-
-static void set_path(lua_State *L, const char *script)
-{
-    char dir[4096] = ".";
-    const char *slash = script ? strrchr(script, '/') : NULL;
-    if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash - script), script);
-    lua_getglobal(L, "package");
-    lua_getfield(L, -1, "path");
-    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;%s", dir, dir, lua_tostring(L, -1));
-    lua_setfield(L, -3, "path");
-    lua_pop(L, 2);
-}
-
-lua_State *host_new(host_ctx *ctx, const char *script, bb_err *err)
-{
-    lua_State *L = luaL_newstate();
-    if (!L) { bb_errf(err, "cannot create a Lua state: out of memory"); return NULL; }
-    luaL_openlibs(L);
-    lua_pushcfunction(L, traceback); /* stays at slot 1 for every host_pcall */
-
-    lua_pushlightuserdata(L, (void *)&CTX_KEY);
-    lua_pushlightuserdata(L, ctx);
-    lua_rawset(L, LUA_REGISTRYINDEX);
-
-    lua_getglobal(L, "package");
-    lua_getfield(L, -1, "preload");
-    for (const bb_lua_module *m = bb_lua_modules; m->name; m++) {
-        lua_pushlightuserdata(L, (void *)m);
-        lua_pushcclosure(L, load_embedded, 1);
-        lua_setfield(L, -2, m->name);
-    }
-    lua_pushcfunction(L, api_open);
-    lua_setfield(L, -2, "bulkbench.core");
-    lua_pop(L, 2);
-    set_path(L, script);
-    /* the library is loaded before the script, so db objects have their methods even when
-     * a script never requires it */
-    lua_getglobal(L, "require");
-    lua_pushstring(L, "bulkbench");
-    if (host_pcall(L, 1, 0, err) < 0) {
-        lua_close(L);
-        return NULL;
-    }
-    return L;
-}
-
-void host_close(lua_State *L)
-{
-    if (!L) return;
-    host_ctx *c = host_get(L);
-    lua_close(L);
-    if (c && c->owned) free(c);
 }
 
 int host_pcall(lua_State *L, int nargs, int nresults, bb_err *err)

@@ -4,8 +4,6 @@
 #ifndef BB_HOST_H
 #define BB_HOST_H
 
-#include <lua.h>
-
 #include "run.h"
 #include "../../base/err.h"
 
@@ -31,9 +29,11 @@ typedef struct host_ctx {
     int            nmetrics;
 } host_ctx;
 
-lua_State *host_new(host_ctx *ctx, const char *script, bb_err *err);
-void       host_close(lua_State *L);
 host_ctx  *host_get(lua_State *L);
+void       host_set_ctx(lua_State *L, host_ctx *ctx);
+/* The message handler every host_pcall uses (slot 1 of each state): strings get a
+ * traceback, usage errors (tables) pass through untouched. */
+int        host_traceback(lua_State *L);
 
 /* Reads a script once; every state of the run loads it from memory (so a script on a
  * pipe such as <(...) works, and the file is not read once per thread). */

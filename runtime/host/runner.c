@@ -2,6 +2,7 @@
 #include "runner.h"
 
 #include <lauxlib.h>
+#include <lua.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -138,6 +139,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     bb_run r;
     memset(&r, 0, sizeof r);
     r.plan = p;
+    r.cli = host_get(L)->cli;
     host_ctx *hc = host_get(L);
     hc->plan = p;
     hc->dialect = p->drv->dialect;
@@ -159,8 +161,8 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     for (int i = 0; i < p->threads; i++) {
         bb_worker *w = &r.workers[i];
         w->run = &r;
-        w->id = i;
-        w->target = sv.s[(p->nranks > 1 ? p->rank : i) % sv.n].target; /* round-robin over the host list */
+        w->ld.id = i;
+        w->ld.target = sv.s[(p->nranks > 1 ? p->rank : i) % sv.n].target; /* round-robin over the host list */
     }
     int64_t first, limit;
     run_share(p, &first, &limit);
@@ -194,9 +196,9 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     stats_take(r.pool.stats, p->threads, snap);
     cluster_sums sums = { .client_cpu_s = sysmon_self_cpu() - cpu0 };
     for (int i = 0; i < p->threads; i++) {
-        sums.committed += r.workers[i].committed;
-        sums.in_doubt += r.workers[i].in_doubt;
-        sums.reconnects += r.workers[i].reconnects;
+        sums.committed += r.workers[i].ld.committed;
+        sums.in_doubt += r.workers[i].ld.in_doubt;
+        sums.reconnects += r.workers[i].ld.reconnects;
     }
     sums.seconds = pool_seconds(&r.pool);
     if (r.pool.signal) { /* what failed while stopping failed because of the stop */

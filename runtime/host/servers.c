@@ -2,11 +2,13 @@
 #include "servers.h"
 
 #include <lauxlib.h>
+#include <lua.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "api.h"
 #include "host.h"
+#include "../core/session.h"
 #include "../core/sysmon.h"
 #include "../../base/err.h"
 #include "../../base/clock.h"
@@ -34,15 +36,13 @@ int servers_connect(bb_servers *sv, lua_State *L, const bb_plan *p, bb_err *err)
         bb_server *s = &sv->s[k];
         if (p->drv->connect(s->target, &s->c0, err) < 0) return -1;
         for (int i = 0; i < p->nsettings; i++) {
-            if (!p->set_global[i]) {
-                if (p->drv->set_session(s->c0, p->set_name[i], p->set_value[i], err) < 0) return -1;
-                continue;
-            }
+            if (!p->set_global[i]) continue;
             if (p->drv->set_global(s->c0, p->set_name[i], p->set_value[i], s->old_global[i], sizeof s->old_global[i],
                                    err) < 0)
                 return -1;
             s->nglobal = i + 1; /* restore up to here, whatever happens next */
         }
+        if (session_settings(p, s->c0, err) < 0) return -1;
         s->db0 = api_push_db(L, p->drv, s->c0, s->target);
         s->db_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     }
@@ -112,9 +112,11 @@ int servers_renew(bb_servers *sv, const bb_plan *p)
         api_db_rebind(s->db0, NULL);
         for (int i = 0; i <= p->reconnect && !s->c0; i++) {
             if (i) bb_sleep_until_ns(bb_now_ns() + 500000000ull);
-            if (p->drv->connect(s->target, &s->c0, &e) < 0) { s->c0 = NULL; continue; }
-            for (int j = 0; j < p->nsettings; j++)
-                if (!p->set_global[j]) p->drv->set_session(s->c0, p->set_name[j], p->set_value[j], &e);
+            if (session_open(p, s->target, &s->c0, &e) < 0) {
+                if (s->c0) p->drv->disconnect(s->c0);
+                s->c0 = NULL;
+                continue;
+            }
             api_db_rebind(s->db0, s->c0);
         }
         if (!s->c0) return -1;

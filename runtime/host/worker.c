@@ -1,13 +1,16 @@
-/* worker.c — the life of one worker thread, and claiming work from the shared counter. */
+/* worker.c — a worker of a run: its Lua state, its session, its hooks, its event() loop. */
 #include "worker.h"
 
 #include <lauxlib.h>
+#include <lua.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "api.h"
 #include "host.h"
+#include "state.h"
+#include "../core/session.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 #include "../../base/clock.h"
@@ -23,7 +26,7 @@ static int make_ctx(bb_worker *w)
     lua_getfield(L, -1, "ctx_meta");
     lua_remove(L, -2);
     lua_createtable(L, 0, 8);
-    lua_pushinteger(L, w->id);
+    lua_pushinteger(L, w->ld.id);
     lua_setfield(L, -2, "id");
     lua_pushinteger(L, p->threads);
     lua_setfield(L, -2, "threads");
@@ -32,7 +35,7 @@ static int make_ctx(bb_worker *w)
     if (p->method) { lua_pushstring(L, p->method); lua_setfield(L, -2, "method"); }
     lua_pushnumber(L, (lua_Number)p->batch);
     lua_setfield(L, -2, "batch");
-    w->db = api_push_db(L, p->drv, w->conn, w->target);
+    w->db = api_push_db(L, p->drv, w->ld.conn, w->ld.target);
     lua_setfield(L, -2, "db");
     lua_insert(L, -2);
     lua_setmetatable(L, -2);
@@ -47,16 +50,6 @@ static int call_hook(bb_worker *w, int ref, bb_err *err)
     return host_pcall(w->L, 1, 0, err);
 }
 
-/* Opens the worker's session: settings, then the script's on_connect(db) once ctx exists. */
-static int connect_session(bb_worker *w, bb_err *err)
-{
-    const bb_plan *p = w->run->plan;
-    if (p->drv->connect(w->target, &w->conn, err) < 0) return -1;
-    for (int i = 0; i < p->nsettings; i++)
-        if (!p->set_global[i] && p->drv->set_session(w->conn, p->set_name[i], p->set_value[i], err) < 0) return -1;
-    return 0;
-}
-
 static int on_connect(bb_worker *w, bb_err *err)
 {
     if (w->ref_on_connect == LUA_NOREF) return 0;
@@ -67,14 +60,15 @@ static int on_connect(bb_worker *w, bb_err *err)
     return host_pcall(w->L, 1, 0, err);
 }
 
-int worker_reconnect(bb_worker *w, bb_err *err)
+/* The loader's reconnect: a new session with the settings, ctx.db rebound, on_connect. */
+static int reconnect(bb_loader *l, bb_err *err)
 {
-    const bb_driver *d = w->run->plan->drv;
-    if (w->conn) d->disconnect(w->conn);
-    w->conn = NULL;
+    bb_worker *w = (bb_worker *)l; /* the loader is the worker's first member */
+    if (l->conn) l->plan->drv->disconnect(l->conn);
+    l->conn = NULL;
     api_db_rebind(w->db, NULL);
-    if (connect_session(w, err) < 0) return -1;
-    api_db_rebind(w->db, w->conn);
+    if (session_open(l->plan, l->target, &l->conn, err) < 0) return -1;
+    api_db_rebind(w->db, l->conn);
     return on_connect(w, err);
 }
 
@@ -83,17 +77,19 @@ int worker_setup(void *run, pool_thread *t, bb_err *err)
     bb_run *r = run;
     bb_worker *w = &r->workers[t->id];
     const bb_plan *p = r->plan;
-    w->pt = t;
-    w->st = t->st;
+    w->ld.plan = p;
+    w->ld.pool = &r->pool;
+    w->ld.pt = t;
+    w->ld.reconnect = reconnect;
     host_ctx *hc = bb_xmalloc(sizeof *hc); /* lives as long as the state: host_close frees it */
-    *hc = (host_ctx){ .plan = p, .cli = p->cli, .run = r, .worker = w, .seed = p->seed, .now_s = p->now_s,
+    *hc = (host_ctx){ .plan = p, .cli = r->cli, .run = r, .worker = w, .seed = p->seed, .now_s = p->now_s,
                       .dialect = p->drv->dialect, .owned = 1 };
-    if (!(w->L = host_new(hc, p->script, err))) {
+    if (!(w->L = state_new(hc, p->script, err))) {
         free(hc);
         return -1;
     }
     if (host_run_source(w->L, p->script_src, p->script_len, p->script, err) < 0) return -1;
-    if (connect_session(w, err) < 0) return -1;
+    if (session_open(p, w->ld.target, &w->ld.conn, err) < 0) return -1;
     w->ref_ctx = make_ctx(w);
     w->ref_event = host_hook(w->L, "event");
     w->ref_run = host_hook(w->L, "run");
@@ -124,16 +120,16 @@ static int event_loop(bb_worker *w, bb_err *err)
         }
         w->claim_next++;
         w->ev_rows = w->ev_bytes = 0;
-        uint64_t sched = pool_pace(w->pt), t0 = bb_now_ns();
+        uint64_t sched = pool_pace(w->ld.pt), t0 = bb_now_ns();
         lua_rawgeti(L, LUA_REGISTRYINDEX, w->ref_event);
         lua_rawgeti(L, LUA_REGISTRYINDEX, w->ref_ctx);
         if (lua_pcall(L, 1, 0, 1) != 0) {
             host_error(L, err);
-            stats_error(w->st);
+            stats_error(w->ld.pt->st);
             return -1;
         }
-        w->committed += w->ev_rows;
-        pool_record(w->pt, sched ? sched : t0, (uint64_t)w->ev_rows, (uint64_t)w->ev_bytes);
+        w->ld.committed += w->ev_rows;
+        pool_record(w->ld.pt, sched ? sched : t0, (uint64_t)w->ev_rows, (uint64_t)w->ev_bytes);
         if (pool_stopping(pl)) return 0;
     }
 }
@@ -153,6 +149,6 @@ void worker_teardown(void *run, pool_thread *t)
     bb_err err = { .code = BB_EXIT_RUNTIME };
     if (w->ready && call_hook(w, w->ref_done, &err) < 0) pool_fail(&r->pool, &err);
     api_db_rebind(w->db, NULL);
-    if (w->conn) r->plan->drv->disconnect(w->conn);
-    host_close(w->L);
+    if (w->ld.conn) r->plan->drv->disconnect(w->ld.conn);
+    state_close(w->L);
 }

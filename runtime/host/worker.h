@@ -13,7 +13,4 @@ int  worker_setup(void *run, pool_thread *t, bb_err *err);
 int  worker_work(void *run, pool_thread *t, bb_err *err);
 void worker_teardown(void *run, pool_thread *t);
 
-/* Replaces a lost session: connects again, applies --set, rebinds ctx.db, runs on_connect. */
-int worker_reconnect(bb_worker *w, bb_err *err);
-
 #endif

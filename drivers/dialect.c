@@ -1,0 +1,29 @@
+/* dialect.c — how a dialect spells identifiers and parameters: the one place SQL names are
+ * quoted, for the runtime's statements, file loads, gen --format=sql and scripts alike. */
+#include <stdio.h>
+
+#include "driver.h"
+
+void dialect_quote(const bb_dialect *d, const char *name, bb_buf *out)
+{
+    bb_buf_putc(out, d->ident_quote);
+    for (const char *p = name; *p; p++) {
+        if (*p == d->ident_quote) bb_buf_putc(out, *p); /* a quote inside a name is doubled */
+        bb_buf_putc(out, *p);
+    }
+    bb_buf_putc(out, d->ident_quote);
+}
+
+char *dialect_quoted(const bb_dialect *d, const char *name)
+{
+    bb_buf b = { 0 };
+    dialect_quote(d, name, &b);
+    bb_buf_putc(&b, 0);
+    return b.p;
+}
+
+void dialect_param(const bb_dialect *d, long i, bb_buf *out)
+{
+    if (d->param_dollar) bb_buf_printf(out, "$%ld", i);
+    else bb_buf_putc(out, '?');
+}

@@ -1,0 +1,20 @@
+/* output.h — the printed forms of a result: JSON, a text table, CSV. */
+#ifndef BB_OUTPUT_H
+#define BB_OUTPUT_H
+
+#include <stdio.h>
+
+#include "../core/result.h"
+#include "../core/sysmon.h"
+#include "../../base/err.h"
+
+/* One compact JSON object, no newline; caller frees. */
+char *result_json(const bb_result *r, const sysmon_host *h);
+int   result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h);
+void  result_print_table(FILE *f, const bb_result *rs, int n);
+void  result_print_csv(FILE *f, const bb_result *r, int header);
+
+/* Prints a failure and returns its exit code; every non-zero exit says what to do next. */
+int   output_fail(const bb_err *e);
+
+#endif
