@@ -143,9 +143,13 @@ static int run_job(gjob *j, bb_err *err)
 static void build_head(gjob *j)
 {
     bb_buf b = { 0 };
-    char q = j->dia->ident_quote;
-    bb_buf_printf(&b, "INSERT INTO %c%s%c (", q, j->t->name, q);
-    for (int i = 0; i < j->t->ncols; i++) bb_buf_printf(&b, "%s%c%s%c", i ? "," : "", q, j->t->colnames[i], q);
+    bb_buf_puts(&b, "INSERT INTO ");
+    dialect_quote(j->dia, j->t->name, &b);
+    bb_buf_puts(&b, " (");
+    for (int i = 0; i < j->t->ncols; i++) {
+        if (i) bb_buf_putc(&b, ',');
+        dialect_quote(j->dia, j->t->colnames[i], &b);
+    }
     bb_buf_puts(&b, ") VALUES\n");
     snprintf(j->head, sizeof j->head, "%.*s", (int)b.len, b.p);
     bb_buf_free(&b);

@@ -388,19 +388,6 @@ static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64
     return d->query(c, sql, 0, NULL, count_cb, n, err);
 }
 
-static char *quote_ident(const bb_dialect *d, const char *s)
-{
-    bb_buf b = { 0 };
-    bb_buf_putc(&b, d->ident_quote);
-    for (; *s; s++) {
-        if (*s == d->ident_quote) bb_buf_putc(&b, *s);
-        bb_buf_putc(&b, *s);
-    }
-    bb_buf_putc(&b, d->ident_quote);
-    bb_buf_putc(&b, 0);
-    return b.p;
-}
-
 /* What the engine is sent. COPY reads CSV and COPY text as they are; LOAD DATA reads COPY
  * text as its own default text (the same escapes). Plain TSV has no form either server
  * reads as it is (COPY text cannot turn its escapes off), and LOAD DATA's CSV reading has
@@ -432,16 +419,15 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
     load_job j = { .o = o, .drv = o->drv, .paths = o->paths, .table = o->table };
     pthread_mutex_init(&j.mu, NULL);
     if (load_pick_wire(o, &j, err) < 0) return -1;
-    j.table_q = quote_ident(o->drv->dialect, o->table);
+    j.table_q = dialect_quoted(o->drv->dialect, o->table);
     bb_buf cols = { 0 };
     if (o->columns && *o->columns) {
         int n;
         char **v = opts_split(o->columns, &n);
         bb_buf_putc(&cols, '(');
         for (int i = 0; i < n; i++) {
-            char *q = quote_ident(o->drv->dialect, v[i]);
-            bb_buf_printf(&cols, "%s%s", i ? "," : "", q);
-            free(q);
+            if (i) bb_buf_putc(&cols, ',');
+            dialect_quote(o->drv->dialect, v[i], &cols);
         }
         bb_buf_putc(&cols, ')');
         opts_split_free(v);

@@ -8,6 +8,7 @@
  * Inside event() or run() the loaded rows count as the run's committed rows. */
 #include <lauxlib.h>
 #include <lua.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,51 +19,68 @@
 #include "../core/stats.h"
 #include "../../base/err.h"
 
-static const char *str_field(lua_State *L, const char *k)
-{
-    lua_getfield(L, 2, k);
-    const char *s = lua_isstring(L, -1) ? lua_tostring(L, -1) : NULL; /* stays alive: the table holds it */
-    lua_pop(L, 1);
-    return s;
-}
+/* A field of the table at index 2, read as the command line would give it: the option's
+ * name with '_' for '-', numbers and booleans as text (kept in buf: Lua owns no copy). */
+typedef struct lfields { lua_State *L; char buf[24][64]; int used; } lfields;
 
-static int64_t int_field(lua_State *L, const char *k, int64_t dflt)
+static const char *field(void *ud, const char *name)
 {
-    lua_getfield(L, 2, k);
-    int64_t v = lua_isnumber(L, -1) ? (int64_t)lua_tonumber(L, -1) : dflt;
-    lua_pop(L, 1);
+    lfields *f = ud;
+    char key[64];
+    snprintf(key, sizeof key, "%s", name);
+    for (char *p = key; *p; p++)
+        if (*p == '-') *p = '_';
+    lua_getfield(f->L, 2, key);
+    const char *v = NULL;
+    if (lua_type(f->L, -1) == LUA_TSTRING) {
+        v = lua_tostring(f->L, -1); /* stays alive: the table holds it */
+    } else if ((lua_type(f->L, -1) == LUA_TNUMBER || lua_type(f->L, -1) == LUA_TBOOLEAN) && f->used < 24) {
+        char *b = f->buf[f->used++];
+        if (lua_type(f->L, -1) == LUA_TBOOLEAN) snprintf(b, 64, "%s", lua_toboolean(f->L, -1) ? "on" : "off");
+        else snprintf(b, 64, "%.17g", (double)lua_tonumber(f->L, -1));
+        v = b;
+    }
+    lua_pop(f->L, 1);
     return v;
 }
 
-static int bool_field(lua_State *L, const char *k)
+/* A misspelled field is an error, as a misspelled option is. */
+static int check_fields(lua_State *L)
 {
-    lua_getfield(L, 2, k);
-    int v = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    return v;
+    const char *known[32] = { "path", "paths" };
+    char names[24][32];
+    int n = 2;
+    for (int i = 0; load_opt_names[i] && n < 26; i++, n++) {
+        snprintf(names[i], sizeof names[i], "%s", load_opt_names[i]);
+        for (char *p = names[i]; *p; p++)
+            if (*p == '-') *p = '_';
+        known[n] = names[i];
+    }
+    lua_pushnil(L);
+    while (lua_next(L, 2)) {
+        lua_pop(L, 1);
+        const char *k = lua_isstring(L, -1) ? lua_tostring(L, -1) : "?";
+        int found = 0;
+        for (int i = 0; i < n; i++) found |= !strcmp(known[i], k);
+        if (!found) {
+            const char *near = opts_nearest(k, known, n);
+            lua_pushfstring(L, "load_file: unknown field '%s'%s%s%s", k, near ? "; did you mean '" : "", near ? near : "",
+                            near ? "'?" : "");
+            return host_usage_error(L, lua_tostring(L, -1));
+        }
+    }
+    return 0;
 }
 
 int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target)
 {
     luaL_checktype(L, 2, LUA_TTABLE);
-    static const char *const known[] = { "path", "paths", "table", "format", "threads", "chunk", "header", "columns",
-                                         "truncate", "delimiter", "quote", "null", "skip_rows", "limit", "on_error",
-                                         "reject_file", "reject_limit", NULL };
-    lua_pushnil(L);
-    while (lua_next(L, 2)) { /* a misspelled field is an error, as a misspelled option is */
-        lua_pop(L, 1);
-        const char *k = lua_isstring(L, -1) ? lua_tostring(L, -1) : "?";
-        int found = 0;
-        for (int i = 0; known[i]; i++) found |= !strcmp(known[i], k);
-        if (!found) {
-            const char *near = opts_nearest(k, known, (int)(sizeof known / sizeof *known) - 1);
-            return luaL_error(L, "load_file: unknown field '%s'%s%s%s", k, near ? "; did you mean '" : "",
-                              near ? near : "", near ? "'?" : "");
-        }
-    }
+    check_fields(L);
     const char *paths[256];
     int np = 0;
-    if (str_field(L, "path")) paths[np++] = str_field(L, "path");
+    lua_getfield(L, 2, "path");
+    if (lua_isstring(L, -1)) paths[np++] = lua_tostring(L, -1); /* the table holds the strings */
+    lua_pop(L, 1);
     lua_getfield(L, 2, "paths");
     for (int i = 1; lua_istable(L, -1) && np < 256; i++) {
         lua_rawgeti(L, -1, i);
@@ -71,24 +89,14 @@ int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target)
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    load_opts o = { .drv = drv, .target = target, .paths = paths, .npaths = np, .table = str_field(L, "table"),
-                    .threads = (int)int_field(L, "threads", 1), .header = bool_field(L, "header"),
-                    .columns = str_field(L, "columns"), .truncate = bool_field(L, "truncate"), .progress = 0,
-                    .skip_rows = int_field(L, "skip_rows", 0), .limit = int_field(L, "limit", -1),
-                    .reject_path = str_field(L, "reject_file"), .reject_limit = int_field(L, "reject_limit", -1),
-                    .null = str_field(L, "null") };
-    if (np == 0 || !o.table) return luaL_error(L, "load_file needs path (or paths) and table");
+    load_opts o = { .drv = drv, .target = target, .paths = paths, .npaths = np };
+    lfields f = { .L = L };
     bb_err err = { .code = BB_EXIT_USAGE };
-    const char *chunk = str_field(L, "chunk"), *oe = str_field(L, "on_error");
-    o.chunk = chunk ? opts_parse_size(chunk) : 0;
-    if (o.chunk < 0) return luaL_error(L, "load_file: chunk '%s' is not a size such as 4MB", chunk);
-    if (!(o.format = load_format_of(paths[0], str_field(L, "format"))))
-        return luaL_error(L, "load_file: say format = \"csv\", \"tsv\" or \"copy\" for %s", paths[0]);
-    if (oe && strcmp(oe, "stop") && strcmp(oe, "skip")) return luaL_error(L, "load_file: on_error is \"stop\" or \"skip\"");
-    o.skip_bad = oe && !strcmp(oe, "skip");
-    if (load_char_opt("delimiter", str_field(L, "delimiter"), &o.delimiter, &err) < 0 ||
-        load_char_opt("quote", str_field(L, "quote"), &o.quote, &err) < 0)
-        return luaL_error(L, "load_file: %s", err.msg);
+    if (load_opts_read(&o, field, &f, &err) < 0) {
+        lua_pushfstring(L, "load_file: %s", err.msg);
+        return host_usage_error(L, lua_tostring(L, -1));
+    }
+    if (!field(&f, "progress")) o.progress = 0; /* a script's load draws no bar unless asked */
 
     bb_result res;
     result_init(&res);

@@ -116,3 +116,13 @@ $ ./bulkbench load $TMP/b.csv --engine=pg --table=lb --format=copy --null=x
 $ printf '1\tx\n' >$TMP/n.tsv; ./bulkbench load $TMP/n.tsv --engine=pg --table=lb --null="$(printf 'a\tb')"
 ? 2
 ~ no tsv field can hold a line end, the separator
+
+# db:load_file takes the command's options and refuses the same mistakes, as usage errors
+$ printf 'local bb = require "bulkbench"\nfunction run(ctx) ctx.db:load_file{ path = "x.csv", table = "t", reject_file = "r.csv" } end\n' >$TMP/lfbad.lua; ./bulkbench run $TMP/lfbad.lua --engine=pg --rows=1
+? 2
+~ lfbad.lua:2: load_file: --reject-file and --reject-limit go with --on-error=skip
+
+# ... and a misspelled field names the nearest one
+$ printf 'local bb = require "bulkbench"\nfunction run(ctx) ctx.db:load_file{ path = "x.csv", table = "t", skip_row = 1 } end\n' >$TMP/lfbad2.lua; ./bulkbench run $TMP/lfbad2.lua --engine=pg --rows=1
+? 2
+~ unknown field 'skip_row'; did you mean 'skip_rows'\?
