@@ -49,120 +49,147 @@ static int check_method(const bb_driver *d, const char *name, bb_err *err)
 
 typedef struct setdim { const char *name; char **vals; int n, global; } setdim;
 
+/* The dimensions every engine shares, read from the command line once. */
+typedef struct dims {
+    char      **threads, **batches, **methods;
+    int         nt, nb, nm;
+    setdim      set[BB_MAX_SETTINGS];  /* each --set and --set-global */
+    int         nset;
+    const char *targets[BB_MAX_SETTINGS];
+    int         ntarget;
+} dims;
+
 static void add_combo(sweep *s, const sweep_combo *c)
 {
     s->combo = realloc(s->combo, sizeof *s->combo * (size_t)(s->n + 1));
     s->combo[s->n++] = *c;
 }
 
+/* --set NAME=V1,V2 and --set-global NAME=V1,V2: one dimension each. */
+static int read_settings(bb_cli *cli, sweep *s, dims *d, bb_err *err)
+{
+    const char *vals[BB_MAX_SETTINGS];
+    const char *kinds[2] = { "set", "set-global" };
+    for (int k = 0; k < 2; k++) {
+        int n = opts_all(cli, kinds[k], vals, BB_MAX_SETTINGS - d->nset);
+        for (int i = 0; i < n; i++) {
+            const char *eq = strchr(vals[i], '=');
+            if (!eq || eq == vals[i] || !eq[1]) return bb_usagef(err, "--%s expects NAME=V1[,V2...], got '%s'", kinds[k], vals[i]);
+            setdim *sd = &d->set[d->nset++];
+            sd->name = own(s, strndup(vals[i], (size_t)(eq - vals[i])));
+            sd->vals = own_split(s, eq + 1, &sd->n);
+            sd->global = k;
+        }
+    }
+    return 0;
+}
+
+/* --target NAME=DSN (a dimension of its own), and what cannot go with it or several engines. */
+static int read_targets(bb_cli *cli, dims *d, int nengines, bb_err *err)
+{
+    d->ntarget = opts_all(cli, "target", d->targets, BB_MAX_SETTINGS);
+    for (int i = 0; i < d->ntarget; i++)
+        if (!strchr(d->targets[i], '=') || d->targets[i][0] == '=')
+            return bb_usagef(err, "--target expects NAME=DSN, got '%s'", d->targets[i]);
+    if (nengines > 1 && opts_get(cli, "dsn"))
+        return bb_usagef(err, "--dsn with several engines is ambiguous: give each engine its DSN in "
+                              "BULKBENCH_<ENGINE>_DSN (e.g. BULKBENCH_PG_DSN) and leave --dsn out");
+    if (d->ntarget && opts_get(cli, "dsn")) return bb_usagef(err, "--target names servers: leave --dsn out");
+    return 0;
+}
+
+static const bb_driver *find_engine(const char *name, bb_err *err)
+{
+    const bb_driver *d = bb_driver_find(name);
+    if (d) return d;
+    const char *names[16];
+    int n = 0;
+    for (int i = 0; bb_drivers[i] && n < 16; i++) names[n++] = bb_drivers[i]->name;
+    const char *near = opts_nearest(name, names, n);
+    bb_usagef(err, "unknown engine '%s'%s%s%s (engines: see `bulkbench list`)", name, near ? "; did you mean '" : "",
+              near ? near : "", near ? "'?" : "");
+    return NULL;
+}
+
+/* The engine's methods: the command line's, else the script's default for it, else none;
+ * each offered by the engine, and exactly-once capable under --reconnect. */
+static int engine_methods(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, char ***out, int *n, bb_err *err)
+{
+    char key[64];
+    snprintf(key, sizeof key, "method@%s", drv->name);
+    *out = d->methods;
+    *n = d->nm;
+    if (!d->methods && opts_get(cli, key)) *out = own_split(s, opts_get(cli, key), n);
+    int reconnect = opts_get(cli, "reconnect") && atoi(opts_get(cli, "reconnect")) > 0;
+    for (int m = 0; m < *n; m++) {
+        if (check_method(drv, (*out)[m], err) < 0) return -1;
+        if (reconnect && !method_once_capable(method_find((*out)[m])))
+            return bb_usagef(err, "--reconnect cannot make method %s exactly-once: it commits each row on its own, with no "
+                                  "transaction to mark; use txn, multirow, pipeline or a stream method", (*out)[m]);
+    }
+    for (int i = 0; i < d->nset; i++)
+        if (d->set[i].global && !drv->set_global)
+            return bb_usagef(err, "engine %s has no server-wide settings for --set-global", drv->name);
+    return 0;
+}
+
+/* One combination: method m, threads t, batch b, settings k (the first setting varies
+ * fastest), target g. */
+static sweep_combo combo_at(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, char **methods, int nm,
+                            const int at[5])
+{
+    sweep_combo c = { .drv = drv, .method = nm ? methods[at[0]] : NULL, .threads = atoi(d->threads[at[1]]),
+                      .batch = d->nb ? atoll(d->batches[at[2]]) : 0, .dsn = opts_dsn(cli, drv), .nset = d->nset };
+    for (int i = 0, q = at[3]; i < d->nset; q /= d->set[i].n, i++) {
+        c.set_name[i] = d->set[i].name;
+        c.set_value[i] = d->set[i].vals[q % d->set[i].n];
+        c.set_global[i] = d->set[i].global;
+    }
+    if (d->ntarget) {
+        const char *t = d->targets[at[4]], *eq = strchr(t, '=');
+        c.target = own(s, strndup(t, (size_t)(eq - t)));
+        c.dsn = eq + 1;
+    }
+    return c;
+}
+
+/* Every combination of one engine, the last dimension varying fastest. */
+static void expand(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, char **methods, int nm)
+{
+    int size[5] = { nm ? nm : 1, d->nt, d->nb ? d->nb : 1, 1, d->ntarget ? d->ntarget : 1 }, at[5] = { 0 };
+    for (int i = 0; i < d->nset; i++) size[3] *= d->set[i].n;
+    for (;;) {
+        sweep_combo c = combo_at(cli, s, d, drv, methods, nm, at);
+        add_combo(s, &c);
+        int k = 4;
+        while (k >= 0 && ++at[k] == size[k]) at[k--] = 0;
+        if (k < 0) return;
+    }
+}
+
 int sweep_build(bb_cli *cli, sweep *s, bb_err *err)
 {
     memset(s, 0, sizeof *s);
-    int ne, nt, nb, nm = 0;
+    dims d = { 0 };
+    int ne;
     char **engines = own_split(s, opts_get(cli, "engine"), &ne);
-    char **threads = own_split(s, opts_get(cli, "threads"), &nt);
-    char **batches = own_split(s, opts_get(cli, "batch"), &nb);
-    const char *mopt = opts_get(cli, "method");
-    char **methods = mopt ? own_split(s, mopt, &nm) : NULL;
-    int rc = -1;
-    setdim dims[BB_MAX_SETTINGS];
-    int nd = 0;
-    const char *vals[BB_MAX_SETTINGS], *targets[BB_MAX_SETTINGS];
-    const char *kinds[2] = { "set", "set-global" };
-    for (int k = 0; k < 2; k++) {
-        int n = opts_all(cli, kinds[k], vals, BB_MAX_SETTINGS - nd);
-        for (int i = 0; i < n; i++) {
-            const char *eq = strchr(vals[i], '=');
-            if (!eq || eq == vals[i] || !eq[1]) {
-                bb_usagef(err, "--%s expects NAME=V1[,V2...], got '%s'", kinds[k], vals[i]);
-                goto out;
-            }
-            dims[nd].name = own(s, strndup(vals[i], (size_t)(eq - vals[i])));
-            dims[nd].vals = own_split(s, eq + 1, &dims[nd].n);
-            dims[nd].global = k;
-            nd++;
-        }
+    d.threads = own_split(s, opts_get(cli, "threads"), &d.nt);
+    d.batches = own_split(s, opts_get(cli, "batch"), &d.nb);
+    if (opts_get(cli, "method")) d.methods = own_split(s, opts_get(cli, "method"), &d.nm);
+    int rc = read_settings(cli, s, &d, err) < 0 || read_targets(cli, &d, ne, err) < 0 ? -1 : 0;
+    for (int e = 0; e < ne && rc == 0; e++) {
+        const bb_driver *drv = find_engine(engines[e], err);
+        char **methods = NULL;
+        int nm = 0;
+        if (!drv || engine_methods(cli, s, &d, drv, &methods, &nm, err) < 0) rc = -1;
+        else expand(cli, s, &d, drv, methods, nm);
+        if (methods != d.methods) free(methods);
     }
-    int ntarget = opts_all(cli, "target", targets, BB_MAX_SETTINGS);
-    for (int i = 0; i < ntarget; i++)
-        if (!strchr(targets[i], '=') || targets[i][0] == '=') {
-            bb_usagef(err, "--target expects NAME=DSN, got '%s'", targets[i]);
-            goto out;
-        }
-    if (ne > 1 && opts_get(cli, "dsn")) {
-        bb_usagef(err, "--dsn with several engines is ambiguous: give each engine its DSN in BULKBENCH_<ENGINE>_DSN "
-                       "(e.g. BULKBENCH_PG_DSN) and leave --dsn out");
-        goto out;
-    }
-    if (ntarget && opts_get(cli, "dsn")) {
-        bb_usagef(err, "--target names servers: leave --dsn out");
-        goto out;
-    }
-
-    const char *names[16];
-    int ndrv = 0;
-    for (int i = 0; bb_drivers[i] && ndrv < 16; i++) names[ndrv++] = bb_drivers[i]->name;
-    for (int e = 0; e < ne; e++) {
-        const bb_driver *d = bb_driver_find(engines[e]);
-        if (!d) {
-            const char *near = opts_nearest(engines[e], names, ndrv);
-            bb_usagef(err, "unknown engine '%s'%s%s%s (engines: see `bulkbench list`)", engines[e],
-                      near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
-            goto out;
-        }
-        for (int i = 0; i < nd; i++)
-            if (dims[i].global && !d->set_global) {
-                bb_usagef(err, "engine %s has no server-wide settings for --set-global", d->name);
-                goto out;
-            }
-        /* the command line's methods, else the script's default for this engine, else none */
-        char key[64];
-        snprintf(key, sizeof key, "method@%s", d->name);
-        int nem = nm;
-        char **em = methods;
-        if (!methods && opts_get(cli, key)) em = own_split(s, opts_get(cli, key), &nem);
-        for (int m = 0; m < nem; m++) {
-            if (check_method(d, em[m], err) < 0) goto out;
-            if (!method_once_capable(method_find(em[m])) && opts_get(cli, "reconnect") && atoi(opts_get(cli, "reconnect")) > 0) {
-                bb_usagef(err, "--reconnect cannot make method %s exactly-once: it commits each row on its own, with no "
-                               "transaction to mark; use txn, multirow, pipeline or a stream method", em[m]);
-                goto out;
-            }
-        }
-        for (int m = 0; m < (nem ? nem : 1); m++)
-            for (int t = 0; t < nt; t++)
-                for (int b = 0; b < (nb ? nb : 1); b++) {
-                    int total = 1, idx[BB_MAX_SETTINGS];
-                    for (int i = 0; i < nd; i++) total *= dims[i].n;
-                    for (int k = 0; k < total; k++)
-                        for (int g = 0; g < (ntarget ? ntarget : 1); g++) {
-                            sweep_combo c = { .drv = d, .method = nem ? em[m] : NULL, .threads = atoi(threads[t]),
-                                              .batch = nb ? atoll(batches[b]) : 0, .dsn = opts_dsn(cli, d) };
-                            int q = k;
-                            for (int i = 0; i < nd; i++) { idx[i] = q % dims[i].n; q /= dims[i].n; }
-                            c.nset = nd;
-                            for (int i = 0; i < nd; i++) {
-                                c.set_name[i] = dims[i].name;
-                                c.set_value[i] = dims[i].vals[idx[i]];
-                                c.set_global[i] = dims[i].global;
-                            }
-                            if (ntarget) {
-                                const char *eq = strchr(targets[g], '=');
-                                c.target = own(s, strndup(targets[g], (size_t)(eq - targets[g])));
-                                c.dsn = eq + 1;
-                            }
-                            add_combo(s, &c);
-                        }
-                }
-        if (em != methods) free(em);
-    }
-    rc = 0;
-out:
     free(engines);
-    free(threads);
-    free(batches);
-    free(methods);
-    for (int i = 0; i < nd; i++) free(dims[i].vals);
+    free(d.threads);
+    free(d.batches);
+    free(d.methods);
+    for (int i = 0; i < d.nset; i++) free(d.set[i].vals);
     return rc;
 }
 

@@ -10,8 +10,6 @@
 /* in bb_stream_fmt's order (drivers/driver.h says what each is) */
 static const char *const fmt_names[] = { "copy", "csv", "tsv", "binary", "sql", "load-text" };
 
-const char *enc_format_name(bb_stream_fmt f) { return fmt_names[f]; }
-
 int enc_format_parse(const char *name, bb_stream_fmt *out)
 {
     for (int i = 0; i < (int)(sizeof fmt_names / sizeof *fmt_names); i++)

@@ -20,8 +20,7 @@ int enc_row_tsv(const gen_table *t, const gen_row *r, const char *null, bb_buf *
 /* Appends one value as an SQL literal in dialect d ('it''s', NULL, 42). */
 void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_buf *out);
 
-/* Name of a format for messages and --format; parse returns -1 for an unknown name. */
-const char *enc_format_name(bb_stream_fmt f);
-int         enc_format_parse(const char *name, bb_stream_fmt *out);
+/* The format a --format name means ("text" is "copy"); -1 for an unknown name. */
+int enc_format_parse(const char *name, bb_stream_fmt *out);
 
 #endif

@@ -414,12 +414,11 @@ static int load_pick_wire(const load_opts *o, load_job *j, bb_err *err)
     return 0;
 }
 
-int load_files(const load_opts *o, bb_result *res, bb_err *err)
+/* The table and column list, quoted for the engine's dialect. */
+static void load_names(load_job *j)
 {
-    load_job j = { .o = o, .drv = o->drv, .paths = o->paths, .table = o->table };
-    pthread_mutex_init(&j.mu, NULL);
-    if (load_pick_wire(o, &j, err) < 0) return -1;
-    j.table_q = dialect_quoted(o->drv->dialect, o->table);
+    const load_opts *o = j->o;
+    j->table_q = dialect_quoted(o->drv->dialect, o->table);
     bb_buf cols = { 0 };
     if (o->columns && *o->columns) {
         int n;
@@ -433,115 +432,149 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
         opts_split_free(v);
     }
     bb_buf_putc(&cols, 0);
-    j.columns = cols.p;
+    j->columns = cols.p;
+}
 
-    int rc = -1;
-    int64_t bytes = 0, before = 0, after = 0;
-    bb_conn *c0 = NULL;
-    j.fds = bb_xcalloc((size_t)o->npaths, sizeof *j.fds);
-    for (int i = 0; i < o->npaths; i++) j.fds[i] = -1;
+/* Opens every file, cuts them into chunks and counts their rows; *bytes: their size. */
+static int load_cut(load_job *j, int64_t *bytes, bb_err *err)
+{
+    const load_opts *o = j->o;
+    struct stat sb;
+    *bytes = 0;
+    j->fds = bb_xcalloc((size_t)o->npaths, sizeof *j->fds);
+    for (int i = 0; i < o->npaths; i++) j->fds[i] = -1;
     for (int i = 0; i < o->npaths; i++) {
-        struct stat sb;
-        if ((j.fds[i] = open(o->paths[i], O_RDONLY)) < 0 || fstat(j.fds[i], &sb) < 0) {
-            bb_usagef(err, "cannot read %s: %s", o->paths[i], strerror(errno));
-            goto out;
-        }
-        bytes += sb.st_size;
+        if ((j->fds[i] = open(o->paths[i], O_RDONLY)) < 0 || fstat(j->fds[i], &sb) < 0)
+            return bb_usagef(err, "cannot read %s: %s", o->paths[i], strerror(errno));
+        *bytes += sb.st_size;
     }
     int nt = o->threads < 1 ? 1 : o->threads;
     /* without --chunk: one worker takes each file whole (one statement, no scan, as the
      * clients do); several share the data in chunks of 4 MB to 64 MB */
-    int64_t size = o->chunk > 0 ? o->chunk : bytes / nt + 1;
+    int64_t size = o->chunk > 0 ? o->chunk : *bytes / nt + 1;
     if (o->chunk <= 0 && nt > 1 && size < 4 << 20) size = 4 << 20;
     if (o->chunk <= 0 && nt > 1 && size > 64 << 20) size = 64 << 20;
     int64_t left = o->limit;
     for (int i = 0; i < o->npaths && left != 0; i++) {
-        struct stat sb;
-        fstat(j.fds[i], &sb);
-        if (cut_file(&j, i, size, sb.st_size, &left, err) < 0) goto out;
+        fstat(j->fds[i], &sb);
+        if (cut_file(j, i, size, sb.st_size, &left, err) < 0) return -1;
     }
-    for (int i = 0; i < j.nchunks; i++) j.file_rows += j.chunks[i].rows > 0 ? j.chunks[i].rows : 0;
-    if (o->reject_path) {
-        char log[4200];
-        snprintf(log, sizeof log, "%s.log", o->reject_path);
-        if (!(j.reject = fopen(o->reject_path, "w")) || !(j.reject_log = fopen(log, "w"))) {
-            bb_usagef(err, "cannot write the reject file %s: %s", j.reject ? log : o->reject_path, strerror(errno));
-            goto out;
-        }
-    }
+    for (int i = 0; i < j->nchunks; i++) j->file_rows += j->chunks[i].rows > 0 ? j->chunks[i].rows : 0;
+    return 0;
+}
 
-    if (o->target) j.target = o->target;
-    else if (o->drv->target_open(o->dsn, &j.target, err) < 0) goto out;
-    if (o->drv->connect(j.target, &c0, err) < 0) goto out;
-    if (o->truncate) {
-        char sql[600];
-        snprintf(sql, sizeof sql, "TRUNCATE TABLE %s", j.table_q);
-        if (o->drv->exec(c0, sql, NULL, err) < 0) goto out;
-    }
-    if (count_rows(o->drv, c0, j.table_q, &before, err) < 0) goto out;
+static int load_open_rejects(load_job *j, bb_err *err)
+{
+    const char *path = j->o->reject_path;
+    if (!path) return 0;
+    char log[4200];
+    snprintf(log, sizeof log, "%s.log", path);
+    if (!(j->reject = fopen(path, "w")) || !(j->reject_log = fopen(log, "w")))
+        return bb_usagef(err, "cannot write the reject file %s: %s", j->reject ? log : path, strerror(errno));
+    return 0;
+}
 
-    j.conns = bb_xcalloc((size_t)nt, sizeof *j.conns);
+/* The workers load the chunks, a progress bar counting bytes; the figures go into res. */
+static void load_run(load_job *j, int64_t bytes, bb_result *res)
+{
+    const load_opts *o = j->o;
+    int nt = o->threads < 1 ? 1 : o->threads;
+    j->conns = bb_xcalloc((size_t)nt, sizeof *j->conns);
     double cpu0 = sysmon_self_cpu();
-    j.rate_bps = o->rate_mb * 1e6;
-    pool_ops ops = { &j, load_setup, load_work, load_teardown };
-    pool_start(&j.pool, nt, 0, j.nchunks, 0, &ops);
-    pool_ready(&j.pool);
-    j.t0 = bb_now_ns();
-    pool_go(&j.pool, 0, 0);
+    j->rate_bps = o->rate_mb * 1e6;
+    pool_ops ops = { j, load_setup, load_work, load_teardown };
+    pool_start(&j->pool, nt, 0, j->nchunks, 0, &ops);
+    pool_ready(&j->pool);
+    j->t0 = bb_now_ns();
+    pool_go(&j->pool, 0, 0);
     progress pg;
-    progress_init(&pg, &j.pool, 0, o->progress, bytes, 1);
-    pool_wait(&j.pool, load_tick, &pg);
+    progress_init(&pg, &j->pool, 0, o->progress, bytes, 1);
+    pool_wait(&j->pool, load_tick, &pg);
     progress_done(&pg);
-    pool_end(&j.pool);
-    double secs = pool_seconds(&j.pool);
+    pool_end(&j->pool);
     res->client_cpu_s = sysmon_self_cpu() - cpu0;
-
     stats_snap *snap = bb_xmalloc(sizeof *snap);
-    stats_take(j.pool.stats, nt, snap);
-    res->rows = j.committed;
-    res->committed = j.committed;
-    if (o->skip_bad) res->rows_rejected = j.rejected;
+    stats_take(j->pool.stats, nt, snap);
+    res->rows = res->committed = j->committed;
+    if (o->skip_bad) res->rows_rejected = j->rejected;
     res->events = (int64_t)snap->events;
     res->bytes = (int64_t)snap->bytes;
-    res->seconds = secs;
+    res->seconds = pool_seconds(&j->pool);
     result_latency(res, snap);
     free(snap);
-    if (j.pool.signal) {
-        bb_errf(err, "interrupted by signal %d", j.pool.signal);
-        err->code = 128 + j.pool.signal;
-        snprintf(res->error, sizeof res->error, "%s", err->msg);
-        goto out;
-    }
-    if (j.pool.failed) {
-        *err = j.pool.first_err;
-        snprintf(res->error, sizeof res->error, "%s", err->msg);
-        goto out;
-    }
-    if (count_rows(o->drv, c0, j.table_q, &after, err) < 0) goto out;
+}
+
+/* Nothing lost: the table grew by the rows loaded, and loaded + rejected = the input. */
+static int load_verify(load_job *j, bb_conn *c0, int64_t before, bb_result *res, bb_err *err)
+{
+    int64_t after;
+    if (count_rows(j->drv, c0, j->table_q, &after, err) < 0) return -1;
     res->verified_rows = after - before;
-    /* nothing lost: the table grew by the rows loaded, and loaded + rejected = the input */
-    if (after - before != j.committed || j.committed + j.rejected != j.file_rows) {
-        bb_errf(err, "verification failed: the table grew by %lld rows; loaded %lld + rejected %lld, the files hold %lld",
-                (long long)(after - before), (long long)j.committed, (long long)j.rejected, (long long)j.file_rows);
-        err->code = BB_EXIT_VERIFY;
-        snprintf(res->error, sizeof res->error, "%s", err->msg);
-        rc = -1;
-        goto out;
+    if (after - before == j->committed && j->committed + j->rejected == j->file_rows) return 0;
+    bb_errf(err, "verification failed: the table grew by %lld rows; loaded %lld + rejected %lld, the files hold %lld",
+            (long long)(after - before), (long long)j->committed, (long long)j->rejected, (long long)j->file_rows);
+    err->code = BB_EXIT_VERIFY;
+    return -1;
+}
+
+/* How the load ended, once the workers are done: a signal, a failure, or nothing wrong. */
+static int load_outcome(const load_job *j, bb_err *err)
+{
+    if (j->pool.signal) {
+        bb_errf(err, "interrupted by signal %d", j->pool.signal);
+        err->code = 128 + j->pool.signal;
+        return -1;
     }
-    rc = 0;
-out:
+    if (j->pool.failed) {
+        *err = j->pool.first_err;
+        return -1;
+    }
+    return 0;
+}
+
+static void load_free(load_job *j)
+{
+    const load_opts *o = j->o;
+    if (j->target && !o->target) o->drv->target_close(j->target);
+    if (j->reject) fclose(j->reject);
+    if (j->reject_log) fclose(j->reject_log);
+    for (int i = 0; j->fds && i < o->npaths; i++)
+        if (j->fds[i] >= 0) close(j->fds[i]);
+    free(j->fds);
+    free(j->chunks);
+    free(j->table_q);
+    free(j->columns);
+    pool_free(&j->pool);
+    free(j->conns);
+    pthread_mutex_destroy(&j->mu);
+}
+
+int load_files(const load_opts *o, bb_result *res, bb_err *err)
+{
+    load_job j = { .o = o, .drv = o->drv, .paths = o->paths, .table = o->table };
+    pthread_mutex_init(&j.mu, NULL);
+    if (load_pick_wire(o, &j, err) < 0) {
+        pthread_mutex_destroy(&j.mu);
+        return -1;
+    }
+    load_names(&j);
+    int64_t bytes, before = 0;
+    bb_conn *c0 = NULL;
+    int rc = load_cut(&j, &bytes, err) < 0 || load_open_rejects(&j, err) < 0 ? -1 : 0;
+    if (rc == 0 && !(j.target = o->target) && o->drv->target_open(o->dsn, &j.target, err) < 0) rc = -1;
+    if (rc == 0 && o->drv->connect(j.target, &c0, err) < 0) rc = -1;
+    if (rc == 0 && o->truncate) {
+        char sql[600];
+        snprintf(sql, sizeof sql, "TRUNCATE TABLE %s", j.table_q);
+        rc = o->drv->exec(c0, sql, NULL, err);
+    }
+    if (rc == 0) rc = count_rows(o->drv, c0, j.table_q, &before, err);
+    if (rc == 0) {
+        load_run(&j, bytes, res);
+        rc = load_outcome(&j, err) < 0 || load_verify(&j, c0, before, res, err) < 0 ? -1 : 0;
+        if (rc < 0) snprintf(res->error, sizeof res->error, "%s", err->msg);
+    }
     if (c0) o->drv->disconnect(c0);
-    if (j.target && !o->target) o->drv->target_close(j.target);
-    if (j.reject) fclose(j.reject);
-    if (j.reject_log) fclose(j.reject_log);
-    for (int i = 0; i < o->npaths; i++)
-        if (j.fds[i] >= 0) close(j.fds[i]);
-    free(j.fds);
-    free(j.chunks);
-    free(j.table_q);
-    free(j.columns);
-    pool_free(&j.pool);
-    free(j.conns);
-    pthread_mutex_destroy(&j.mu);
+    load_free(&j);
     return rc;
 }

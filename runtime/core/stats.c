@@ -42,14 +42,15 @@ void stats_diff(const stats_snap *now, const stats_snap *before, stats_snap *out
     for (unsigned i = 0; i < STATS_NBUCKETS; i++) out->hist[i] = now->hist[i] - before->hist[i];
 }
 
-uint64_t stats_bucket_low(unsigned i)
+/* The smallest latency of bucket i, and how many nanoseconds the bucket spans. */
+static uint64_t bucket_low(unsigned i)
 {
     if (i < 2 * STATS_SUB) return i;
     unsigned e = i / STATS_SUB + 6;
     return ((uint64_t)STATS_SUB + i % STATS_SUB) << (e - 7);
 }
 
-uint64_t stats_bucket_width(unsigned i) { return i < 2 * STATS_SUB ? 1 : 1ULL << (i / STATS_SUB - 1); }
+static uint64_t bucket_width(unsigned i) { return i < 2 * STATS_SUB ? 1 : 1ULL << (i / STATS_SUB - 1); }
 
 double stats_quantile(const stats_snap *s, double q)
 {
@@ -64,7 +65,7 @@ double stats_quantile(const stats_snap *s, double q)
     for (unsigned i = 0; i < STATS_NBUCKETS; i++) {
         seen += s->hist[i];
         if (seen >= rank) {
-            double mid = (double)stats_bucket_low(i) + (double)(stats_bucket_width(i) - 1) / 2.0;
+            double mid = (double)bucket_low(i) + (double)(bucket_width(i) - 1) / 2.0;
             /* a bucket's midpoint can lie above the largest value in it */
             return mid > (double)s->lat_max ? (double)s->lat_max : mid;
         }

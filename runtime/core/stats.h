@@ -68,8 +68,5 @@ void          stats_take(const stats_thread *s, int n, stats_snap *out);
 void          stats_diff(const stats_snap *now, const stats_snap *before, stats_snap *out);
 /* Latency at quantile q in [0,1], in ns; -1 when nothing was recorded. */
 double        stats_quantile(const stats_snap *s, double q);
-/* Bucket bounds, exported for tests of the error bound. */
-uint64_t      stats_bucket_low(unsigned i);
-uint64_t      stats_bucket_width(unsigned i);
 
 #endif

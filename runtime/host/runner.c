@@ -132,80 +132,83 @@ static void wait_tick(void *ud, bb_pool *pl)
     progress_tick(&wc->pg, pl);
 }
 
-int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
+/* The set-up state's context now serves this run: its plan, seed, "now" and metrics. */
+static void bind_setup_state(lua_State *L, bb_plan *p)
 {
-    result_init(res);
-    fill_identity(res, p);
-    bb_run r;
-    memset(&r, 0, sizeof r);
-    r.plan = p;
-    r.cli = host_get(L)->cli;
     host_ctx *hc = host_get(L);
     hc->plan = p;
     hc->dialect = p->drv->dialect;
     hc->seed = p->seed;
     hc->now_s = p->now_s;
     hc->nmetrics = 0;
-    int lead = p->rank == 0, rc = BB_EXIT_OK;
     snprintf(p->run_id, sizeof p->run_id, "%x%llx", (unsigned)getpid(), (unsigned long long)bb_now_ns());
     cluster_bcast(p->run_id, sizeof p->run_id); /* marks of every rank carry rank 0's id */
+}
 
-    bb_servers sv;
-    if (servers_open(&sv, p, err) < 0 || (lead && set_up(&sv, L, p, err) < 0)) rc = err->code ? err->code : BB_EXIT_RUNTIME;
-    if ((rc = cluster_agree(rc, err)) != 0) goto out;
-    trace("server costs before");
-    servers_snapshot(&sv, p, 0);
-
-    trace("workers start");
-    r.workers = bb_xcalloc((size_t)p->threads, sizeof *r.workers);
+/* Starts the workers (each connects and loads the script) and agrees with the other ranks
+ * that all are ready; on a failure anywhere the pool is stopped before work begins. */
+static void start_workers(bb_run *r, const bb_servers *sv)
+{
+    const bb_plan *p = r->plan;
+    r->workers = bb_xcalloc((size_t)p->threads, sizeof *r->workers);
     for (int i = 0; i < p->threads; i++) {
-        bb_worker *w = &r.workers[i];
-        w->run = &r;
+        bb_worker *w = &r->workers[i];
+        w->run = r;
         w->ld.id = i;
-        w->ld.target = sv.s[(p->nranks > 1 ? p->rank : i) % sv.n].target; /* round-robin over the host list */
+        w->ld.target = sv->s[(p->nranks > 1 ? p->rank : i) % sv->n].target; /* round-robin over the host list */
     }
     int64_t first, limit;
     run_share(p, &first, &limit);
-    pool_ops ops = { &r, worker_setup, worker_work, worker_teardown };
-    pool_start(&r.pool, p->threads, first, limit, p->rate, &ops);
-    int failed = pool_ready(&r.pool) < 0;
-    /* every rank's workers are connected (or one failed: then nobody starts) */
-    bb_err serr = r.pool.first_err;
-    if (cluster_agree(failed ? (serr.code ? serr.code : BB_EXIT_RUNTIME) : 0, &serr) != 0 && !failed) pool_fail(&r.pool, &serr);
-    double cpu0 = sysmon_self_cpu();
-    pool_go(&r.pool, p->warmup_s, p->time_s);
+    pool_ops ops = { r, worker_setup, worker_work, worker_teardown };
+    pool_start(&r->pool, p->threads, first, limit, p->rate, &ops);
+    int failed = pool_ready(&r->pool) < 0;
+    bb_err serr = r->pool.first_err;
+    if (cluster_agree(failed ? (serr.code ? serr.code : BB_EXIT_RUNTIME) : 0, &serr) != 0 && !failed)
+        pool_fail(&r->pool, &serr);
+}
+
+/* The measured part: work until done, then the server's costs while the workers still
+ * hold their sessions (a backend that has exited takes its CPU time with it). */
+static void measure(bb_run *r, bb_servers *sv)
+{
+    const bb_plan *p = r->plan;
+    pool_go(&r->pool, p->warmup_s, p->time_s);
     trace("measuring");
     wait_ctx wc = { .told = 0 };
-    progress_init(&wc.pg, &r.pool, p->report_interval, p->progress, limit == INT64_MAX ? 0 : limit - first, 0);
-    pool_wait(&r.pool, wait_tick, &wc);
-    if (pool_failed(&r.pool) && !wc.told) cluster_tell_stop();
+    int64_t total = r->pool.limit == INT64_MAX ? 0 : r->pool.limit - r->pool.first;
+    progress_init(&wc.pg, &r->pool, p->report_interval, p->progress, total, 0);
+    pool_wait(&r->pool, wait_tick, &wc);
+    if (pool_failed(&r->pool) && !wc.told) cluster_tell_stop();
     progress_done(&wc.pg);
-    if (p->reconnect > 0 && servers_renew(&sv, p) < 0) {
+    if (p->reconnect > 0 && servers_renew(sv, p) < 0) {
         bb_err lost;
         bb_errf(&lost, "%s: the runner's session was lost and could not be renewed", p->drv->name);
-        pool_fail(&r.pool, &lost);
+        pool_fail(&r->pool, &lost);
     }
-    /* server costs now, while the workers' sessions still exist (a backend that has exited
-     * takes its CPU time with it until the postmaster reaps it) */
     trace("server costs after");
-    servers_snapshot(&sv, p, 1);
+    servers_snapshot(sv, p, 1);
     trace("workers end");
-    pool_end(&r.pool);
+    pool_end(&r->pool);
+}
 
+/* The run's figures, summed over workers and ranks, into res; the exit code so far. */
+static int collect(bb_run *r, double cpu0, bb_result *res, bb_err *err)
+{
+    const bb_plan *p = r->plan;
+    int rc = BB_EXIT_OK;
     stats_snap *snap = bb_xmalloc(sizeof *snap);
-    stats_take(r.pool.stats, p->threads, snap);
-    cluster_sums sums = { .client_cpu_s = sysmon_self_cpu() - cpu0 };
+    stats_take(r->pool.stats, p->threads, snap);
+    cluster_sums sums = { .client_cpu_s = sysmon_self_cpu() - cpu0, .seconds = pool_seconds(&r->pool) };
     for (int i = 0; i < p->threads; i++) {
-        sums.committed += r.workers[i].ld.committed;
-        sums.in_doubt += r.workers[i].ld.in_doubt;
-        sums.reconnects += r.workers[i].ld.reconnects;
+        sums.committed += r->workers[i].ld.committed;
+        sums.in_doubt += r->workers[i].ld.in_doubt;
+        sums.reconnects += r->workers[i].ld.reconnects;
     }
-    sums.seconds = pool_seconds(&r.pool);
-    if (r.pool.signal) { /* what failed while stopping failed because of the stop */
-        bb_errf(err, "interrupted by signal %d", r.pool.signal);
-        rc = 128 + r.pool.signal;
-    } else if (r.pool.failed) {
-        *err = r.pool.first_err;
+    if (r->pool.signal) { /* what failed while stopping failed because of the stop */
+        bb_errf(err, "interrupted by signal %d", r->pool.signal);
+        rc = 128 + r->pool.signal;
+    } else if (r->pool.failed) {
+        *err = r->pool.first_err;
         rc = err->code ? err->code : BB_EXIT_RUNTIME;
     }
     cluster_reduce(snap, &sums, res->rank_rows_per_s, res->rank_rows, BB_MAX_RANKS, &rc, err);
@@ -219,30 +222,51 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     /* rows: committed rows, unless a warm-up wrote rows that must not count */
     res->rows = p->warmup_s > 0 ? (int64_t)snap->rows : res->committed;
     res->seconds = sums.seconds;
+    res->client_cpu_s = sums.client_cpu_s;
     result_latency(res, snap);
     free(snap);
-    res->client_cpu_s = sums.client_cpu_s;
-    char tname[256];
-    trace("table size");
-    servers_costs(&sv, p, main_table(L, tname, sizeof tname), res);
+    return rc;
+}
 
-    if (rc != BB_EXIT_OK) snprintf(res->error, sizeof res->error, "%s", err->msg);
-    else if (lead && (rc = verify(&sv, L, p, res, err)) != BB_EXIT_OK) snprintf(res->error, sizeof res->error, "%s", err->msg);
-    trace("done");
-    goto done;
-
-out:
-    rc = err->code ? err->code : BB_EXIT_RUNTIME;
-    snprintf(res->error, sizeof res->error, "%s", err->msg);
-done:
+/* What the script declared and measured, for the result. */
+static void script_figures(lua_State *L, bb_result *res)
+{
+    host_ctx *hc = host_get(L);
     res->nopts = hc->nopts;
     res->opt_name = (const char *const *)hc->opt_name;
     res->opt_value = (const char *const *)hc->opt_value;
     for (int i = 0; i < hc->nmetrics; i++) res->metric[i] = hc->metric[i];
     res->nmetrics = hc->nmetrics;
+}
+
+int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
+{
+    result_init(res);
+    fill_identity(res, p);
+    bb_run r = { .plan = p, .cli = host_get(L)->cli };
+    bind_setup_state(L, p);
+    int lead = p->rank == 0, rc = BB_EXIT_OK;
+    bb_servers sv;
+    if (servers_open(&sv, p, err) < 0 || (lead && set_up(&sv, L, p, err) < 0)) rc = err->code ? err->code : BB_EXIT_RUNTIME;
+    if ((rc = cluster_agree(rc, err)) == 0) {
+        trace("server costs before");
+        servers_snapshot(&sv, p, 0);
+        trace("workers start");
+        start_workers(&r, &sv);
+        double cpu0 = sysmon_self_cpu();
+        measure(&r, &sv);
+        rc = collect(&r, cpu0, res, err);
+        char tname[256];
+        trace("table size");
+        servers_costs(&sv, p, main_table(L, tname, sizeof tname), res);
+        if (rc == BB_EXIT_OK && lead) rc = verify(&sv, L, p, res, err);
+        trace("done");
+    }
+    if (rc != BB_EXIT_OK) snprintf(res->error, sizeof res->error, "%s", err->msg);
+    script_figures(L, res);
     pool_free(&r.pool);
     free(r.workers);
     servers_close(&sv, L, p);
-    hc->plan = NULL;
+    host_get(L)->plan = NULL;
     return rc;
 }
