@@ -11,7 +11,7 @@
 #include "mysql_priv.h"
 #include "server_sql.h"
 
-static const bb_dialect my_dialect = { "mysql", '`', 0, 1, 65535 };
+static const bb_dialect my_dialect = { "mysql", '`', 0, 1, 65535, 0, 0 };
 
 int my_fail(bb_err *err, bb_conn *c, const char *what)
 {
@@ -403,6 +403,7 @@ static int my_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
 {
     const char *v = mysql_get_server_info(c->my);
     snprintf(out->version, sizeof out->version, "%s %s", strstr(v, "MariaDB") ? "MariaDB" : "MySQL", v);
+    snprintf(out->driver, sizeof out->driver, "MySQL C API %s", mysql_get_client_info());
     json_t *set = json_object();
     if (my_query(c, MY_SETTINGS_SQL, 0, NULL, collect, set, err) < 0) {
         json_decref(set);

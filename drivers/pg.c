@@ -12,7 +12,7 @@
 #include "pg_types.h"
 #include "server_sql.h"
 
-static const bb_dialect pg_dialect = { "pg", '"', 1, 0, 65535 };
+static const bb_dialect pg_dialect = { "pg", '"', 1, 0, 65535, 0, 0 };
 
 /* libpq messages end in newlines and may span lines; keep the first line's substance */
 static const char *pg_msg(PGconn *pg)
@@ -393,6 +393,7 @@ static int pg_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
     char v[128] = "";
     if (pg_query(c, "SELECT 'PostgreSQL ' || current_setting('server_version')", 0, NULL, first_value, v, err) < 0) return -1;
     snprintf(out->version, sizeof out->version, "%s", v);
+    snprintf(out->driver, sizeof out->driver, "libpq %d.%d", PQlibVersion() / 10000, PQlibVersion() % 10000);
     json_t *set = json_object();
     if (pg_query(c, PG_SETTINGS_SQL, 0, NULL, setting_row, set, err) < 0) {
         json_decref(set);

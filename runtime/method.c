@@ -220,6 +220,7 @@ static int64_t multirow_per(mstate *ms, int64_t n, size_t bytes)
     int nc = ms->t->ncols;
     int64_t per = n;
     if (ms->dia->max_params && per * nc > ms->dia->max_params) per = ms->dia->max_params / nc;
+    if (ms->dia->max_rows > 0 && per > ms->dia->max_rows) per = ms->dia->max_rows;
     int64_t max = ms->drv->max_statement_bytes ? ms->drv->max_statement_bytes(ms->w->conn) : 0;
     int64_t est = (int64_t)bytes + n * nc * 16;
     if (max > 0 && est > max * 4 / 5) {
@@ -537,7 +538,10 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
     const bb_plan *p = w->run->plan;
     const bb_method *m = p->method ? method_find(p->method) : NULL;
     if (!m) return bb_usagef(err, "ctx:load() needs --method (see `bulkbench list`)");
-    mstate ms = { .w = w, .drv = p->drv, .dia = p->drv->dialect, .t = t };
+    mstate ms = { .w = w, .drv = p->drv, .dia = bb_target_dialect(p->drv, w->target), .t = t };
+    if (m->kind == MK_MULTIROW && ms.dia->max_rows < 0)
+        return bb_usagef(err, "%s %s: %s takes no multi-row VALUES lists; use --method=pipeline (array binding) or txn",
+                         p->drv->name, p->drv->target_where(w->target), ms.dia->name);
     ms.row = gen_row_new(t);
     int64_t batch = method_batch(p);
     ms.fmt = m->fmt;
