@@ -107,7 +107,8 @@ void odbc_cs_mask(char *msg, char *const *secret, int nsecret)
 
 typedef struct cs_parts {
     bb_target *t;
-    char server[256], port[32], dsn[128], dbq[256], database[512];
+    char server[256], port[32], dsn[128], dbq[256], database[512], driver[512];
+    int  timeout_given;
 } cs_parts;
 
 /* the first value of a key is the one ODBC uses; longer ones are cut (they only name things) */
@@ -136,6 +137,10 @@ static int collect(void *ud, const char *key, size_t klen, const char *val)
         keep(cp->dbq, sizeof cp->dbq, val);
     } else if (key_is(key, klen, "Database")) {
         keep(cp->database, sizeof cp->database, val);
+    } else if (key_is(key, klen, "Driver")) {
+        keep(cp->driver, sizeof cp->driver, val);
+    } else if (key_is(key, klen, "CONN_TIMEOUT")) {
+        cp->timeout_given = 1;
     }
     return 0;
 }
@@ -151,6 +156,26 @@ static void dsn_lookup(cs_parts *cp)
         keep(cp->port, sizeof cp->port, v);
     if (!cp->server[0] && SQLGetPrivateProfileString(cp->dsn, "Database", "", v, sizeof v, "odbc.ini") > 0)
         keep(cp->database, sizeof cp->database, v);
+    if (SQLGetPrivateProfileString(cp->dsn, "Driver", "", v, sizeof v, "odbc.ini") > 0) keep(cp->driver, sizeof cp->driver, v);
+    if (SQLGetPrivateProfileString(cp->dsn, "CONN_TIMEOUT", "", v, sizeof v, "odbc.ini") > 0) cp->timeout_given = 1;
+}
+
+static int has_word(const char *s, const char *w)
+{
+    for (size_t n = strlen(w); *s; s++)
+        if (strncasecmp(s, w, n) == 0) return 1;
+    return 0;
+}
+
+/* MariaDB Connector/ODBC ignores SQL_ATTR_LOGIN_TIMEOUT and takes its own attribute; the
+ * driver is known by its library (a path, or an odbcinst.ini name that leads to one). */
+static void driver_quirks(cs_parts *cp)
+{
+    char lib[512] = "";
+    if (!cp->driver[0]) return;
+    if (!strchr(cp->driver, '/')) SQLGetPrivateProfileString(cp->driver, "Driver", "", lib, sizeof lib, "odbcinst.ini");
+    if ((has_word(cp->driver, "maodbc") || has_word(cp->driver, "mariadb") || has_word(lib, "maodbc")) && !cp->timeout_given)
+        cp->t->timeout = "CONN_TIMEOUT";
 }
 
 /* "tcp:host,1433" (SQL Server), "host,port", "host:port" or "host" with Port=... */
@@ -171,6 +196,7 @@ int odbc_cs_target(bb_target *t, bb_err *err)
     cp.t = t;
     if (odbc_cs_each(t->dsn, collect, &cp, err) < 0) return -1;
     if (cp.dsn[0]) dsn_lookup(&cp);
+    driver_quirks(&cp);
     char hp[160] = "";
     if (cp.server[0]) host_port(&cp, hp, sizeof hp);
     else if (cp.dbq[0]) keep(hp, sizeof hp, cp.dbq);
@@ -201,12 +227,13 @@ char *odbc_cs_session(bb_target *t)
     cs_build b = { t, { 0 } };
     bb_err ignore;
     pthread_mutex_lock(&t->mu);
-    if (t->nset == 0) {
+    if (t->nset == 0 && !t->timeout) {
         pthread_mutex_unlock(&t->mu);
         return bb_xstrdup(t->dsn);
     }
     odbc_cs_each(t->dsn, copy_unset, &b, &ignore); /* parsed once already at target_open */
     for (int i = 0; i < t->nset; i++) odbc_cs_put(&b.out, t->set_name[i], strlen(t->set_name[i]), t->set_value[i]);
+    if (t->timeout) odbc_cs_put(&b.out, t->timeout, strlen(t->timeout), "5");
     pthread_mutex_unlock(&t->mu);
     bb_buf_putc(&b.out, 0);
     return b.out.p;

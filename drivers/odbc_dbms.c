@@ -53,6 +53,20 @@ static int contains(const char *hay, const char *needle)
     return 0;
 }
 
+/* Drivers pad version parts with zeros ("10.11.000019", ODBC's ##.##.#### form): the
+ * numbers are kept, the padding goes ("10.11.19"). */
+static void tidy_version(char *v)
+{
+    char *w = v;
+    for (const char *r = v; *r;) {
+        if (*r >= '0' && *r <= '9' && (r == v || r[-1] == '.')) {
+            while (*r == '0' && r[1] >= '0' && r[1] <= '9') r++;
+        }
+        *w++ = *r++;
+    }
+    *w = 0;
+}
+
 /* Fills the target's DBMS facts from the driver; the caller holds t->mu. */
 static void identify(bb_conn *c)
 {
@@ -63,6 +77,8 @@ static void identify(bb_conn *c)
     info_text(c->dbc, SQL_DRIVER_NAME, drv, sizeof drv);
     info_text(c->dbc, SQL_DRIVER_VER, dver, sizeof dver);
     info_text(c->dbc, SQL_IDENTIFIER_QUOTE_CHAR, quote, sizeof quote);
+    tidy_version(ver);
+    tidy_version(dver);
     snprintf(t->dbms, sizeof t->dbms, "%s %s", name, ver);
     snprintf(t->driver, sizeof t->driver, "%s %s", drv, dver);
     t->kind = ODBC_ANSI;

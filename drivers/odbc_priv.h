@@ -22,6 +22,7 @@ struct bb_target {
     char           *secret[ODBC_MAX_SECRETS]; /* PWD=/Password= values, masked in every message */
     int             nsecret;
     char            where[300]; /* host:port, DSN name or file: what messages name */
+    const char     *timeout;    /* an attribute this driver needs for the 5 s connect timeout, or NULL */
     pthread_mutex_t mu;         /* guards what follows: sessions of a run connect in parallel */
     int             known;      /* the DBMS was identified (at the first connection) */
     odbc_kind       kind;
