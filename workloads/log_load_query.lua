@@ -9,7 +9,7 @@ afterwards and reported as metrics: first and second run without an index, then 
 Compare storage by running it against two servers: --target=ssd=DSN1 --target=hdd=DSN2.
   bulkbench run workloads/log_load_query.lua --engine=mysql,pg --rows=1000000]]
 
-bb.defaults { rows = 1000000, method = { mysql = "load", pg = "copy", sqlite = "multirow", null = "copy" } }
+bb.defaults { rows = 1000000, method = { mysql = "load", pg = "copy", sqlite = "multirow", null = "copy", odbc = "pipeline" } }
 
 local opt = bb.options {
   { "index", "both", "query without an index, with one, or both (off, on, both)", check = function(v)
