@@ -46,7 +46,7 @@ int odbc_cs_each(const char *cs, int (*each)(void *ud, const char *key, size_t k
             const char *e = p + strcspn(p, ";");
             size_t n = (size_t)(e - p);
             while (n && isspace((unsigned char)p[n - 1])) n--;
-            bb_buf_put(&v, p, n);
+            if (n) bb_buf_put(&v, p, n);
             p = e;
         }
         bb_buf_putc(&v, 0);
@@ -59,7 +59,7 @@ int odbc_cs_each(const char *cs, int (*each)(void *ud, const char *key, size_t k
 void odbc_cs_put(bb_buf *b, const char *key, size_t klen, const char *val)
 {
     if (b->len) bb_buf_putc(b, ';');
-    bb_buf_put(b, key, klen);
+    if (klen) bb_buf_put(b, key, klen);
     bb_buf_putc(b, '=');
     if (!strpbrk(val, ";{}") && val[0] != ' ') { bb_buf_puts(b, val); return; }
     bb_buf_putc(b, '{');
