@@ -17,10 +17,12 @@
 typedef enum { OF_NULL, OF_INT, OF_DOUBLE, OF_TS, OF_DATE, OF_TEXT, OF_BIN } odbc_form;
 
 /* Timestamps and dates go as ODBC structs to a DBMS with such types; SQLite stores the
- * text, so it gets the text the other engines write there. */
-static odbc_form form_of(const bb_conn *c, bb_sqltype type, const bb_value *v)
+ * text, so it gets the text the other engines write there. MariaDB Connector/ODBC (3.1)
+ * loses an allocation per value of a struct array (40 bytes a row and column, for good),
+ * so arrays carry the text there, as the mysql engine's own array binding does. */
+static odbc_form form_of(const bb_conn *c, bb_sqltype type, const bb_value *v, int array)
 {
-    int structs = c->t->kind != ODBC_SQLITE;
+    int structs = c->t->kind != ODBC_SQLITE && !(array && c->t->kind == ODBC_MYSQL);
     switch (v->kind) {
     case BB_V_NULL: return OF_NULL;
     case BB_V_INT: return type == BB_T_INT || type == BB_T_BOOL || type == BB_T_DOUBLE ? OF_INT : OF_TEXT;
@@ -140,7 +142,7 @@ int odbc_prepare(bb_conn *c, const char *sql, int nparams, const bb_sqltype *typ
 static int bind_slot(bb_stmt *s, int i, const bb_value *v, bb_err *err)
 {
     odbc_slot *sl = &s->slot[i];
-    odbc_form f = form_of(s->c, s->types[i], v);
+    odbc_form f = form_of(s->c, s->types[i], v, 0);
     if (f == OF_NULL && sl->bound) { /* the driver reads no value: any binding of the column will do */
         sl->ind = SQL_NULL_DATA;
         return 0;
@@ -235,7 +237,7 @@ static odbc_form column_form(const bb_stmt *s, const bb_value *const *rows, int 
 {
     odbc_form f = OF_NULL;
     for (int r = 0; r < nrows; r++) {
-        odbc_form g = form_of(s->c, s->types[i], &rows[r][i]);
+        odbc_form g = form_of(s->c, s->types[i], &rows[r][i], 1);
         if (g == OF_NULL || g == f) continue;
         if (f != OF_NULL) return s->types[i] == BB_T_BYTES ? OF_BIN : OF_TEXT;
         f = g;
