@@ -70,12 +70,16 @@ void odbc_cs_put(bb_buf *b, const char *key, size_t klen, const char *val)
     bb_buf_putc(b, '}');
 }
 
+/* PWD, Password, and the drivers' other secrets (MariaDB's TLSKEYPWD, KeystorePassword...) */
 static int is_secret_key(const char *key, size_t klen)
 {
-    return key_is(key, klen, "PWD") || key_is(key, klen, "Password");
+    if (klen >= 3 && strncasecmp(key + klen - 3, "PWD", 3) == 0) return 1;
+    for (size_t i = 0; i + 8 <= klen; i++)
+        if (strncasecmp(key + i, "PASSWORD", 8) == 0) return 1;
+    return 0;
 }
 
-/* "PWD=" or "Password=" (any case) at p: the length of the key and '=', else 0 */
+/* "PWD=" or "Password=" (any case, ending a longer key too) at p: the length with '=', else 0 */
 static size_t secret_key_at(const char *p)
 {
     if (strncasecmp(p, "PWD=", 4) == 0) return 4;
@@ -92,7 +96,6 @@ void odbc_cs_mask(char *msg, char *const *secret, int nsecret)
     }
     /* a driver that repeats a connection string (or a password we never saw) */
     for (char *p = msg; *p; p++) {
-        if (p != msg && isalnum((unsigned char)p[-1])) continue;
         size_t k = secret_key_at(p);
         if (!k) continue;
         p += k;
