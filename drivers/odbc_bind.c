@@ -115,17 +115,17 @@ int odbc_prepare(bb_conn *c, const char *sql, int nparams, const bb_sqltype *typ
         free(s);
         return odbc_fail(err, c, SQL_HANDLE_DBC, c->dbc, "prepare");
     }
-    SQLSetStmtAttr(s->st, SQL_ATTR_NOSCAN, (SQLPOINTER)SQL_NOSCAN_ON, 0);
+    (void)SQLSetStmtAttr(s->st, SQL_ATTR_NOSCAN, (SQLPOINTER)SQL_NOSCAN_ON, 0); /* a hint, as in odbc.c */
     if (!odbc_ok(SQLPrepare(s->st, (SQLCHAR *)sql, SQL_NTS))) {
         odbc_fail(err, c, SQL_HANDLE_STMT, s->st, "prepare");
-        SQLFreeHandle(SQL_HANDLE_STMT, s->st);
+        (void)SQLFreeHandle(SQL_HANDLE_STMT, s->st);
         free(s);
         return -1;
     }
     SQLSMALLINT n = 0;
     if (odbc_ok(SQLNumParams(s->st, &n)) && n != nparams) { /* a driver that cannot count says nothing */
         bb_errf(err, "odbc %s: prepare: the driver counts %d parameters, %d given", c->t->where, n, nparams);
-        SQLFreeHandle(SQL_HANDLE_STMT, s->st);
+        (void)SQLFreeHandle(SQL_HANDLE_STMT, s->st);
         free(s);
         return -1;
     }
@@ -185,21 +185,23 @@ static int bind_slot(bb_stmt *s, int i, const bb_value *v, bb_err *err)
     return 0;
 }
 
-/* Back to one row per execution after array binding. */
-static void unarray(bb_stmt *s)
+/* Back to one row per execution after array binding: the driver must forget the arrays. */
+static int unarray(bb_stmt *s, bb_err *err)
 {
-    SQLSetStmtAttr(s->st, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER)1, 0);
-    SQLSetStmtAttr(s->st, SQL_ATTR_PARAM_STATUS_PTR, NULL, 0);
-    SQLSetStmtAttr(s->st, SQL_ATTR_PARAMS_PROCESSED_PTR, NULL, 0);
-    SQLFreeStmt(s->st, SQL_RESET_PARAMS);
+    if (!odbc_ok(SQLSetStmtAttr(s->st, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER)1, 0)) ||
+        !odbc_ok(SQLSetStmtAttr(s->st, SQL_ATTR_PARAM_STATUS_PTR, NULL, 0)) ||
+        !odbc_ok(SQLSetStmtAttr(s->st, SQL_ATTR_PARAMS_PROCESSED_PTR, NULL, 0)) ||
+        !odbc_ok(SQLFreeStmt(s->st, SQL_RESET_PARAMS)))
+        return odbc_fail(err, s->c, SQL_HANDLE_STMT, s->st, "execute: back to single rows");
     for (int i = 0; i < s->n; i++) s->slot[i].bound = 0;
     s->arrayed = 0;
+    return 0;
 }
 
 int odbc_execute(bb_stmt *s, const bb_value *p, int64_t *affected, bb_err *err)
 {
     if (odbc_outside_txn(s->c, err) < 0) return -1;
-    if (s->arrayed) unarray(s);
+    if (s->arrayed && unarray(s, err) < 0) return -1;
     for (int i = 0; i < s->n; i++)
         if (bind_slot(s, i, &p[i], err) < 0) return -1;
     SQLRETURN rc = SQLExecute(s->st);
@@ -207,14 +209,14 @@ int odbc_execute(bb_stmt *s, const bb_value *p, int64_t *affected, bb_err *err)
     SQLLEN n = 0;
     if (affected) *affected = rc != SQL_NO_DATA && odbc_ok(SQLRowCount(s->st, &n)) && n > 0 ? n : 0;
     SQLSMALLINT cols = 0;
-    if (rc != SQL_NO_DATA && odbc_ok(SQLNumResultCols(s->st, &cols)) && cols > 0) SQLFreeStmt(s->st, SQL_CLOSE);
+    if (rc != SQL_NO_DATA && odbc_ok(SQLNumResultCols(s->st, &cols)) && cols > 0) (void)SQLFreeStmt(s->st, SQL_CLOSE);
     return 0;
 }
 
 void odbc_finalize(bb_stmt *s)
 {
     if (!s) return;
-    SQLFreeHandle(SQL_HANDLE_STMT, s->st);
+    (void)SQLFreeHandle(SQL_HANDLE_STMT, s->st);
     for (int i = 0; i < s->n; i++) free(s->slot[i].buf);
     free(s->slot);
     free(s->types);
@@ -363,7 +365,7 @@ static int exec_piece(bb_stmt *s, const bb_value *const *rows, int k, const odbc
     for (int r = 0; r < k; r++)
         if (s->status[r] == SQL_PARAM_ERROR) return odbc_fail(err, s->c, SQL_HANDLE_STMT, s->st, "pipeline");
     SQLSMALLINT cols = 0;
-    if (rc != SQL_NO_DATA && odbc_ok(SQLNumResultCols(s->st, &cols)) && cols > 0) SQLFreeStmt(s->st, SQL_CLOSE);
+    if (rc != SQL_NO_DATA && odbc_ok(SQLNumResultCols(s->st, &cols)) && cols > 0) (void)SQLFreeStmt(s->st, SQL_CLOSE);
     return 0;
 }
 
@@ -411,7 +413,7 @@ static int replay(bb_stmt *s, const bb_value *const *rows, int upto, bb_err *why
     if (replay_safe(s))
         for (int r = 0; r < upto && found < 0; r++)
             if (odbc_execute(s, rows[r], NULL, why) < 0) found = r;
-    SQLEndTran(SQL_HANDLE_DBC, c->dbc, SQL_ROLLBACK);
+    if (!odbc_ok(SQLEndTran(SQL_HANDLE_DBC, c->dbc, SQL_ROLLBACK))) found = -1; /* the replay's rows may stand: name none */
     c->in_txn = in;
     return found;
 }
@@ -464,7 +466,7 @@ int odbc_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, in
     if (rc == 0 && own && !odbc_ok(SQLEndTran(SQL_HANDLE_DBC, c->dbc, SQL_COMMIT)))
         return odbc_fail(err, c, SQL_HANDLE_DBC, c->dbc, "pipeline commit");
     if (rc < 0) {
-        SQLEndTran(SQL_HANDLE_DBC, c->dbc, SQL_ROLLBACK);
+        (void)SQLEndTran(SQL_HANDLE_DBC, c->dbc, SQL_ROLLBACK); /* the batch's own error is the one to report */
         name_refused(s, rows, nrows, done, k, err);
         return -1;
     }
