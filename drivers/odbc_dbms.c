@@ -79,8 +79,8 @@ static void identify(bb_conn *c)
     info_text(c->dbc, SQL_IDENTIFIER_QUOTE_CHAR, quote, sizeof quote);
     tidy_version(ver);
     tidy_version(dver);
-    snprintf(t->dbms, sizeof t->dbms, "%s %s", name, ver);
-    snprintf(t->driver, sizeof t->driver, "%s %s", drv, dver);
+    snprintf(t->dbms, sizeof t->dbms, "%.63s %.60s", name, ver);
+    snprintf(t->driver, sizeof t->driver, "%.63s %.47s", drv, dver);
     t->kind = ODBC_ANSI;
     t->dialect = odbc_ansi_dialect;
     for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
