@@ -46,8 +46,8 @@ end
 local methods = { "insert", "insert-simple", "txn", "multirow", "pipeline" }
 local N = 1500
 
-local function run(script, dsn, args)
-  local cmd = ("./bulkbench run %s --engine=odbc --dsn='%s' %s >/tmp/bb_odbc_spec.out 2>&1"):format(script, dsn, args)
+local function run(script, dsn, args, env)
+  local cmd = ("%s ./bulkbench run %s --engine=odbc --dsn='%s' %s >/tmp/bb_odbc_spec.out 2>&1"):format(env or "", script, dsn, args)
   local rc = os.execute(cmd)
   local f = io.open("/tmp/bb_odbc_spec.out")
   local out = f:read("*a")
@@ -107,6 +107,31 @@ function prepare(db) db:recreate(t); db:exec("INSERT INTO bb_odbc_dup VALUES (15
       db:close()
     end)
   end
+
+  it("MariaDB Connector/ODBC: pipeline cuts a batch under max_allowed_packet, still one transaction", function()
+    local admin = bb.connect("mysql", MY)
+    local old = admin:query("SELECT @@global.max_allowed_packet")[1][1]
+    admin:exec("SET GLOBAL max_allowed_packet = 1048576") -- for the sessions the runs open
+    local ok, err = pcall(function()
+      script("/tmp/bb_odbc_big.lua", [[
+local t = bb.table "bb_odbc_big" { { "id", "int primary key", bb.seq() }, { "s", "mediumtext", bb.string { len = 20000 } } }
+bb.load(t)
+function prepare(db) db:recreate(t); if os.getenv("BB_TAKEN") then db:exec("INSERT INTO bb_odbc_big VALUES (90, 'x')") end end
+]])
+      local rc, out = run("/tmp/bb_odbc_big.lua", flavors[2].dsn, "--method=pipeline --batch=100 --rows=250")
+      assert.are.equal(0, rc, out) -- 100 rows of 20 KB are 2 MB: one array would be refused
+      assert.is_truthy(out:find(" ok\n", 1, true), out)
+      rc, out = run("/tmp/bb_odbc_big.lua", flavors[2].dsn, "--method=pipeline --batch=100 --rows=100", "BB_TAKEN=1")
+      assert.are_not.equal(0, rc, out)
+      assert.is_truthy(out:find("row 90 of 100 in the batch (first value 90) refused", 1, true), out)
+      local db = bb.connect("mysql", MY)
+      assert.are.equal(1, db:count("bb_odbc_big")) -- the first piece went back too
+      db:close()
+    end)
+    admin:exec("SET GLOBAL max_allowed_packet = " .. old)
+    admin:close()
+    assert(ok, err)
+  end)
 
   it("results name the driver and, for a local server, its costs", function()
     local rc, out = run("workloads/batch_insert.lua", flavors[1].dsn, "--method=pipeline --rows=5000 --format=json")
