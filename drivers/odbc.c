@@ -148,10 +148,14 @@ static int odbc_connect(bb_target *t, bb_conn **out, bb_err *err)
     return 0;
 }
 
+/* The session again, with the target's attributes as they are now and the settings it had. */
 int odbc_reconnect(bb_conn *c, bb_err *err)
 {
     odbc_close(c);
-    return odbc_open(c, err);
+    if (odbc_open(c, err) < 0) return -1;
+    for (int i = 0; i < c->napplied; i++)
+        if (odbc_set_session(c, c->applied_name[i], c->applied_value[i], err) < 0) return -1;
+    return 0;
 }
 
 static void odbc_disconnect(bb_conn *c)
@@ -159,6 +163,7 @@ static void odbc_disconnect(bb_conn *c)
     if (!c) return;
     if (c->dbc && !c->autocommit) (void)SQLEndTran(SQL_HANDLE_DBC, c->dbc, SQL_ROLLBACK); /* what never committed */
     odbc_close(c);
+    for (int i = 0; i < c->napplied; i++) { free(c->applied_name[i]); free(c->applied_value[i]); }
     free(c);
 }
 

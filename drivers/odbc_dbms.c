@@ -161,6 +161,18 @@ static int set_attribute(bb_conn *c, const char *name, const char *value, bb_err
     return stale ? odbc_reconnect(c, err) : 0;
 }
 
+/* A DBMS setting the session has, to give it again if the session reopens. */
+static void remember(bb_conn *c, const char *name, const char *value)
+{
+    int i = 0;
+    while (i < c->napplied && strcmp(c->applied_name[i], name) != 0) i++;
+    if (i == ODBC_MAX_SET) return;
+    if (i == c->napplied) c->applied_name[c->napplied++] = bb_xstrdup(name);
+    else if (c->applied_value[i] == value) return; /* being given again by odbc_reconnect */
+    else free(c->applied_value[i]);
+    c->applied_value[i] = bb_xstrdup(value);
+}
+
 int odbc_set_session(bb_conn *c, const char *name, const char *value, bb_err *err)
 {
     if (strncmp(name, "odbc.", 5) == 0) return set_attribute(c, name + 5, value, err);
@@ -193,6 +205,7 @@ int odbc_set_session(bb_conn *c, const char *name, const char *value, bb_err *er
     bb_buf_putc(&sql, 0);
     int rc = odbc_exec(c, sql.p, NULL, err);
     bb_buf_free(&sql);
+    if (rc == 0) remember(c, name, value);
     return rc;
 }
 

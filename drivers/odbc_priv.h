@@ -42,6 +42,9 @@ struct bb_conn {
     int        in_txn;     /* between begin and commit/rollback */
     int64_t    max_packet; /* MySQL's max_allowed_packet, 0 = no limit known */
     unsigned   set_gen;    /* the target's --set=odbc.* generation this session was opened with */
+    /* the DBMS settings this session was given, again after it reopens for an odbc.* attribute */
+    char      *applied_name[ODBC_MAX_SET], *applied_value[ODBC_MAX_SET];
+    int        napplied;
 };
 
 /* One parameter's binding for single-row execution: the value is copied into stable
