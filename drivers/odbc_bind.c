@@ -174,7 +174,7 @@ static int bind_slot(bb_stmt *s, int i, const bb_value *v, bb_err *err)
     SQLULEN colsize;
     SQLSMALLINT digits, ct = c_type(f), st = sql_type(s->c, f, s->types[i], len, &colsize, &digits);
     if (sl->bound && !moved && sl->ctype == ct && sl->sqltype == st && sl->colsize == colsize && sl->digits == digits) return 0;
-    SQLLEN buflen = (f == OF_TEXT || f == OF_BIN) ? (SQLLEN)sl->cap : 0;
+    SQLLEN buflen = (f == OF_TEXT || f == OF_BIN) ? (SQLLEN)sl->cap : f == OF_NULL ? (SQLLEN)sizeof sl->u : 0;
     if (!odbc_ok(SQLBindParameter(s->st, (SQLUSMALLINT)(i + 1), SQL_PARAM_INPUT, ct, st, colsize, digits, ptr, buflen, &sl->ind)))
         return odbc_fail(err, s->c, SQL_HANDLE_STMT, s->st, "bind");
     sl->ctype = ct;
@@ -332,7 +332,8 @@ static int bind_arrays(bb_stmt *s, const bb_value *const *rows, int k, const odb
         }
         SQLULEN colsize;
         SQLSMALLINT digits, st = sql_type(s->c, p->form, s->types[i], maxlen[i], &colsize, &digits);
-        SQLLEN buflen = p->form == OF_TEXT || p->form == OF_BIN ? (SQLLEN)p->stride : 0;
+        /* character arrays step by BufferLength: all-NULL columns are such arrays too */
+        SQLLEN buflen = p->form == OF_TEXT || p->form == OF_BIN || p->form == OF_NULL ? (SQLLEN)p->stride : 0;
         if (!odbc_ok(SQLBindParameter(s->st, (SQLUSMALLINT)(i + 1), SQL_PARAM_INPUT, c_type(p->form), st, colsize, digits,
                                       base, buflen, ind)))
             return odbc_fail(err, s->c, SQL_HANDLE_STMT, s->st, "pipeline bind");
