@@ -17,7 +17,7 @@ const bb_method bb_methods[] = {
       0 },
     { "multirow", "INSERT ... VALUES (..),(..): --batch rows per statement, bound parameters", BB_CAP_MULTIROW, 1000,
       MK_MULTIROW, 0, 0 },
-    { "pipeline", "prepared single-row inserts, --batch per round trip and transaction (pg pipeline mode, MariaDB array binding)",
+    { "pipeline", "prepared single-row inserts, --batch per round trip and transaction (pg pipeline mode, MariaDB and ODBC array binding)",
       BB_CAP_PREPARE | BB_CAP_PIPELINE, 1000, MK_PIPELINE, 1, 0 },
     { "copy", "COPY FROM STDIN, text format; one COPY per --batch rows or per worker", BB_CAP_COPY_TEXT, 0,
       MK_STREAM, 0, BB_FMT_COPY },
@@ -220,6 +220,7 @@ static int64_t multirow_per(mstate *ms, int64_t n, size_t bytes)
     int nc = ms->t->ncols;
     int64_t per = n;
     if (ms->dia->max_params && per * nc > ms->dia->max_params) per = ms->dia->max_params / nc;
+    if (ms->dia->max_rows > 0 && per > ms->dia->max_rows) per = ms->dia->max_rows;
     int64_t max = ms->drv->max_statement_bytes ? ms->drv->max_statement_bytes(ms->w->conn) : 0;
     int64_t est = (int64_t)bytes + n * nc * 16;
     if (max > 0 && est > max * 4 / 5) {
@@ -539,7 +540,10 @@ int method_load(bb_worker *w, gen_table *t, bb_err *err)
     const bb_plan *p = w->run->plan;
     const bb_method *m = p->method ? method_find(p->method) : NULL;
     if (!m) return bb_usagef(err, "ctx:load() needs --method (see `bulkbench list`)");
-    mstate ms = { .w = w, .drv = p->drv, .dia = p->drv->dialect, .t = t };
+    mstate ms = { .w = w, .drv = p->drv, .dia = bb_target_dialect(p->drv, w->target), .t = t };
+    if (m->kind == MK_MULTIROW && ms.dia->max_rows < 0)
+        return bb_usagef(err, "%s %s: %s takes no multi-row VALUES lists; use --method=pipeline (array binding) or txn",
+                         p->drv->name, p->drv->target_where(w->target), ms.dia->name);
     ms.row = gen_row_new(t);
     int64_t batch = method_batch(p);
     ms.fmt = m->fmt;
