@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: bulkbench beside its peers, in one run, alternating, medians and ratios.
-#   contrib/bench.sh [SECTION...]    sections: runtime gen pg mysql files (default: all)
+#   contrib/bench.sh [SECTION...]    sections: runtime gen pg mysql files odbc (default: all)
 # pg and mysql use the servers in BULKBENCH_PG_DSN / BULKBENCH_MYSQL_DSN, else start
 # throwaway ones with contrib/dbctl.
 # Absolute times on a shared 2-core machine mean little; the ratios measured here, in the
@@ -189,8 +189,49 @@ bench_files() { # bulkbench load of one CSV file, 1 and 2 workers, beside the cl
     "$(printf '%.3fx the two clients' "$(ratio "$(med "${e[@]}")" "$(med "${h[@]}")")")"
 }
 
+# rows/s of one bulkbench run (JSON result); a failed run aborts the bench
+rps() {
+  "$BB" run "$@" --format=json >"$T/out" 2>"$T/err" || { echo "bench: command failed: $BB run $*" >&2; tail -5 "$T/err" >&2; exit 1; }
+  python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["rows_per_s"])' "$T/out"
+}
+
+# The odbc engine beside the native engines on the same server: seed 002's rows (1 KB), its
+# pipeline (array binding) and txn (the JDBC loop) through psqlODBC and MariaDB Connector/ODBC,
+# alternating with the pg and mysql engines' same methods; then what psqlODBC's own settings
+# change (BatchSize: rows per round trip of an array; Protocol=7.4-1: no savepoint per statement).
+bench_odbc() {
+  servers
+  source "$(dirname "$0")/../tests/fixtures/odbc.sh"
+  odbc_setup "$T/odbc" || return
+  local W=workloads/batch_insert.lua N=50000 n=${ODBC_RUNS:-3} e m dsn a b
+  declare -A med_of
+  for e in pg mysql; do
+    dsn=$BULKBENCH_ODBC_PG; [ $e = mysql ] && dsn=$BULKBENCH_ODBC_MYSQL
+    for m in pipeline txn; do
+      a=(); b=()
+      for i in $(seq "$n"); do
+        a+=("$(rps $W --engine=odbc --dsn="$dsn" --method=$m --rows=$N)")
+        b+=("$(rps $W --engine=$e --method=$m --rows=$N)")
+      done
+      med_of[$e-$m]=$(med "${a[@]}")
+      report "$e $m, $N rows of 1 KB: ODBC vs native" rows/s "odbc" "$(med "${a[@]}")" "$e engine" "$(med "${b[@]}")" \
+        "$(printf '%.2fx the native engine' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+    done
+  done
+  echo "  psqlODBC pipeline/txn: $(printf '%.2f' "$(ratio "${med_of[pg-pipeline]}" "${med_of[pg-txn]}")"); MariaDB ODBC pipeline/txn: $(printf '%.2f' "$(ratio "${med_of[mysql-pipeline]}" "${med_of[mysql-txn]}")")"
+  for cfg in "pipeline odbc.BatchSize=1000" "txn odbc.Protocol=7.4-1"; do
+    m=${cfg% *}; a=(); b=()
+    for i in $(seq "$n"); do
+      a+=("$(rps $W --engine=odbc --dsn="$BULKBENCH_ODBC_PG" --method=$m --rows=$N --set="${cfg#* }")")
+      b+=("$(rps $W --engine=odbc --dsn="$BULKBENCH_ODBC_PG" --method=$m --rows=$N)")
+    done
+    report "psqlODBC $m with ${cfg#* }" rows/s "that" "$(med "${a[@]}")" "defaults" "$(med "${b[@]}")" \
+      "$(printf '%.2fx the defaults' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+  done
+}
+
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(runtime gen pg mysql files)
+[ ${#sections[@]} -eq 0 ] && sections=(runtime gen pg mysql files odbc)
 echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each, medians"
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"
 for s in "${sections[@]}"; do "bench_$s"; done

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "driver.h"
+#include "../base/buf.h"
 
 void dialect_quote(const bb_dialect *d, const char *name, bb_buf *out)
 {

@@ -37,6 +37,8 @@ typedef struct bb_dialect {
     int         param_dollar;  /* 1: $1,$2..  0: ? */
     int         backslash_esc; /* 1: backslashes in string literals must be doubled (MySQL) */
     int         max_params;    /* most bound parameters in one statement, 0 = no limit */
+    int         max_rows;      /* most rows in one VALUES list, 0 = no limit, -1 = no row-value lists */
+    int         bool_int;      /* 1: booleans are written 1/0 (the DBMS has no TRUE/FALSE literals) */
 } bb_dialect;
 
 /* Appends name as an identifier of the dialect, quoted (a quote inside is doubled). */
@@ -75,6 +77,7 @@ typedef struct bb_stream_spec {
 /* What the server says about itself; fields a driver cannot fill stay -1 / NULL. */
 typedef struct bb_server_info {
     char    version[128];
+    char    driver[128];     /* the client library or ODBC driver and its version, or "" */
     char    settings[1024];  /* JSON object text of the write-path settings in force, or "" */
     int64_t log_pos;         /* bytes of WAL/binlog written so far, -1 unknown */
     int64_t redo_pos;        /* bytes of a separate redo log written so far (InnoDB), -1 unknown */
@@ -90,6 +93,9 @@ typedef struct bb_driver {
     const char       *summary; /* one line for `bulkbench list` */
     unsigned          caps;
     const bb_dialect *dialect;
+    /* The dialect of the server a target reaches, when that depends on the target (ODBC
+     * learns it from the driver at the first connection); NULL = `dialect` for all. */
+    const bb_dialect *(*target_dialect)(const bb_target *t);
 
     /* Resolves the user's DSN (NULL or "" = engine default) once per run; may create
      * resources (a temporary database file) that target_close removes. */
@@ -169,6 +175,12 @@ typedef struct bb_driver {
 /* Writes a JSON object of settings into out->settings and frees it (drivers/settings.c). */
 struct json_t;
 void driver_settings_text(struct json_t *set, bb_server_info *out);
+
+/* The SQL dialect to use for a target of d: bb_target_dialect(d, NULL) is the engine's default. */
+static inline const bb_dialect *bb_target_dialect(const bb_driver *d, const bb_target *t)
+{
+    return d->target_dialect && t ? d->target_dialect(t) : d->dialect;
+}
 
 /* Every engine compiled in, NULL-terminated (drivers/registry.c). */
 extern const bb_driver *const bb_drivers[];

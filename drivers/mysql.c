@@ -11,8 +11,9 @@
 #include "mysql_priv.h"
 #include "../base/err.h"
 #include "../base/buf.h"
+#include "server_sql.h"
 
-static const bb_dialect my_dialect = { "mysql", '`', 0, 1, 65535 };
+static const bb_dialect my_dialect = { "mysql", '`', 0, 1, 65535, 0, 0 };
 
 int my_fail(bb_err *err, bb_conn *c, const char *what)
 {
@@ -407,39 +408,27 @@ static int first_text(void *ud, int n, const char *const *names, const char *con
 /* mysqld's pid when it runs here: its pid file names it, and /proc confirms the name. */
 static int local_server(bb_conn *c)
 {
-    char path[512] = "", buf[64] = "";
+    char path[512] = "";
     bb_err ignore;
     if (my_query(c, "SELECT @@pid_file", 0, NULL, first_text, path, &ignore) < 0 || !path[0]) return 0;
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
-    int pid = fscanf(f, "%d", &pid) == 1 ? pid : 0;
-    fclose(f);
-    snprintf(path, sizeof path, "/proc/%d/comm", pid);
-    if (pid <= 0 || !(f = fopen(path, "r"))) return 0;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    return (strncmp(buf, "mariadbd", 8) == 0 || strncmp(buf, "mysqld", 6) == 0) ? pid : 0;
+    return driver_local_pidfile(path);
 }
 
 static int my_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
 {
     const char *v = mysql_get_server_info(c->my);
     snprintf(out->version, sizeof out->version, "%s %s", strstr(v, "MariaDB") ? "MariaDB" : "MySQL", v);
+    snprintf(out->driver, sizeof out->driver, "MySQL C API %s", mysql_get_client_info());
     json_t *set = json_object();
-    if (my_query(c, "SELECT @@innodb_flush_log_at_trx_commit AS innodb_flush_log_at_trx_commit, @@sync_binlog AS "
-                    "sync_binlog, @@log_bin AS log_bin, @@binlog_format AS binlog_format, @@innodb_buffer_pool_size AS "
-                    "innodb_buffer_pool_size, @@innodb_doublewrite AS innodb_doublewrite, @@max_allowed_packet AS "
-                    "max_allowed_packet, @@default_storage_engine AS default_storage_engine",
-                 0, NULL, collect, set, err) < 0) {
+    if (my_query(c, MY_SETTINGS_SQL, 0, NULL, collect, set, err) < 0) {
         json_decref(set);
         return -1;
     }
     driver_settings_text(set, out);
     bb_err ignore; /* without the privilege (or the binlog) the figure is unknown, not zero */
     int64_t bin = 0, redo = -1;
-    if (my_query(c, "SHOW BINARY LOGS", 0, NULL, sum_binlogs, &bin, &ignore) == 0) out->log_pos = bin;
-    if (my_query(c, "SHOW GLOBAL STATUS LIKE 'Innodb_os_log_written'", 0, NULL, second_value, &redo, &ignore) == 0)
+    if (my_query(c, MY_BINLOGS_SQL, 0, NULL, sum_binlogs, &bin, &ignore) == 0) out->log_pos = bin;
+    if (my_query(c, MY_REDO_SQL, 0, NULL, second_value, &redo, &ignore) == 0)
         out->redo_pos = redo;
     out->local_pid = local_server(c);
     return 0;
@@ -464,8 +453,7 @@ static int my_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
     bb_buf_putc(&sql, 0);
     my_exec(c, sql.p, NULL, &ignore);
     bb_buf_free(&sql);
-    if (my_query(c, "SELECT data_length + index_length FROM information_schema.tables WHERE table_schema = DATABASE() "
-                    "AND table_name = ?", 1, p, first_int, bytes, &ignore) < 0)
+    if (my_query(c, MY_TABLE_SQL, 1, p, first_int, bytes, &ignore) < 0)
         *bytes = -1;
     return 0;
 }

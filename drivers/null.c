@@ -12,7 +12,7 @@ struct bb_target { int unused; };
 struct bb_conn { int64_t streamed; int ncols; };
 struct bb_stmt { int unused; };
 
-static const bb_dialect null_dialect = { "generic", '"', 0, 0, 0 };
+static const bb_dialect null_dialect = { "generic", '"', 0, 0, 0, 0, 0 };
 
 static int nl_target_open(const char *dsn, bb_target **out, bb_err *err)
 {

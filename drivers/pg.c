@@ -12,8 +12,9 @@
 #include "pg_types.h"
 #include "../base/err.h"
 #include "../base/buf.h"
+#include "server_sql.h"
 
-static const bb_dialect pg_dialect = { "pg", '"', 1, 0, 65535 };
+static const bb_dialect pg_dialect = { "pg", '"', 1, 0, 65535, 0, 0 };
 
 /* libpq messages end in newlines and may span lines; keep the first line's substance */
 static const char *pg_msg(PGconn *pg)
@@ -455,46 +456,23 @@ static int setting_row(void *ud, int n, const char *const *names, const char *co
     return 0;
 }
 
-/* The postmaster's pid when the server runs here: our backend's parent, if it is postgres. */
-static int local_postmaster(bb_conn *c)
-{
-    int backend = PQbackendPID(c->pg), ppid = 0;
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", backend);
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    char *p = strrchr(buf, ')');
-    if (!p || sscanf(p + 2, "%*c %d", &ppid) != 1) return 0;
-    snprintf(path, sizeof path, "/proc/%d/comm", ppid);
-    if (!(f = fopen(path, "r"))) return 0;
-    n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    return strncmp(buf, "postgres", 8) == 0 ? ppid : 0;
-}
-
 static int pg_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
 {
     char v[128] = "";
     if (pg_query(c, "SELECT 'PostgreSQL ' || current_setting('server_version')", 0, NULL, first_value, v, err) < 0) return -1;
     snprintf(out->version, sizeof out->version, "%s", v);
+    snprintf(out->driver, sizeof out->driver, "libpq %d.%d", PQlibVersion() / 10000, PQlibVersion() % 10000);
     json_t *set = json_object();
-    if (pg_query(c, "SELECT name, current_setting(name) FROM pg_settings WHERE name IN ('shared_buffers', "
-                    "'synchronous_commit', 'fsync', 'wal_level', 'max_wal_size', 'full_page_writes', "
-                    "'wal_compression', 'checkpoint_timeout', 'commit_delay') ORDER BY name",
-                 0, NULL, setting_row, set, err) < 0) {
+    if (pg_query(c, PG_SETTINGS_SQL, 0, NULL, setting_row, set, err) < 0) {
         json_decref(set);
         return -1;
     }
     driver_settings_text(set, out);
     v[0] = 0;
     bb_err ignore; /* a standby or a restricted role may refuse: then the WAL figure is unknown */
-    if (pg_query(c, "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint", 0, NULL, first_value, v, &ignore) == 0 && *v)
+    if (pg_query(c, PG_WAL_SQL, 0, NULL, first_value, v, &ignore) == 0 && *v)
         out->log_pos = strtoll(v, NULL, 10);
-    out->local_pid = local_postmaster(c);
+    out->local_pid = driver_local_parent(PQbackendPID(c->pg), "postgres"); /* our backend's parent */
     return 0;
 }
 

@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "driver.h"
+#include "../base/err.h"
 
-extern const bb_driver bb_driver_sqlite, bb_driver_pg, bb_driver_mysql, bb_driver_null;
+extern const bb_driver bb_driver_sqlite, bb_driver_pg, bb_driver_mysql, bb_driver_odbc, bb_driver_null;
 
-const bb_driver *const bb_drivers[] = { &bb_driver_sqlite, &bb_driver_pg, &bb_driver_mysql, &bb_driver_null, NULL };
+const bb_driver *const bb_drivers[] = { &bb_driver_sqlite, &bb_driver_pg, &bb_driver_mysql, &bb_driver_odbc,
+                                      &bb_driver_null, NULL };
 
 const bb_driver *bb_driver_find(const char *name)
 {

@@ -29,7 +29,7 @@ struct bb_stmt {
     bb_conn      *c;
 };
 
-static const bb_dialect sqlite_dialect = { "sqlite", '"', 0, 0, 32766 };
+static const bb_dialect sqlite_dialect = { "sqlite", '"', 0, 0, 32766, 0, 0 };
 
 static int sq_fail(bb_err *err, sqlite3 *db, const char *what)
 {
@@ -237,6 +237,7 @@ static int sq_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
 {
     static const char *const keys[] = { "journal_mode", "synchronous", "cache_size", "page_size", "locking_mode" };
     snprintf(out->version, sizeof out->version, "SQLite %s", sqlite3_libversion());
+    snprintf(out->driver, sizeof out->driver, "libsqlite3 %s", sqlite3_libversion());
     size_t len = 0;
     out->settings[len++] = '{';
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {

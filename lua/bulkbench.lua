@@ -190,7 +190,7 @@ function dbm.count(db, name)
   local rows = db:query("SELECT count(*) FROM " .. db:quote(name))
   return rows[1] and tonumber(rows[1][1]) -- nil when the engine cannot count (null)
 end
-function dbm.drop(db, t) db:exec("DROP TABLE IF EXISTS " .. db:quote(type(t) == "table" and t.name or t)) end
+function dbm.drop(db, t) db:exec(schema.drop(type(t) == "table" and t.name or t, db.dialect)) end
 function dbm.create(db, t)
   for _, sql in ipairs(schema.ddl(t, db.dialect)) do db:exec(sql) end
 end

@@ -30,6 +30,10 @@ local DIMS = { "engine", "method", "threads", "batch", "target" }
 
 local function dim_value(r, d)
   if d:sub(1, 4) == "set." then return r.set and r.set[d:sub(5)] end
+  -- one engine, many servers: odbc runs are told apart by the DBMS its driver reached
+  if d == "engine" and r.engine == "odbc" and type(r.server) == "table" and type(r.server.version) == "string" then
+    return "odbc (" .. r.server.version:match("^%S+") .. ")"
+  end
   if d:sub(1, 4) == "opt." then return r.options and r.options[d:sub(5)] end
   return r[d]
 end

@@ -2,8 +2,11 @@
 # Every engine × method that `bulkbench list` offers, at batch 1, 7 and 1000 with 3
 # threads: the table each run leaves must equal the one the engine's own client loads
 # from `bulkbench gen` of the same seed (psql \copy, mariadb LOAD DATA LOCAL, sqlite3
-# reading INSERTs); the null engine must finish with exactly the rows asked for. Needs
-# BULKBENCH_PG_DSN and BULKBENCH_MYSQL_DSN (tests/run.sh starts the servers). Prints TAP.
+# reading INSERTs); the null engine must finish with exactly the rows asked for; the odbc
+# engine runs through each of its three drivers (psqlODBC, MariaDB Connector/ODBC, SQLite
+# ODBC) and is held to that DBMS's stock client. Needs BULKBENCH_PG_DSN and
+# BULKBENCH_MYSQL_DSN (tests/run.sh starts the servers). Prints TAP. MATRIX_ENGINES="a b" runs
+# only those engines.
 set -u
 cd "$(dirname "$0")/.."
 d=$(mktemp -d /tmp/bbmatrix.XXXXXX)
@@ -57,30 +60,45 @@ reference() {
   esac
 }
 
-dsn_of() { case $1 in pg) echo "$BULKBENCH_PG_DSN" ;; mysql) echo "$BULKBENCH_MYSQL_DSN" ;; sqlite) echo "$SQ" ;; *) echo "" ;; esac; }
+# the odbc engine's drivers, registered in scratch ini files unless tests/run.sh did it
+if [ -z "${BULKBENCH_ODBC_PG:-}" ]; then source tests/fixtures/odbc.sh; odbc_setup "$d/odbc" >&2; fi
+dsn_of() {
+  case $1 in
+    pg) echo "$BULKBENCH_PG_DSN" ;; mysql) echo "$BULKBENCH_MYSQL_DSN" ;; sqlite) echo "$SQ" ;;
+    odbc:pg) echo "${BULKBENCH_ODBC_PG:-}" ;; odbc:mysql) echo "${BULKBENCH_ODBC_MYSQL:-}" ;;
+    odbc:sqlite) echo "${BULKBENCH_ODBC_SQLITE%%;Database=*};Database=$SQ" ;; # the file compare() reads
+    *) echo "" ;;
+  esac
+}
+# what runs an engine's methods: the engine, or for odbc each DBMS behind its drivers
+targets_of() { if [ "$1" = odbc ]; then echo odbc:pg odbc:mysql odbc:sqlite; else echo "$1"; fi; }
 
 for e in $(./bulkbench list | awk '/^engines/ {f = 1; next} f && /^  [a-z]/ {print $1}'); do
+  [ -n "${MATRIX_ENGINES:-}" ] && [[ " $MATRIX_ENGINES " != *" $e "* ]] && continue # MATRIX_ENGINES="odbc": only those
   ms=$(methods_of "$e")
   check "$e: bulkbench list offers methods" "$([ -n "$ms" ] && echo 0 || echo 1)" "none listed"
+ for tg in $(targets_of "$e"); do
+  kind=${tg#*:} # the DBMS whose stock client holds the reference
   refd=0
   for m in $ms; do
     for b in 1 7 1000; do
-      out="$d/$e-$m-$b.json"
-      dsn=$(dsn_of "$e")
-      ./bulkbench run $W --engine=$e ${dsn:+--dsn=$dsn} --method=$m --batch=$b --threads=3 --rows=$N \
+      out="$d/${tg/:/-}-$m-$b.json"
+      dsn=$(dsn_of "$tg")
+      ./bulkbench run $W --engine=$e ${dsn:+"--dsn=$dsn"} --method=$m --batch=$b --threads=3 --rows=$N \
         --seed=$SEED --format=json >"$out" 2>"$d/err"
       rc=$?
       rows=$(python3 -c "import json,sys; print(json.loads([l for l in open(sys.argv[1]) if l.startswith('{')][-1])['rows'])" "$out" 2>/dev/null)
       if [ $rc != 0 ] || [ "$rows" != $N ]; then
-        check "$e $m batch $b, 3 threads" 1 "exit $rc, rows '$rows' of $N: $(tail -2 "$d/err" | tr '\n' ' ')"
+        check "$tg $m batch $b, 3 threads" 1 "exit $rc, rows '$rows' of $N: $(tail -2 "$d/err" | tr '\n' ' ')"
         continue
       fi
       if [ "$e" = null ]; then check "$e $m batch $b, 3 threads: $N rows" 0; continue; fi
-      if [ $refd = 0 ]; then reference "$e" >"$d/referr" 2>&1 || { check "$e: the reference load" 1 "$(tail -3 "$d/referr")"; break 2; }; refd=1; fi
-      got=$(compare "$e")
-      check "$e $m batch $b, 3 threads: the table equals the stock client's load" \
+      if [ $refd = 0 ]; then reference "$kind" >"$d/referr" 2>&1 || { check "$tg: the reference load" 1 "$(tail -3 "$d/referr")"; break 2; }; refd=1; fi
+      got=$(compare "$kind")
+      check "$tg $m batch $b, 3 threads: the table equals the stock client's load" \
         "$([ "$got" = "$N $N 0 0" ] && echo 0 || echo 1)" "rows/ref/only-in-run/only-in-ref = $got"
     done
   done
+ done
 done
 echo "1..$t"

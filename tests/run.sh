@@ -34,6 +34,10 @@ trap 'contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$BB_DBCTL_DIR" "$log"' EXI
 for e in pg mysql; do
   if out=$(contrib/dbctl start $e 2>&1); then export "${out#export }"; else echo "$out"; fi
 done
+# psqlODBC, MariaDB Connector/ODBC and SQLite ODBC in a scratch odbcinst.ini/odbc.ini (no system file
+# changed), and BULKBENCH_ODBC_{PG,MYSQL,SQLITE} connection strings through them for the odbc engine
+source tests/fixtures/odbc.sh
+odbc_setup "$BB_DBCTL_DIR/odbc" || echo "the odbc engine's suites will fail: its drivers are missing"
 
 suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
 suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines

@@ -9,11 +9,15 @@ rewriteBatchedStatements, MySQL's driver sends those 1000 inserts one by one (ou
 rewritten, they become one multi-row INSERT (our `multirow`); MariaDB's own drivers send them
 as one array-bound statement and PostgreSQL's pipeline them (our `pipeline` on both).
   bulkbench run workloads/batch_insert.lua --engine=mysql --rows=100000        # txn vs pipeline vs multirow
-  bulkbench run workloads/batch_insert.lua --engine=pg --rows=100000           # txn vs pipeline vs multirow]]
+  bulkbench run workloads/batch_insert.lua --engine=pg --rows=100000           # txn vs pipeline vs multirow
+Through an ODBC driver (Oracle, SQL Server, or the others' drivers), txn is the same JDBC loop and
+pipeline is ODBC's executeBatch, array binding (SQL_ATTR_PARAMSET_SIZE):
+  bulkbench run workloads/batch_insert.lua --engine=odbc --dsn='DSN=orcl;UID=scott;PWD=...' --rows=100000]]
 
 bb.defaults {
   rows = 1000000, batch = 1000, threads = 1,
-  method = { mysql = "txn,pipeline,multirow", pg = "txn,pipeline,multirow", sqlite = "txn,multirow", null = "txn,multirow" },
+  method = { mysql = "txn,pipeline,multirow", pg = "txn,pipeline,multirow", sqlite = "txn,multirow", null = "txn,multirow",
+             odbc = "txn,pipeline" }, -- odbc: what every DBMS takes, Oracle included (no multi-row VALUES)
 }
 
 local opt = bb.options { { "name_bytes", 1024, "bytes of NAME per row (the article: 1024)" } }

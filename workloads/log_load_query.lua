@@ -9,7 +9,7 @@ afterwards and reported as metrics: first and second run without an index, then 
 Compare storage by running it against two servers: --target=ssd=DSN1 --target=hdd=DSN2.
   bulkbench run workloads/log_load_query.lua --engine=mysql,pg --rows=1000000]]
 
-bb.defaults { rows = 1000000, method = { mysql = "load", pg = "copy", sqlite = "multirow", null = "copy" } }
+bb.defaults { rows = 1000000, method = { mysql = "load", pg = "copy", sqlite = "multirow", null = "copy", odbc = "pipeline" } }
 
 local opt = bb.options {
   { "index", "both", "query without an index, with one, or both (off, on, both)", check = function(v)
@@ -33,7 +33,7 @@ bb.load(logs)
 
 local function timed_query(db, ip)
   local t0 = bb.now_ms()
-  local rows = db:query("SELECT count(*) FROM logs WHERE ip = " .. (db.dialect == "pg" and "$1" or "?"), ip)
+  local rows = db:query("SELECT count(*) FROM logs WHERE ip = " .. (db.engine == "pg" and "$1" or "?"), ip)
   return bb.now_ms() - t0, tonumber(rows[1][1])
 end
 

@@ -12,7 +12,7 @@ Here a chunk is --batch rows (about 4 MB = 20,000 rows of ~200 bytes) and --thre
   bulkbench run workloads/parallel_load.lua --engine=mysql --method=multirow --threads=16 --batch=1000
   bulkbench run workloads/parallel_load.lua --engine=pg --method=copy --threads=1,2,4 --batch=20000]]
 
-bb.defaults { rows = 6000000, method = { mysql = "load", pg = "copy", sqlite = "multirow", null = "copy" } }
+bb.defaults { rows = 6000000, method = { mysql = "load", pg = "copy", sqlite = "multirow", null = "copy", odbc = "pipeline" } }
 
 local opt = bb.options {
   { "storage", "InnoDB", "MySQL table engine" },

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/cluster.h"
+#include "../../base/err.h"
 
 #ifndef BB_VERSION
 #define BB_VERSION "dev"
@@ -54,6 +55,7 @@ char *result_json(const bb_result *r, const sysmon_host *h)
     json_t *settings = r->settings[0] ? json_loads(r->settings, 0, NULL) : NULL;
     json_object_set_new(srv, "settings", settings ? settings : json_null());
     json_object_set_new(o, "server", srv);
+    json_object_set_new(o, "driver", str_or_null(r->driver));
     json_object_set_new(o, "verified_rows", int_or_null(r->verified_rows));
     json_object_set_new(o, "started_at", json_string(r->started_at));
     json_t *host = json_object();
@@ -169,7 +171,7 @@ void result_print_csv(FILE *f, const bb_result *r, int header)
     if (header)
         fputs("scenario,engine,method,threads,batch,rows,bytes,seconds,rows_per_s,mb_per_s,p50_ms,p95_ms,p99_ms,max_ms,"
               "errors,client_cpu_s,server_cpu_s,server_rss_growth_bytes,server_log_bytes,server_table_bytes,"
-              "server_version,verified_rows,started_at,error\n",
+              "server_version,driver,verified_rows,started_at,error\n",
               f);
     char b[12][32];
     double v[] = { per_s((double)r->rows, r->seconds), per_s((double)r->bytes / 1e6, r->seconds), r->p50, r->p95,
@@ -189,6 +191,8 @@ void result_print_csv(FILE *f, const bb_result *r, int header)
     fprintf(f, ",%lld,%lld,%.6f,%s,%s,%s,%s,%s,%s,%lld,%s,%s,%s,%s,%s,", (long long)r->rows, (long long)r->bytes,
             r->seconds, b[0], b[1], b[2], b[3], b[4], b[5], (long long)r->errors, b[6], b[7], b[8], b[9], b[10]);
     csv_field(f, r->version);
+    fputc(',', f);
+    csv_field(f, r->driver);
     fprintf(f, ",%s,%s,", b[11], r->started_at);
     csv_field(f, r->error);
     fputc('\n', f);

@@ -83,7 +83,7 @@ static inline char *put_csv_text(const char *s, uint32_t n, int clean, char *p)
 void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_buf *out)
 {
     if (v->kind == BB_V_NULL) { bb_buf_put(out, "NULL", 4); return; }
-    if (type == BB_T_BOOL && v->kind == BB_V_INT) { /* 1 is no boolean to PostgreSQL */
+    if (type == BB_T_BOOL && v->kind == BB_V_INT && !d->bool_int) { /* 1 is no boolean to PostgreSQL */
         if (v->u.i) bb_buf_put(out, "TRUE", 4);
         else bb_buf_put(out, "FALSE", 5);
         return;

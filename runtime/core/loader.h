@@ -9,6 +9,7 @@
 #include "../../drivers/driver.h"
 #include "plan.h"
 #include "pool.h"
+#include "../../base/err.h"
 
 typedef struct bb_loader {
     const bb_plan *plan;

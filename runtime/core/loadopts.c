@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "opts.h"
+#include "../../base/err.h"
 
 const char *const load_opt_names[] = { "table", "format", "threads", "chunk", "header", "columns", "truncate",
                                        "rate-limit", "delimiter", "quote", "null", "skip-rows", "limit",

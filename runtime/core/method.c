@@ -10,6 +10,7 @@
 #include "once.h"
 #include "produce.h"
 #include "send.h"
+#include "../../base/err.h"
 
 const bb_method bb_methods[] = {
     { "insert", "one row per statement, prepared, autocommit", BB_CAP_PREPARE, 1, LOOP_ROW, 0, send_rows },
@@ -20,7 +21,7 @@ const bb_method bb_methods[] = {
     { "multirow", "INSERT ... VALUES (..),(..): --batch rows per statement, bound parameters", BB_CAP_MULTIROW, 1000,
       LOOP_OVERLAP, 0, send_multirow },
     { "pipeline",
-      "prepared single-row inserts, --batch per round trip and transaction (pg pipeline mode, MariaDB array binding)",
+      "prepared single-row inserts, --batch per round trip and transaction (pg pipeline mode, MariaDB and ODBC array binding)",
       BB_CAP_PREPARE | BB_CAP_PIPELINE, 1000, LOOP_BATCH, 0, send_pipeline },
     { "copy", "COPY FROM STDIN, text format; one COPY per --batch rows or per worker", BB_CAP_COPY_TEXT, 0,
       LOOP_STREAM, BB_FMT_COPY, send_stream },
@@ -277,6 +278,11 @@ int method_load(bb_loader *l, gen_table *t, bb_err *err)
     if (!m) return bb_usagef(err, "ctx:load() needs --method (see `bulkbench list`)");
     mstate ms;
     send_init(&ms, l, m->fmt, t);
+    if (m->send == send_multirow && ms.dia->max_rows < 0) {
+        send_done(&ms);
+        return bb_usagef(err, "%s %s: %s takes no multi-row VALUES lists; use --method=pipeline (array binding) or txn",
+                         p->drv->name, p->drv->target_where(l->target), ms.dia->name);
+    }
     int once = p->reconnect > 0 && method_once_capable(m);
     int rc = once ? loop_once(m, &ms, method_batch(p), err) : loops[m->loop](m, &ms, method_batch(p), err);
     /* a lost session may have committed what it was committing: say so, do not guess

@@ -13,6 +13,7 @@
 #include "gen.h"
 #include "loader.h"
 #include "plan.h"
+#include "../../base/err.h"
 
 typedef struct mstate mstate; /* a worker's state while it loads with one method (send.h) */
 

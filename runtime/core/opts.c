@@ -11,8 +11,8 @@
 #include <time.h>
 
 const opt_def opts_common[] = {
-    { "engine", OC_RUN | OC_LOAD, OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, null (comma list sweeps)" },
-    { "dsn", OC_RUN | OC_LOAD, OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file; repeat for a host list" },
+    { "engine", OC_RUN | OC_LOAD, OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, odbc, null (comma list sweeps)" },
+    { "dsn", OC_RUN | OC_LOAD, OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
     { "threads", OC_RUN | OC_GEN | OC_LOAD, OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
     { "batch", OC_RUN, OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },
     { "method", OC_RUN, OT_STR, NULL, 1, 0, "load method(s), see `bulkbench list` (comma list sweeps)" },

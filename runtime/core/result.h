@@ -25,6 +25,7 @@ typedef struct bb_result {
     double  server_cpu_s;
     int64_t rss_growth, log_bytes, redo_bytes, table_bytes;
     char    version[128];
+    char    driver[128];     /* the client library or ODBC driver and its version, "" = null */
     char    settings[1024];  /* JSON object text, "" = null */
     int64_t verified_rows;   /* -1: the script has no check() */
     int64_t committed;

@@ -7,6 +7,8 @@
 
 #include "encode.h"
 #include "produce.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
 {
@@ -14,7 +16,7 @@ void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
     ms->ld = l;
     ms->fmt = fmt;
     ms->drv = l->plan->drv;
-    ms->dia = l->plan->drv->dialect;
+    ms->dia = bb_target_dialect(l->plan->drv, l->target);
     ms->t = t;
     ms->row = gen_row_new(t);
     bb_buf *h = &ms->insert_head;
@@ -148,6 +150,7 @@ int64_t send_multirow_per(mstate *ms, int64_t n, size_t bytes)
     int nc = ms->t->ncols;
     int64_t per = n;
     if (ms->dia->max_params && per * nc > ms->dia->max_params) per = ms->dia->max_params / nc;
+    if (ms->dia->max_rows > 0 && per > ms->dia->max_rows) per = ms->dia->max_rows;
     int64_t max = ms->drv->max_statement_bytes ? ms->drv->max_statement_bytes(ms->ld->conn) : 0;
     int64_t est = (int64_t)bytes + n * nc * 16;
     if (max > 0 && est > max * 4 / 5) {

@@ -1,5 +1,6 @@
 /* session.c — a run's sessions (see session.h). */
 #include "session.h"
+#include "../../base/err.h"
 
 int session_settings(const bb_plan *p, bb_conn *c, bb_err *err)
 {

@@ -330,7 +330,7 @@ static int l_gen_encode(lua_State *L)
     bb_stream_fmt fmt;
     if (enc_format_parse(luaL_optstring(L, 4, "copy"), &fmt) < 0) return luaL_argerror(L, 4, "unknown format");
     host_ctx *h = host_get(L);
-    static const bb_dialect generic = { "generic", '"', 0, 0, 0 };
+    static const bb_dialect generic = { "generic", '"', 0, 0, 0, 0, 0 };
     const bb_dialect *d = h->dialect ? h->dialect : &generic;
     gen_row *row = gen_row_new(g);
     bb_buf b = { 0 };

@@ -9,6 +9,7 @@
 #include "../../base/buf.h"
 #include "api.h"
 #include "state.h"
+#include "../../base/err.h"
 
 int lib_has_work(lua_State *L)
 {

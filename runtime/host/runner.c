@@ -84,7 +84,9 @@ static const char *main_table(lua_State *L, char *buf, size_t n)
 static int set_up(bb_servers *sv, lua_State *L, bb_plan *p, bb_err *err)
 {
     trace("connect");
-    if (servers_connect(sv, L, p, err) < 0 || servers_hook(sv, L, "on_connect", err) < 0) return -1;
+    if (servers_connect(sv, L, p, err) < 0) return -1;
+    host_get(L)->dialect = bb_target_dialect(p->drv, sv->s[0].target); /* known once a session reached the server */
+    if (servers_hook(sv, L, "on_connect", err) < 0) return -1;
     trace("prepare()");
     if (servers_hook(sv, L, "prepare", err) < 0) return -1;
     for (int k = 0; p->reconnect > 0 && p->method && k < sv->hooks; k++)

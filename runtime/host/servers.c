@@ -132,6 +132,7 @@ void servers_costs(bb_servers *sv, const bb_plan *p, const char *table, bb_resul
 {
     if (!sv->admin) return;
     snprintf(res->version, sizeof res->version, "%s", sv->s[0].si1.version);
+    snprintf(res->driver, sizeof res->driver, "%s", sv->s[0].si1.driver);
     snprintf(res->settings, sizeof res->settings, "%s", sv->s[0].si1.settings);
     res->nhosts = sv->n > 1 ? sv->n : 0;
     for (int k = 0; k < sv->n; k++) {

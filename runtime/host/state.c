@@ -13,6 +13,7 @@
 #include "api.h"
 #include "embed.h"
 #include "host.h"
+#include "../../base/err.h"
 
 static int load_embedded(lua_State *L)
 {

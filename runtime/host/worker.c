@@ -90,6 +90,7 @@ int worker_setup(void *run, pool_thread *t, bb_err *err)
     }
     if (host_run_source(w->L, p->script_src, p->script_len, p->script, err) < 0) return -1;
     if (session_open(p, w->ld.target, &w->ld.conn, err) < 0) return -1;
+    hc->dialect = bb_target_dialect(p->drv, w->ld.target); /* known once a session reached the server */
     w->ref_ctx = make_ctx(w);
     w->ref_event = host_hook(w->L, "event");
     w->ref_run = host_hook(w->L, "run");

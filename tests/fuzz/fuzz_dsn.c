@@ -1,5 +1,6 @@
-/* fuzz_dsn.c — the DSN parsers of the pg and mysql engines (target_open, no connection).
- * Checked on the raw input and on the input behind "scheme://user:SECRET@": no crash, a
+/* fuzz_dsn.c — the DSN parsers of the pg, mysql and odbc engines (target_open, no connection).
+ * Checked on the raw input and on the input behind "scheme://user:SECRET@" (an ODBC
+ * connection string: "PWD=SECRET;" before it, ";PWD={SECRET}" after it): no crash, a
  * non-empty host:port for messages, and the password never in it or in an error. */
 #include <assert.h>
 #include <stdint.h>
@@ -41,6 +42,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(wrapped, size + 64, "%s://u:%s@%s", schemes[i], SECRET, raw);
         try(d, wrapped, clean);
     }
+    const bb_driver *odbc = bb_driver_find("odbc");
+    try(odbc, raw, 0);
+    snprintf(wrapped, size + 64, "PWD=%s;%s", SECRET, raw);
+    try(odbc, wrapped, clean);
+    snprintf(wrapped, size + 64, "%s;PWD={%s}", raw, SECRET);
+    try(odbc, wrapped, clean);
     free(raw);
     free(wrapped);
     return 0;
