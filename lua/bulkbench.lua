@@ -182,10 +182,9 @@ bb.ctx_meta = { __index = {
 
 -- db helpers written in Lua on top of the native db object.
 local dbm = debug.getregistry()["bulkbench.db"].methods
-function dbm.quote(db, ident)
-  local q = db.ident_quote
-  return q .. ident:gsub(q, q .. q) .. q
-end
+function dbm.quote(db, ident) return db.dialect:quote(ident) end
+-- dialect:type(sqltype): how the dialect spells a column type (lua/schema.lua's maps)
+debug.getregistry()["bulkbench.dialect"].methods.type = function(d, sqltype) return schema.map_type(sqltype, d) end
 function dbm.count(db, name)
   local rows = db:query("SELECT count(*) FROM " .. db:quote(name))
   return rows[1] and tonumber(rows[1][1]) -- nil when the engine cannot count (null)

@@ -33,7 +33,7 @@ bb.load(logs)
 
 local function timed_query(db, ip)
   local t0 = bb.now_ms()
-  local rows = db:query("SELECT count(*) FROM logs WHERE ip = " .. (db.engine == "pg" and "$1" or "?"), ip)
+  local rows = db:query("SELECT count(*) FROM logs WHERE ip = " .. db.dialect:param(1), ip)
   return bb.now_ms() - t0, tonumber(rows[1][1])
 end
 

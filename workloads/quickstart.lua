@@ -29,7 +29,7 @@ local orders = bb.table "orders" {
 
 -- Every connection (set-up and workers) gets the session settings; SQLite ones are pragmas.
 function on_connect(db)
-  if db.dialect == "sqlite" then -- the sqlite engine, or SQLite through ODBC
+  if db.dialect.name == "sqlite" then -- the sqlite engine, or SQLite through ODBC
     db:set("journal_mode", opt.journal)
     db:set("synchronous", opt.sync)
   end

@@ -428,6 +428,7 @@ static const luaL_Reg core_fns[] = {
     { "run_info", l_run_info },     { "compile", l_compile },       { "load", l_load },
     { "stop", l_stop },             { "connect", api_db_connect },       { "histogram", l_histogram },
     { "metric", l_metric },         { "now_ns", l_now_ns },         { "json_decode", api_json_decode },
+    { "dialect", api_dialect_find },
     { NULL, NULL }
 };
 

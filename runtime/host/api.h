@@ -22,6 +22,10 @@ int   api_load_file(lua_State *L, const bb_driver *drv, bb_target *target);
 void  api_db_open(lua_State *L);
 /* core.connect(engine, dsn): a connection the script owns. */
 int   api_db_connect(lua_State *L);
+/* A dialect object for scripts (api_dialect.c); core.dialect(name); its metatable. */
+void  api_push_dialect(lua_State *L, const bb_dialect *d);
+int   api_dialect_find(lua_State *L);
+void  api_dialect_open(lua_State *L);
 /* core.json_decode(text) -> Lua value (api_json.c); JSON null becomes nil. */
 int   api_json_decode(lua_State *L);
 /* The compiled generator behind a value on the stack (a table object or its native), or NULL. */

@@ -256,9 +256,8 @@ static int l_db_index(lua_State *L)
     api_db *d = luaL_checkudata(L, 1, DB_MT);
     const char *k = luaL_checkstring(L, 2);
     if (strcmp(k, "engine") == 0) { lua_pushstring(L, d->drv->name); return 1; }
-    if (strcmp(k, "dialect") == 0) { lua_pushstring(L, bb_target_dialect(d->drv, d->target)->name); return 1; }
+    if (strcmp(k, "dialect") == 0) { api_push_dialect(L, bb_target_dialect(d->drv, d->target)); return 1; }
     if (strcmp(k, "where") == 0) { lua_pushstring(L, d->where ? d->where : ""); return 1; }
-    if (strcmp(k, "ident_quote") == 0) { lua_pushlstring(L, &bb_target_dialect(d->drv, d->target)->ident_quote, 1); return 1; }
     luaL_getmetatable(L, DB_MT);
     lua_getfield(L, -1, "methods");
     lua_getfield(L, -1, k);
@@ -310,6 +309,7 @@ static const luaL_Reg db_methods[] = {
 
 void api_db_open(lua_State *L)
 {
+    api_dialect_open(L);
     if (luaL_newmetatable(L, DB_MT)) {
         lua_newtable(L);
         luaL_register(L, NULL, db_methods);
