@@ -39,6 +39,8 @@ done
 source tests/fixtures/odbc.sh
 odbc_setup "$BB_DBCTL_DIR/odbc" || echo "the odbc engine's suites will fail: its drivers are missing"
 
+# the rooms of the C code: includes point down (cmd -> host -> core -> drivers -> base), no circle, Lua only in host/
+suite rooms python3 tests/rooms.py
 suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
 suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
 suite cli tests/cli.sh

@@ -1,6 +1,6 @@
-/* gencmd.c — writes N generated rows to a file. With --threads the rows are cut into
- * fixed chunks that threads encode in parallel and one writer emits in order, so the
- * file is byte-identical whatever the thread count, and memory stays at a few chunks. */
+/* gencmd.c — `bulkbench gen`: N generated rows to a file. The rows are cut into fixed
+ * chunks that the pool's threads encode in parallel and write in order, so the file is
+ * byte-identical whatever the thread count and memory stays at a chunk per thread. */
 #include "gencmd.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
-/* host.h — Lua states: one per worker plus one for set-up. Each has the embedded lua/
- * library preloaded, the script's directory on package.path, and a traceback handler at
- * stack slot 1 so every call into Lua is protected and reports source:line. */
+/* host.h — calling into a Lua state safely: what the state may reach (its context), protected
+ * calls whose errors name the script's file:line with a traceback (the handler sits at
+ * stack slot 1 of every state), usage errors raised from C, and the script's text and hooks. */
 #ifndef BB_HOST_H
 #define BB_HOST_H
 
