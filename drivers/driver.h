@@ -88,6 +88,17 @@ typedef struct bb_server_info {
 typedef int (*bb_row_cb)(void *ud, int ncols, const char *const *names, const char *const *values,
                          const size_t *lens);
 
+/* Row callbacks every query() caller shares (drivers/rows.c): the first column as an
+ * int64 (-1 for NULL), the second, the second summed over rows, the first as text into a
+ * bb_text, the first row's columns or every (name, value) row into a json_t object. */
+typedef struct bb_text { char *p; size_t n; } bb_text;
+int bb_row_int(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
+int bb_row_int2(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
+int bb_row_sum2(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
+int bb_row_text(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
+int bb_row_columns_json(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
+int bb_row_pair_json(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
+
 typedef struct bb_driver {
     const char       *name;    /* --engine=NAME */
     const char       *summary; /* one line for `bulkbench list` */

@@ -363,7 +363,6 @@ static int my_set_session(bb_conn *c, const char *name, const char *value, bb_er
     return my_set(c, "SESSION", name, value, err);
 }
 
-static int first_text(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
 
 static int my_set_global(bb_conn *c, const char *name, const char *value, char *old, size_t oldlen, bb_err *err)
 {
@@ -371,46 +370,21 @@ static int my_set_global(bb_conn *c, const char *name, const char *value, char *
     for (const char *p = name; *p; p++)
         if (!(*p == '_' || isalnum((unsigned char)*p))) return bb_usagef(err, "mysql: '%s' is not a setting name", name);
     snprintf(sql, sizeof sql, "SELECT @@global.%s", name);
-    if (my_query(c, sql, 0, NULL, first_text, cur, err) < 0) return -1;
+    if (my_query(c, sql, 0, NULL, bb_row_text, &(bb_text){ cur, sizeof cur }, err) < 0) return -1;
     snprintf(old, oldlen, "%s", cur);
     return my_set(c, "GLOBAL", name, value, err);
 }
 
-static int collect(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)lens;
-    json_t *o = ud;
-    for (int i = 0; i < n; i++) json_object_set_new(o, names[i], vals[i] ? json_string(vals[i]) : json_null());
-    return 1;
-}
 
-static int sum_binlogs(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    if (n >= 2 && vals[1]) *(int64_t *)ud += atoll(vals[1]);
-    return 0;
-}
 
-static int second_value(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    if (n >= 2 && vals[1]) *(int64_t *)ud = atoll(vals[1]);
-    return 1;
-}
 
-static int first_text(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    snprintf(ud, 512, "%s", n > 0 && vals[0] ? vals[0] : "");
-    return 1;
-}
 
 /* mysqld's pid when it runs here: its pid file names it, and /proc confirms the name. */
 static int local_server(bb_conn *c)
 {
     char path[512] = "";
     bb_err ignore;
-    if (my_query(c, "SELECT @@pid_file", 0, NULL, first_text, path, &ignore) < 0 || !path[0]) return 0;
+    if (my_query(c, "SELECT @@pid_file", 0, NULL, bb_row_text, &(bb_text){ path, sizeof path }, &ignore) < 0 || !path[0]) return 0;
     return driver_local_pidfile(path);
 }
 
@@ -420,26 +394,20 @@ static int my_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
     snprintf(out->version, sizeof out->version, "%s %s", strstr(v, "MariaDB") ? "MariaDB" : "MySQL", v);
     snprintf(out->driver, sizeof out->driver, "MySQL C API %s", mysql_get_client_info());
     json_t *set = json_object();
-    if (my_query(c, MY_SETTINGS_SQL, 0, NULL, collect, set, err) < 0) {
+    if (my_query(c, MY_SETTINGS_SQL, 0, NULL, bb_row_columns_json, set, err) < 0) {
         json_decref(set);
         return -1;
     }
     driver_settings_text(set, out);
     bb_err ignore; /* without the privilege (or the binlog) the figure is unknown, not zero */
     int64_t bin = 0, redo = -1;
-    if (my_query(c, MY_BINLOGS_SQL, 0, NULL, sum_binlogs, &bin, &ignore) == 0) out->log_pos = bin;
-    if (my_query(c, MY_REDO_SQL, 0, NULL, second_value, &redo, &ignore) == 0)
+    if (my_query(c, MY_BINLOGS_SQL, 0, NULL, bb_row_sum2, &bin, &ignore) == 0) out->log_pos = bin;
+    if (my_query(c, MY_REDO_SQL, 0, NULL, bb_row_int2, &redo, &ignore) == 0)
         out->redo_pos = redo;
     out->local_pid = local_server(c);
     return 0;
 }
 
-static int first_int(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    *(int64_t *)ud = n > 0 && vals[0] ? atoll(vals[0]) : -1;
-    return 1;
-}
 
 static int my_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err)
 {
@@ -453,7 +421,7 @@ static int my_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
     bb_buf_putc(&sql, 0);
     my_exec(c, sql.p, NULL, &ignore);
     bb_buf_free(&sql);
-    if (my_query(c, MY_TABLE_SQL, 1, p, first_int, bytes, &ignore) < 0)
+    if (my_query(c, MY_TABLE_SQL, 1, p, bb_row_int, bytes, &ignore) < 0)
         *bytes = -1;
     return 0;
 }

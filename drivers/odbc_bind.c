@@ -374,12 +374,6 @@ static int exec_piece(bb_stmt *s, const bb_value *const *rows, int k, const odbc
 
 /* ---- a refused row ---- */
 
-static int count_of(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    *(int64_t *)ud = n > 0 && vals[0] ? atoll(vals[0]) : 0;
-    return 1;
-}
 
 /* Whether rows can be run again to find the refused one: the replay is rolled back, which
  * a MySQL table that is not InnoDB would ignore (its rows would stay). The table is the
@@ -401,7 +395,7 @@ static int replay_safe(bb_stmt *s)
     int64_t innodb = 0;
     bb_err ignore;
     return odbc_query(s->c, "SELECT count(*) FROM information_schema.tables WHERE table_schema = DATABASE() AND "
-                            "table_name = ? AND engine = 'InnoDB'", 1, params, count_of, &innodb, &ignore) == 0 && innodb > 0;
+                            "table_name = ? AND engine = 'InnoDB'", 1, params, bb_row_int, &innodb, &ignore) == 0 && innodb > 0;
 }
 
 /* Runs rows [0,upto) one by one in a transaction that is rolled back; the index of the

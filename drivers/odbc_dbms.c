@@ -98,12 +98,6 @@ static void identify(bb_conn *c)
                         "types (lua/schema.lua, map 'ansi')\n", t->dbms, drv);
 }
 
-static int first_int(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    *(int64_t *)ud = n > 0 && vals[0] ? atoll(vals[0]) : -1;
-    return 1;
-}
 
 int odbc_dbms_session(bb_conn *c, bb_err *err)
 {
@@ -118,7 +112,7 @@ int odbc_dbms_session(bb_conn *c, bb_err *err)
     if (t->kind == ODBC_MYSQL) {
         bb_err ignore;
         int64_t v = -1;
-        if (odbc_query(c, "SELECT @@max_allowed_packet", 0, NULL, first_int, &v, &ignore) == 0 && v > 0) c->max_packet = v;
+        if (odbc_query(c, "SELECT @@max_allowed_packet", 0, NULL, bb_row_int, &v, &ignore) == 0 && v > 0) c->max_packet = v;
     }
     return 0;
 }
@@ -213,50 +207,20 @@ int odbc_set_session(bb_conn *c, const char *name, const char *value, bb_err *er
 
 /* ---- server costs ---- */
 
-static int setting_row(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    if (n >= 2 && vals[0] && vals[1]) json_object_set_new(ud, vals[0], json_string(vals[1]));
-    return 0;
-}
 
-static int named_values(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)lens;
-    for (int i = 0; i < n; i++) json_object_set_new(ud, names[i], vals[i] ? json_string(vals[i]) : json_null());
-    return 1;
-}
 
-static int sum_second(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    if (n >= 2 && vals[1]) *(int64_t *)ud += atoll(vals[1]);
-    return 0;
-}
 
-static int second_int(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    if (n >= 2 && vals[1]) *(int64_t *)ud = atoll(vals[1]);
-    return 1;
-}
 
-static int first_text(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    snprintf(ud, 512, "%s", n > 0 && vals[0] ? vals[0] : "");
-    return 1;
-}
 
 /* The same figures the pg engine reads, through the driver. */
 static void pg_costs(bb_conn *c, bb_server_info *out, json_t *set)
 {
     bb_err ignore;
     int64_t v = -1;
-    odbc_query(c, PG_SETTINGS_SQL, 0, NULL, setting_row, set, &ignore);
-    if (odbc_query(c, PG_WAL_SQL, 0, NULL, first_int, &v, &ignore) == 0 && v >= 0) out->log_pos = v;
+    odbc_query(c, PG_SETTINGS_SQL, 0, NULL, bb_row_pair_json, set, &ignore);
+    if (odbc_query(c, PG_WAL_SQL, 0, NULL, bb_row_int, &v, &ignore) == 0 && v >= 0) out->log_pos = v;
     v = -1;
-    if (odbc_query(c, "SELECT pg_backend_pid()", 0, NULL, first_int, &v, &ignore) == 0 && v > 0)
+    if (odbc_query(c, "SELECT pg_backend_pid()", 0, NULL, bb_row_int, &v, &ignore) == 0 && v > 0)
         out->local_pid = driver_local_parent((int)v, "postgres");
 }
 
@@ -266,10 +230,10 @@ static void my_costs(bb_conn *c, bb_server_info *out, json_t *set)
     bb_err ignore;
     int64_t bin = 0, redo = -1;
     char path[512] = "";
-    odbc_query(c, MY_SETTINGS_SQL, 0, NULL, named_values, set, &ignore);
-    if (odbc_query(c, MY_BINLOGS_SQL, 0, NULL, sum_second, &bin, &ignore) == 0) out->log_pos = bin;
-    if (odbc_query(c, MY_REDO_SQL, 0, NULL, second_int, &redo, &ignore) == 0) out->redo_pos = redo;
-    if (odbc_query(c, "SELECT @@pid_file", 0, NULL, first_text, path, &ignore) == 0 && path[0])
+    odbc_query(c, MY_SETTINGS_SQL, 0, NULL, bb_row_columns_json, set, &ignore);
+    if (odbc_query(c, MY_BINLOGS_SQL, 0, NULL, bb_row_sum2, &bin, &ignore) == 0) out->log_pos = bin;
+    if (odbc_query(c, MY_REDO_SQL, 0, NULL, bb_row_int2, &redo, &ignore) == 0) out->redo_pos = redo;
+    if (odbc_query(c, "SELECT @@pid_file", 0, NULL, bb_row_text, &(bb_text){ path, sizeof path }, &ignore) == 0 && path[0])
         out->local_pid = driver_local_pidfile(path);
 }
 
@@ -297,7 +261,7 @@ int odbc_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err)
     *bytes = -1;
     switch (c->t->kind) {
     case ODBC_PG:
-        if (odbc_query(c, "SELECT pg_total_relation_size(quote_ident(?)::regclass)", 1, p, first_int, bytes, &ignore) < 0)
+        if (odbc_query(c, "SELECT pg_total_relation_size(quote_ident(?)::regclass)", 1, p, bb_row_int, bytes, &ignore) < 0)
             *bytes = -1;
         break;
     case ODBC_MYSQL: {
@@ -306,12 +270,12 @@ int odbc_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err)
         bb_buf_putc(&sql, 0);
         odbc_exec(c, sql.p, NULL, &ignore);
         bb_buf_free(&sql);
-        if (odbc_query(c, MY_TABLE_SQL, 1, p, first_int, bytes, &ignore) < 0) *bytes = -1;
+        if (odbc_query(c, MY_TABLE_SQL, 1, p, bb_row_int, bytes, &ignore) < 0) *bytes = -1;
         break;
     }
     case ODBC_SQLITE:
         if (odbc_query(c, "SELECT sum(pgsize) FROM dbstat WHERE name = ? OR name IN (SELECT name FROM sqlite_master "
-                          "WHERE tbl_name = ?)", 2, p, first_int, bytes, &ignore) < 0)
+                          "WHERE tbl_name = ?)", 2, p, bb_row_int, bytes, &ignore) < 0)
             *bytes = -1;
         break;
     default: break; /* no portable way to ask */

@@ -419,24 +419,18 @@ static int pg_set_session(bb_conn *c, const char *name, const char *value, bb_er
     return rc;
 }
 
-static int first_value(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    snprintf(ud, 128, "%s", n > 0 && vals[0] ? vals[0] : "");
-    return 1;
-}
 
 /* ALTER SYSTEM and a reload: new sessions see it; one that needs a restart is refused. */
 static int pg_set_global(bb_conn *c, const char *name, const char *value, char *old, size_t oldlen, bb_err *err)
 {
     char ctx[128] = "", cur[128] = "";
     const char *p[1] = { name };
-    if (pg_query(c, "SELECT context, current_setting(name) FROM pg_settings WHERE name = $1", 1, p, first_value, ctx, err) < 0)
+    if (pg_query(c, "SELECT context, current_setting(name) FROM pg_settings WHERE name = $1", 1, p, bb_row_text, &(bb_text){ ctx, sizeof ctx }, err) < 0)
         return -1;
     if (!ctx[0]) return bb_usagef(err, "pg: no setting named %s", name);
     if (strcmp(ctx, "postmaster") == 0)
         return bb_usagef(err, "pg: %s takes effect only after a server restart; --set-global cannot sweep it", name);
-    if (pg_query(c, "SELECT current_setting($1)", 1, p, first_value, cur, err) < 0) return -1;
+    if (pg_query(c, "SELECT current_setting($1)", 1, p, bb_row_text, &(bb_text){ cur, sizeof cur }, err) < 0) return -1;
     snprintf(old, oldlen, "%s", cur);
     char *lit = PQescapeLiteral(c->pg, value, strlen(value));
     if (!lit) return pg_fail(err, c, "ALTER SYSTEM");
@@ -449,28 +443,22 @@ static int pg_set_global(bb_conn *c, const char *name, const char *value, char *
     return rc < 0 ? rc : pg_exec(c, "SELECT pg_reload_conf()", NULL, err);
 }
 
-static int setting_row(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    if (n >= 2 && vals[0] && vals[1]) json_object_set_new(ud, vals[0], json_string(vals[1]));
-    return 0;
-}
 
 static int pg_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
 {
     char v[128] = "";
-    if (pg_query(c, "SELECT 'PostgreSQL ' || current_setting('server_version')", 0, NULL, first_value, v, err) < 0) return -1;
+    if (pg_query(c, "SELECT 'PostgreSQL ' || current_setting('server_version')", 0, NULL, bb_row_text, &(bb_text){ v, sizeof v }, err) < 0) return -1;
     snprintf(out->version, sizeof out->version, "%s", v);
     snprintf(out->driver, sizeof out->driver, "libpq %d.%d", PQlibVersion() / 10000, PQlibVersion() % 10000);
     json_t *set = json_object();
-    if (pg_query(c, PG_SETTINGS_SQL, 0, NULL, setting_row, set, err) < 0) {
+    if (pg_query(c, PG_SETTINGS_SQL, 0, NULL, bb_row_pair_json, set, err) < 0) {
         json_decref(set);
         return -1;
     }
     driver_settings_text(set, out);
     v[0] = 0;
     bb_err ignore; /* a standby or a restricted role may refuse: then the WAL figure is unknown */
-    if (pg_query(c, PG_WAL_SQL, 0, NULL, first_value, v, &ignore) == 0 && *v)
+    if (pg_query(c, PG_WAL_SQL, 0, NULL, bb_row_text, &(bb_text){ v, sizeof v }, &ignore) == 0 && *v)
         out->log_pos = strtoll(v, NULL, 10);
     out->local_pid = driver_local_parent(PQbackendPID(c->pg), "postgres"); /* our backend's parent */
     return 0;
@@ -483,7 +471,7 @@ static int pg_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
     bb_err ignore;
     (void)err;
     *bytes = -1;
-    if (pg_query(c, "SELECT pg_total_relation_size(quote_ident($1)::regclass)", 1, p, first_value, v, &ignore) == 0 && *v)
+    if (pg_query(c, "SELECT pg_total_relation_size(quote_ident($1)::regclass)", 1, p, bb_row_text, &(bb_text){ v, sizeof v }, &ignore) == 0 && *v)
         *bytes = strtoll(v, NULL, 10);
     return 0;
 }

@@ -225,13 +225,6 @@ static int sq_set_session(bb_conn *c, const char *name, const char *value, bb_er
     return sq_query(c, sql, 0, NULL, NULL, NULL, err);
 }
 
-static int pragma_text(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    char *out = ud;
-    snprintf(out, 64, "%s", n > 0 && vals[0] ? vals[0] : "");
-    return 1;
-}
 
 static int sq_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
 {
@@ -243,7 +236,7 @@ static int sq_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
         char sql[64], v[64] = "";
         snprintf(sql, sizeof sql, "PRAGMA %s", keys[i]);
-        if (sq_query(c, sql, 0, NULL, pragma_text, v, err) < 0) return -1;
+        if (sq_query(c, sql, 0, NULL, bb_row_text, &(bb_text){ v, sizeof v }, err) < 0) return -1;
         len += (size_t)snprintf(out->settings + len, sizeof out->settings - len, "%s\"%s\":\"%s\"", i ? "," : "",
                                 keys[i], v);
     }
@@ -253,12 +246,6 @@ static int sq_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
     return 0;
 }
 
-static int count_cb(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    *(int64_t *)ud = (n > 0 && vals[0]) ? strtoll(vals[0], NULL, 10) : -1;
-    return 1;
-}
 
 static int sq_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err)
 {
@@ -269,7 +256,7 @@ static int sq_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
     /* dbstat is optional in SQLite builds; without it the size is unknown, not guessed */
     if (sq_query(c, "SELECT sum(pgsize) FROM dbstat WHERE name = ?1 OR name IN "
                     "(SELECT name FROM sqlite_schema WHERE tbl_name = ?1)",
-                 1, p, count_cb, bytes, &ignore) < 0)
+                 1, p, bb_row_int, bytes, &ignore) < 0)
         *bytes = -1;
     return 0;
 }

@@ -371,21 +371,14 @@ static void load_teardown(void *ud, pool_thread *t)
 
 static void load_tick(void *ud, bb_pool *pl) { progress_tick(ud, pl); }
 
-static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err);
 
-static int count_cb(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens)
-{
-    (void)names; (void)lens;
-    *(int64_t *)ud = n > 0 && vals[0] ? atoll(vals[0]) : -1;
-    return 1;
-}
 
 static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err)
 {
     char sql[512];
     snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table_q);
     *n = -1;
-    return d->query(c, sql, 0, NULL, count_cb, n, err);
+    return d->query(c, sql, 0, NULL, bb_row_int, n, err);
 }
 
 /* What the engine is sent. COPY reads CSV and COPY text as they are; LOAD DATA reads COPY

@@ -21,12 +21,6 @@ void once_finish(const bb_driver *drv, bb_conn *c, const char *run_id)
     drv->exec(c, sql, NULL, &ignore);
 }
 
-static int count_row(void *ud, int ncols, const char *const *names, const char *const *values, const size_t *lens)
-{
-    (void)names, (void)lens;
-    if (ncols > 0 && values[0]) *(int64_t *)ud = strtoll(values[0], NULL, 10);
-    return 0;
-}
 
 /* 1 when the batch's mark committed, 0 when not, -1 when the session failed asking. */
 static int marked(bb_loader *l, const char *tok, bb_err *err)
@@ -35,7 +29,7 @@ static int marked(bb_loader *l, const char *tok, bb_err *err)
     char sql[160];
     int64_t n = -1;
     snprintf(sql, sizeof sql, "SELECT count(*) FROM " ONCE_TABLE " WHERE token = '%s'", tok);
-    if (d->query(l->conn, sql, 0, NULL, count_row, &n, err) < 0) return -1;
+    if (d->query(l->conn, sql, 0, NULL, bb_row_int, &n, err) < 0) return -1;
     return n > 0;
 }
 

@@ -97,19 +97,14 @@ int api_dialect_find(lua_State *L)
 
 void api_dialect_open(lua_State *L)
 {
+    static const luaL_Reg methods[] = { { "quote", l_quote }, { "param", l_param }, { NULL, NULL } };
+    static const luaL_Reg meta[] = { { "__index", l_index }, { "__tostring", l_tostring }, { "__eq", l_eq },
+                                     { NULL, NULL } };
     if (luaL_newmetatable(L, DIALECT_MT)) {
+        luaL_register(L, NULL, meta);
         lua_newtable(L);
-        lua_pushcfunction(L, l_quote);
-        lua_setfield(L, -2, "quote");
-        lua_pushcfunction(L, l_param);
-        lua_setfield(L, -2, "param");
+        luaL_register(L, NULL, methods);
         lua_setfield(L, -2, "methods");
-        lua_pushcfunction(L, l_index);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, l_tostring);
-        lua_setfield(L, -2, "__tostring");
-        lua_pushcfunction(L, l_eq);
-        lua_setfield(L, -2, "__eq");
     }
     lua_pop(L, 1);
 }
