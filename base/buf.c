@@ -8,14 +8,20 @@
 void *bb_xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
-    if (!p) { fputs("bulkbench: out of memory\n", stderr); abort(); }
+    if (!p) {
+        fputs("bulkbench: out of memory\n", stderr);
+        abort();
+    }
     return p;
 }
 
 void *bb_xcalloc(size_t n, size_t m)
 {
     void *p = calloc(n ? n : 1, m ? m : 1);
-    if (!p) { fputs("bulkbench: out of memory\n", stderr); abort(); }
+    if (!p) {
+        fputs("bulkbench: out of memory\n", stderr);
+        abort();
+    }
     return p;
 }
 
@@ -30,7 +36,10 @@ void bb_buf_grow(bb_buf *b, size_t need)
     size_t cap = b->cap ? b->cap : 4096;
     while (cap < need) cap *= 2;
     char *p = realloc(b->p, cap);
-    if (!p) { fputs("bulkbench: out of memory\n", stderr); abort(); }
+    if (!p) {
+        fputs("bulkbench: out of memory\n", stderr);
+        abort();
+    }
     b->p = p;
     b->cap = cap;
 }
@@ -54,4 +63,3 @@ void bb_buf_free(bb_buf *b)
     b->p = NULL;
     b->len = b->cap = 0;
 }
-

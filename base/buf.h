@@ -13,7 +13,7 @@ char *bb_xstrdup(const char *s);
 
 /* A growable byte buffer; the hot paths append into one and reuse it. */
 typedef struct bb_buf {
-    char  *p;
+    char *p;
     size_t len, cap;
 } bb_buf;
 

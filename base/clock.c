@@ -16,4 +16,3 @@ void bb_sleep_until_ns(uint64_t t)
     struct timespec ts = { (time_t)(t / 1000000000u), (long)(t % 1000000000u) };
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {}
 }
-

@@ -5,6 +5,6 @@
 #include <stdint.h>
 
 uint64_t bb_now_ns(void); /* CLOCK_MONOTONIC */
-void     bb_sleep_until_ns(uint64_t t);
+void bb_sleep_until_ns(uint64_t t);
 
 #endif

@@ -59,4 +59,3 @@ void bb_redact_password(char *msg, const char *dsn)
         redact(msg, *v == '\'' ? v + 1 : v, n);
     }
 }
-

@@ -9,14 +9,14 @@ enum { BB_EXIT_OK = 0, BB_EXIT_RUNTIME = 1, BB_EXIT_USAGE = 2, BB_EXIT_VERIFY = 
 
 /* An error travels up as a message; the caller decides the exit code. */
 typedef struct bb_err {
-    char    msg[1024];
-    int     code; /* BB_EXIT_*: who should be blamed (usage vs runtime) */
-    int64_t row;  /* the row of a bulk stream the server named (1-based, as it counts), 0 = none */
+    char msg[1024];
+    int code;    /* BB_EXIT_*: who should be blamed (usage vs runtime) */
+    int64_t row; /* the row of a bulk stream the server named (1-based, as it counts), 0 = none */
 } bb_err;
 
 /* Fill e (when not NULL) and return -1, so `return bb_errf(err, ...)` reads as it does. */
-int  bb_errf(bb_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-int  bb_usagef(bb_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int bb_errf(bb_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int bb_usagef(bb_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Overwrites with '*' every copy in msg of the password the DSN carries (URI
  * scheme://user:pass@host or key=value password=pass): libpq repeats a URI it cannot parse. */

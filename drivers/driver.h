@@ -14,39 +14,39 @@
 #include "value.h"
 
 typedef struct bb_target bb_target; /* a resolved DSN, shared by every connection of a run */
-typedef struct bb_conn   bb_conn;   /* one session */
-typedef struct bb_stmt   bb_stmt;   /* one prepared statement of a conn */
+typedef struct bb_conn bb_conn;     /* one session */
+typedef struct bb_stmt bb_stmt;     /* one prepared statement of a conn */
 
 /* Capability flags: a method is offered when all the flags it requires are set. */
 enum {
-    BB_CAP_PREPARE   = 1u << 0, /* prepare/execute with bound parameters */
-    BB_CAP_TXN       = 1u << 1, /* begin/commit/rollback */
-    BB_CAP_MULTIROW  = 1u << 2, /* INSERT ... VALUES (..),(..) in one statement */
+    BB_CAP_PREPARE = 1u << 0,   /* prepare/execute with bound parameters */
+    BB_CAP_TXN = 1u << 1,       /* begin/commit/rollback */
+    BB_CAP_MULTIROW = 1u << 2,  /* INSERT ... VALUES (..),(..) in one statement */
     BB_CAP_TEXTPROTO = 1u << 3, /* a separate literal-SQL protocol worth comparing (pg simple query, mysql text) */
-    BB_CAP_PIPELINE  = 1u << 4, /* pipeline_* operations */
+    BB_CAP_PIPELINE = 1u << 4,  /* pipeline_* operations */
     BB_CAP_COPY_TEXT = 1u << 5, /* stream_* in PostgreSQL COPY text format */
-    BB_CAP_COPY_CSV  = 1u << 6, /* stream_* in CSV */
-    BB_CAP_COPY_BIN  = 1u << 7, /* stream_* in PostgreSQL binary COPY format */
+    BB_CAP_COPY_CSV = 1u << 6,  /* stream_* in CSV */
+    BB_CAP_COPY_BIN = 1u << 7,  /* stream_* in PostgreSQL binary COPY format */
     BB_CAP_LOAD_DATA = 1u << 8, /* stream_* into LOAD DATA LOCAL, in its default escaped text (BB_FMT_LOAD_TEXT) */
 };
 
 /* How SQL text is spelled for this engine; encoders and DDL read it, nothing branches on names. */
 typedef struct bb_dialect {
-    const char *name;          /* key of the type map in lua/schema.lua */
-    char        ident_quote;   /* '"' or '`' */
-    int         param_dollar;  /* 1: $1,$2..  0: ? */
-    int         backslash_esc; /* 1: backslashes in string literals must be doubled (MySQL) */
-    int         max_params;    /* most bound parameters in one statement, 0 = no limit */
-    int         max_rows;      /* most rows in one VALUES list, 0 = no limit, -1 = no row-value lists */
-    int         bool_int;      /* 1: booleans are written 1/0 (the DBMS has no TRUE/FALSE literals) */
+    const char *name;  /* key of the type map in lua/schema.lua */
+    char ident_quote;  /* '"' or '`' */
+    int param_dollar;  /* 1: $1,$2..  0: ? */
+    int backslash_esc; /* 1: backslashes in string literals must be doubled (MySQL) */
+    int max_params;    /* most bound parameters in one statement, 0 = no limit */
+    int max_rows;      /* most rows in one VALUES list, 0 = no limit, -1 = no row-value lists */
+    int bool_int;      /* 1: booleans are written 1/0 (the DBMS has no TRUE/FALSE literals) */
 } bb_dialect;
 
 /* Appends name as an identifier of the dialect, quoted (a quote inside is doubled). */
-void  dialect_quote(const bb_dialect *d, const char *name, bb_buf *out);
+void dialect_quote(const bb_dialect *d, const char *name, bb_buf *out);
 /* The same as a new string the caller frees. */
 char *dialect_quoted(const bb_dialect *d, const char *name);
 /* Appends the placeholder of parameter i (1-based): $i or ?. */
-void  dialect_param(const bb_dialect *d, long i, bb_buf *out);
+void dialect_param(const bb_dialect *d, long i, bb_buf *out);
 
 /* Data formats: what the encoders write, what `bulkbench load` reads, what stream_open takes.
  * Two escaped text formats exist, and plain TSV is neither of them: */
@@ -62,36 +62,38 @@ typedef enum bb_stream_fmt {
 } bb_stream_fmt;
 
 typedef struct bb_stream_spec {
-    const char        *table;     /* quoted identifier, ready to paste */
-    const char        *columns;   /* "(a,b,c)" with quoted names, or "" for all columns */
-    bb_stream_fmt      format;
-    const char        *name;      /* the table's name unquoted, for catalog look-ups */
-    int                ncols;
-    const char *const *colnames;  /* unquoted, in the order rows carry them */
-    char               delimiter; /* field separator, 0 = the format's own (tab, or ',' for CSV) */
-    char               quote;     /* CSV quote character, 0 = '"' */
-    const char        *null;      /* CSV: the unquoted field text that means NULL, NULL = the format's own (empty) */
-    int                crlf;      /* rows end in \r\n (a file's; COPY finds out itself, LOAD DATA must be told) */
+    const char *table;   /* quoted identifier, ready to paste */
+    const char *columns; /* "(a,b,c)" with quoted names, or "" for all columns */
+    bb_stream_fmt format;
+    const char *name; /* the table's name unquoted, for catalog look-ups */
+    int ncols;
+    const char *const *colnames; /* unquoted, in the order rows carry them */
+    char delimiter;              /* field separator, 0 = the format's own (tab, or ',' for CSV) */
+    char quote;                  /* CSV quote character, 0 = '"' */
+    const char *null;            /* CSV: the unquoted field text that means NULL, NULL = the format's own (empty) */
+    int crlf;                    /* rows end in \r\n (a file's; COPY finds out itself, LOAD DATA must be told) */
 } bb_stream_spec;
 
 /* What the server says about itself; fields a driver cannot fill stay -1 / NULL. */
 typedef struct bb_server_info {
-    char    version[128];
-    char    driver[128];     /* the client library or ODBC driver and its version, or "" */
-    char    settings[1024];  /* JSON object text of the write-path settings in force, or "" */
-    int64_t log_pos;         /* bytes of WAL/binlog written so far, -1 unknown */
-    int64_t redo_pos;        /* bytes of a separate redo log written so far (InnoDB), -1 unknown */
-    int     local_pid;       /* pid of the server's main process when it runs on this host, 0 unknown */
+    char version[128];
+    char driver[128];    /* the client library or ODBC driver and its version, or "" */
+    char settings[1024]; /* JSON object text of the write-path settings in force, or "" */
+    int64_t log_pos;     /* bytes of WAL/binlog written so far, -1 unknown */
+    int64_t redo_pos;    /* bytes of a separate redo log written so far (InnoDB), -1 unknown */
+    int local_pid;       /* pid of the server's main process when it runs on this host, 0 unknown */
 } bb_server_info;
 
 /* Row callback of query(): values[i] is NULL for SQL NULL. Return non-zero to stop. */
-typedef int (*bb_row_cb)(void *ud, int ncols, const char *const *names, const char *const *values,
-                         const size_t *lens);
+typedef int (*bb_row_cb)(void *ud, int ncols, const char *const *names, const char *const *values, const size_t *lens);
 
 /* Row callbacks every query() caller shares (drivers/rows.c): the first column as an
  * int64 (-1 for NULL), the second, the second summed over rows, the first as text into a
  * bb_text, the first row's columns or every (name, value) row into a json_t object. */
-typedef struct bb_text { char *p; size_t n; } bb_text;
+typedef struct bb_text {
+    char *p;
+    size_t n;
+} bb_text;
 int bb_row_int(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
 int bb_row_int2(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
 int bb_row_sum2(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
@@ -100,9 +102,9 @@ int bb_row_columns_json(void *ud, int n, const char *const *names, const char *c
 int bb_row_pair_json(void *ud, int n, const char *const *names, const char *const *vals, const size_t *lens);
 
 typedef struct bb_driver {
-    const char       *name;    /* --engine=NAME */
-    const char       *summary; /* one line for `bulkbench list` */
-    unsigned          caps;
+    const char *name;    /* --engine=NAME */
+    const char *summary; /* one line for `bulkbench list` */
+    unsigned caps;
     const bb_dialect *dialect;
     /* The dialect of the server a target reaches, when that depends on the target (ODBC
      * learns it from the driver at the first connection); NULL = `dialect` for all. */
@@ -110,44 +112,43 @@ typedef struct bb_driver {
 
     /* Resolves the user's DSN (NULL or "" = engine default) once per run; may create
      * resources (a temporary database file) that target_close removes. */
-    int  (*target_open)(const char *dsn, bb_target **out, bb_err *err);
+    int (*target_open)(const char *dsn, bb_target **out, bb_err *err);
     /* Where the target is, for messages and results: host:port or a path; never a password. */
     const char *(*target_where)(const bb_target *t);
     void (*target_close)(bb_target *t);
 
     /* Opens one session; fails within the connect timeout with host:port and the reason. */
-    int  (*connect)(bb_target *t, bb_conn **out, bb_err *err);
+    int (*connect)(bb_target *t, bb_conn **out, bb_err *err);
     void (*disconnect)(bb_conn *c);
 
     /* Runs one or more statements of literal SQL; *affected (may be NULL) gets the rows changed. */
-    int  (*exec)(bb_conn *c, const char *sql, int64_t *affected, bb_err *err);
+    int (*exec)(bb_conn *c, const char *sql, int64_t *affected, bb_err *err);
     /* Runs a statement with text parameters (NULL = SQL NULL) and calls cb once per row. */
-    int  (*query)(bb_conn *c, const char *sql, int nparams, const char *const *params,
-                  bb_row_cb cb, void *ud, bb_err *err);
+    int (*query)(bb_conn *c, const char *sql, int nparams, const char *const *params, bb_row_cb cb, void *ud,
+                 bb_err *err);
 
     /* Prepares sql whose parameters have the given storage classes (placeholders in the
      * dialect's style). The statement lives until finalize or disconnect. */
-    int  (*prepare)(bb_conn *c, const char *sql, int nparams, const bb_sqltype *types,
-                    bb_stmt **out, bb_err *err);
+    int (*prepare)(bb_conn *c, const char *sql, int nparams, const bb_sqltype *types, bb_stmt **out, bb_err *err);
     /* Executes with nparams values (kinds match the types given to prepare, or BB_V_NULL). */
-    int  (*execute)(bb_stmt *s, const bb_value *params, int64_t *affected, bb_err *err);
+    int (*execute)(bb_stmt *s, const bb_value *params, int64_t *affected, bb_err *err);
     void (*finalize)(bb_stmt *s);
     /* execute split in two so the caller can prepare the next statement while the server
      * works: execute_send returns once the request is on its way (the values may then be
      * reused), execute_wait collects the outcome. No other call on the connection may come
      * between them. Both NULL when the engine has no such split. */
-    int  (*execute_send)(bb_stmt *s, const bb_value *params, bb_err *err);
-    int  (*execute_wait)(bb_stmt *s, int64_t *affected, bb_err *err);
+    int (*execute_send)(bb_stmt *s, const bb_value *params, bb_err *err);
+    int (*execute_wait)(bb_stmt *s, int64_t *affected, bb_err *err);
 
-    int  (*begin)(bb_conn *c, bb_err *err);
-    int  (*commit)(bb_conn *c, bb_err *err);
-    int  (*rollback)(bb_conn *c, bb_err *err);
+    int (*begin)(bb_conn *c, bb_err *err);
+    int (*commit)(bb_conn *c, bb_err *err);
+    int (*rollback)(bb_conn *c, bb_err *err);
 
     /* Bulk streams (COPY FROM STDIN, LOAD DATA LOCAL): open, write encoded rows in any
      * slices, close returns the rows the server accepted. NULL unless a COPY/LOAD cap. */
-    int  (*stream_open)(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
-    int  (*stream_write)(bb_conn *c, const char *data, size_t len, bb_err *err);
-    int  (*stream_close)(bb_conn *c, int64_t *rows, bb_err *err);
+    int (*stream_open)(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
+    int (*stream_write)(bb_conn *c, const char *data, size_t len, bb_err *err);
+    int (*stream_close)(bb_conn *c, int64_t *rows, bb_err *err);
     /* Abandons the open stream (its input was refused, or the run stops) so that none of
      * its rows commit; why goes to the server where it can log it. COPY is aborted and the
      * session goes on. LOAD DATA LOCAL cannot be called off: inside a transaction it reads
@@ -159,28 +160,28 @@ typedef struct bb_driver {
     /* Encodes one row for the open stream in a format only the engine can write (binary
      * COPY needs the server's column types, learned at stream_open). NULL when the
      * runtime's encoders serve every format the engine streams. */
-    int  (*stream_encode)(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err);
+    int (*stream_encode)(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err);
 
     /* Executes a prepared statement once per row, all rows in one round trip and one
      * transaction (pipeline mode); *affected gets the rows changed. NULL unless BB_CAP_PIPELINE. */
-    int  (*execute_pipeline)(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err);
+    int (*execute_pipeline)(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err);
 
     /* After a failure: is the session still there? (A lost one may have committed the
      * statement whose answer it lost.) NULL = always alive (embedded engines). */
-    int  (*alive)(bb_conn *c);
+    int (*alive)(bb_conn *c);
 
     /* Sets a session setting (SET name = value, PRAGMA name = value). */
-    int  (*set_session)(bb_conn *c, const char *name, const char *value, bb_err *err);
+    int (*set_session)(bb_conn *c, const char *name, const char *value, bb_err *err);
     /* Sets a server-wide setting (for every new session) and puts the value it replaced in
      * old, for the restore after the run. NULL when the engine has none. */
-    int  (*set_global)(bb_conn *c, const char *name, const char *value, char *old, size_t oldlen, bb_err *err);
+    int (*set_global)(bb_conn *c, const char *name, const char *value, char *old, size_t oldlen, bb_err *err);
     /* Fills what the server can tell about itself; unknown fields stay -1/empty. */
-    int  (*server_info)(bb_conn *c, bb_server_info *out, bb_err *err);
+    int (*server_info)(bb_conn *c, bb_server_info *out, bb_err *err);
     /* The largest statement the server takes in bytes (max_allowed_packet), 0 = no limit.
      * NULL when there is none. */
     int64_t (*max_statement_bytes)(bb_conn *c);
     /* Bytes the table occupies (data + indexes), -1 when the engine cannot tell. */
-    int  (*table_bytes)(bb_conn *c, const char *table, int64_t *bytes, bb_err *err);
+    int (*table_bytes)(bb_conn *c, const char *table, int64_t *bytes, bb_err *err);
 } bb_driver;
 
 /* Writes a JSON object of settings into out->settings and frees it (drivers/settings.c). */

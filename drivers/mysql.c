@@ -30,7 +30,8 @@ static int unescape(char *out, size_t cap, const char *s, size_t n)
     size_t j = 0;
     for (size_t i = 0; i < n; i++) {
         if (j + 1 >= cap) return -1;
-        if (s[i] == '%' && i + 2 < n + 0 && hexval((unsigned char)s[i + 1]) >= 0 && hexval((unsigned char)s[i + 2]) >= 0) {
+        if (s[i] == '%' && i + 2 < n + 0 && hexval((unsigned char)s[i + 1]) >= 0 &&
+            hexval((unsigned char)s[i + 2]) >= 0) {
             out[j++] = (char)(hexval((unsigned char)s[i + 1]) * 16 + hexval((unsigned char)s[i + 2]));
             i += 2;
         } else out[j++] = s[i];
@@ -77,7 +78,10 @@ static int my_target_open(const char *dsn, bb_target **out, bb_err *err)
     if (slash) snprintf(t->db, sizeof t->db, "%.*s", (int)((q ? q : slash + strlen(slash)) - slash - 1), slash + 1);
     if (q) {
         const char *s = strstr(q, "socket=");
-        if (!s) { free(t); return bb_usagef(err, "mysql: the only --dsn parameter is ?socket=/path"); }
+        if (!s) {
+            free(t);
+            return bb_usagef(err, "mysql: the only --dsn parameter is ?socket=/path");
+        }
         snprintf(t->socket, sizeof t->socket, "%s", s + 7);
         t->socket[strcspn(t->socket, "&")] = 0;
     }
@@ -102,7 +106,8 @@ static int my_connect(bb_target *t, bb_conn **out, bb_err *err)
     mysql_options(my, MYSQL_OPT_LOCAL_INFILE, &one);
     mysql_options(my, MYSQL_OPT_NONBLOCK, 0); /* enables the _start/_cont calls; blocking ones still work */
     if (!mysql_real_connect(my, t->host[0] ? t->host : NULL, t->user[0] ? t->user : NULL, t->pass[0] ? t->pass : NULL,
-                            t->db[0] ? t->db : NULL, t->port, t->socket[0] ? t->socket : NULL, CLIENT_MULTI_STATEMENTS)) {
+                            t->db[0] ? t->db : NULL, t->port, t->socket[0] ? t->socket : NULL,
+                            CLIENT_MULTI_STATEMENTS)) {
         bb_errf(err, "mysql: cannot connect to %s: %s", t->where, mysql_error(my));
         mysql_close(my);
         return -1;
@@ -162,10 +167,13 @@ static int my_query(bb_conn *c, const char *sql, int nparams, const char *const 
     bb_buf q = { 0 };
     int k = 0, in_str = 0;
     for (const char *p = sql; *p; p++) {
-        if (*p == '\'' ) in_str = !in_str;
+        if (*p == '\'') in_str = !in_str;
         if (*p == '?' && !in_str && k < nparams) {
             const char *v = params[k++];
-            if (!v) { bb_buf_puts(&q, "NULL"); continue; }
+            if (!v) {
+                bb_buf_puts(&q, "NULL");
+                continue;
+            }
             size_t n = strlen(v);
             bb_buf_reserve(&q, 2 * n + 3);
             q.p[q.len++] = '\'';
@@ -216,7 +224,10 @@ static int my_prepare(bb_conn *c, const char *sql, int nparams, const bb_sqltype
     bb_stmt *s = bb_xcalloc(1, sizeof *s);
     s->c = c;
     s->st = mysql_stmt_init(c->my);
-    if (!s->st) { free(s); return my_fail(err, c, "prepare"); }
+    if (!s->st) {
+        free(s);
+        return my_fail(err, c, "prepare");
+    }
     if (mysql_stmt_prepare(s->st, sql, (unsigned long)strlen(sql)) != 0) {
         int e = my_stmt_fail(err, s, "prepare");
         mysql_stmt_close(s->st);
@@ -338,7 +349,8 @@ static int my_rollback(bb_conn *c, bb_err *err)
 static int my_set(bb_conn *c, const char *scope, const char *name, const char *value, bb_err *err)
 {
     for (const char *p = name; *p; p++)
-        if (!(*p == '_' || isalnum((unsigned char)*p))) return bb_usagef(err, "mysql: '%s' is not a setting name", name);
+        if (!(*p == '_' || isalnum((unsigned char)*p)))
+            return bb_usagef(err, "mysql: '%s' is not a setting name", name);
     int numeric = *value != 0;
     for (const char *p = value; *p; p++)
         if (!isdigit((unsigned char)*p) && *p != '.' && *p != '-') numeric = 0;
@@ -363,28 +375,26 @@ static int my_set_session(bb_conn *c, const char *name, const char *value, bb_er
     return my_set(c, "SESSION", name, value, err);
 }
 
-
 static int my_set_global(bb_conn *c, const char *name, const char *value, char *old, size_t oldlen, bb_err *err)
 {
     char cur[512] = "", sql[160];
     for (const char *p = name; *p; p++)
-        if (!(*p == '_' || isalnum((unsigned char)*p))) return bb_usagef(err, "mysql: '%s' is not a setting name", name);
+        if (!(*p == '_' || isalnum((unsigned char)*p)))
+            return bb_usagef(err, "mysql: '%s' is not a setting name", name);
     snprintf(sql, sizeof sql, "SELECT @@global.%s", name);
     if (my_query(c, sql, 0, NULL, bb_row_text, &(bb_text){ cur, sizeof cur }, err) < 0) return -1;
     snprintf(old, oldlen, "%s", cur);
     return my_set(c, "GLOBAL", name, value, err);
 }
 
-
-
-
-
 /* mysqld's pid when it runs here: its pid file names it, and /proc confirms the name. */
 static int local_server(bb_conn *c)
 {
     char path[512] = "";
     bb_err ignore;
-    if (my_query(c, "SELECT @@pid_file", 0, NULL, bb_row_text, &(bb_text){ path, sizeof path }, &ignore) < 0 || !path[0]) return 0;
+    if (my_query(c, "SELECT @@pid_file", 0, NULL, bb_row_text, &(bb_text){ path, sizeof path }, &ignore) < 0 ||
+        !path[0])
+        return 0;
     return driver_local_pidfile(path);
 }
 
@@ -402,12 +412,10 @@ static int my_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
     bb_err ignore; /* without the privilege (or the binlog) the figure is unknown, not zero */
     int64_t bin = 0, redo = -1;
     if (my_query(c, MY_BINLOGS_SQL, 0, NULL, bb_row_sum2, &bin, &ignore) == 0) out->log_pos = bin;
-    if (my_query(c, MY_REDO_SQL, 0, NULL, bb_row_int2, &redo, &ignore) == 0)
-        out->redo_pos = redo;
+    if (my_query(c, MY_REDO_SQL, 0, NULL, bb_row_int2, &redo, &ignore) == 0) out->redo_pos = redo;
     out->local_pid = local_server(c);
     return 0;
 }
-
 
 static int my_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err)
 {
@@ -421,14 +429,14 @@ static int my_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
     bb_buf_putc(&sql, 0);
     my_exec(c, sql.p, NULL, &ignore);
     bb_buf_free(&sql);
-    if (my_query(c, MY_TABLE_SQL, 1, p, bb_row_int, bytes, &ignore) < 0)
-        *bytes = -1;
+    if (my_query(c, MY_TABLE_SQL, 1, p, bb_row_int, bytes, &ignore) < 0) *bytes = -1;
     return 0;
 }
 
 const bb_driver bb_driver_mysql = {
     .name = "mysql",
-    .summary = "MySQL/MariaDB via the MySQL C API; --dsn=mysql://user:pass@host:port/db[?socket=/path], [client] options honoured",
+    .summary = "MySQL/MariaDB via the MySQL C API; --dsn=mysql://user:pass@host:port/db[?socket=/path], [client] "
+               "options honoured",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_DATA | MY_CAP_BULK,
     .dialect = &my_dialect,
     .target_open = my_target_open,

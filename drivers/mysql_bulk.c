@@ -25,9 +25,9 @@ static size_t row_bytes(const bb_value *row, int n)
 
 /* One column's arrays in s->arr: values or text pointers, lengths, indicators. */
 typedef struct column {
-    void         **vals;
+    void **vals;
     unsigned long *lens;
-    char          *ind;
+    char *ind;
 } column;
 
 /* The kind a column is sent as: its values' one kind, text when rows mix kinds. */
@@ -79,8 +79,10 @@ static int bulk_execute(bb_stmt *s, int nrows, const bb_value *const *rows, int6
             if (v->kind == BB_V_NULL) continue;
             if (kind == BB_V_INT) ((int64_t *)col.vals)[r] = v->u.i;
             else if (kind == BB_V_DOUBLE) ((double *)col.vals)[r] = v->u.d;
-            else if (v->kind == BB_V_TEXT) { col.vals[r] = (void *)v->u.s; col.lens[r] = v->len; }
-            else {
+            else if (v->kind == BB_V_TEXT) {
+                col.vals[r] = (void *)v->u.s;
+                col.lens[r] = v->len;
+            } else {
                 char *t = s->text.p + s->text.len;
                 int len = v->kind == BB_V_INT ? snprintf(t, NUM_TEXT, "%lld", (long long)v->u.i)
                                               : snprintf(t, NUM_TEXT, "%.17g", v->u.d);
@@ -107,8 +109,10 @@ int my_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, int6
     unsigned long ext = 0;
     if (mariadb_get_infov(c->my, MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES, &ext) ||
         (c->my->server_capabilities & CLIENT_MYSQL) || !(ext & (MARIADB_CLIENT_STMT_BULK_OPERATIONS >> 32)))
-        return bb_errf(err, "mysql %s: pipeline needs MariaDB's bulk execution (MariaDB 10.2 or later), which this "
-                            "server lacks; use --method=multirow", c->t->where);
+        return bb_errf(err,
+                       "mysql %s: pipeline needs MariaDB's bulk execution (MariaDB 10.2 or later), which this "
+                       "server lacks; use --method=multirow",
+                       c->t->where);
     /* a batch larger than the server's packet limit goes in pieces, inside one transaction */
     int64_t room = c->max_packet > 0 ? c->max_packet - 1024 - 2 * (int64_t)s->n : (int64_t)1 << 30;
     size_t limit = room > 0 ? (size_t)room : 1; /* at least a row per piece, whatever the limit */

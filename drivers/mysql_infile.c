@@ -11,7 +11,11 @@
 #include "../base/err.h"
 #include "../base/buf.h"
 
-typedef struct infile_state { my_infile *f; int refused; char asked[256]; } infile_state;
+typedef struct infile_state {
+    my_infile *f;
+    int refused;
+    char asked[256];
+} infile_state;
 
 static int inf_init(void **ptr, const char *name, void *ud)
 {
@@ -59,7 +63,10 @@ static int inf_error(void *ptr, char *msg, unsigned int len)
 
 void my_infile_install(bb_conn *c) { mysql_set_local_infile_handler(c->my, inf_init, inf_read, inf_end, inf_error, c); }
 
-typedef struct load_job { bb_conn *c; char *sql; } load_job;
+typedef struct load_job {
+    bb_conn *c;
+    char *sql;
+} load_job;
 
 static void *load_main(void *arg)
 {

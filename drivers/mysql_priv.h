@@ -19,55 +19,57 @@ struct bb_target {
  * which runs inside the LOAD DATA statement on a helper thread. */
 typedef struct my_infile {
     pthread_mutex_t mu;
-    pthread_cond_t  cv;
-    const char     *data;     /* what stream_write offers, not yet read */
-    size_t          len;
-    int             eof;      /* stream_close: no more data */
-    int             aborted;  /* the statement ended early: writers must not wait */
-    int             cancel;   /* stream_abort: the reader must fail, never end the file */
-    char            name[64]; /* the one file name the handler serves */
-    pthread_t       thread;
-    int             rc;       /* the LOAD statement's outcome */
-    char            info[256], error[512];
-    unsigned        errnum;
+    pthread_cond_t cv;
+    const char *data; /* what stream_write offers, not yet read */
+    size_t len;
+    int eof;       /* stream_close: no more data */
+    int aborted;   /* the statement ended early: writers must not wait */
+    int cancel;    /* stream_abort: the reader must fail, never end the file */
+    char name[64]; /* the one file name the handler serves */
+    pthread_t thread;
+    int rc; /* the LOAD statement's outcome */
+    char info[256], error[512];
+    unsigned errnum;
 } my_infile;
 
 struct bb_conn {
-    MYSQL           *my;
+    MYSQL *my;
     const bb_target *t;
-    int64_t          max_packet;
-    my_infile       *load;    /* the LOAD DATA in progress */
-    int              nload;
-    int              in_txn;  /* between begin and commit/rollback: a LOAD DATA may end gracefully */
+    int64_t max_packet;
+    my_infile *load; /* the LOAD DATA in progress */
+    int nload;
+    int in_txn; /* between begin and commit/rollback: a LOAD DATA may end gracefully */
 };
 
 struct bb_stmt {
-    bb_conn    *c;
+    bb_conn *c;
     MYSQL_STMT *st;
-    int         n;
+    int n;
     MYSQL_BIND *bind;
     unsigned long *lens;
-    my_bool    *nulls;
-    int         pending, ret; /* execute_send/wait: what the non-blocking call waits for */
-    char       *arr;          /* pipeline: the batch's values column by column (mysql_bulk.c) */
-    size_t      arr_cap;
-    bb_buf      text;         /* pipeline: numbers sent as text in columns that mix kinds */
+    my_bool *nulls;
+    int pending, ret; /* execute_send/wait: what the non-blocking call waits for */
+    char *arr;        /* pipeline: the batch's values column by column (mysql_bulk.c) */
+    size_t arr_cap;
+    bb_buf text; /* pipeline: numbers sent as text in columns that mix kinds */
 };
 
-int  my_fail(bb_err *err, bb_conn *c, const char *what);
-int  my_stmt_fail(bb_err *err, bb_stmt *s, const char *what);
+int my_fail(bb_err *err, bb_conn *c, const char *what);
+int my_stmt_fail(bb_err *err, bb_stmt *s, const char *what);
 
 /* The wire type a value of this kind is bound as. */
 static inline enum enum_field_types my_field_type(int kind)
 {
-    return kind == BB_V_INT ? MYSQL_TYPE_LONGLONG : kind == BB_V_DOUBLE ? MYSQL_TYPE_DOUBLE
-         : kind == BB_V_TEXT ? MYSQL_TYPE_STRING : MYSQL_TYPE_NULL;
+    return kind == BB_V_INT   ? MYSQL_TYPE_LONGLONG
+        : kind == BB_V_DOUBLE ? MYSQL_TYPE_DOUBLE
+        : kind == BB_V_TEXT   ? MYSQL_TYPE_STRING
+                              : MYSQL_TYPE_NULL;
 }
 
 /* Array binding is MariaDB's (Connector/C and server 10.2+); other client libraries
  * build without the pipeline method. */
 #ifdef MARIADB_CLIENT_STMT_BULK_OPERATIONS
-int  my_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err);
+int my_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err);
 #define MY_CAP_BULK BB_CAP_PIPELINE
 #define MY_EXECUTE_PIPELINE my_execute_pipeline
 #else
@@ -76,9 +78,9 @@ int  my_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, int
 #endif
 /* Installs the handler that serves only bulkbench's own streams. */
 void my_infile_install(bb_conn *c);
-int  my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
-int  my_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
-int  my_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
+int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
+int my_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
+int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
 void my_stream_abort(bb_conn *c, const char *why, int64_t *rows);
 
 #endif

@@ -47,8 +47,9 @@ int odbc_fail(bb_err *err, bb_conn *c, SQLSMALLINT htype, SQLHANDLE h, const cha
 static int odbc_target_open(const char *dsn, bb_target **out, bb_err *err)
 {
     if (!dsn || !*dsn)
-        return bb_usagef(err, "odbc: give --dsn an ODBC connection string ('DSN=name;UID=user;PWD=...' or "
-                              "'Driver=...;Server=host;Port=N;Database=db;UID=user;PWD=...') or set BULKBENCH_ODBC_DSN");
+        return bb_usagef(err,
+                         "odbc: give --dsn an ODBC connection string ('DSN=name;UID=user;PWD=...' or "
+                         "'Driver=...;Server=host;Port=N;Database=db;UID=user;PWD=...') or set BULKBENCH_ODBC_DSN");
     bb_target *t = bb_xcalloc(1, sizeof *t);
     pthread_mutex_init(&t->mu, NULL);
     /* a bare word names a data source of odbc.ini */
@@ -85,7 +86,10 @@ static void odbc_target_close(bb_target *t)
     if (!t) return;
     (void)SQLFreeHandle(SQL_HANDLE_ENV, t->env);
     for (int i = 0; i < t->nsecret; i++) free(t->secret[i]);
-    for (int i = 0; i < t->nset; i++) { free(t->set_name[i]); free(t->set_value[i]); }
+    for (int i = 0; i < t->nset; i++) {
+        free(t->set_name[i]);
+        free(t->set_value[i]);
+    }
     pthread_mutex_destroy(&t->mu);
     free(t->dsn);
     free(t);
@@ -97,7 +101,8 @@ static void odbc_target_close(bb_target *t)
 static int odbc_open(bb_conn *c, bb_err *err)
 {
     bb_target *t = c->t;
-    if (!odbc_ok(SQLAllocHandle(SQL_HANDLE_DBC, t->env, &c->dbc))) return bb_errf(err, "odbc: out of connection handles");
+    if (!odbc_ok(SQLAllocHandle(SQL_HANDLE_DBC, t->env, &c->dbc)))
+        return bb_errf(err, "odbc: out of connection handles");
     /* a server that does not answer fails in seconds, as with the other engines; a driver
      * that ignores this gets its own attribute (odbc_cs.c), one that refuses it its default */
     (void)SQLSetConnectAttr(c->dbc, SQL_ATTR_LOGIN_TIMEOUT, (SQLPOINTER)5, 0);
@@ -118,7 +123,8 @@ static int odbc_open(bb_conn *c, bb_err *err)
     }
     c->autocommit = 1;
     c->in_txn = 0;
-    if (!odbc_ok(SQLAllocHandle(SQL_HANDLE_STMT, c->dbc, &c->st))) return odbc_fail(err, c, SQL_HANDLE_DBC, c->dbc, "statement");
+    if (!odbc_ok(SQLAllocHandle(SQL_HANDLE_STMT, c->dbc, &c->st)))
+        return odbc_fail(err, c, SQL_HANDLE_DBC, c->dbc, "statement");
     /* literal SQL goes to the server as written: no scan for ODBC escape clauses (a hint: a
      * driver that scans anyway is slower, not wrong, as bulkbench writes no escapes) */
     (void)SQLSetStmtAttr(c->st, SQL_ATTR_NOSCAN, (SQLPOINTER)SQL_NOSCAN_ON, 0);
@@ -165,14 +171,18 @@ static void odbc_disconnect(bb_conn *c)
     if (!c) return;
     if (c->dbc && !c->autocommit) (void)SQLEndTran(SQL_HANDLE_DBC, c->dbc, SQL_ROLLBACK); /* what never committed */
     odbc_close(c);
-    for (int i = 0; i < c->napplied; i++) { free(c->applied_name[i]); free(c->applied_value[i]); }
+    for (int i = 0; i < c->napplied; i++) {
+        free(c->applied_name[i]);
+        free(c->applied_value[i]);
+    }
     free(c);
 }
 
 int odbc_autocommit(bb_conn *c, int on, bb_err *err)
 {
     if (c->autocommit == on) return 0;
-    SQLRETURN rc = SQLSetConnectAttr(c->dbc, SQL_ATTR_AUTOCOMMIT, (SQLPOINTER)(SQLULEN)(on ? SQL_AUTOCOMMIT_ON : SQL_AUTOCOMMIT_OFF), 0);
+    SQLRETURN rc = SQLSetConnectAttr(c->dbc, SQL_ATTR_AUTOCOMMIT,
+                                     (SQLPOINTER)(SQLULEN)(on ? SQL_AUTOCOMMIT_ON : SQL_AUTOCOMMIT_OFF), 0);
     if (!odbc_ok(rc)) return odbc_fail(err, c, SQL_HANDLE_DBC, c->dbc, on ? "autocommit on" : "autocommit off");
     c->autocommit = on;
     return 0;
@@ -249,7 +259,10 @@ static int get_text(SQLHSTMT st, SQLUSMALLINT col, bb_buf *b, SQLRETURN *rcp)
         size_t room = b->cap - b->len;
         SQLRETURN rc = SQLGetData(st, col, SQL_C_CHAR, b->p + b->len, (SQLLEN)room, &ind);
         if (rc == SQL_NO_DATA) break;
-        if (!odbc_ok(rc)) { *rcp = rc; return -1; }
+        if (!odbc_ok(rc)) {
+            *rcp = rc;
+            return -1;
+        }
         if (ind == SQL_NULL_DATA) return 1;
         if (rc == SQL_SUCCESS || (ind != SQL_NO_TOTAL && (size_t)ind < room)) {
             b->len += ind == SQL_NO_TOTAL ? strlen(b->p + b->len) : (size_t)ind;
@@ -349,7 +362,8 @@ static int odbc_alive(bb_conn *c)
     bb_err ignore;
     int in = c->in_txn;
     c->in_txn = 1; /* probe without touching the session's transaction state */
-    int ok = odbc_query(c, c->t->kind == ODBC_ORACLE ? "SELECT 1 FROM DUAL" : "SELECT 1", 0, NULL, NULL, NULL, &ignore) == 0;
+    int ok =
+        odbc_query(c, c->t->kind == ODBC_ORACLE ? "SELECT 1 FROM DUAL" : "SELECT 1", 0, NULL, NULL, NULL, &ignore) == 0;
     c->in_txn = in;
     return ok;
 }

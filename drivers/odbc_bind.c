@@ -12,8 +12,8 @@
 #include "../base/err.h"
 #include "../base/buf.h"
 
-#define NUM_TEXT   32                  /* a number as text: "%.17g" or an int64 */
-#define ARENA_MAX  ((size_t)64 << 20)  /* bytes of arrays per execution: a longer batch goes in pieces */
+#define NUM_TEXT 32                  /* a number as text: "%.17g" or an int64 */
+#define ARENA_MAX ((size_t)64 << 20) /* bytes of arrays per execution: a longer batch goes in pieces */
 
 /* How a value is handed to the driver. */
 typedef enum { OF_NULL, OF_INT, OF_DOUBLE, OF_TS, OF_DATE, OF_TEXT, OF_BIN } odbc_form;
@@ -39,8 +39,8 @@ static odbc_form form_of(const bb_conn *c, bb_sqltype type, const bb_value *v, i
 
 static SQLSMALLINT c_type(odbc_form f)
 {
-    static const SQLSMALLINT ct[] = { SQL_C_CHAR, SQL_C_SBIGINT, SQL_C_DOUBLE, SQL_C_TYPE_TIMESTAMP,
-                                      SQL_C_TYPE_DATE, SQL_C_CHAR, SQL_C_BINARY };
+    static const SQLSMALLINT ct[] = { SQL_C_CHAR,      SQL_C_SBIGINT, SQL_C_DOUBLE, SQL_C_TYPE_TIMESTAMP,
+                                      SQL_C_TYPE_DATE, SQL_C_CHAR,    SQL_C_BINARY };
     return ct[f];
 }
 
@@ -67,7 +67,10 @@ static SQLSMALLINT sql_type(const bb_conn *c, odbc_form f, bb_sqltype type, size
         if (type == BB_T_BOOL) return c->t->kind == ODBC_ORACLE ? SQL_INTEGER : SQL_BIT; /* NUMBER(1) on Oracle */
         return type == BB_T_DOUBLE ? SQL_DOUBLE : SQL_BIGINT;
     case OF_DOUBLE: return SQL_DOUBLE;
-    case OF_TS: *colsize = 26; *digits = 6; return SQL_TYPE_TIMESTAMP;
+    case OF_TS:
+        *colsize = 26;
+        *digits = 6;
+        return SQL_TYPE_TIMESTAMP;
     case OF_DATE: *colsize = 10; return SQL_TYPE_DATE;
     case OF_BIN: *colsize = len <= 8000 ? 8000 : len; return len <= 8000 ? SQL_VARBINARY : SQL_LONGVARBINARY;
     default: *colsize = len <= 4000 ? 4000 : len; return len <= 4000 ? SQL_VARCHAR : SQL_LONGVARCHAR;
@@ -101,8 +104,12 @@ static void date_of(int64_t days, SQL_DATE_STRUCT *dt)
 /* A value's bytes as text: its own, or a number written out into num. */
 static const char *text_of(const bb_value *v, char *num, size_t *len)
 {
-    if (v->kind == BB_V_TEXT) { *len = v->len; return v->u.s; }
-    int n = v->kind == BB_V_INT ? snprintf(num, NUM_TEXT, "%lld", (long long)v->u.i) : snprintf(num, NUM_TEXT, "%.17g", v->u.d);
+    if (v->kind == BB_V_TEXT) {
+        *len = v->len;
+        return v->u.s;
+    }
+    int n = v->kind == BB_V_INT ? snprintf(num, NUM_TEXT, "%lld", (long long)v->u.i)
+                                : snprintf(num, NUM_TEXT, "%.17g", v->u.d);
     *len = (size_t)n;
     return num;
 }
@@ -175,9 +182,11 @@ static int bind_slot(bb_stmt *s, int i, const bb_value *v, bb_err *err)
     }
     SQLULEN colsize;
     SQLSMALLINT digits, ct = c_type(f), st = sql_type(s->c, f, s->types[i], len, &colsize, &digits);
-    if (sl->bound && !moved && sl->ctype == ct && sl->sqltype == st && sl->colsize == colsize && sl->digits == digits) return 0;
+    if (sl->bound && !moved && sl->ctype == ct && sl->sqltype == st && sl->colsize == colsize && sl->digits == digits)
+        return 0;
     SQLLEN buflen = (f == OF_TEXT || f == OF_BIN) ? (SQLLEN)sl->cap : f == OF_NULL ? (SQLLEN)sizeof sl->u : 0;
-    if (!odbc_ok(SQLBindParameter(s->st, (SQLUSMALLINT)(i + 1), SQL_PARAM_INPUT, ct, st, colsize, digits, ptr, buflen, &sl->ind)))
+    if (!odbc_ok(SQLBindParameter(s->st, (SQLUSMALLINT)(i + 1), SQL_PARAM_INPUT, ct, st, colsize, digits, ptr, buflen,
+                                  &sl->ind)))
         return odbc_fail(err, s->c, SQL_HANDLE_STMT, s->st, "bind");
     sl->ctype = ct;
     sl->sqltype = st;
@@ -233,7 +242,7 @@ void odbc_finalize(bb_stmt *s)
 /* One column of a piece: its form, and where its values and indicators lie in the arena. */
 typedef struct col_plan {
     odbc_form form;
-    size_t    stride, at, ind_at;
+    size_t stride, at, ind_at;
 } col_plan;
 
 /* A column's form over the batch: its values' one form, text when they mix. */
@@ -260,7 +269,10 @@ static size_t fixed_size(odbc_form f)
     }
 }
 
-static size_t value_len(const bb_value *v) { return v->kind == BB_V_TEXT ? v->len : v->kind == BB_V_NULL ? 0 : NUM_TEXT; }
+static size_t value_len(const bb_value *v)
+{
+    return v->kind == BB_V_TEXT ? v->len : v->kind == BB_V_NULL ? 0 : NUM_TEXT;
+}
 
 /* How many rows from rows[0] fit one execution: the arena's cap, and on MySQL the server's
  * packet limit (a value costs its bytes plus ~9 bytes of framing). At least one. */
@@ -318,12 +330,25 @@ static int bind_arrays(bb_stmt *s, const bb_value *const *rows, int k, const odb
             const bb_value *v = &rows[r][i];
             char *cell = base + (size_t)r * p->stride;
             ind[r] = 0;
-            if (v->kind == BB_V_NULL) { ind[r] = SQL_NULL_DATA; continue; }
+            if (v->kind == BB_V_NULL) {
+                ind[r] = SQL_NULL_DATA;
+                continue;
+            }
             switch (p->form) {
             case OF_INT: memcpy(cell, &v->u.i, sizeof(SQLBIGINT)); break;
             case OF_DOUBLE: memcpy(cell, &v->u.d, sizeof(double)); break;
-            case OF_TS: { SQL_TIMESTAMP_STRUCT ts; ts_of(v->aux, &ts); memcpy(cell, &ts, sizeof ts); break; }
-            case OF_DATE: { SQL_DATE_STRUCT dt; date_of(v->aux, &dt); memcpy(cell, &dt, sizeof dt); break; }
+            case OF_TS: {
+                SQL_TIMESTAMP_STRUCT ts;
+                ts_of(v->aux, &ts);
+                memcpy(cell, &ts, sizeof ts);
+                break;
+            }
+            case OF_DATE: {
+                SQL_DATE_STRUCT dt;
+                date_of(v->aux, &dt);
+                memcpy(cell, &dt, sizeof dt);
+                break;
+            }
             default: {
                 size_t len;
                 const char *t = text_of(v, num, &len);
@@ -336,8 +361,8 @@ static int bind_arrays(bb_stmt *s, const bb_value *const *rows, int k, const odb
         SQLSMALLINT digits, st = sql_type(s->c, p->form, s->types[i], maxlen[i], &colsize, &digits);
         /* character arrays step by BufferLength: all-NULL columns are such arrays too */
         SQLLEN buflen = p->form == OF_TEXT || p->form == OF_BIN || p->form == OF_NULL ? (SQLLEN)p->stride : 0;
-        if (!odbc_ok(SQLBindParameter(s->st, (SQLUSMALLINT)(i + 1), SQL_PARAM_INPUT, c_type(p->form), st, colsize, digits,
-                                      base, buflen, ind)))
+        if (!odbc_ok(SQLBindParameter(s->st, (SQLUSMALLINT)(i + 1), SQL_PARAM_INPUT, c_type(p->form), st, colsize,
+                                      digits, base, buflen, ind)))
             return odbc_fail(err, s->c, SQL_HANDLE_STMT, s->st, "pipeline bind");
     }
     return 0;
@@ -374,7 +399,6 @@ static int exec_piece(bb_stmt *s, const bb_value *const *rows, int k, const odbc
 
 /* ---- a refused row ---- */
 
-
 /* Whether rows can be run again to find the refused one: the replay is rolled back, which
  * a MySQL table that is not InnoDB would ignore (its rows would stay). The table is the
  * one the runtime's INSERT INTO `name` names. */
@@ -394,8 +418,11 @@ static int replay_safe(bb_stmt *s)
     const char *params[1] = { name };
     int64_t innodb = 0;
     bb_err ignore;
-    return odbc_query(s->c, "SELECT count(*) FROM information_schema.tables WHERE table_schema = DATABASE() AND "
-                            "table_name = ? AND engine = 'InnoDB'", 1, params, bb_row_int, &innodb, &ignore) == 0 && innodb > 0;
+    return odbc_query(s->c,
+                      "SELECT count(*) FROM information_schema.tables WHERE table_schema = DATABASE() AND "
+                      "table_name = ? AND engine = 'InnoDB'",
+                      1, params, bb_row_int, &innodb, &ignore) == 0 &&
+        innodb > 0;
 }
 
 /* Runs rows [0,upto) one by one in a transaction that is rolled back; the index of the
@@ -410,7 +437,8 @@ static int replay(bb_stmt *s, const bb_value *const *rows, int upto, bb_err *why
     if (replay_safe(s))
         for (int r = 0; r < upto && found < 0; r++)
             if (odbc_execute(s, rows[r], NULL, why) < 0) found = r;
-    if (!odbc_ok(SQLEndTran(SQL_HANDLE_DBC, c->dbc, SQL_ROLLBACK))) found = -1; /* the replay's rows may stand: name none */
+    if (!odbc_ok(SQLEndTran(SQL_HANDLE_DBC, c->dbc, SQL_ROLLBACK)))
+        found = -1; /* the replay's rows may stand: name none */
     c->in_txn = in;
     return found;
 }
@@ -419,7 +447,10 @@ static void first_value(const bb_value *v, char *out, size_t n)
 {
     char num[NUM_TEXT];
     size_t len;
-    if (v->kind == BB_V_NULL) { snprintf(out, n, "NULL"); return; }
+    if (v->kind == BB_V_NULL) {
+        snprintf(out, n, "NULL");
+        return;
+    }
     const char *t = text_of(v, num, &len);
     snprintf(out, n, "%.*s%s", (int)(len > 40 ? 40 : len), t, len > 40 ? "..." : "");
     for (char *p = out; *p; p++)
@@ -440,8 +471,8 @@ static void name_refused(bb_stmt *s, const bb_value *const *rows, int nrows, int
     char fv[64], msg[sizeof err->msg];
     first_value(&rows[row][0], fv, sizeof fv);
     const char *reason = strstr(why.msg, ": [");
-    snprintf(msg, sizeof msg, "odbc %s: pipeline: row %d of %d in the batch (first value %s) refused%s",
-             s->c->t->where, row + 1, nrows, fv, reason ? reason : "");
+    snprintf(msg, sizeof msg, "odbc %s: pipeline: row %d of %d in the batch (first value %s) refused%s", s->c->t->where,
+             row + 1, nrows, fv, reason ? reason : "");
     snprintf(err->msg, sizeof err->msg, "%s", msg);
     odbc_mask_msg(s->c->t, err->msg);
     err->row = row + 1;

@@ -28,7 +28,8 @@ int odbc_cs_each(const char *cs, int (*each)(void *ud, const char *key, size_t k
         const char *k = p, *eq = p;
         while (*eq && *eq != '=' && *eq != ';') eq++;
         if (*eq != '=') {
-            rc = bb_usagef(err, "odbc: --dsn attribute '%.*s' lacks '=value' (want KEY=VALUE;KEY=VALUE)", (int)(eq - k), k);
+            rc = bb_usagef(err, "odbc: --dsn attribute '%.*s' lacks '=value' (want KEY=VALUE;KEY=VALUE)", (int)(eq - k),
+                           k);
             break;
         }
         size_t klen = (size_t)(eq - k);
@@ -38,9 +39,19 @@ int odbc_cs_each(const char *cs, int (*each)(void *ud, const char *key, size_t k
         v.len = 0;
         if (*p == '{') { /* braced: up to a '}' that is not doubled */
             for (p++;; p++) {
-                if (!*p) { rc = bb_usagef(err, "odbc: --dsn: the value of '%.*s' opens a brace it never closes", (int)klen, k); break; }
-                if (*p == '}' && p[1] == '}') { bb_buf_putc(&v, '}'); p++; continue; }
-                if (*p == '}') { p++; break; }
+                if (!*p) {
+                    rc = bb_usagef(err, "odbc: --dsn: the value of '%.*s' opens a brace it never closes", (int)klen, k);
+                    break;
+                }
+                if (*p == '}' && p[1] == '}') {
+                    bb_buf_putc(&v, '}');
+                    p++;
+                    continue;
+                }
+                if (*p == '}') {
+                    p++;
+                    break;
+                }
                 bb_buf_putc(&v, *p);
             }
             while (rc == 0 && *p && *p != ';') p++;
@@ -63,7 +74,10 @@ void odbc_cs_put(bb_buf *b, const char *key, size_t klen, const char *val)
     if (b->len) bb_buf_putc(b, ';');
     if (klen) bb_buf_put(b, key, klen);
     bb_buf_putc(b, '=');
-    if (!strpbrk(val, ";{}") && val[0] != ' ') { bb_buf_puts(b, val); return; }
+    if (!strpbrk(val, ";{}") && val[0] != ' ') {
+        bb_buf_puts(b, val);
+        return;
+    }
     bb_buf_putc(b, '{');
     for (const char *p = val; *p; p++) {
         if (*p == '}') bb_buf_putc(b, '}');
@@ -113,7 +127,7 @@ void odbc_cs_mask(char *msg, char *const *secret, int nsecret)
 typedef struct cs_parts {
     bb_target *t;
     char server[256], port[32], dsn[128], dbq[256], database[512], driver[512];
-    int  timeout_given;
+    int timeout_given;
 } cs_parts;
 
 /* the first value of a key is the one ODBC uses; longer ones are cut (they only name things) */
@@ -156,12 +170,14 @@ static void dsn_lookup(cs_parts *cp)
     static const char *const hosts[] = { "Servername", "Server", "Host", "DBQ", NULL };
     char v[256];
     for (int i = 0; hosts[i] && !cp->server[0]; i++)
-        if (SQLGetPrivateProfileString(cp->dsn, hosts[i], "", v, sizeof v, "odbc.ini") > 0) keep(cp->server, sizeof cp->server, v);
+        if (SQLGetPrivateProfileString(cp->dsn, hosts[i], "", v, sizeof v, "odbc.ini") > 0)
+            keep(cp->server, sizeof cp->server, v);
     if (!cp->port[0] && SQLGetPrivateProfileString(cp->dsn, "Port", "", v, sizeof v, "odbc.ini") > 0)
         keep(cp->port, sizeof cp->port, v);
     if (!cp->server[0] && SQLGetPrivateProfileString(cp->dsn, "Database", "", v, sizeof v, "odbc.ini") > 0)
         keep(cp->database, sizeof cp->database, v);
-    if (SQLGetPrivateProfileString(cp->dsn, "Driver", "", v, sizeof v, "odbc.ini") > 0) keep(cp->driver, sizeof cp->driver, v);
+    if (SQLGetPrivateProfileString(cp->dsn, "Driver", "", v, sizeof v, "odbc.ini") > 0)
+        keep(cp->driver, sizeof cp->driver, v);
     if (SQLGetPrivateProfileString(cp->dsn, "CONN_TIMEOUT", "", v, sizeof v, "odbc.ini") > 0) cp->timeout_given = 1;
 }
 
@@ -179,7 +195,8 @@ static void driver_quirks(cs_parts *cp)
     char lib[512] = "";
     if (!cp->driver[0]) return;
     if (!strchr(cp->driver, '/')) SQLGetPrivateProfileString(cp->driver, "Driver", "", lib, sizeof lib, "odbcinst.ini");
-    if ((has_word(cp->driver, "maodbc") || has_word(cp->driver, "mariadb") || has_word(lib, "maodbc")) && !cp->timeout_given)
+    if ((has_word(cp->driver, "maodbc") || has_word(cp->driver, "mariadb") || has_word(lib, "maodbc")) &&
+        !cp->timeout_given)
         cp->t->timeout = "CONN_TIMEOUT";
 }
 
@@ -215,7 +232,7 @@ int odbc_cs_target(bb_target *t, bb_err *err)
 
 typedef struct cs_build {
     bb_target *t;
-    bb_buf     out;
+    bb_buf out;
 } cs_build;
 
 static int copy_unset(void *ud, const char *key, size_t klen, const char *val)

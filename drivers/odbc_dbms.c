@@ -14,15 +14,16 @@
 #include "../base/buf.h"
 
 typedef struct odbc_family {
-    const char *match[2];  /* SQL_DBMS_NAME contains one of these (any case) */
-    odbc_kind   kind;
-    bb_dialect  dialect;
-    const char *setup;     /* what every new session runs first, or NULL */
+    const char *match[2]; /* SQL_DBMS_NAME contains one of these (any case) */
+    odbc_kind kind;
+    bb_dialect dialect;
+    const char *setup; /* what every new session runs first, or NULL */
 } odbc_family;
 
 /* Parameter limits: PostgreSQL's and MariaDB's protocols count parameters in 16 bits;
  * SQLite's default SQLITE_MAX_VARIABLE_NUMBER; SQL Server takes 2100 parameters and
  * 1000 rows per VALUES list; Oracle (before 23) has no multi-row VALUES at all. */
+// clang-format off
 static const odbc_family families[] = {
     /* UTC, as the pg engine sets it: a timestamp means one instant whichever way it is sent */
     { { "PostgreSQL", NULL }, ODBC_PG, { "pg", '"', 0, 0, 65535, 0, 0 }, "SET TimeZone = 'UTC'" },
@@ -34,6 +35,7 @@ static const odbc_family families[] = {
       "NLS_NUMERIC_CHARACTERS = '.,'" },
     { { "SQL Server", NULL }, ODBC_MSSQL, { "mssql", '"', 0, 0, 2100, 1000, 1 }, NULL },
 };
+// clang-format on
 
 /* An unknown DBMS: ANSI types, '?' markers, a parameter limit every DBMS we know takes. */
 const bb_dialect odbc_ansi_dialect = { "ansi", '"', 0, 0, 999, 0, 0 };
@@ -94,10 +96,11 @@ static void identify(bb_conn *c)
     if (quote[0] && quote[0] != ' ' && !quote[1]) t->dialect.ident_quote = quote[0];
     static atomic_int told;
     if (t->kind == ODBC_ANSI && !atomic_exchange(&told, 1))
-        fprintf(stderr, "odbc: bulkbench does not know the DBMS '%s' behind %s; it gets ANSI SQL and ANSI column "
-                        "types (lua/schema.lua, map 'ansi')\n", t->dbms, drv);
+        fprintf(stderr,
+                "odbc: bulkbench does not know the DBMS '%s' behind %s; it gets ANSI SQL and ANSI column "
+                "types (lua/schema.lua, map 'ansi')\n",
+                t->dbms, drv);
 }
-
 
 int odbc_dbms_session(bb_conn *c, bb_err *err)
 {
@@ -107,12 +110,14 @@ int odbc_dbms_session(bb_conn *c, bb_err *err)
     t->known = 1;
     pthread_mutex_unlock(&t->mu);
     for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
-        if (families[i].kind == t->kind && families[i].setup && odbc_exec(c, families[i].setup, NULL, err) < 0) return -1;
+        if (families[i].kind == t->kind && families[i].setup && odbc_exec(c, families[i].setup, NULL, err) < 0)
+            return -1;
     c->max_packet = 0;
     if (t->kind == ODBC_MYSQL) {
         bb_err ignore;
         int64_t v = -1;
-        if (odbc_query(c, "SELECT @@max_allowed_packet", 0, NULL, bb_row_int, &v, &ignore) == 0 && v > 0) c->max_packet = v;
+        if (odbc_query(c, "SELECT @@max_allowed_packet", 0, NULL, bb_row_int, &v, &ignore) == 0 && v > 0)
+            c->max_packet = v;
     }
     return 0;
 }
@@ -134,8 +139,7 @@ static int word(const char *s, const char *extra)
 static int set_attribute(bb_conn *c, const char *name, const char *value, bb_err *err)
 {
     bb_target *t = c->t;
-    if (!word(name, " "))
-        return bb_usagef(err, "odbc: --set=odbc.%s: a connection-string attribute is a word", name);
+    if (!word(name, " ")) return bb_usagef(err, "odbc: --set=odbc.%s: a connection-string attribute is a word", name);
     pthread_mutex_lock(&t->mu);
     int i = 0;
     while (i < t->nset && strcasecmp(t->set_name[i], name) != 0) i++;
@@ -178,11 +182,15 @@ int odbc_set_session(bb_conn *c, const char *name, const char *value, bb_err *er
     int numeric = word(value, ".-") && strspn(value, "0123456789.-") == strlen(value);
     switch (c->t->kind) {
     case ODBC_SQLITE:
-        if (!word(value, ".-")) return bb_usagef(err, "odbc: setting %s=%s: SQLite pragmas take words or numbers", name, value);
+        if (!word(value, ".-"))
+            return bb_usagef(err, "odbc: setting %s=%s: SQLite pragmas take words or numbers", name, value);
         bb_buf_printf(&sql, "PRAGMA %s = %s", name, value);
         break;
     case ODBC_ORACLE: bb_buf_printf(&sql, "ALTER SESSION SET %s = ", name); break;
-    case ODBC_MSSQL: bb_buf_printf(&sql, "SET %s ", name); numeric = 1; break; /* SET NOCOUNT ON: bare words */
+    case ODBC_MSSQL:
+        bb_buf_printf(&sql, "SET %s ", name);
+        numeric = 1;
+        break; /* SET NOCOUNT ON: bare words */
     case ODBC_MYSQL: bb_buf_printf(&sql, "SET SESSION %s = ", name); break;
     default: bb_buf_printf(&sql, "SET %s = ", name); break;
     }
@@ -207,11 +215,6 @@ int odbc_set_session(bb_conn *c, const char *name, const char *value, bb_err *er
 
 /* ---- server costs ---- */
 
-
-
-
-
-
 /* The same figures the pg engine reads, through the driver. */
 static void pg_costs(bb_conn *c, bb_server_info *out, json_t *set)
 {
@@ -233,7 +236,8 @@ static void my_costs(bb_conn *c, bb_server_info *out, json_t *set)
     odbc_query(c, MY_SETTINGS_SQL, 0, NULL, bb_row_columns_json, set, &ignore);
     if (odbc_query(c, MY_BINLOGS_SQL, 0, NULL, bb_row_sum2, &bin, &ignore) == 0) out->log_pos = bin;
     if (odbc_query(c, MY_REDO_SQL, 0, NULL, bb_row_int2, &redo, &ignore) == 0) out->redo_pos = redo;
-    if (odbc_query(c, "SELECT @@pid_file", 0, NULL, bb_row_text, &(bb_text){ path, sizeof path }, &ignore) == 0 && path[0])
+    if (odbc_query(c, "SELECT @@pid_file", 0, NULL, bb_row_text, &(bb_text){ path, sizeof path }, &ignore) == 0 &&
+        path[0])
         out->local_pid = driver_local_pidfile(path);
 }
 
@@ -261,7 +265,8 @@ int odbc_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err)
     *bytes = -1;
     switch (c->t->kind) {
     case ODBC_PG:
-        if (odbc_query(c, "SELECT pg_total_relation_size(quote_ident(?)::regclass)", 1, p, bb_row_int, bytes, &ignore) < 0)
+        if (odbc_query(c, "SELECT pg_total_relation_size(quote_ident(?)::regclass)", 1, p, bb_row_int, bytes, &ignore) <
+            0)
             *bytes = -1;
         break;
     case ODBC_MYSQL: {
@@ -274,8 +279,10 @@ int odbc_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err)
         break;
     }
     case ODBC_SQLITE:
-        if (odbc_query(c, "SELECT sum(pgsize) FROM dbstat WHERE name = ? OR name IN (SELECT name FROM sqlite_master "
-                          "WHERE tbl_name = ?)", 2, p, bb_row_int, bytes, &ignore) < 0)
+        if (odbc_query(c,
+                       "SELECT sum(pgsize) FROM dbstat WHERE name = ? OR name IN (SELECT name FROM sqlite_master "
+                       "WHERE tbl_name = ?)",
+                       2, p, bb_row_int, bytes, &ignore) < 0)
             *bytes = -1;
         break;
     default: break; /* no portable way to ask */

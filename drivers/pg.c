@@ -22,7 +22,10 @@ static const char *pg_msg(PGconn *pg)
     static __thread char buf[512];
     snprintf(buf, sizeof buf, "%s", pg ? PQerrorMessage(pg) : "out of memory");
     for (char *p = buf; *p; p++)
-        if (*p == '\n' || *p == '\t') { *p = (p[1] && p[1] != '\n') ? ' ' : 0; if (!*p) break; }
+        if (*p == '\n' || *p == '\t') {
+            *p = (p[1] && p[1] != '\n') ? ' ' : 0;
+            if (!*p) break;
+        }
     size_t n = strlen(buf);
     while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t')) buf[--n] = 0;
     return buf;
@@ -64,8 +67,10 @@ static int pg_target_open(const char *dsn, bb_target **out, bb_err *err)
     PQconninfoOption *opts = PQconninfoParse(dsn && *dsn ? dsn : "", &perr);
     if (!opts) {
         bb_redact_password(perr, dsn);
-        int e = bb_usagef(err, "pg: cannot parse --dsn (want a libpq URI postgresql://user@host:port/db or "
-                               "key=value pairs): %s", perr ? perr : "out of memory");
+        int e = bb_usagef(err,
+                          "pg: cannot parse --dsn (want a libpq URI postgresql://user@host:port/db or "
+                          "key=value pairs): %s",
+                          perr ? perr : "out of memory");
         PQfreemem(perr);
         return e;
     }
@@ -82,8 +87,14 @@ static int pg_target_open(const char *dsn, bb_target **out, bb_err *err)
         if (!strcmp(o->keyword, "host") || (!host && !strcmp(o->keyword, "hostaddr"))) host = o->val;
         if (!strcmp(o->keyword, "port")) port = o->val;
     }
-    if (!have_timeout) { t->keys[n] = "connect_timeout"; t->vals[n++] = "5"; } /* a down server fails in seconds */
-    if (!have_app) { t->keys[n] = "application_name"; t->vals[n++] = "bulkbench"; }
+    if (!have_timeout) {
+        t->keys[n] = "connect_timeout";
+        t->vals[n++] = "5";
+    } /* a down server fails in seconds */
+    if (!have_app) {
+        t->keys[n] = "application_name";
+        t->vals[n++] = "bulkbench";
+    }
     t->keys[n] = "client_encoding";
     t->vals[n++] = "UTF8";
     if (!host) host = getenv("PGHOST");
@@ -190,7 +201,11 @@ static int pg_query(bb_conn *c, const char *sql, int nparams, const char *const 
 
 static void pg_stmt_free(bb_stmt *s)
 {
-    free(s->types); free(s->vals); free(s->lens); free(s->fmts); free(s->offs);
+    free(s->types);
+    free(s->vals);
+    free(s->lens);
+    free(s->fmts);
+    free(s->offs);
     bb_buf_free(&s->scratch);
     free(s);
 }
@@ -229,7 +244,8 @@ static int pg_parse_declared(bb_stmt *s, const char *sql, bb_err *err)
     const char *code = PQresultErrorField(r, PG_DIAG_SQLSTATE);
     if (!code || strcmp(code, "42804") != 0) return pg_res_fail(err, c, r, "prepare");
     PQclear(r);
-    if (in_txn && pg_exec(c, "ROLLBACK TO SAVEPOINT bb_prepare; RELEASE SAVEPOINT bb_prepare", NULL, err) < 0) return -1;
+    if (in_txn && pg_exec(c, "ROLLBACK TO SAVEPOINT bb_prepare; RELEASE SAVEPOINT bb_prepare", NULL, err) < 0)
+        return -1;
     return pg_parse_inferred(s, sql, err);
 }
 
@@ -269,7 +285,10 @@ static int pg_prepare(bb_conn *c, const char *sql, int nparams, const bb_sqltype
     int unknown = 0;
     for (int i = 0; i < s->n; i++) unknown += s->types[i] == 0;
     if (rc == 0 && unknown && s->n <= PG_DESCRIBE_MAX) rc = pg_describe(s, err);
-    if (rc < 0) { pg_stmt_free(s); return -1; }
+    if (rc < 0) {
+        pg_stmt_free(s);
+        return -1;
+    }
     for (int i = 0; i < s->n; i++) s->fmts[i] = pgt_binary(s->types[i]);
     *out = s;
     return 0;
@@ -282,7 +301,11 @@ static int bind_row(bb_stmt *s, const bb_value *p, bb_err *err)
     s->scratch.len = 0;
     for (int i = 0; i < s->n; i++) {
         s->offs[i] = SIZE_MAX;
-        if (p[i].kind == BB_V_NULL) { s->vals[i] = NULL; s->lens[i] = 0; continue; }
+        if (p[i].kind == BB_V_NULL) {
+            s->vals[i] = NULL;
+            s->lens[i] = 0;
+            continue;
+        }
         if (s->fmts[i] && pgt_verbatim(s->types[i]) && p[i].kind == BB_V_TEXT) {
             s->vals[i] = p[i].u.s;
             s->lens[i] = (int)p[i].len;
@@ -317,7 +340,8 @@ static int pg_execute(bb_stmt *s, const bb_value *p, int64_t *affected, bb_err *
 static int pg_execute_send(bb_stmt *s, const bb_value *p, bb_err *err)
 {
     if (bind_row(s, p, err) < 0) return -1;
-    if (!PQsendQueryPrepared(s->c->pg, s->name, s->n, s->vals, s->lens, s->fmts, 0)) return pg_fail(err, s->c, "execute");
+    if (!PQsendQueryPrepared(s->c->pg, s->name, s->n, s->vals, s->lens, s->fmts, 0))
+        return pg_fail(err, s->c, "execute");
     return 0;
 }
 
@@ -360,8 +384,14 @@ static int pg_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *row
     if (!PQenterPipelineMode(c->pg)) return pg_fail(err, c, "pipeline");
     PQsetnonblocking(c->pg, 1);
     for (int i = 0; i < nrows && rc == 0; i++) {
-        if (bind_row(s, rows[i], err) < 0) { rc = -1; break; }
-        if (!PQsendQueryPrepared(c->pg, s->name, s->n, s->vals, s->lens, s->fmts, 0)) { rc = pg_fail(err, c, "pipeline"); break; }
+        if (bind_row(s, rows[i], err) < 0) {
+            rc = -1;
+            break;
+        }
+        if (!PQsendQueryPrepared(c->pg, s->name, s->n, s->vals, s->lens, s->fmts, 0)) {
+            rc = pg_fail(err, c, "pipeline");
+            break;
+        }
         sent++;
         if (PQflush(c->pg) < 0) rc = pg_fail(err, c, "pipeline");
     }
@@ -374,7 +404,10 @@ static int pg_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *row
         while ((r = PQgetResult(c->pg))) {
             ExecStatusType st = PQresultStatus(r);
             if (st == PGRES_COMMAND_OK) total += pg_cmd_tuples(r);
-            else if (st == PGRES_FATAL_ERROR && rc == 0) { rc = pg_res_fail(err, c, r, "pipeline"); continue; }
+            else if (st == PGRES_FATAL_ERROR && rc == 0) {
+                rc = pg_res_fail(err, c, r, "pipeline");
+                continue;
+            }
             PQclear(r);
         }
     }
@@ -391,7 +424,8 @@ static void pg_finalize(bb_stmt *s)
     if (!s) return;
     char sql[64];
     snprintf(sql, sizeof sql, "DEALLOCATE %s", s->name);
-    if (PQstatus(s->c->pg) == CONNECTION_OK && PQtransactionStatus(s->c->pg) == PQTRANS_IDLE) PQclear(PQexec(s->c->pg, sql));
+    if (PQstatus(s->c->pg) == CONNECTION_OK && PQtransactionStatus(s->c->pg) == PQTRANS_IDLE)
+        PQclear(PQexec(s->c->pg, sql));
     pg_stmt_free(s);
 }
 
@@ -406,7 +440,8 @@ static int pg_rollback(bb_conn *c, bb_err *err) { return pg_exec(c, "ROLLBACK", 
 static int pg_set_session(bb_conn *c, const char *name, const char *value, bb_err *err)
 {
     for (const char *p = name; *p; p++)
-        if (!(*p == '_' || *p == '.' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+        if (!(*p == '_' || *p == '.' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9')))
             return bb_usagef(err, "pg: '%s' is not a setting name", name);
     char *lit = PQescapeLiteral(c->pg, value, strlen(value));
     if (!lit) return pg_fail(err, c, "SET");
@@ -419,13 +454,13 @@ static int pg_set_session(bb_conn *c, const char *name, const char *value, bb_er
     return rc;
 }
 
-
 /* ALTER SYSTEM and a reload: new sessions see it; one that needs a restart is refused. */
 static int pg_set_global(bb_conn *c, const char *name, const char *value, char *old, size_t oldlen, bb_err *err)
 {
     char ctx[128] = "", cur[128] = "";
     const char *p[1] = { name };
-    if (pg_query(c, "SELECT context, current_setting(name) FROM pg_settings WHERE name = $1", 1, p, bb_row_text, &(bb_text){ ctx, sizeof ctx }, err) < 0)
+    if (pg_query(c, "SELECT context, current_setting(name) FROM pg_settings WHERE name = $1", 1, p, bb_row_text,
+                 &(bb_text){ ctx, sizeof ctx }, err) < 0)
         return -1;
     if (!ctx[0]) return bb_usagef(err, "pg: no setting named %s", name);
     if (strcmp(ctx, "postmaster") == 0)
@@ -443,11 +478,12 @@ static int pg_set_global(bb_conn *c, const char *name, const char *value, char *
     return rc < 0 ? rc : pg_exec(c, "SELECT pg_reload_conf()", NULL, err);
 }
 
-
 static int pg_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
 {
     char v[128] = "";
-    if (pg_query(c, "SELECT 'PostgreSQL ' || current_setting('server_version')", 0, NULL, bb_row_text, &(bb_text){ v, sizeof v }, err) < 0) return -1;
+    if (pg_query(c, "SELECT 'PostgreSQL ' || current_setting('server_version')", 0, NULL, bb_row_text,
+                 &(bb_text){ v, sizeof v }, err) < 0)
+        return -1;
     snprintf(out->version, sizeof out->version, "%s", v);
     snprintf(out->driver, sizeof out->driver, "libpq %d.%d", PQlibVersion() / 10000, PQlibVersion() % 10000);
     json_t *set = json_object();
@@ -471,7 +507,9 @@ static int pg_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
     bb_err ignore;
     (void)err;
     *bytes = -1;
-    if (pg_query(c, "SELECT pg_total_relation_size(quote_ident($1)::regclass)", 1, p, bb_row_text, &(bb_text){ v, sizeof v }, &ignore) == 0 && *v)
+    if (pg_query(c, "SELECT pg_total_relation_size(quote_ident($1)::regclass)", 1, p, bb_row_text,
+                 &(bb_text){ v, sizeof v }, &ignore) == 0 &&
+        *v)
         *bytes = strtoll(v, NULL, 10);
     return 0;
 }
@@ -480,7 +518,7 @@ const bb_driver bb_driver_pg = {
     .name = "pg",
     .summary = "PostgreSQL via libpq; --dsn=postgresql://user@host:port/db or key=value pairs (PG* variables honoured)",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE | BB_CAP_COPY_TEXT |
-            BB_CAP_COPY_CSV | BB_CAP_COPY_BIN,
+        BB_CAP_COPY_CSV | BB_CAP_COPY_BIN,
     .dialect = &pg_dialect,
     .target_open = pg_target_open,
     .target_where = pg_target_where,

@@ -20,19 +20,23 @@ static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     c->copy_ncols = spec->ncols;
     for (int i = 0; i < spec->ncols; i++) {
         const char *p[2] = { spec->name, spec->colnames[i] };
-        PGresult *r = PQexecParams(c->pg, "SELECT atttypid FROM pg_attribute WHERE attrelid = $1::regclass "
-                                          "AND attname = $2 AND attnum > 0 AND NOT attisdropped",
+        PGresult *r = PQexecParams(c->pg,
+                                   "SELECT atttypid FROM pg_attribute WHERE attrelid = $1::regclass "
+                                   "AND attname = $2 AND attnum > 0 AND NOT attisdropped",
                                    2, NULL, p, NULL, NULL, 0);
         if (PQresultStatus(r) != PGRES_TUPLES_OK) return pg_res_fail(err, c, r, "copy-binary");
         if (PQntuples(r) != 1) {
             PQclear(r);
-            return bb_errf(err, "pg %s: copy-binary: table %s has no column %s", c->t->where, spec->name, spec->colnames[i]);
+            return bb_errf(err, "pg %s: copy-binary: table %s has no column %s", c->t->where, spec->name,
+                           spec->colnames[i]);
         }
         c->copy_types[i] = (Oid)strtoul(PQgetvalue(r, 0, 0), NULL, 10);
         PQclear(r);
         if (!pgt_binary(c->copy_types[i]))
-            return bb_errf(err, "pg %s: copy-binary: column %s has a type (oid %u) the binary encoder does not write; "
-                                "use --method=copy", c->t->where, spec->colnames[i], (unsigned)c->copy_types[i]);
+            return bb_errf(err,
+                           "pg %s: copy-binary: column %s has a type (oid %u) the binary encoder does not write; "
+                           "use --method=copy",
+                           c->t->where, spec->colnames[i], (unsigned)c->copy_types[i]);
     }
     return 0;
 }
@@ -43,10 +47,13 @@ int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     if (c->copy_binary && copy_types(c, spec, err) < 0) return -1;
     bb_buf sql = { 0 };
     bb_buf_printf(&sql, "COPY %s %s FROM STDIN WITH (FORMAT %s", spec->table, spec->columns,
-                  spec->format == BB_FMT_CSV ? "csv" : spec->format == BB_FMT_BINARY ? "binary" : "text");
+                  spec->format == BB_FMT_CSV          ? "csv"
+                      : spec->format == BB_FMT_BINARY ? "binary"
+                                                      : "text");
     /* one-byte options as E'' literals, so a quote or backslash is spelled safely */
     if (spec->delimiter) bb_buf_printf(&sql, ", DELIMITER E'\\x%02x'", (unsigned char)spec->delimiter);
-    if (spec->quote && spec->format == BB_FMT_CSV) bb_buf_printf(&sql, ", QUOTE E'\\x%02x'", (unsigned char)spec->quote);
+    if (spec->quote && spec->format == BB_FMT_CSV)
+        bb_buf_printf(&sql, ", QUOTE E'\\x%02x'", (unsigned char)spec->quote);
     if (spec->null && spec->format == BB_FMT_CSV) { /* byte by byte too: it may hold a quote or a backslash */
         bb_buf_puts(&sql, ", NULL E'");
         for (const char *p = spec->null; *p; p++) bb_buf_printf(&sql, "\\x%02x", (unsigned char)*p);
@@ -70,13 +77,18 @@ int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err)
     char n[2] = { (char)(c->copy_ncols >> 8), (char)c->copy_ncols };
     bb_buf_put(out, n, 2);
     for (int i = 0; i < c->copy_ncols; i++) {
-        if (row[i].kind == BB_V_NULL) { bb_buf_put(out, "\377\377\377\377", 4); continue; }
+        if (row[i].kind == BB_V_NULL) {
+            bb_buf_put(out, "\377\377\377\377", 4);
+            continue;
+        }
         size_t at = out->len;
         bb_buf_put(out, "\0\0\0\0", 4);
         if (pgt_put(out, c->copy_types[i], &row[i], err) < 0) return -1;
         uint32_t len = (uint32_t)(out->len - at - 4);
-        out->p[at] = (char)(len >> 24); out->p[at + 1] = (char)(len >> 16);
-        out->p[at + 2] = (char)(len >> 8); out->p[at + 3] = (char)len;
+        out->p[at] = (char)(len >> 24);
+        out->p[at + 1] = (char)(len >> 16);
+        out->p[at + 2] = (char)(len >> 8);
+        out->p[at + 3] = (char)len;
     }
     return 0;
 }
@@ -113,7 +125,10 @@ int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
     *rows = -1;
     while ((r = PQgetResult(c->pg))) {
         if (PQresultStatus(r) == PGRES_COMMAND_OK) *rows = pg_cmd_tuples(r);
-        else if (rc == 0) { rc = pg_res_fail(err, c, r, "COPY"); continue; }
+        else if (rc == 0) {
+            rc = pg_res_fail(err, c, r, "COPY");
+            continue;
+        }
         PQclear(r);
     }
     return rc;

@@ -17,31 +17,31 @@ struct bb_target {
 };
 
 struct bb_conn {
-    PGconn          *pg;
+    PGconn *pg;
     const bb_target *t;
-    int              nstmt;      /* names of prepared statements: bb1, bb2, ... */
+    int nstmt; /* names of prepared statements: bb1, bb2, ... */
     /* open COPY */
-    int              copy_binary;
-    Oid             *copy_types;
-    int              copy_ncols;
-    char             copy_table[128];
-    bb_buf           rowbuf;
+    int copy_binary;
+    Oid *copy_types;
+    int copy_ncols;
+    char copy_table[128];
+    bb_buf rowbuf;
 };
 
 struct bb_stmt {
-    bb_conn     *c;
-    char         name[16];
-    int          n;
-    Oid         *types;          /* as declared or as the server inferred them; 0 = unknown, sent as text */
+    bb_conn *c;
+    char name[16];
+    int n;
+    Oid *types; /* as declared or as the server inferred them; 0 = unknown, sent as text */
     const char **vals;
-    int         *lens, *fmts;
-    bb_buf       scratch;        /* binary or NUL-terminated text forms of this execution's values */
-    size_t      *offs;
+    int *lens, *fmts;
+    bb_buf scratch; /* binary or NUL-terminated text forms of this execution's values */
+    size_t *offs;
 };
 
-int     pg_fail(bb_err *err, bb_conn *c, const char *what);
+int pg_fail(bb_err *err, bb_conn *c, const char *what);
 /* Fails with the server's message (and its COPY context) from r, which it clears. */
-int     pg_res_fail(bb_err *err, bb_conn *c, PGresult *r, const char *what);
+int pg_res_fail(bb_err *err, bb_conn *c, PGresult *r, const char *what);
 int64_t pg_cmd_tuples(PGresult *r);
 
 /* COPY FROM STDIN streams (pg_copy.c) */

@@ -9,7 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void put16(bb_buf *b, uint16_t v) { char x[2] = { (char)(v >> 8), (char)v }; bb_buf_put(b, x, 2); }
+static void put16(bb_buf *b, uint16_t v)
+{
+    char x[2] = { (char)(v >> 8), (char)v };
+    bb_buf_put(b, x, 2);
+}
 static void put32(bb_buf *b, uint32_t v)
 {
     char x[4] = { (char)(v >> 24), (char)(v >> 16), (char)(v >> 8), (char)v };
@@ -41,8 +45,17 @@ int pgt_verbatim(Oid oid) { return oid == PGT_TEXT || oid == PGT_VARCHAR || oid 
 int pgt_binary(Oid oid)
 {
     switch (oid) {
-    case PGT_BOOL: case PGT_INT2: case PGT_INT4: case PGT_INT8: case PGT_FLOAT4: case PGT_FLOAT8: case PGT_NUMERIC:
-    case PGT_DATE: case PGT_TIMESTAMP: case PGT_TIMESTAMPTZ: case PGT_UUID: return 1;
+    case PGT_BOOL:
+    case PGT_INT2:
+    case PGT_INT4:
+    case PGT_INT8:
+    case PGT_FLOAT4:
+    case PGT_FLOAT8:
+    case PGT_NUMERIC:
+    case PGT_DATE:
+    case PGT_TIMESTAMP:
+    case PGT_TIMESTAMPTZ:
+    case PGT_UUID: return 1;
     default: return pgt_verbatim(oid);
     }
 }
@@ -86,8 +99,14 @@ static const char *cstr(const bb_value *v, char *tmp, size_t n)
 
 static int as_int(const bb_value *v, int64_t *out)
 {
-    if (v->kind == BB_V_INT) { *out = v->u.i; return 0; }
-    if (v->kind == BB_V_DOUBLE) { *out = (int64_t)v->u.d; return (double)*out == v->u.d ? 0 : -1; }
+    if (v->kind == BB_V_INT) {
+        *out = v->u.i;
+        return 0;
+    }
+    if (v->kind == BB_V_DOUBLE) {
+        *out = (int64_t)v->u.d;
+        return (double)*out == v->u.d ? 0 : -1;
+    }
     char tmp[32], *end;
     *out = strtoll(cstr(v, tmp, sizeof tmp), &end, 10);
     return *end ? -1 : 0;
@@ -95,8 +114,14 @@ static int as_int(const bb_value *v, int64_t *out)
 
 static int as_double(const bb_value *v, double *out)
 {
-    if (v->kind == BB_V_INT) { *out = (double)v->u.i; return 0; }
-    if (v->kind == BB_V_DOUBLE) { *out = v->u.d; return 0; }
+    if (v->kind == BB_V_INT) {
+        *out = (double)v->u.i;
+        return 0;
+    }
+    if (v->kind == BB_V_DOUBLE) {
+        *out = v->u.d;
+        return 0;
+    }
     char tmp[64], *end;
     *out = strtod(cstr(v, tmp, sizeof tmp), &end);
     return *end ? -1 : 0;
@@ -145,11 +170,17 @@ static int put_numeric(bb_buf *b, const bb_value *v, bb_err *err)
     int groups = (int)(n / 4), weight = (int)((lead + ni) / 4) - 1, first = 0, last = groups;
     uint16_t g[56];
     for (int i = 0; i < groups; i++)
-        g[i] = (uint16_t)((digits[4 * i] - '0') * 1000 + (digits[4 * i + 1] - '0') * 100 + (digits[4 * i + 2] - '0') * 10 +
-                          (digits[4 * i + 3] - '0'));
-    while (first < last && g[first] == 0) { first++; weight--; }
+        g[i] = (uint16_t)((digits[4 * i] - '0') * 1000 + (digits[4 * i + 1] - '0') * 100 +
+                          (digits[4 * i + 2] - '0') * 10 + (digits[4 * i + 3] - '0'));
+    while (first < last && g[first] == 0) {
+        first++;
+        weight--;
+    }
     while (last > first && g[last - 1] == 0) last--;
-    if (first == last) { weight = 0; neg = 0; }
+    if (first == last) {
+        weight = 0;
+        neg = 0;
+    }
     put16(b, (uint16_t)(last - first));
     put16(b, (uint16_t)(int16_t)weight);
     put16(b, neg ? 0x4000 : 0);
@@ -162,7 +193,10 @@ static int put_numeric(bb_buf *b, const bb_value *v, bb_err *err)
 
 static int put_time(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
 {
-    if (oid == PGT_DATE && v->native == BB_N_DAYS) { put32(b, (uint32_t)(int32_t)(v->aux - PG_EPOCH_DAYS)); return 0; }
+    if (oid == PGT_DATE && v->native == BB_N_DAYS) {
+        put32(b, (uint32_t)(int32_t)(v->aux - PG_EPOCH_DAYS));
+        return 0;
+    }
     if (oid != PGT_DATE && v->native == BB_N_MICROS) {
         put64(b, (uint64_t)(v->aux - (int64_t)PG_EPOCH_DAYS * 86400000000LL));
         return 0;
@@ -176,13 +210,15 @@ static int put_time(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
     int y, mo, d, h = 0, mi = 0, n;
     double sec = 0;
     n = sscanf(s, "%d-%d-%d%*[ T]%d:%d:%lf", &y, &mo, &d, &h, &mi, &sec);
-    if ((n != 3 && n != 6) || mo < 1 || mo > 12 || d < 1 || d > 31) return bad(err, v, oid == PGT_DATE ? "date" : "timestamp");
+    if ((n != 3 && n != 6) || mo < 1 || mo > 12 || d < 1 || d > 31)
+        return bad(err, v, oid == PGT_DATE ? "date" : "timestamp");
     int64_t days = bb_days_from_civil(y, (unsigned)mo, (unsigned)d) - PG_EPOCH_DAYS;
     if (oid == PGT_DATE) {
         put32(b, (uint32_t)(int32_t)days);
         return 0;
     }
-    int64_t us = days * 86400000000LL + (int64_t)h * 3600000000LL + (int64_t)mi * 60000000LL + (int64_t)(sec * 1e6 + 0.5);
+    int64_t us =
+        days * 86400000000LL + (int64_t)h * 3600000000LL + (int64_t)mi * 60000000LL + (int64_t)(sec * 1e6 + 0.5);
     put64(b, (uint64_t)us);
     return 0;
 }
@@ -194,8 +230,10 @@ static int put_uuid(bb_buf *b, const bb_value *v, bb_err *err)
     unsigned char out[16];
     int k = 0;
     for (const char *p = s; *p && k < 32; p++) {
-        int x = (*p >= '0' && *p <= '9') ? *p - '0' : (*p >= 'a' && *p <= 'f') ? *p - 'a' + 10
-              : (*p >= 'A' && *p <= 'F') ? *p - 'A' + 10 : -1;
+        int x = (*p >= '0' && *p <= '9') ? *p - '0'
+            : (*p >= 'a' && *p <= 'f')   ? *p - 'a' + 10
+            : (*p >= 'A' && *p <= 'F')   ? *p - 'A' + 10
+                                         : -1;
         if (*p == '-') continue;
         if (x < 0) return bad(err, v, "uuid");
         if (k % 2 == 0) out[k / 2] = (unsigned char)(x << 4);
@@ -211,8 +249,14 @@ int pgt_put(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
 {
     int64_t i;
     double d;
-    union { float f; uint32_t u; } f4;
-    union { double f; uint64_t u; } f8;
+    union {
+        float f;
+        uint32_t u;
+    } f4;
+    union {
+        double f;
+        uint64_t u;
+    } f8;
     switch (oid) {
     case PGT_INT2:
         if (as_int(v, &i) < 0 || i < -32768 || i > 32767) return bad(err, v, "smallint");
@@ -246,7 +290,9 @@ int pgt_put(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
         }
         return 0;
     case PGT_NUMERIC: return put_numeric(b, v, err);
-    case PGT_DATE: case PGT_TIMESTAMP: case PGT_TIMESTAMPTZ: return put_time(b, oid, v, err);
+    case PGT_DATE:
+    case PGT_TIMESTAMP:
+    case PGT_TIMESTAMPTZ: return put_time(b, oid, v, err);
     case PGT_UUID: return put_uuid(b, v, err);
     default:
         if (!pgt_verbatim(oid)) return bb_errf(err, "pg: no binary encoding for type oid %u", (unsigned)oid);

@@ -11,9 +11,21 @@
 
 /* Type OIDs from pg_type.h (stable across server versions). */
 enum {
-    PGT_BOOL = 16, PGT_BYTEA = 17, PGT_INT8 = 20, PGT_INT2 = 21, PGT_INT4 = 23, PGT_TEXT = 25, PGT_FLOAT4 = 700,
-    PGT_FLOAT8 = 701, PGT_BPCHAR = 1042, PGT_VARCHAR = 1043, PGT_DATE = 1082, PGT_TIMESTAMP = 1114,
-    PGT_TIMESTAMPTZ = 1184, PGT_NUMERIC = 1700, PGT_UUID = 2950
+    PGT_BOOL = 16,
+    PGT_BYTEA = 17,
+    PGT_INT8 = 20,
+    PGT_INT2 = 21,
+    PGT_INT4 = 23,
+    PGT_TEXT = 25,
+    PGT_FLOAT4 = 700,
+    PGT_FLOAT8 = 701,
+    PGT_BPCHAR = 1042,
+    PGT_VARCHAR = 1043,
+    PGT_DATE = 1082,
+    PGT_TIMESTAMP = 1114,
+    PGT_TIMESTAMPTZ = 1184,
+    PGT_NUMERIC = 1700,
+    PGT_UUID = 2950
 };
 
 /* The type a prepared statement's parameter of storage class t is declared as, so the

@@ -8,8 +8,8 @@
 
 extern const bb_driver bb_driver_sqlite, bb_driver_pg, bb_driver_mysql, bb_driver_odbc, bb_driver_null;
 
-const bb_driver *const bb_drivers[] = { &bb_driver_sqlite, &bb_driver_pg, &bb_driver_mysql, &bb_driver_odbc,
-                                      &bb_driver_null, NULL };
+const bb_driver *const bb_drivers[] = { &bb_driver_sqlite, &bb_driver_pg,   &bb_driver_mysql,
+                                        &bb_driver_odbc,   &bb_driver_null, NULL };
 
 const bb_driver *bb_driver_find(const char *name)
 {
@@ -27,20 +27,48 @@ const bb_dialect *bb_dialect_find(const char *name)
 
 /* What each capability promises the runtime may call. */
 static const struct {
-    unsigned    cap;
+    unsigned cap;
     const char *cap_name, *op_name;
-    size_t      off;
+    size_t off;
 } cap_ops[] = {
-#define OP(cap, op) { cap, #cap, #op, offsetof(bb_driver, op) }
-    OP(0, target_open), OP(0, target_where), OP(0, target_close), OP(0, connect), OP(0, disconnect), OP(0, exec),
-    OP(0, query), OP(0, set_session), OP(0, server_info), OP(0, table_bytes),
-    OP(BB_CAP_PREPARE, prepare), OP(BB_CAP_PREPARE, execute), OP(BB_CAP_PREPARE, finalize),
-    OP(BB_CAP_TXN, begin), OP(BB_CAP_TXN, commit), OP(BB_CAP_TXN, rollback),
-    OP(BB_CAP_PIPELINE, execute_pipeline), OP(BB_CAP_PIPELINE, prepare),
-    OP(BB_CAP_COPY_TEXT, stream_open), OP(BB_CAP_COPY_TEXT, stream_write), OP(BB_CAP_COPY_TEXT, stream_close), OP(BB_CAP_COPY_TEXT, stream_abort),
-    OP(BB_CAP_COPY_CSV, stream_open), OP(BB_CAP_COPY_CSV, stream_write), OP(BB_CAP_COPY_CSV, stream_close), OP(BB_CAP_COPY_CSV, stream_abort),
-    OP(BB_CAP_LOAD_DATA, stream_open), OP(BB_CAP_LOAD_DATA, stream_write), OP(BB_CAP_LOAD_DATA, stream_close), OP(BB_CAP_LOAD_DATA, stream_abort),
-    OP(BB_CAP_COPY_BIN, stream_open), OP(BB_CAP_COPY_BIN, stream_write), OP(BB_CAP_COPY_BIN, stream_close), OP(BB_CAP_COPY_BIN, stream_abort),
+#define OP(cap, op)                                                                                                    \
+    {                                                                                                                  \
+        cap, #cap, #op, offsetof(bb_driver, op)                                                                        \
+    }
+    OP(0, target_open),
+    OP(0, target_where),
+    OP(0, target_close),
+    OP(0, connect),
+    OP(0, disconnect),
+    OP(0, exec),
+    OP(0, query),
+    OP(0, set_session),
+    OP(0, server_info),
+    OP(0, table_bytes),
+    OP(BB_CAP_PREPARE, prepare),
+    OP(BB_CAP_PREPARE, execute),
+    OP(BB_CAP_PREPARE, finalize),
+    OP(BB_CAP_TXN, begin),
+    OP(BB_CAP_TXN, commit),
+    OP(BB_CAP_TXN, rollback),
+    OP(BB_CAP_PIPELINE, execute_pipeline),
+    OP(BB_CAP_PIPELINE, prepare),
+    OP(BB_CAP_COPY_TEXT, stream_open),
+    OP(BB_CAP_COPY_TEXT, stream_write),
+    OP(BB_CAP_COPY_TEXT, stream_close),
+    OP(BB_CAP_COPY_TEXT, stream_abort),
+    OP(BB_CAP_COPY_CSV, stream_open),
+    OP(BB_CAP_COPY_CSV, stream_write),
+    OP(BB_CAP_COPY_CSV, stream_close),
+    OP(BB_CAP_COPY_CSV, stream_abort),
+    OP(BB_CAP_LOAD_DATA, stream_open),
+    OP(BB_CAP_LOAD_DATA, stream_write),
+    OP(BB_CAP_LOAD_DATA, stream_close),
+    OP(BB_CAP_LOAD_DATA, stream_abort),
+    OP(BB_CAP_COPY_BIN, stream_open),
+    OP(BB_CAP_COPY_BIN, stream_write),
+    OP(BB_CAP_COPY_BIN, stream_close),
+    OP(BB_CAP_COPY_BIN, stream_abort),
     OP(BB_CAP_COPY_BIN, stream_encode),
 #undef OP
 };
@@ -64,5 +92,6 @@ int bb_driver_check(const bb_driver *d, char *msg, size_t n)
 int bb_stream_took(const bb_driver *d, int64_t took, int64_t sent, const char *what, bb_err *err)
 {
     if (took < 0 || took == sent) return 0;
-    return bb_errf(err, "%s: the server took %lld of the %lld rows of %s", d->name, (long long)took, (long long)sent, what);
+    return bb_errf(err, "%s: the server took %lld of the %lld rows of %s", d->name, (long long)took, (long long)sent,
+                   what);
 }

@@ -14,19 +14,19 @@
 #include "../base/buf.h"
 
 struct bb_target {
-    char  path[4096];
-    char  pragmas[1024]; /* "name=value&name=value" from the DSN */
-    int   temporary;
+    char path[4096];
+    char pragmas[1024]; /* "name=value&name=value" from the DSN */
+    int temporary;
 };
 
 struct bb_conn {
-    sqlite3         *db;
+    sqlite3 *db;
     const bb_target *t;
 };
 
 struct bb_stmt {
     sqlite3_stmt *st;
-    bb_conn      *c;
+    bb_conn *c;
 };
 
 static const bb_dialect sqlite_dialect = { "sqlite", '"', 0, 0, 32766, 0, 0 };
@@ -43,7 +43,10 @@ static int sq_target_open(const char *dsn, bb_target **out, bb_err *err)
     if (dsn && *dsn) {
         const char *q = strchr(dsn, '?');
         size_t n = q ? (size_t)(q - dsn) : strlen(dsn);
-        if (n >= sizeof t->path) { free(t); return bb_usagef(err, "sqlite: database path too long"); }
+        if (n >= sizeof t->path) {
+            free(t);
+            return bb_usagef(err, "sqlite: database path too long");
+        }
         memcpy(t->path, dsn, n);
         if (q) snprintf(t->pragmas, sizeof t->pragmas, "%s", q + 1);
     } else {
@@ -100,9 +103,17 @@ static int sq_connect(bb_target *t, bb_conn **out, bb_err *err)
     snprintf(list, sizeof list, "%s", t->pragmas);
     for (char *save = NULL, *kv = strtok_r(list, "&", &save); kv; kv = strtok_r(NULL, "&", &save)) {
         char *eq = strchr(kv, '=');
-        if (!eq) { sqlite3_close(db); free(c); return bb_usagef(err, "sqlite: DSN option '%s' lacks '=value'", kv); }
+        if (!eq) {
+            sqlite3_close(db);
+            free(c);
+            return bb_usagef(err, "sqlite: DSN option '%s' lacks '=value'", kv);
+        }
         *eq = 0;
-        if (sq_set_session(c, kv, eq + 1, err) < 0) { sqlite3_close(db); free(c); return -1; }
+        if (sq_set_session(c, kv, eq + 1, err) < 0) {
+            sqlite3_close(db);
+            free(c);
+            return -1;
+        }
     }
     *out = c;
     return 0;
@@ -225,7 +236,6 @@ static int sq_set_session(bb_conn *c, const char *name, const char *value, bb_er
     return sq_query(c, sql, 0, NULL, NULL, NULL, err);
 }
 
-
 static int sq_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
 {
     static const char *const keys[] = { "journal_mode", "synchronous", "cache_size", "page_size", "locking_mode" };
@@ -246,7 +256,6 @@ static int sq_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
     return 0;
 }
 
-
 static int sq_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err)
 {
     (void)err;
@@ -254,8 +263,9 @@ static int sq_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
     bb_err ignore;
     *bytes = -1;
     /* dbstat is optional in SQLite builds; without it the size is unknown, not guessed */
-    if (sq_query(c, "SELECT sum(pgsize) FROM dbstat WHERE name = ?1 OR name IN "
-                    "(SELECT name FROM sqlite_schema WHERE tbl_name = ?1)",
+    if (sq_query(c,
+                 "SELECT sum(pgsize) FROM dbstat WHERE name = ?1 OR name IN "
+                 "(SELECT name FROM sqlite_schema WHERE tbl_name = ?1)",
                  1, p, bb_row_int, bytes, &ignore) < 0)
         *bytes = -1;
     return 0;

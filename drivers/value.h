@@ -26,17 +26,17 @@ typedef enum bb_vkind { BB_V_NULL, BB_V_INT, BB_V_DOUBLE, BB_V_TEXT } bb_vkind;
 typedef enum bb_native { BB_N_NONE, BB_N_MICROS, BB_N_DAYS, BB_N_SCALED } bb_native;
 
 typedef struct bb_value {
-    uint8_t     kind;   /* bb_vkind */
-    uint8_t     clean;  /* BB_V_TEXT: holds none of \t \n \r \\ , " ' NUL, so no format needs escaping */
-    uint8_t     native; /* bb_native: what aux holds */
-    uint8_t     scale;  /* BB_N_SCALED: digits after the point */
-    uint32_t    len;    /* BB_V_TEXT: bytes at s */
+    uint8_t kind;   /* bb_vkind */
+    uint8_t clean;  /* BB_V_TEXT: holds none of \t \n \r \\ , " ' NUL, so no format needs escaping */
+    uint8_t native; /* bb_native: what aux holds */
+    uint8_t scale;  /* BB_N_SCALED: digits after the point */
+    uint32_t len;   /* BB_V_TEXT: bytes at s */
     union {
-        int64_t     i;
-        double      d;
+        int64_t i;
+        double d;
         const char *s;
     } u;
-    int64_t     aux;    /* microseconds or days since 1970-01-01, or the decimal's unscaled value */
+    int64_t aux; /* microseconds or days since 1970-01-01, or the decimal's unscaled value */
 } bb_value;
 
 #endif

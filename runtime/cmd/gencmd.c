@@ -26,19 +26,19 @@
  * c-1 to be written, writes c and claims again, so threads encode in parallel and the
  * file comes out in order with one chunk of memory per thread. */
 typedef struct gjob {
-    gen_table        *t;
+    gen_table *t;
     const bb_dialect *dia;
-    bb_stream_fmt     fmt;
-    const char       *null;       /* tsv: how NULL is written */
-    int64_t           rows;
-    int               threads;
-    FILE             *f;
-    const char       *path;
-    bb_pool           pool;
-    pthread_mutex_t   mu;
-    pthread_cond_t    turn_cv;
-    int64_t           written;   /* chunks written so far: the next to write */
-    char              head[4096]; /* INSERT INTO ... VALUES, for sql */
+    bb_stream_fmt fmt;
+    const char *null; /* tsv: how NULL is written */
+    int64_t rows;
+    int threads;
+    FILE *f;
+    const char *path;
+    bb_pool pool;
+    pthread_mutex_t mu;
+    pthread_cond_t turn_cv;
+    int64_t written; /* chunks written so far: the next to write */
+    char head[4096]; /* INSERT INTO ... VALUES, for sql */
 } gjob;
 
 /* Encodes chunk c into b; a row plain TSV cannot hold ends it, with the reason in bad. */
@@ -54,8 +54,10 @@ static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b, char *bad,
         int col;
         if (j->fmt == BB_FMT_TSV && (col = enc_row_tsv(j->t, row, j->null, b, &why)) > 0) {
             int as_null = !strncmp(why, "text with", 9) ? 0 : 1; /* else it holds a tab or a line end */
-            snprintf(bad, badlen, "row %lld (line %lld), column %s: the value is %s, which plain TSV %s: %suse --format=csv "
-                     "or copy", (long long)n + 1, (long long)n + 1, j->t->colnames[col - 1], why,
+            snprintf(bad, badlen,
+                     "row %lld (line %lld), column %s: the value is %s, which plain TSV %s: %suse --format=csv "
+                     "or copy",
+                     (long long)n + 1, (long long)n + 1, j->t->colnames[col - 1], why,
                      as_null ? "cannot tell from NULL" : "cannot hold (it has no escapes)",
                      as_null ? "write NULL as other text with --null=TEXT, or " : "");
             return;
@@ -81,7 +83,8 @@ static int write_in_turn(gjob *j, int64_t c, const bb_buf *b, const char *bad, b
     pthread_mutex_unlock(&j->mu);
     if (pool_failed(&j->pool)) return -1;
     int rc = 0;
-    if (b->len && fwrite(b->p, 1, b->len, j->f) != b->len) rc = bb_errf(err, "writing %s: %s", j->path, strerror(errno));
+    if (b->len && fwrite(b->p, 1, b->len, j->f) != b->len)
+        rc = bb_errf(err, "writing %s: %s", j->path, strerror(errno));
     else if (bad[0]) rc = bb_errf(err, "%s: %s", j->path, bad);
     pthread_mutex_lock(&j->mu);
     if (rc == 0) j->written++;
@@ -177,7 +180,10 @@ int gencmd_main(bb_cli *cli)
     }
     const char *dialect = opts_get(cli, "dialect");
     j.dia = bb_dialect_find(dialect ? dialect : "generic");
-    if (!j.dia) { bb_usagef(&err, "--dialect=%s: pg, mysql, sqlite or generic", dialect); goto fail; }
+    if (!j.dia) {
+        bb_usagef(&err, "--dialect=%s: pg, mysql, sqlite or generic", dialect);
+        goto fail;
+    }
     j.null = opts_get(cli, "null");
     if (j.null && j.fmt != BB_FMT_TSV) {
         bb_usagef(&err, "--null goes with --format=tsv (copy writes NULL as \\N, csv as an unquoted empty field)");
@@ -189,8 +195,9 @@ int gencmd_main(bb_cli *cli)
     }
     if (!j.null) j.null = "";
 
-    host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
-                    .dialect = j.dia };
+    host_ctx hc = {
+        .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10), .dialect = j.dia
+    };
     if (opts_now(cli, &hc.now_s, &err) < 0) goto fail;
     lua_State *L = state_new(&hc, cli->pos[0], &err);
     if (!L || host_run_script(L, cli->pos[0], &err) < 0) goto fail;
@@ -226,7 +233,8 @@ int gencmd_main(bb_cli *cli)
     return 0;
 fail:
     fprintf(stderr, "bulkbench: %s\n", err.msg);
-    fputs(err.code == BB_EXIT_USAGE ? "(usage error: see `bulkbench --help`)\n" : "(gen failed: fix the cause named above)\n",
+    fputs(err.code == BB_EXIT_USAGE ? "(usage error: see `bulkbench --help`)\n"
+                                    : "(gen failed: fix the cause named above)\n",
           stderr);
     return err.code ? err.code : BB_EXIT_RUNTIME;
 }

@@ -25,23 +25,25 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: bulkbench COMMAND ...\n"
-          "  run SCRIPT.lua [options] [script options]   run a scenario (under mpirun, built with make MPI=1: one run over all ranks)\n"
-          "  gen SCRIPT.lua --table=NAME --rows=N [--format=copy|csv|tsv|sql] [-o FILE] [--threads=N]\n"
-          "  load FILE... --engine=E --table=T [--threads=N] [--chunk=4MB] [--format=csv|tsv|copy] [load options below]\n"
-          "  list                                        engines, the methods each offers, workloads\n"
-          "  help SCRIPT.lua                             the script's own options with defaults\n"
-          "  report RESULTS.jsonl [--svg=FILE] [--format=text|markdown|csv] [--log]   compare past runs\n"
-          "  lua FILE.lua [args]                         run Lua with the bulkbench library (tools, tests)\n"
-          "  --version\n",
-          f);
+    fputs(
+        "usage: bulkbench COMMAND ...\n"
+        "  run SCRIPT.lua [options] [script options]   run a scenario (under mpirun, built with make MPI=1: one run "
+        "over all ranks)\n"
+        "  gen SCRIPT.lua --table=NAME --rows=N [--format=copy|csv|tsv|sql] [-o FILE] [--threads=N]\n"
+        "  load FILE... --engine=E --table=T [--threads=N] [--chunk=4MB] [--format=csv|tsv|copy] [load options below]\n"
+        "  list                                        engines, the methods each offers, workloads\n"
+        "  help SCRIPT.lua                             the script's own options with defaults\n"
+        "  report RESULTS.jsonl [--svg=FILE] [--format=text|markdown|csv] [--log]   compare past runs\n"
+        "  lua FILE.lua [args]                         run Lua with the bulkbench library (tools, tests)\n"
+        "  --version\n",
+        f);
     static const char *const cmds[] = { "run", "gen", "load", "report" };
     for (unsigned c = 0; c < 4; c++) {
         fprintf(f, "\n%s options:\n", cmds[c]);
         for (const opt_def *d = opts_common; d->name; d++)
             if (d->cmds & (1u << c))
-                fprintf(f, "  --%-16s %s%s%s%s\n", d->name, d->help, d->dflt ? " (default " : "", d->dflt ? d->dflt : "",
-                        d->dflt ? ")" : "");
+                fprintf(f, "  --%-16s %s%s%s%s\n", d->name, d->help, d->dflt ? " (default " : "",
+                        d->dflt ? d->dflt : "", d->dflt ? ")" : "");
     }
 }
 
@@ -147,8 +149,7 @@ int main(int argc, char **argv)
         cluster_init(&argc, &argv); /* under mpirun: one rank of a spread run; else a no-op */
         rc = runcmd_main(&cli);
         cluster_finish();
-    }
-    else if (!strcmp(cmd, "gen")) rc = gencmd_main(&cli);
+    } else if (!strcmp(cmd, "gen")) rc = gencmd_main(&cli);
     else if (!strcmp(cmd, "list")) rc = cmd_list();
     else if (!strcmp(cmd, "help")) rc = cmd_help(&cli);
     else if (!strcmp(cmd, "report")) rc = cmd_report(&cli);
@@ -157,7 +158,7 @@ int main(int argc, char **argv)
         const char *cmds[] = { "run", "gen", "list", "help", "lua", "load", "report" };
         const char *near = opts_nearest(cmd, cmds, 7);
         bb_usagef(&err, "unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "",
-                      near ? "'?" : "");
+                  near ? "'?" : "");
         rc = output_fail(&err);
     }
     opts_free(&cli);

@@ -102,7 +102,8 @@ char *result_json(const bb_result *r, const sysmon_host *h)
     if (r->ranks) {
         json_object_set_new(o, "ranks", json_integer(r->ranks));
         json_t *rr = json_array();
-        for (int i = 0; i < r->ranks && i < BB_MAX_RANKS; i++) json_array_append_new(rr, json_real(r->rank_rows_per_s[i]));
+        for (int i = 0; i < r->ranks && i < BB_MAX_RANKS; i++)
+            json_array_append_new(rr, json_real(r->rank_rows_per_s[i]));
         json_object_set_new(o, "rank_rows_per_s", rr);
         json_t *rw = json_array();
         for (int i = 0; i < r->ranks && i < BB_MAX_RANKS; i++) json_array_append_new(rw, json_integer(r->rank_rows[i]));
@@ -134,8 +135,7 @@ static void fmt_num(char *out, size_t n, double v, int prec)
 void result_print_table(FILE *f, const bb_result *rs, int n)
 {
     fprintf(f, "%-12s %-14s %7s %6s %10s %8s %12s %8s %9s %9s %9s %9s %6s %9s\n", "engine", "method", "threads",
-            "batch", "rows", "seconds", "rows/s", "MB/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors",
-            "verified");
+            "batch", "rows", "seconds", "rows/s", "MB/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "verified");
     for (int i = 0; i < n; i++) {
         const bb_result *r = &rs[i];
         char batch[24], rps[24], mbs[24], p50[24], p95[24], p99[24], mx[24], ver[24];
@@ -157,7 +157,10 @@ void result_print_table(FILE *f, const bb_result *rs, int n)
 
 static void csv_field(FILE *f, const char *s)
 {
-    if (!strpbrk(s, ",\"\n\r")) { fputs(s, f); return; }
+    if (!strpbrk(s, ",\"\n\r")) {
+        fputs(s, f);
+        return;
+    }
     fputc('"', f);
     for (; *s; s++) {
         if (*s == '"') fputc('"', f);
@@ -174,8 +177,14 @@ void result_print_csv(FILE *f, const bb_result *r, int header)
               "server_version,driver,verified_rows,started_at,error\n",
               f);
     char b[12][32];
-    double v[] = { per_s((double)r->rows, r->seconds), per_s((double)r->bytes / 1e6, r->seconds), r->p50, r->p95,
-                   r->p99, r->max, r->client_cpu_s, r->server_cpu_s };
+    double v[] = { per_s((double)r->rows, r->seconds),
+                   per_s((double)r->bytes / 1e6, r->seconds),
+                   r->p50,
+                   r->p95,
+                   r->p99,
+                   r->max,
+                   r->client_cpu_s,
+                   r->server_cpu_s };
     for (int i = 0; i < 8; i++) {
         if (v[i] < 0) b[i][0] = 0;
         else snprintf(b[i], sizeof b[i], "%.6g", v[i]);
@@ -207,7 +216,8 @@ int output_fail(const bb_err *e)
     switch (code) {
     case BB_EXIT_USAGE: fputs("(usage error: see `bulkbench --help` or `bulkbench help SCRIPT`)\n", stderr); break;
     case BB_EXIT_VERIFY: fputs("(verification failed: rows were lost or duplicated; see above)\n", stderr); break;
-    case 128 + 2: case 128 + 15: fputs("(interrupted: what was committed is counted above)\n", stderr); break;
+    case 128 + 2:
+    case 128 + 15: fputs("(interrupted: what was committed is counted above)\n", stderr); break;
     default: fputs("(the run failed: fix the cause named above and run again)\n", stderr); break;
     }
     return code;

@@ -10,11 +10,11 @@
 
 /* One compact JSON object, no newline; caller frees. */
 char *result_json(const bb_result *r, const sysmon_host *h);
-int   result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h);
-void  result_print_table(FILE *f, const bb_result *rs, int n);
-void  result_print_csv(FILE *f, const bb_result *r, int header);
+int result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h);
+void result_print_table(FILE *f, const bb_result *rs, int n);
+void result_print_csv(FILE *f, const bb_result *r, int header);
 
 /* Prints a failure and returns its exit code; every non-zero exit says what to do next. */
-int   output_fail(const bb_err *e);
+int output_fail(const bb_err *e);
 
 #endif

@@ -37,7 +37,10 @@ static double num_opt(bb_cli *cli, const char *name)
     return v ? strtod(v, NULL) : 0;
 }
 
-static int is_on(const char *v) { return v && (!strcmp(v, "on") || !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "yes")); }
+static int is_on(const char *v)
+{
+    return v && (!strcmp(v, "on") || !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "yes"));
+}
 
 static int output_result(bb_cli *cli, const bb_result *r, const sysmon_host *h, int *csv_header, bb_err *err)
 {
@@ -114,7 +117,8 @@ static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, cons
             if (lead) fprintf(stderr, "bulkbench: interrupted before run %d of %d\n", k + 1, s->n);
             break;
         }
-        char *key = sweep_key(scen, c, hc->nopts, (const char *const *)hc->opt_name, (const char *const *)hc->opt_value);
+        char *key =
+            sweep_key(scen, c, hc->nopts, (const char *const *)hc->opt_name, (const char *const *)hc->opt_value);
         int skip = sweep_has_key(done, key);
         free(key);
         if ((s->n > 1 || skip) && lead)
@@ -132,22 +136,29 @@ static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, cons
         bb_err rerr = { .code = BB_EXIT_RUNTIME };
         rc = runner_run(L, &p, res, &rerr);
         if (!lead) continue;
-        if (output_result(cli, res, &host, &csv_header, &err) < 0) { output_fail(&err); rc = rc ? rc : BB_EXIT_RUNTIME; }
+        if (output_result(cli, res, &host, &csv_header, &err) < 0) {
+            output_fail(&err);
+            rc = rc ? rc : BB_EXIT_RUNTIME;
+        }
         if (rc != BB_EXIT_OK) {
             if (strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
-            if (rc >= 128) fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
+            if (rc >= 128)
+                fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
             else output_fail(&rerr);
             if (rc == BB_EXIT_RUNTIME)
-                fprintf(stderr, "bulkbench: %lld rows were committed before the run stopped\n", (long long)res->committed);
+                fprintf(stderr, "bulkbench: %lld rows were committed before the run stopped\n",
+                        (long long)res->committed);
             if (res->rows_in_doubt)
-                fprintf(stderr, "bulkbench: %lld more rows were being committed when the connection was lost: the server "
-                                "may have committed them, so the table holds %lld to %lld rows\n",
+                fprintf(stderr,
+                        "bulkbench: %lld more rows were being committed when the connection was lost: the server "
+                        "may have committed them, so the table holds %lld to %lld rows\n",
                         (long long)res->rows_in_doubt, (long long)res->committed,
                         (long long)(res->committed + res->rows_in_doubt));
             break;
         }
     }
-    if (lead && rc == BB_EXIT_OK && strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
+    if (lead && rc == BB_EXIT_OK && strcmp(opts_get(cli, "format"), "text") == 0)
+        result_print_table(stdout, results, nres);
     for (int i = 0; done && done[i]; i++) free(done[i]);
     free(done);
     free(results);
@@ -157,8 +168,14 @@ static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, cons
 int runcmd_main(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
-    if (cli->npos < 1) { bb_usagef(&err, "run needs a script: bulkbench run SCRIPT.lua [options]"); return output_fail(&err); }
-    if (cli->npos > 1) { bb_usagef(&err, "unexpected argument '%s' (options are --name=value)", cli->pos[1]); return output_fail(&err); }
+    if (cli->npos < 1) {
+        bb_usagef(&err, "run needs a script: bulkbench run SCRIPT.lua [options]");
+        return output_fail(&err);
+    }
+    if (cli->npos > 1) {
+        bb_usagef(&err, "unexpected argument '%s' (options are --name=value)", cli->pos[1]);
+        return output_fail(&err);
+    }
     const char *script = cli->pos[0];
     if (opts_check_common(cli, &err) < 0) return output_fail(&err);
     const char *fmt = opts_get(cli, "format");
@@ -167,7 +184,9 @@ int runcmd_main(bb_cli *cli)
         return output_fail(&err);
     }
 
-    host_ctx hc = { .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
+    host_ctx hc = { .cli = cli,
+                    .setup = 1,
+                    .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
                     .now_s = (int64_t)time(NULL) };
     if (opts_now(cli, &hc.now_s, &err) < 0) return output_fail(&err);
     cluster_bcast(&hc.now_s, sizeof hc.now_s); /* every rank generates the same "now" */
@@ -176,16 +195,28 @@ int runcmd_main(bb_cli *cli)
     lua_State *L = NULL;
     sweep s = { 0 };
     int rc;
-    if (host_read_script(script, &src, &srclen, &err) < 0) { rc = output_fail(&err); goto out; }
+    if (host_read_script(script, &src, &srclen, &err) < 0) {
+        rc = output_fail(&err);
+        goto out;
+    }
     L = state_new(&hc, script, &err);
-    if (!L || host_run_source(L, src, srclen, script, &err) < 0) { rc = output_fail(&err); goto out; }
-    if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) { rc = output_fail(&err); goto out; }
+    if (!L || host_run_source(L, src, srclen, script, &err) < 0) {
+        rc = output_fail(&err);
+        goto out;
+    }
+    if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) {
+        rc = output_fail(&err);
+        goto out;
+    }
     if (!lib_has_work(L)) {
         bb_errf(&err, "%s defines neither event(ctx) nor run(ctx): nothing to run", script);
         rc = output_fail(&err);
         goto out;
     }
-    if (sweep_build(cli, &s, &err) < 0) { rc = output_fail(&err); goto out; }
+    if (sweep_build(cli, &s, &err) < 0) {
+        rc = output_fail(&err);
+        goto out;
+    }
     rc = run_all(cli, L, &hc, &s, script, src, srclen);
 out:
     sweep_free(&s);
@@ -193,9 +224,11 @@ out:
     state_close(L);
     for (int i = 0; i < hc.ndeclared; i++) free(hc.declared[i]);
     free(hc.declared);
-    for (int i = 0; i < hc.nopts; i++) { free(hc.opt_name[i]); free(hc.opt_value[i]); }
+    for (int i = 0; i < hc.nopts; i++) {
+        free(hc.opt_name[i]);
+        free(hc.opt_value[i]);
+    }
     free(hc.opt_name);
     free(hc.opt_value);
     return rc;
 }
-

@@ -47,16 +47,20 @@ static int check_method(const bb_driver *d, const char *name, bb_err *err)
     return bb_usagef(err, "engine %s does not offer method %s (it offers: %s)", d->name, m->name, have);
 }
 
-typedef struct setdim { const char *name; char **vals; int n, global; } setdim;
+typedef struct setdim {
+    const char *name;
+    char **vals;
+    int n, global;
+} setdim;
 
 /* The dimensions every engine shares, read from the command line once. */
 typedef struct dims {
-    char      **threads, **batches, **methods;
-    int         nt, nb, nm;
-    setdim      set[BB_MAX_SETTINGS];  /* each --set and --set-global */
-    int         nset;
+    char **threads, **batches, **methods;
+    int nt, nb, nm;
+    setdim set[BB_MAX_SETTINGS]; /* each --set and --set-global */
+    int nset;
     const char *targets[BB_MAX_SETTINGS];
-    int         ntarget;
+    int ntarget;
 } dims;
 
 static void add_combo(sweep *s, const sweep_combo *c)
@@ -74,7 +78,8 @@ static int read_settings(bb_cli *cli, sweep *s, dims *d, bb_err *err)
         int n = opts_all(cli, kinds[k], vals, BB_MAX_SETTINGS - d->nset);
         for (int i = 0; i < n; i++) {
             const char *eq = strchr(vals[i], '=');
-            if (!eq || eq == vals[i] || !eq[1]) return bb_usagef(err, "--%s expects NAME=V1[,V2...], got '%s'", kinds[k], vals[i]);
+            if (!eq || eq == vals[i] || !eq[1])
+                return bb_usagef(err, "--%s expects NAME=V1[,V2...], got '%s'", kinds[k], vals[i]);
             setdim *sd = &d->set[d->nset++];
             sd->name = own(s, strndup(vals[i], (size_t)(eq - vals[i])));
             sd->vals = own_split(s, eq + 1, &sd->n);
@@ -92,8 +97,9 @@ static int read_targets(bb_cli *cli, dims *d, int nengines, bb_err *err)
         if (!strchr(d->targets[i], '=') || d->targets[i][0] == '=')
             return bb_usagef(err, "--target expects NAME=DSN, got '%s'", d->targets[i]);
     if (nengines > 1 && opts_get(cli, "dsn"))
-        return bb_usagef(err, "--dsn with several engines is ambiguous: give each engine its DSN in "
-                              "BULKBENCH_<ENGINE>_DSN (e.g. BULKBENCH_PG_DSN) and leave --dsn out");
+        return bb_usagef(err,
+                         "--dsn with several engines is ambiguous: give each engine its DSN in "
+                         "BULKBENCH_<ENGINE>_DSN (e.g. BULKBENCH_PG_DSN) and leave --dsn out");
     if (d->ntarget && opts_get(cli, "dsn")) return bb_usagef(err, "--target names servers: leave --dsn out");
     return 0;
 }
@@ -124,8 +130,10 @@ static int engine_methods(bb_cli *cli, sweep *s, const dims *d, const bb_driver 
     for (int m = 0; m < *n; m++) {
         if (check_method(drv, (*out)[m], err) < 0) return -1;
         if (reconnect && !method_once_capable(method_find((*out)[m])))
-            return bb_usagef(err, "--reconnect cannot make method %s exactly-once: it commits each row on its own, with no "
-                                  "transaction to mark; use txn, multirow, pipeline or a stream method", (*out)[m]);
+            return bb_usagef(err,
+                             "--reconnect cannot make method %s exactly-once: it commits each row on its own, with no "
+                             "transaction to mark; use txn, multirow, pipeline or a stream method",
+                             (*out)[m]);
     }
     for (int i = 0; i < d->nset; i++)
         if (d->set[i].global && !drv->set_global)
@@ -138,8 +146,12 @@ static int engine_methods(bb_cli *cli, sweep *s, const dims *d, const bb_driver 
 static sweep_combo combo_at(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, char **methods, int nm,
                             const int at[5])
 {
-    sweep_combo c = { .drv = drv, .method = nm ? methods[at[0]] : NULL, .threads = atoi(d->threads[at[1]]),
-                      .batch = d->nb ? atoll(d->batches[at[2]]) : 0, .dsn = opts_dsn(cli, drv), .nset = d->nset };
+    sweep_combo c = { .drv = drv,
+                      .method = nm ? methods[at[0]] : NULL,
+                      .threads = atoi(d->threads[at[1]]),
+                      .batch = d->nb ? atoll(d->batches[at[2]]) : 0,
+                      .dsn = opts_dsn(cli, drv),
+                      .nset = d->nset };
     for (int i = 0, q = at[3]; i < d->nset; q /= d->set[i].n, i++) {
         c.set_name[i] = d->set[i].name;
         c.set_value[i] = d->set[i].vals[q % d->set[i].n];
@@ -209,7 +221,8 @@ static char *make_key(const char *scen, const char *engine, const char *method, 
 {
     qsort(sets, (size_t)nset, sizeof *sets, cmp_str);
     bb_buf b = { 0 };
-    bb_buf_printf(&b, "%s|%s|%s|%lld|%lld|%s|", scen, engine, method ? method : "", threads, batch, target ? target : "");
+    bb_buf_printf(&b, "%s|%s|%s|%lld|%lld|%s|", scen, engine, method ? method : "", threads, batch,
+                  target ? target : "");
     for (int i = 0; i < nset; i++) bb_buf_printf(&b, "%s%s", i ? "," : "", sets[i]);
     bb_buf_putc(&b, 0);
     return b.p;
@@ -232,8 +245,8 @@ char *sweep_key(const char *scenario, const sweep_combo *c, int nopts, const cha
     }
     /* the batch a result records is the method's effective one */
     bb_plan p = { .drv = c->drv, .method = c->method, .batch = c->batch };
-    char *k = make_key(scenario, c->drv->name, c->method, c->threads, c->method ? method_batch(&p) : -1, c->target,
-                       sets, ns);
+    char *k =
+        make_key(scenario, c->drv->name, c->method, c->threads, c->method ? method_batch(&p) : -1, c->target, sets, ns);
     for (int i = 0; i < ns; i++) free(sets[i]);
     return k;
 }
@@ -254,13 +267,15 @@ char **sweep_done_keys(const char *path)
             int ns = 0;
             const char *name;
             json_t *v, *set = json_object_get(o, "set"), *opts = json_object_get(o, "options");
-            json_object_foreach(set, name, v) {
+            json_object_foreach(set, name, v)
+            {
                 if (ns == BB_MAX_SETTINGS) break;
                 size_t len = strlen(name) + strlen(json_string_value(v) ? json_string_value(v) : "") + 2;
                 sets[ns] = bb_xmalloc(len);
                 snprintf(sets[ns++], len, "%s=%s", name, json_string_value(v) ? json_string_value(v) : "");
             }
-            json_object_foreach(opts, name, v) { /* script options: "-" keeps them apart from settings */
+            json_object_foreach(opts, name, v)
+            { /* script options: "-" keeps them apart from settings */
                 if (ns == (int)(sizeof sets / sizeof *sets)) break;
                 size_t len = strlen(name) + strlen(json_string_value(v) ? json_string_value(v) : "") + 3;
                 sets[ns] = bb_xmalloc(len);

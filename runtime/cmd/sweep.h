@@ -8,32 +8,32 @@
 
 typedef struct sweep_combo {
     const bb_driver *drv;
-    const char      *method;     /* NULL: the script's event() decides */
-    int              threads;
-    int64_t          batch;      /* 0: not given */
-    const char      *target;     /* --target name, or NULL */
-    const char      *dsn;
-    int              nset;
-    const char      *set_name[BB_MAX_SETTINGS], *set_value[BB_MAX_SETTINGS];
-    int              set_global[BB_MAX_SETTINGS];
+    const char *method; /* NULL: the script's event() decides */
+    int threads;
+    int64_t batch;      /* 0: not given */
+    const char *target; /* --target name, or NULL */
+    const char *dsn;
+    int nset;
+    const char *set_name[BB_MAX_SETTINGS], *set_value[BB_MAX_SETTINGS];
+    int set_global[BB_MAX_SETTINGS];
 } sweep_combo;
 
 typedef struct sweep {
     sweep_combo *combo;
-    int          n;
-    char       **owned;          /* strings the combinations point into */
-    int          nowned;
+    int n;
+    char **owned; /* strings the combinations point into */
+    int nowned;
 } sweep;
 
 /* Expands the command line (and the script's defaults) into combinations; checks that each
  * engine exists and offers each method, suggesting the nearest names. */
-int  sweep_build(bb_cli *cli, sweep *s, bb_err *err);
+int sweep_build(bb_cli *cli, sweep *s, bb_err *err);
 void sweep_free(sweep *s);
 /* The identity of a combination (and the script's options) in a results file, for --resume. */
 char *sweep_key(const char *scenario, const sweep_combo *c, int nopts, const char *const *opt_name,
                 const char *const *opt_value);
 /* Keys of the successful results already in a JSONL file (NULL-terminated; NULL if none). */
 char **sweep_done_keys(const char *path);
-int    sweep_has_key(char *const *keys, const char *key);
+int sweep_has_key(char *const *keys, const char *key);
 
 #endif

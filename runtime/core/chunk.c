@@ -37,7 +37,11 @@ void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emi
         const char *stop = nl ? nl : end;
         if (csv) {
             const char *q = memchr(p, s->quote, (size_t)(stop - p));
-            if (q) { s->in_quote = 1; p = q + 1; continue; }
+            if (q) {
+                s->in_quote = 1;
+                p = q + 1;
+                continue;
+            }
         }
         if (!nl) break;
         s->line++;
@@ -45,11 +49,17 @@ void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emi
             int k = 0;
             for (const char *b = nl - 1; b >= buf && *b == '\\'; b--) k++;
             if (nl - k == buf) k += s->backslashes;
-            if (k % 2) { p = nl + 1; continue; }
+            if (k % 2) {
+                p = nl + 1;
+                continue;
+            }
         }
         char before = nl > buf ? nl[-1] : s->prev;
         if (s->crlf < 0) s->crlf = before == '\r'; /* the first line end sets the style */
-        if (s->mode == CHUNK_TSV && s->crlf && before != '\r') { p = nl + 1; continue; } /* data, as LOAD DATA reads it */
+        if (s->mode == CHUNK_TSV && s->crlf && before != '\r') {
+            p = nl + 1;
+            continue;
+        } /* data, as LOAD DATA reads it */
         int64_t row_end = s->row_end = s->pos + (nl - buf) + 1;
         p = nl + 1;
         if (s->skipping) { /* a header or skipped row is not data */

@@ -59,7 +59,7 @@ void cluster_tell_stop(void)
 {
     static int told;
     if (size == 1 || told) return;
-    told = 1; /* once: a failed run ends the sweep */
+    told = 1;           /* once: a failed run ends the sweep */
     static int one = 1; /* the buffer outlives the sends, which nobody waits for */
     for (int r = 0; r < size; r++) {
         if (r == rank) continue;
@@ -95,7 +95,8 @@ void cluster_reduce(stats_snap *snap, cluster_sums *sums, double *rank_rps, int6
     /* counters and histogram buckets are sums; the slowest rank's time is the run's */
     enum { N0 = 5 };
     static uint64_t mine[N0 + STATS_NBUCKETS], total[N0 + STATS_NBUCKETS];
-    mine[0] = snap->events, mine[1] = snap->rows, mine[2] = snap->bytes, mine[3] = snap->errors, mine[4] = snap->lat_sum;
+    mine[0] = snap->events, mine[1] = snap->rows, mine[2] = snap->bytes, mine[3] = snap->errors,
+    mine[4] = snap->lat_sum;
     memcpy(mine + N0, snap->hist, sizeof snap->hist);
     MPI_Reduce(mine, total, N0 + STATS_NBUCKETS, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     uint64_t lat_max;
@@ -112,7 +113,8 @@ void cluster_reduce(stats_snap *snap, cluster_sums *sums, double *rank_rps, int6
     MPI_Gather(&sums->committed, 1, MPI_INT64_T, all_rows, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
     int c2 = cluster_agree(*code, err); /* a failure anywhere is the run's */
     if (rank != 0) return;
-    snap->events = total[0], snap->rows = total[1], snap->bytes = total[2], snap->errors = total[3], snap->lat_sum = total[4];
+    snap->events = total[0], snap->rows = total[1], snap->bytes = total[2], snap->errors = total[3],
+    snap->lat_sum = total[4];
     memcpy(snap->hist, total + N0, sizeof snap->hist);
     snap->lat_max = lat_max;
     sums->committed = ct[0], sums->in_doubt = ct[1], sums->reconnects = ct[2];
@@ -129,12 +131,16 @@ void cluster_reduce(stats_snap *snap, cluster_sums *sums, double *rank_rps, int6
 
 void cluster_init(int *argc, char ***argv) { (void)argc, (void)argv; }
 void cluster_finish(void) {}
-int  cluster_rank(void) { return 0; }
-int  cluster_size(void) { return 1; }
-int  cluster_agree(int code, bb_err *err) { (void)err; return code; }
+int cluster_rank(void) { return 0; }
+int cluster_size(void) { return 1; }
+int cluster_agree(int code, bb_err *err)
+{
+    (void)err;
+    return code;
+}
 void cluster_bcast(void *buf, int n) { (void)buf, (void)n; }
 void cluster_tell_stop(void) {}
-int  cluster_stop_told(void) { return 0; }
+int cluster_stop_told(void) { return 0; }
 
 void cluster_reduce(stats_snap *snap, cluster_sums *sums, double *rank_rps, int64_t *rank_rows, int max_rps, int *code,
                     bb_err *err)

@@ -14,21 +14,21 @@
 
 void cluster_init(int *argc, char ***argv);
 void cluster_finish(void);
-int  cluster_rank(void);
-int  cluster_size(void);
+int cluster_rank(void);
+int cluster_size(void);
 /* Every rank passes its state (0 fine, else an exit code and err); all get the first
  * failing rank's code, and err its message prefixed with the rank. */
-int  cluster_agree(int code, bb_err *err);
+int cluster_agree(int code, bb_err *err);
 /* Rank 0's n bytes at buf, copied to every rank. */
 void cluster_bcast(void *buf, int n);
 /* Mid-run failure: tell every other rank to stop; and: has another rank said so? */
 void cluster_tell_stop(void);
-int  cluster_stop_told(void);
+int cluster_stop_told(void);
 
 /* What one rank measured, summed (max for seconds and lat_max) into rank 0. */
 typedef struct cluster_sums {
     int64_t committed, in_doubt, reconnects;
-    double  client_cpu_s, seconds;
+    double client_cpu_s, seconds;
 } cluster_sums;
 /* Collective. On rank 0, snap and sums become the totals, rank_rps[i] and rank_rows[i]
  * rank i's rows/s and committed rows (the first max_rps ranks); on every rank code and

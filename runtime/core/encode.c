@@ -13,8 +13,14 @@ static const char *const fmt_names[] = { "copy", "csv", "tsv", "binary", "sql", 
 int enc_format_parse(const char *name, bb_stream_fmt *out)
 {
     for (int i = 0; i < (int)(sizeof fmt_names / sizeof *fmt_names); i++)
-        if (strcmp(name, fmt_names[i]) == 0) { *out = (bb_stream_fmt)i; return 0; }
-    if (strcmp(name, "text") == 0) { *out = BB_FMT_COPY; return 0; }
+        if (strcmp(name, fmt_names[i]) == 0) {
+            *out = (bb_stream_fmt)i;
+            return 0;
+        }
+    if (strcmp(name, "text") == 0) {
+        *out = BB_FMT_COPY;
+        return 0;
+    }
     return -1;
 }
 
@@ -62,12 +68,27 @@ static inline char *put_copy_text(const char *s, uint32_t n, int clean, char *p)
     for (uint32_t i = 0; i < n; i++) {
         char c = s[i];
         switch (c) {
-        case '\\': *p++ = '\\'; *p++ = '\\'; break;
-        case '\t': *p++ = '\\'; *p++ = 't'; break;
-        case '\n': *p++ = '\\'; *p++ = 'n'; break;
-        case '\r': *p++ = '\\'; *p++ = 'r'; break;
-        case 0:    *p++ = '\\'; *p++ = '0'; break; /* MySQL reads \0 as NUL; COPY text cannot carry NUL at all */
-        default:   *p++ = c;
+        case '\\':
+            *p++ = '\\';
+            *p++ = '\\';
+            break;
+        case '\t':
+            *p++ = '\\';
+            *p++ = 't';
+            break;
+        case '\n':
+            *p++ = '\\';
+            *p++ = 'n';
+            break;
+        case '\r':
+            *p++ = '\\';
+            *p++ = 'r';
+            break;
+        case 0:
+            *p++ = '\\';
+            *p++ = '0';
+            break; /* MySQL reads \0 as NUL; COPY text cannot carry NUL at all */
+        default: *p++ = c;
         }
     }
     return p;
@@ -82,7 +103,10 @@ static inline char *put_csv_text(const char *s, uint32_t n, int clean, char *p)
 
 void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_buf *out)
 {
-    if (v->kind == BB_V_NULL) { bb_buf_put(out, "NULL", 4); return; }
+    if (v->kind == BB_V_NULL) {
+        bb_buf_put(out, "NULL", 4);
+        return;
+    }
     if (type == BB_T_BOOL && v->kind == BB_V_INT && !d->bool_int) { /* 1 is no boolean to PostgreSQL */
         if (v->u.i) bb_buf_put(out, "TRUE", 4);
         else bb_buf_put(out, "FALSE", 5);
@@ -93,7 +117,10 @@ void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_b
         out->len = (size_t)(put_number(v, out->p + out->len) - out->p);
         return;
     }
-    if (type == BB_T_NUMERIC) { bb_buf_put(out, v->u.s, v->len); return; } /* digits only */
+    if (type == BB_T_NUMERIC) {
+        bb_buf_put(out, v->u.s, v->len);
+        return;
+    } /* digits only */
     const unsigned char *tab = d->backslash_esc ? dirty_sql_bs : dirty_sql;
     bb_buf_reserve(out, (size_t)v->len * 2 + 2);
     char *p = out->p + out->len;
@@ -106,7 +133,12 @@ void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_b
             char c = v->u.s[i];
             if (c == '\'') *p++ = '\'';
             else if (c == '\\' && d->backslash_esc) *p++ = '\\';
-            else if (c == 0) { if (d->backslash_esc) { *p++ = '\\'; c = '0'; } else continue; }
+            else if (c == 0) {
+                if (d->backslash_esc) {
+                    *p++ = '\\';
+                    c = '0';
+                } else continue;
+            }
             *p++ = c;
         }
     }
@@ -130,12 +162,12 @@ int enc_row_tsv(const gen_table *t, const gen_row *r, const char *null, bb_buf *
         } else if (v->kind != BB_V_TEXT) {
             p = put_number(v, p);
         } else {
-            const char *bad = v->clean ? NULL
-                            : memchr(v->u.s, '\t', v->len) ? "text with a tab"
-                            : memchr(v->u.s, '\n', v->len) ? "text with a newline"
-                            : memchr(v->u.s, '\r', v->len) ? "text with a carriage return" : NULL;
-            if (!bad && v->len == nl && memcmp(v->u.s, null, nl) == 0)
-                bad = nl ? "the NULL text" : "an empty string";
+            const char *bad = v->clean         ? NULL
+                : memchr(v->u.s, '\t', v->len) ? "text with a tab"
+                : memchr(v->u.s, '\n', v->len) ? "text with a newline"
+                : memchr(v->u.s, '\r', v->len) ? "text with a carriage return"
+                                               : NULL;
+            if (!bad && v->len == nl && memcmp(v->u.s, null, nl) == 0) bad = nl ? "the NULL text" : "an empty string";
             if (bad) {
                 out->len = at;
                 *why = bad;
@@ -175,10 +207,15 @@ void enc_row(bb_stream_fmt fmt, const bb_dialect *d, const gen_table *t, const g
         if (i) *p++ = sep;
         switch (v->kind) {
         case BB_V_TEXT:
-            p = fmt == BB_FMT_CSV ? put_csv_text(v->u.s, v->len, v->clean, p) : put_copy_text(v->u.s, v->len, v->clean, p);
+            p = fmt == BB_FMT_CSV ? put_csv_text(v->u.s, v->len, v->clean, p)
+                                  : put_copy_text(v->u.s, v->len, v->clean, p);
             break;
         case BB_V_NULL:
-            if (fmt != BB_FMT_CSV) { p[0] = '\\'; p[1] = 'N'; p += 2; }
+            if (fmt != BB_FMT_CSV) {
+                p[0] = '\\';
+                p[1] = 'N';
+                p += 2;
+            }
             break;
         default: p = put_number(v, p);
         }

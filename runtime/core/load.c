@@ -45,7 +45,10 @@ static void add_chunk(load_job *j, chunk k)
     j->chunks[j->nchunks++] = k;
 }
 
-typedef struct cut_ctx { load_job *j; int file; } cut_ctx;
+typedef struct cut_ctx {
+    load_job *j;
+    int file;
+} cut_ctx;
 
 static void cut_emit(void *ud, int64_t start, int64_t end, int64_t rows, int64_t first_line, int crlf)
 {
@@ -81,13 +84,15 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int6
     int64_t skip = (o->header ? 1 : 0) + o->skip_rows;
     unsigned char magic[4] = { 0 };
     ssize_t got = pread(j->fds[file], magic, 4, 0);
-    codec cd = got >= 2 && magic[0] == 0x1f && magic[1] == 0x8b ? CODEC_GZIP
-             : got == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd ? CODEC_ZSTD
-             : CODEC_NONE;
+    codec cd = got >= 2 && magic[0] == 0x1f && magic[1] == 0x8b                                    ? CODEC_GZIP
+        : got == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd ? CODEC_ZSTD
+                                                                                                   : CODEC_NONE;
     if (cd != CODEC_NONE) { /* no seeking into compressed data: the file is one chunk */
         if (*left >= 0 || o->skip_bad)
-            return bb_usagef(err, "%s is compressed: --limit and --on-error=skip need to read row ranges, so unpack "
-                                  "it first", j->paths[file]);
+            return bb_usagef(err,
+                             "%s is compressed: --limit and --on-error=skip need to read row ranges, so unpack "
+                             "it first",
+                             j->paths[file]);
         add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, cd, skip });
         return 0;
     }
@@ -137,8 +142,11 @@ static xcode *load_xcode(const load_job *j, const chunk *k, xcode *x)
 {
     if (!j->xcode) return NULL;
     int csv = j->fmt == BB_FMT_CSV;
-    xcode_init(x, csv, j->o->delimiter ? j->o->delimiter : csv ? ',' : '\t', j->o->quote ? j->o->quote : '"', j->o->null,
-               k->crlf);
+    xcode_init(x, csv,
+               j->o->delimiter ? j->o->delimiter
+                   : csv       ? ','
+                               : '\t',
+               j->o->quote ? j->o->quote : '"', j->o->null, k->crlf);
     return x;
 }
 
@@ -174,7 +182,8 @@ static int load_send_end(load_job *j, bb_conn *c, const chunk *k, xcode *x, bb_b
 {
     if (!x) return 0;
     if (xcode_end(x, xb) < 0)
-        return bb_errf(err, "%s ends inside a quoted field (in the rows from line %lld): the file is cut short or malformed",
+        return bb_errf(err,
+                       "%s ends inside a quoted field (in the rows from line %lld): the file is cut short or malformed",
                        j->paths[k->file], (long long)k->first_line);
     if (x->bad) return load_refused(j, x, err);
     return xb->len ? j->drv->stream_write(c, xb->p, xb->len, err) : 0;
@@ -210,16 +219,26 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
     for (;;) {
         size_t n = 0;
         if (rc < 0) break;
-        if (pool_stopping(&j->pool)) { rc = load_stopped(j, err); break; }
+        if (pool_stopping(&j->pool)) {
+            rc = load_stopped(j, err);
+            break;
+        }
         if (g) {
             int r = gzread(g, out, READ_PIECE);
-            if (r < 0) { int e; rc = bb_errf(err, "%s: %s", path, gzerror(g, &e)); break; }
+            if (r < 0) {
+                int e;
+                rc = bb_errf(err, "%s: %s", path, gzerror(g, &e));
+                break;
+            }
             n = (size_t)r;
             if (n == 0) break;
         } else {
             if (zi.pos == zi.size) {
                 ssize_t r = pread(j->fds[k->file], in, READ_PIECE, pos);
-                if (r < 0) { rc = bb_errf(err, "reading %s: %s", path, strerror(errno)); break; }
+                if (r < 0) {
+                    rc = bb_errf(err, "reading %s: %s", path, strerror(errno));
+                    break;
+                }
                 if (r == 0) break;
                 pos += r;
                 zi.size = (size_t)r;
@@ -227,17 +246,26 @@ static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thre
             }
             ZSTD_outBuffer zo = { out, READ_PIECE, 0 };
             size_t ret = ZSTD_decompressStream(z, &zo, &zi);
-            if (ZSTD_isError(ret)) { rc = bb_errf(err, "%s: %s", path, ZSTD_getErrorName(ret)); break; }
+            if (ZSTD_isError(ret)) {
+                rc = bb_errf(err, "%s: %s", path, ZSTD_getErrorName(ret));
+                break;
+            }
             n = zo.pos;
             if (n == 0) continue;
         }
         stats_add(st, 0, (uint64_t)n);
         char *p = out;
-        if (bom && n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) { p += 3; n -= 3; } /* a byte order mark is not data */
+        if (bom && n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) {
+            p += 3;
+            n -= 3;
+        } /* a byte order mark is not data */
         bom = 0;
         while (skip > 0 && n > 0) { /* drop the header and skipped lines */
             char *nl = memchr(p, '\n', n);
-            if (!nl) { n = 0; break; }
+            if (!nl) {
+                n = 0;
+                break;
+            }
             skip--;
             n -= (size_t)(nl + 1 - p);
             p = nl + 1;
@@ -276,10 +304,16 @@ static int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_
     xcode xs, *x = load_xcode(j, k, &xs);
     bb_buf xb = { 0 };
     while (pos < end && rc == 0) {
-        if (pool_stopping(&j->pool)) { rc = load_stopped(j, err); break; }
+        if (pool_stopping(&j->pool)) {
+            rc = load_stopped(j, err);
+            break;
+        }
         size_t want = (size_t)(end - pos < READ_PIECE ? end - pos : READ_PIECE);
         ssize_t n = pread(j->fds[k->file], buf, want, pos);
-        if (n <= 0) { rc = bb_errf(err, "reading %s: %s", j->paths[k->file], n < 0 ? strerror(errno) : "short file"); break; }
+        if (n <= 0) {
+            rc = bb_errf(err, "reading %s: %s", j->paths[k->file], n < 0 ? strerror(errno) : "short file");
+            break;
+        }
         size_t len = (size_t)n;
         pos += n;
         if (pos == end && buf[len - 1] != '\n') { /* COPY and LOAD want the last row ended, in the file's style */
@@ -328,9 +362,11 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
         /* the server counts rows from the chunk's start: say where its row is in the file */
         size_t l = strlen(err->msg);
         int64_t line = err->row > 0 ? load_row_line(j, k, err->row) : -1;
-        if (line > 0) snprintf(err->msg + l, sizeof err->msg - l, " (at %s line %lld)", j->paths[k->file], (long long)line);
-        else snprintf(err->msg + l, sizeof err->msg - l, " (in %s, in the chunk starting at line %lld)", j->paths[k->file],
-                      (long long)k->first_line);
+        if (line > 0)
+            snprintf(err->msg + l, sizeof err->msg - l, " (at %s line %lld)", j->paths[k->file], (long long)line);
+        else
+            snprintf(err->msg + l, sizeof err->msg - l, " (in %s, in the chunk starting at line %lld)",
+                     j->paths[k->file], (long long)k->first_line);
         return -1;
     }
     if (k->rows < 0) { /* an unscanned whole file: the server counted it */
@@ -345,7 +381,6 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
     stats_record(st, bb_now_ns() - t0, (uint64_t)n, 0);
     return 0;
 }
-
 
 /* Pool operations: one session per thread, chunks claimed one at a time. */
 static int load_setup(void *ud, pool_thread *t, bb_err *err)
@@ -371,8 +406,6 @@ static void load_teardown(void *ud, pool_thread *t)
 
 static void load_tick(void *ud, bb_pool *pl) { progress_tick(ud, pl); }
 
-
-
 static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err)
 {
     char sql[512];
@@ -388,7 +421,8 @@ static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64
  * into the engine's escaped text as they stream (xcode.c), the NULL rule applied there. */
 static int load_pick_wire(const load_opts *o, load_job *j, bb_err *err)
 {
-    if (enc_format_parse(o->format, &j->fmt) < 0 || (j->fmt != BB_FMT_CSV && j->fmt != BB_FMT_TSV && j->fmt != BB_FMT_COPY))
+    if (enc_format_parse(o->format, &j->fmt) < 0 ||
+        (j->fmt != BB_FMT_CSV && j->fmt != BB_FMT_TSV && j->fmt != BB_FMT_COPY))
         return bb_usagef(err, "--format=%s: load reads csv, tsv or copy", o->format);
     unsigned caps = o->drv->stream_open ? o->drv->caps : 0;
     if (j->fmt == BB_FMT_CSV && (caps & BB_CAP_COPY_CSV)) j->wire = BB_FMT_CSV;
@@ -398,8 +432,7 @@ static int load_pick_wire(const load_opts *o, load_job *j, bb_err *err)
     j->xcode = j->fmt != BB_FMT_COPY && j->wire != BB_FMT_CSV;
     if (!o->null) return 0;
     char delim = o->delimiter ? o->delimiter : j->fmt == BB_FMT_CSV ? ',' : '\t', quote = o->quote ? o->quote : '"';
-    if (j->fmt == BB_FMT_COPY)
-        return bb_usagef(err, "--null: COPY text spells NULL \\N; --null is for tsv and csv");
+    if (j->fmt == BB_FMT_COPY) return bb_usagef(err, "--null: COPY text spells NULL \\N; --null is for tsv and csv");
     if (strchr(o->null, '\n') || strchr(o->null, '\r') || strchr(o->null, delim) ||
         (j->fmt == BB_FMT_CSV && strchr(o->null, quote)))
         return bb_usagef(err, "--null='%s': no %s field can hold a line end, the separator%s", o->null, o->format,

@@ -8,26 +8,26 @@
 
 typedef struct load_opts {
     const bb_driver *drv;
-    const char      *dsn;
-    const char      *table;
-    const char     **paths;
-    int              npaths;
-    int              threads;
-    int64_t          chunk;    /* bytes per chunk, about */
-    const char      *format;   /* csv, tsv (plain: no escapes) or copy (COPY text) */
-    const char      *null;     /* the field text that means NULL (tsv, csv unquoted), NULL = empty */
-    int              header;   /* the first row of each file names columns */
-    const char      *columns;  /* "a,b,c" or NULL: the file's columns in the table */
-    int              truncate;
-    double           rate_mb;  /* --rate-limit in MB/s across workers, 0 = none */
-    int              progress; /* -1 = on a terminal */
-    char             delimiter, quote; /* 0 = the format's own */
-    int64_t          skip_rows; /* rows after the header of each file that are not loaded */
-    int64_t          limit;    /* the most rows to load from all files together, -1 = all */
-    int              skip_bad; /* --on-error=skip: refused rows go to the reject file, the rest loads */
-    const char      *reject_path; /* where refused rows go (and PATH.log: why), NULL = nowhere */
-    int64_t          reject_limit; /* fail once more rows than this are refused, -1 = no limit */
-    bb_target       *target;   /* an open target to load into (db:load_file), else dsn is opened */
+    const char *dsn;
+    const char *table;
+    const char **paths;
+    int npaths;
+    int threads;
+    int64_t chunk;       /* bytes per chunk, about */
+    const char *format;  /* csv, tsv (plain: no escapes) or copy (COPY text) */
+    const char *null;    /* the field text that means NULL (tsv, csv unquoted), NULL = empty */
+    int header;          /* the first row of each file names columns */
+    const char *columns; /* "a,b,c" or NULL: the file's columns in the table */
+    int truncate;
+    double rate_mb;          /* --rate-limit in MB/s across workers, 0 = none */
+    int progress;            /* -1 = on a terminal */
+    char delimiter, quote;   /* 0 = the format's own */
+    int64_t skip_rows;       /* rows after the header of each file that are not loaded */
+    int64_t limit;           /* the most rows to load from all files together, -1 = all */
+    int skip_bad;            /* --on-error=skip: refused rows go to the reject file, the rest loads */
+    const char *reject_path; /* where refused rows go (and PATH.log: why), NULL = nowhere */
+    int64_t reject_limit;    /* fail once more rows than this are refused, -1 = no limit */
+    bb_target *target;       /* an open target to load into (db:load_file), else dsn is opened */
 } load_opts;
 
 /* Loads the files in parallel chunks and verifies the table grew by their rows (less the

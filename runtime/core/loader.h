@@ -13,17 +13,17 @@
 
 typedef struct bb_loader {
     const bb_plan *plan;
-    bb_pool       *pool;       /* the run's: claims, stop, first error */
-    pool_thread   *pt;         /* this worker's thread of it: pacing, stats */
-    int            id;
-    bb_conn       *conn;
-    bb_target     *target;     /* the server of the host list this worker uses */
-    int64_t        committed;  /* rows this worker knows are committed */
-    int64_t        in_doubt;   /* rows whose commit was under way when the session was lost */
-    int64_t        reconnects; /* --reconnect: sessions replaced after a loss */
+    bb_pool *pool;   /* the run's: claims, stop, first error */
+    pool_thread *pt; /* this worker's thread of it: pacing, stats */
+    int id;
+    bb_conn *conn;
+    bb_target *target;  /* the server of the host list this worker uses */
+    int64_t committed;  /* rows this worker knows are committed */
+    int64_t in_doubt;   /* rows whose commit was under way when the session was lost */
+    int64_t reconnects; /* --reconnect: sessions replaced after a loss */
     /* Replaces a lost session: connects again, applies --set, runs the script's on_connect;
      * conn is the new session afterwards. */
-    int          (*reconnect)(struct bb_loader *l, bb_err *err);
+    int (*reconnect)(struct bb_loader *l, bb_err *err);
 } bb_loader;
 
 #endif

@@ -9,9 +9,9 @@
 #include "opts.h"
 #include "../../base/err.h"
 
-const char *const load_opt_names[] = { "table", "format", "threads", "chunk", "header", "columns", "truncate",
-                                       "rate-limit", "delimiter", "quote", "null", "skip-rows", "limit",
-                                       "on-error", "reject-file", "reject-limit", "progress", NULL };
+const char *const load_opt_names[] = { "table",    "format",     "threads",     "chunk",        "header",   "columns",
+                                       "truncate", "rate-limit", "delimiter",   "quote",        "null",     "skip-rows",
+                                       "limit",    "on-error",   "reject-file", "reject-limit", "progress", NULL };
 
 /* A value of get, checked against the option's type; *v = NULL when not given. */
 static int value(load_opt_get get, void *ud, const char *name, const char **v, bb_err *err)
@@ -21,7 +21,10 @@ static int value(load_opt_get get, void *ud, const char *name, const char **v, b
     return *v && d ? opts_check_value(name, d->type, *v, d->min, err) : 0;
 }
 
-static int is_on(const char *v) { return v && (!strcmp(v, "on") || !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "yes")); }
+static int is_on(const char *v)
+{
+    return v && (!strcmp(v, "on") || !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "yes"));
+}
 
 int load_opts_read(load_opts *o, load_opt_get get, void *ud, bb_err *err)
 {
@@ -68,7 +71,10 @@ const char *load_format_of(const char *path, const char *given)
     if (dot && (!strcmp(dot, ".gz") || !strcmp(dot, ".zst"))) *dot = 0;
     const char *ext = strrchr(base, '.');
     if (!ext) return NULL;
-    return !strcmp(ext, ".csv") ? "csv" : (!strcmp(ext, ".tsv") || !strcmp(ext, ".txt")) ? "tsv" : !strcmp(ext, ".copy") ? "copy" : NULL;
+    return !strcmp(ext, ".csv")                          ? "csv"
+        : (!strcmp(ext, ".tsv") || !strcmp(ext, ".txt")) ? "tsv"
+        : !strcmp(ext, ".copy")                          ? "copy"
+                                                         : NULL;
 }
 
 int load_char_opt(const char *name, const char *v, char *out, bb_err *err)

@@ -12,6 +12,7 @@
 #include "send.h"
 #include "../../base/err.h"
 
+// clang-format off
 const bb_method bb_methods[] = {
     { "insert", "one row per statement, prepared, autocommit", BB_CAP_PREPARE, 1, LOOP_ROW, 0, send_rows },
     { "insert-simple", "one row per statement as literal SQL (text protocol), autocommit", BB_CAP_TEXTPROTO, 1,
@@ -31,6 +32,7 @@ const bb_method bb_methods[] = {
       BB_FMT_LOAD_TEXT, send_stream },
     { NULL, NULL, 0, 0, 0, 0, NULL }
 };
+// clang-format on
 
 const bb_method *method_find(const char *name)
 {
@@ -121,7 +123,12 @@ static int multirow_exec(mstate *ms, int64_t n, int64_t per, bb_err *err)
 }
 
 /* A statement sent but not yet answered (execute_send), and what it carries. */
-typedef struct pending { bb_stmt *st; int64_t n; size_t bytes; uint64_t t0; } pending;
+typedef struct pending {
+    bb_stmt *st;
+    int64_t n;
+    size_t bytes;
+    uint64_t t0;
+} pending;
 
 /* Collects the answer of a pending statement; counts it when it committed. */
 static int collect(mstate *ms, pending *pd, bb_err *err)
@@ -154,9 +161,15 @@ static int loop_overlap(const bb_method *m, mstate *ms, int64_t batch, bb_err *e
         uint64_t t0 = event_start(l);
         int64_t per = send_multirow_per(ms, n, bytes);
         if (overlap && per >= n) {
-            if ((rc = send_multirow_stmt(ms, n, &pd.st, err)) < 0) { pd.st = NULL; break; }
+            if ((rc = send_multirow_stmt(ms, n, &pd.st, err)) < 0) {
+                pd.st = NULL;
+                break;
+            }
             ms->committing = n; /* from here the server may commit it */
-            if ((rc = ms->drv->execute_send(pd.st, ms->flat, err)) < 0) { pd.st = NULL; break; }
+            if ((rc = ms->drv->execute_send(pd.st, ms->flat, err)) < 0) {
+                pd.st = NULL;
+                break;
+            }
             ms->committing = 0;
             pd = (pending){ pd.st, n, bytes, t0 };
             continue;
@@ -237,7 +250,10 @@ static int loop_stream(const bb_method *m, mstate *ms, int64_t batch, bb_err *er
 }
 
 /* --reconnect: every batch synchronous, in one marked transaction (once.c). */
-typedef struct once_ud { const bb_method *m; mstate *ms; } once_ud;
+typedef struct once_ud {
+    const bb_method *m;
+    mstate *ms;
+} once_ud;
 
 static int once_send(void *ud, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
@@ -264,11 +280,8 @@ static int loop_once(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
 }
 
 static int (*const loops[])(const bb_method *, mstate *, int64_t, bb_err *) = {
-    [LOOP_ROW] = loop_rows,
-    [LOOP_TXN] = loop_batches,
-    [LOOP_BATCH] = loop_batches,
-    [LOOP_OVERLAP] = loop_overlap,
-    [LOOP_STREAM] = loop_stream,
+    [LOOP_ROW] = loop_rows,        [LOOP_TXN] = loop_batches,   [LOOP_BATCH] = loop_batches,
+    [LOOP_OVERLAP] = loop_overlap, [LOOP_STREAM] = loop_stream,
 };
 
 int method_load(bb_loader *l, gen_table *t, bb_err *err)

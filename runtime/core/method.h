@@ -28,12 +28,12 @@ typedef enum {
 } method_loop;
 
 typedef struct bb_method {
-    const char   *name;
-    const char   *summary;
-    unsigned      needs;         /* BB_CAP_* flags the engine must have */
-    int64_t       default_batch; /* used when --batch is not given; 0 = one stream per worker */
-    method_loop   loop;
-    bb_stream_fmt fmt;           /* LOOP_STREAM: the stream's encoding */
+    const char *name;
+    const char *summary;
+    unsigned needs;        /* BB_CAP_* flags the engine must have */
+    int64_t default_batch; /* used when --batch is not given; 0 = one stream per worker */
+    method_loop loop;
+    bb_stream_fmt fmt; /* LOOP_STREAM: the stream's encoding */
     /* Sends rows [first, first+n) of one batch inside whatever transaction the loop holds
      * (none for LOOP_ROW's autocommit); adds the payload bytes to *bytes. */
     int (*send)(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
@@ -42,13 +42,13 @@ typedef struct bb_method {
 extern const bb_method bb_methods[]; /* NULL-terminated by name */
 
 const bb_method *method_find(const char *name);
-int  method_offered(const bb_method *m, const bb_driver *d);
+int method_offered(const bb_method *m, const bb_driver *d);
 /* Whether --reconnect can make the method exactly-once (a batch needs a transaction to mark). */
-int  method_once_capable(const bb_method *m);
+int method_once_capable(const bb_method *m);
 /* Effective batch of a plan for its method. */
 int64_t method_batch(const bb_plan *p);
 /* Loads rows claimed from the run's pool with the plan's method until the target, the
  * deadline or a stop; commits as the method says and counts committed rows in l->committed. */
-int  method_load(bb_loader *l, gen_table *t, bb_err *err);
+int method_load(bb_loader *l, gen_table *t, bb_err *err);
 
 #endif

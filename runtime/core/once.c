@@ -21,7 +21,6 @@ void once_finish(const bb_driver *drv, bb_conn *c, const char *run_id)
     drv->exec(c, sql, NULL, &ignore);
 }
 
-
 /* 1 when the batch's mark committed, 0 when not, -1 when the session failed asking. */
 static int marked(bb_loader *l, const char *tok, bb_err *err)
 {
@@ -73,7 +72,9 @@ int once_batch(bb_loader *l, const once_ops *ops, int64_t first, int64_t n, size
     for (;;) {
         int committing = 0, rc = attempt(l, ops, tok, first, n, bytes, &committing, err), fake = rc == 0 && ack_lost();
         if (rc == 0 && !fake) return 0;
-        if (fake) bb_errf(err, "failpoint: the acknowledgement of the commit of the batch at row %lld was lost", (long long)first);
+        if (fake)
+            bb_errf(err, "failpoint: the acknowledgement of the commit of the batch at row %lld was lost",
+                    (long long)first);
         doubt |= committing;
         if (!fake && (!d->alive || d->alive(l->conn))) {
             /* the server said no; after a lost attempt that may be the mark's key, when
@@ -97,8 +98,10 @@ int once_batch(bb_loader *l, const once_ops *ops, int64_t first, int64_t n, size
             int m = marked(l, tok, &e2);
             if (m < 0) continue;
             l->reconnects++;
-            fprintf(stderr, "bulkbench: worker %d: %s\nbulkbench: worker %d: reconnected (try %d); the batch at row %lld %s\n",
-                    l->id, lost.msg, l->id, tries, (long long)first, m ? "had committed" : "had not committed: running it again");
+            fprintf(stderr,
+                    "bulkbench: worker %d: %s\nbulkbench: worker %d: reconnected (try %d); the batch at row %lld %s\n",
+                    l->id, lost.msg, l->id, tries, (long long)first,
+                    m ? "had committed" : "had not committed: running it again");
             if (m) return 0;
             doubt = 0; /* settled: it did not commit */
             break;

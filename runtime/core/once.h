@@ -28,12 +28,12 @@ typedef struct once_ops {
 } once_ops;
 
 /* Creates the marks table when missing (runner, before the workers start). */
-int  once_setup(const bb_driver *drv, bb_conn *c, bb_err *err);
+int once_setup(const bb_driver *drv, bb_conn *c, bb_err *err);
 /* Deletes this run's marks (runner, after the workers ended); errors are ignored. */
 void once_finish(const bb_driver *drv, bb_conn *c, const char *run_id);
 /* Runs rows [first, first+n) once: retries on a new session (up to plan->reconnect
  * times) when the session is lost. 0 when the batch is committed, -1 with err otherwise;
  * then l->in_doubt says whether an attempt may have committed. */
-int  once_batch(bb_loader *l, const once_ops *ops, int64_t first, int64_t n, size_t *bytes, bb_err *err);
+int once_batch(bb_loader *l, const once_ops *ops, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 
 #endif

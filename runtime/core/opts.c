@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+// clang-format off
 const opt_def opts_common[] = {
     { "engine", OC_RUN | OC_LOAD, OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, odbc, null (comma list sweeps)" },
     { "dsn", OC_RUN | OC_LOAD, OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
@@ -53,6 +54,7 @@ const opt_def opts_common[] = {
     { "log", OC_REPORT, OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" },
     { NULL, 0, 0, NULL, 0, 0, NULL }
 };
+// clang-format on
 
 const opt_def *opts_find_common(const char *name)
 {
@@ -91,7 +93,10 @@ int opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err)
         if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9')) {
             const char *name = a + (a[1] == '-' ? 2 : 1);
             const char *eq = strchr(name, '=');
-            if (eq) { add_kv(&cli->kv, &cli->nkv, name, (size_t)(eq - name), eq + 1); continue; }
+            if (eq) {
+                add_kv(&cli->kv, &cli->nkv, name, (size_t)(eq - name), eq + 1);
+                continue;
+            }
             size_t nlen = strlen(name);
             if (strncmp(name, "no-", 3) == 0 && is_bool_opt(name + 3)) {
                 add_kv(&cli->kv, &cli->nkv, name + 3, nlen - 3, "off");
@@ -114,8 +119,14 @@ int opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err)
 
 void opts_free(bb_cli *cli)
 {
-    for (int i = 0; i < cli->nkv; i++) { free(cli->kv[i].name); free(cli->kv[i].value); }
-    for (int i = 0; i < cli->nsdef; i++) { free(cli->sdef[i].name); free(cli->sdef[i].value); }
+    for (int i = 0; i < cli->nkv; i++) {
+        free(cli->kv[i].name);
+        free(cli->kv[i].value);
+    }
+    for (int i = 0; i < cli->nsdef; i++) {
+        free(cli->sdef[i].name);
+        free(cli->sdef[i].value);
+    }
     free(cli->kv);
     free(cli->sdef);
     free(cli->pos);
@@ -170,7 +181,11 @@ static void commands_of(const opt_def *d, char *out, size_t n)
     for (unsigned i = 0; i < 4 && len < n; i++) {
         if (!(d->cmds & (1u << i))) continue;
         k++;
-        len += (size_t)snprintf(out + len, n - len, "%s`bulkbench %s`", k == 1 ? "" : k == total ? " and " : ", ", names[i]);
+        len += (size_t)snprintf(out + len, n - len, "%s`bulkbench %s`",
+                                k == 1           ? ""
+                                    : k == total ? " and "
+                                                 : ", ",
+                                names[i]);
     }
 }
 
@@ -207,7 +222,10 @@ int opts_check_common(const bb_cli *cli, bb_err *err)
 const char *opts_get(bb_cli *cli, const char *name)
 {
     for (int i = cli->nkv - 1; i >= 0; i--)
-        if (strcmp(cli->kv[i].name, name) == 0) { cli->kv[i].used = 1; return cli->kv[i].value; }
+        if (strcmp(cli->kv[i].name, name) == 0) {
+            cli->kv[i].used = 1;
+            return cli->kv[i].value;
+        }
     for (int i = cli->nsdef - 1; i >= 0; i--)
         if (strcmp(cli->sdef[i].name, name) == 0) return cli->sdef[i].value;
     const opt_def *d = opts_find_common(name);
@@ -218,7 +236,10 @@ int opts_all(bb_cli *cli, const char *name, const char **out, int max)
 {
     int n = 0;
     for (int i = 0; i < cli->nkv && n < max; i++)
-        if (strcmp(cli->kv[i].name, name) == 0) { cli->kv[i].used = 1; out[n++] = cli->kv[i].value; }
+        if (strcmp(cli->kv[i].name, name) == 0) {
+            cli->kv[i].used = 1;
+            out[n++] = cli->kv[i].value;
+        }
     return n;
 }
 
@@ -254,7 +275,10 @@ const char *opts_nearest(const char *word, const char *const *cand, int n)
         int dd = edit_distance(word, cand[i]);
         size_t lw = strlen(word);
         if (lw >= 3 && strncmp(word, cand[i], lw) == 0) dd = 1; /* a prefix is as good as one typo */
-        if (dd < bestd) { bestd = dd; best = cand[i]; }
+        if (dd < bestd) {
+            bestd = dd;
+            best = cand[i];
+        }
     }
     size_t lw = strlen(word);
     int limit = lw <= 4 ? 1 : lw <= 8 ? 2 : 3;
@@ -294,7 +318,10 @@ char **opts_split(const char *list, int *n)
         const char *q = strchr(p, ',');
         size_t len = q ? (size_t)(q - p) : strlen(p);
         if (len) {
-            if (*n == cap) { cap *= 2; v = realloc(v, sizeof *v * (size_t)(cap + 1)); }
+            if (*n == cap) {
+                cap *= 2;
+                v = realloc(v, sizeof *v * (size_t)(cap + 1));
+            }
             v[*n] = memcpy(bb_xmalloc(len + 1), p, len);
             v[*n][len] = 0;
             (*n)++;
@@ -332,9 +359,18 @@ int64_t opts_parse_size(const char *s)
     double mul = 1;
     switch (toupper((unsigned char)*end)) {
     case 0: break;
-    case 'K': mul = 1024.0; end++; break;
-    case 'M': mul = 1024.0 * 1024; end++; break;
-    case 'G': mul = 1024.0 * 1024 * 1024; end++; break;
+    case 'K':
+        mul = 1024.0;
+        end++;
+        break;
+    case 'M':
+        mul = 1024.0 * 1024;
+        end++;
+        break;
+    case 'G':
+        mul = 1024.0 * 1024 * 1024;
+        end++;
+        break;
     case 'B': break;
     default: return -1;
     }

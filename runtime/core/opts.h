@@ -14,11 +14,11 @@ enum { OC_RUN = 1, OC_GEN = 2, OC_LOAD = 4, OC_REPORT = 8 };
 
 typedef struct opt_def {
     const char *name;
-    unsigned    cmds;   /* OC_* */
-    opt_type    type;
-    const char *dflt;   /* NULL: unset unless the script sets a default */
-    int         list;   /* accepts a comma list: a sweep dimension */
-    int         min;    /* for OT_INT/OT_NUM: smallest allowed value */
+    unsigned cmds; /* OC_* */
+    opt_type type;
+    const char *dflt; /* NULL: unset unless the script sets a default */
+    int list;         /* accepts a comma list: a sweep dimension */
+    int min;          /* for OT_INT/OT_NUM: smallest allowed value */
     const char *help;
 } opt_def;
 
@@ -26,23 +26,23 @@ extern const opt_def opts_common[];
 
 typedef struct opt_kv {
     char *name, *value;
-    int   used;
+    int used;
 } opt_kv;
 
 typedef struct bb_cli {
     const char *cmd;
-    unsigned    cmdbit; /* OC_* of cmd, 0 for commands without options */
-    char      **pos;  /* positional arguments after the command */
-    int         npos;
-    opt_kv     *kv;
-    int         nkv;
+    unsigned cmdbit; /* OC_* of cmd, 0 for commands without options */
+    char **pos;      /* positional arguments after the command */
+    int npos;
+    opt_kv *kv;
+    int nkv;
     /* defaults a script set with bb.defaults{}, consulted after the command line */
-    opt_kv     *sdef;
-    int         nsdef;
+    opt_kv *sdef;
+    int nsdef;
 } bb_cli;
 
 /* Splits argv (after the command word) into positionals and --name=value pairs. */
-int  opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err);
+int opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err);
 void opts_free(bb_cli *cli);
 
 const opt_def *opts_find_common(const char *name);
@@ -50,18 +50,18 @@ const opt_def *opts_find_common(const char *name);
 unsigned opts_command_bit(const char *cmd);
 /* Checks that every common option given belongs to the command, and its type (each
  * element of a comma list). */
-int  opts_check_common(const bb_cli *cli, bb_err *err);
+int opts_check_common(const bb_cli *cli, bb_err *err);
 /* Value of an option: the command line, else a script default, else the built-in one. */
 const char *opts_get(bb_cli *cli, const char *name);
 /* Every value given for a repeatable option (--set, --target), in order. */
-int  opts_all(bb_cli *cli, const char *name, const char **out, int max);
+int opts_all(bb_cli *cli, const char *name, const char **out, int max);
 void opts_set_default(bb_cli *cli, const char *name, const char *value);
 /* Validates one value against a type; msg names the option. */
-int  opts_check_value(const char *name, opt_type t, const char *v, int min, bb_err *err);
+int opts_check_value(const char *name, opt_type t, const char *v, int min, bb_err *err);
 
 /* Fails with "unknown option --x; did you mean --y?" for any option nobody used.
  * extra: script-declared names, NULL-terminated. */
-int  opts_check_unused(const bb_cli *cli, const char *const *extra, bb_err *err);
+int opts_check_unused(const bb_cli *cli, const char *const *extra, bb_err *err);
 
 /* Where an engine's database is: --dsn, else BULKBENCH_<ENGINE>_DSN, else NULL (the
  * engine's own default). */
@@ -71,13 +71,13 @@ const char *opts_dsn(bb_cli *cli, const bb_driver *d);
 int64_t opts_parse_size(const char *s);
 
 /* "now" for the generators: --now, else the clock. */
-int  opts_now(bb_cli *cli, int64_t *out, bb_err *err);
+int opts_now(bb_cli *cli, int64_t *out, bb_err *err);
 
 /* The closest of candidates to word by edit distance, or NULL if none is close. */
 const char *opts_nearest(const char *word, const char *const *candidates, int n);
 
 /* Splits a comma list into a NULL-terminated array of fresh strings. */
 char **opts_split(const char *list, int *n);
-void   opts_split_free(char **v);
+void opts_split_free(char **v);
 
 #endif

@@ -105,7 +105,10 @@ void pool_wait(bb_pool *p, void (*tick)(void *ud, bb_pool *p), void *ud)
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_nsec += 50 * 1000000L; /* wake for signals and ticks; the last thread wakes us at once */
-        if (until.tv_nsec >= 1000000000L) { until.tv_sec++; until.tv_nsec -= 1000000000L; }
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
         pthread_cond_timedwait(&p->finished_cv, &p->lock, &until);
         pthread_mutex_unlock(&p->lock);
         if (sig_caught() && !p->signal) {

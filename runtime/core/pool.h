@@ -23,46 +23,46 @@ typedef struct bb_pool bb_pool;
 
 /* What one thread owns: nothing of it is shared but the stats the reporter reads. */
 typedef struct pool_thread {
-    bb_pool      *pool;
-    int           id;
+    bb_pool *pool;
+    int id;
     stats_thread *st;
-    uint64_t      pace_next, pace_rng; /* --rate: the next scheduled start, its random stream */
-    pthread_t     thread;
+    uint64_t pace_next, pace_rng; /* --rate: the next scheduled start, its random stream */
+    pthread_t thread;
 } pool_thread;
 
 typedef struct pool_ops {
     void *ud;
     /* Before work starts (connect, load a script); NULL = nothing. An error fails the pool. */
-    int  (*setup)(void *ud, pool_thread *t, bb_err *err);
+    int (*setup)(void *ud, pool_thread *t, bb_err *err);
     /* The work: claims with pool_claim until it gets 0 or the pool stops. */
-    int  (*work)(void *ud, pool_thread *t, bb_err *err);
+    int (*work)(void *ud, pool_thread *t, bb_err *err);
     /* After pool_end; runs whether setup succeeded or not; NULL = nothing. */
     void (*teardown)(void *ud, pool_thread *t);
 } pool_ops;
 
 struct bb_pool {
-    int             threads;
-    pool_thread    *t;
-    stats_thread   *stats;
-    pool_ops        ops;
-    double          rate;          /* events/s across threads, 0 = unpaced */
-    int64_t         first, limit;  /* claim numbers in [first, limit); INT64_MAX = until time or stop */
-    int64_t         next;          /* the next number to claim (atomic) */
-    uint64_t        start_ns, measure_ns, deadline_ns, end_ns;
-    int             stop;          /* atomic: errors, the deadline, signals */
-    int             failed;        /* a thread failed; first_err says how */
-    int             signal;        /* the signal that stopped the pool, 0 = none */
-    int             finished;      /* threads that left their work */
-    bb_err          first_err;
-    pthread_mutex_t lock;          /* guards first_err, failed, finished */
-    pthread_cond_t  finished_cv;
+    int threads;
+    pool_thread *t;
+    stats_thread *stats;
+    pool_ops ops;
+    double rate;          /* events/s across threads, 0 = unpaced */
+    int64_t first, limit; /* claim numbers in [first, limit); INT64_MAX = until time or stop */
+    int64_t next;         /* the next number to claim (atomic) */
+    uint64_t start_ns, measure_ns, deadline_ns, end_ns;
+    int stop;     /* atomic: errors, the deadline, signals */
+    int failed;   /* a thread failed; first_err says how */
+    int signal;   /* the signal that stopped the pool, 0 = none */
+    int finished; /* threads that left their work */
+    bb_err first_err;
+    pthread_mutex_t lock; /* guards first_err, failed, finished */
+    pthread_cond_t finished_cv;
     pthread_barrier_t ready, go, done;
 };
 
 /* Starts threads (each runs ops->setup, then waits for pool_go). */
 void pool_start(bb_pool *p, int threads, int64_t first, int64_t limit, double rate, const pool_ops *ops);
 /* Waits until every thread is set up; 0, or -1 when one failed (first_err). */
-int  pool_ready(bb_pool *p);
+int pool_ready(bb_pool *p);
 /* Sets the clocks (measuring starts after warmup_s, stops after time_s if > 0) and lets work begin. */
 void pool_go(bb_pool *p, double warmup_s, double time_s);
 /* Waits for every thread to leave its work, calling tick(ud) about every 50 ms (may be NULL). */
@@ -74,12 +74,12 @@ void pool_free(bb_pool *p);
 /* Claims up to want numbers; returns how many, from *first. 0 when the work is done or the pool stops. */
 int64_t pool_claim(bb_pool *p, int64_t want, int64_t *first);
 /* Records the first error and stops every thread. */
-void    pool_fail(bb_pool *p, const bb_err *e);
-void    pool_stop(bb_pool *p);
+void pool_fail(bb_pool *p, const bb_err *e);
+void pool_stop(bb_pool *p);
 static inline int pool_stopping(const bb_pool *p) { return __atomic_load_n(&p->stop, __ATOMIC_RELAXED); }
 static inline int pool_failed(const bb_pool *p) { return __atomic_load_n(&p->failed, __ATOMIC_RELAXED); }
 /* Measured seconds: from the end of the warm-up (or the start) to the last thread's end. */
-double  pool_seconds(const bb_pool *p);
+double pool_seconds(const bb_pool *p);
 
 /* --rate: sleeps until this thread's next Poisson arrival and returns its scheduled time
  * (latency counts from it, so a slow server cannot hide queueing); 0 without --rate. */

@@ -29,7 +29,10 @@ static void *produce_main(void *arg)
         /* hand over: wait for a free slot, swap buffers (no copy) */
         pthread_mutex_lock(&p->mu);
         while (p->count == PRODUCE_SLOTS && !p->quit) pthread_cond_wait(&p->cv, &p->mu);
-        if (p->quit) { pthread_mutex_unlock(&p->mu); break; }
+        if (p->quit) {
+            pthread_mutex_unlock(&p->mu);
+            break;
+        }
         produce_buf *b = &p->slot[(p->head + p->count) % PRODUCE_SLOTS];
         bb_buf tmp = b->data;
         b->data = local;

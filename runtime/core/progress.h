@@ -10,12 +10,12 @@
 #include "stats.h"
 
 typedef struct progress {
-    FILE      *out;
-    int        bar;          /* draw a bar: a terminal (or --progress), a total, no interval lines */
-    int        by_bytes;     /* the bar counts bytes of the stats (file loads), else claimed numbers */
-    int64_t    total;        /* what the bar counts up to; <= 0: no bar */
-    double     interval;     /* seconds between interval lines, 0 = none */
-    uint64_t   last_line_ns, last_bar_ns;
+    FILE *out;
+    int bar;         /* draw a bar: a terminal (or --progress), a total, no interval lines */
+    int by_bytes;    /* the bar counts bytes of the stats (file loads), else claimed numbers */
+    int64_t total;   /* what the bar counts up to; <= 0: no bar */
+    double interval; /* seconds between interval lines, 0 = none */
+    uint64_t last_line_ns, last_bar_ns;
     stats_snap prev, now, delta;
 } progress;
 

@@ -18,7 +18,10 @@
 #include "../../base/buf.h"
 #include "../../base/clock.h"
 
-typedef struct rows { int64_t *start, *end, *line; int64_t n, cap; } rows;
+typedef struct rows {
+    int64_t *start, *end, *line;
+    int64_t n, cap;
+} rows;
 
 static void row_emit(void *ud, int64_t start, int64_t end, int64_t nrows, int64_t line, int crlf)
 {
@@ -81,7 +84,8 @@ static int try_rows(load_job *j, bb_conn *c, const chunk *k, const rows *r, int6
     int64_t taken = -1;
     int rc = d->begin(c, why);
     if (rc == 0) rc = load_stream(j, c, k, (off_t)r->start[lo], (off_t)r->end[hi - 1], st, &taken, why);
-    if (rc == 0 && taken >= 0 && taken != hi - lo) rc = bb_errf(why, "the server took %lld of %lld rows", (long long)taken, (long long)(hi - lo));
+    if (rc == 0 && taken >= 0 && taken != hi - lo)
+        rc = bb_errf(why, "the server took %lld of %lld rows", (long long)taken, (long long)(hi - lo));
     if (rc == 0) rc = d->commit(c, why);
     if (rc == 0) return 0;
     if (d->alive && !d->alive(c)) return -1;
@@ -100,7 +104,10 @@ static int bisect(load_job *j, bb_conn *c, const chunk *k, const rows *r, int64_
     bb_err why = { 0 };
     uint64_t t0 = bb_now_ns();
     int rc = try_rows(j, c, k, r, lo, hi, st, &why);
-    if (rc < 0) { *err = why; return -1; }
+    if (rc < 0) {
+        *err = why;
+        return -1;
+    }
     if (rc == 0) {
         __atomic_fetch_add(&j->committed, hi - lo, __ATOMIC_RELAXED);
         stats_record(st, bb_now_ns() - t0, (uint64_t)(hi - lo), 0);
@@ -109,7 +116,8 @@ static int bisect(load_job *j, bb_conn *c, const chunk *k, const rows *r, int64_
     if (hi - lo == 1) {
         reject_row(j, k, r->start[lo], r->end[lo], r->line[lo], why.msg);
         if (limit >= 0 && __atomic_load_n(&j->rejected, __ATOMIC_RELAXED) > limit)
-            return bb_errf(err, "more than %lld rows were rejected (--reject-limit): the load stops; the last: %s:%lld: %s",
+            return bb_errf(err,
+                           "more than %lld rows were rejected (--reject-limit): the load stops; the last: %s:%lld: %s",
                            (long long)limit, j->paths[k->file], (long long)r->line[lo], why.msg);
         return 0;
     }

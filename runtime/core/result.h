@@ -9,43 +9,43 @@
 /* Unknown figures: doubles < 0 and int64s == -1 print as null. */
 /* One server of a host list: where it is and what the run cost it (-1 = not measured). */
 typedef struct bb_host_cost {
-    char    where[96];
-    double  cpu_s;
+    char where[96];
+    double cpu_s;
     int64_t rss_growth, log_bytes, redo_bytes, table_bytes;
 } bb_host_cost;
 
 typedef struct bb_result {
-    char    scenario[128], engine[32], method[32];
-    int     threads;
-    int64_t batch;           /* -1: not applicable (event scripts) */
+    char scenario[128], engine[32], method[32];
+    int threads;
+    int64_t batch; /* -1: not applicable (event scripts) */
     int64_t rows, bytes, events, errors;
-    double  seconds;
-    double  p50, p95, p99, max; /* ms */
-    double  client_cpu_s;
-    double  server_cpu_s;
+    double seconds;
+    double p50, p95, p99, max; /* ms */
+    double client_cpu_s;
+    double server_cpu_s;
     int64_t rss_growth, log_bytes, redo_bytes, table_bytes;
-    char    version[128];
-    char    driver[128];     /* the client library or ODBC driver and its version, "" = null */
-    char    settings[1024];  /* JSON object text, "" = null */
-    int64_t verified_rows;   /* -1: the script has no check() */
+    char version[128];
+    char driver[128];      /* the client library or ODBC driver and its version, "" = null */
+    char settings[1024];   /* JSON object text, "" = null */
+    int64_t verified_rows; /* -1: the script has no check() */
     int64_t committed;
-    int64_t rows_in_doubt;   /* rows whose commit was under way when a session was lost */
-    int64_t rows_rejected;   /* load --on-error=skip: rows the server refused, -1 otherwise */
-    int64_t reconnects;      /* --reconnect: sessions replaced after a loss */
-    char    started_at[40];
-    int     nset;
-    char    set_name[BB_MAX_SETTINGS][64], set_value[BB_MAX_SETTINGS][128];
-    char    target[64];      /* --target name, "" = none */
-    int     nopts;            /* the script's options as they took effect */
+    int64_t rows_in_doubt; /* rows whose commit was under way when a session was lost */
+    int64_t rows_rejected; /* load --on-error=skip: rows the server refused, -1 otherwise */
+    int64_t reconnects;    /* --reconnect: sessions replaced after a loss */
+    char started_at[40];
+    int nset;
+    char set_name[BB_MAX_SETTINGS][64], set_value[BB_MAX_SETTINGS][128];
+    char target[64]; /* --target name, "" = none */
+    int nopts;       /* the script's options as they took effect */
     const char *const *opt_name, *const *opt_value;
     bb_metric metric[BB_MAX_METRICS];
-    int     nmetrics;
-    int     nhosts;          /* servers of a host list, 0 for one server */
+    int nmetrics;
+    int nhosts; /* servers of a host list, 0 for one server */
     bb_host_cost host[BB_MAX_HOSTS];
-    int     ranks;           /* MPI ranks that ran it, 0 without MPI */
-    double  rank_rows_per_s[BB_MAX_RANKS];
+    int ranks; /* MPI ranks that ran it, 0 without MPI */
+    double rank_rows_per_s[BB_MAX_RANKS];
     int64_t rank_rows[BB_MAX_RANKS];
-    char    error[1024];     /* "" when the run succeeded */
+    char error[1024]; /* "" when the run succeeded */
 } bb_result;
 
 void result_init(bb_result *r);

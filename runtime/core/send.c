@@ -233,8 +233,12 @@ int send_stream_begin(mstate *ms, bb_err *err)
     }
     bb_buf_puts(&cols, ")");
     bb_buf_putc(&cols, 0);
-    bb_stream_spec spec = { .table = name.p, .columns = cols.p, .format = ms->fmt, .name = ms->t->name,
-                            .ncols = ms->t->ncols, .colnames = (const char *const *)ms->t->colnames };
+    bb_stream_spec spec = { .table = name.p,
+                            .columns = cols.p,
+                            .format = ms->fmt,
+                            .name = ms->t->name,
+                            .ncols = ms->t->ncols,
+                            .colnames = (const char *const *)ms->t->colnames };
     int rc = ms->drv->stream_open(ms->ld->conn, &spec, err);
     bb_buf_free(&name);
     bb_buf_free(&cols);

@@ -15,24 +15,24 @@
 typedef struct mstate mstate;
 
 struct mstate {
-    bb_loader        *ld;
-    bb_stream_fmt     fmt;          /* streams: the encoding */
-    const bb_driver  *drv;
+    bb_loader *ld;
+    bb_stream_fmt fmt; /* streams: the encoding */
+    const bb_driver *drv;
     const bb_dialect *dia;
-    gen_table        *t;
-    gen_row          *row;
-    bb_buf            buf;
-    bb_buf            insert_head;  /* "INSERT INTO t (a,b) VALUES " */
-    bb_stmt          *stmt;         /* the prepared single-row INSERT, once needed */
-    gen_row         **rows;         /* pipeline, multirow: the generated rows of a batch */
-    bb_value        **vals;         /* their value arrays */
-    bb_value         *flat;         /* multirow: all their values in one array */
-    int64_t           nrows;
-    bb_stmt          *multi, *tail; /* multirow: statements for full pieces and the odd last one */
-    int64_t           multi_rows, tail_rows;
-    int               stream_open;
-    int64_t           stream_rows;  /* rows written into the open stream */
-    int64_t           committing;   /* rows whose commit is under way: in doubt if the session dies now */
+    gen_table *t;
+    gen_row *row;
+    bb_buf buf;
+    bb_buf insert_head; /* "INSERT INTO t (a,b) VALUES " */
+    bb_stmt *stmt;      /* the prepared single-row INSERT, once needed */
+    gen_row **rows;     /* pipeline, multirow: the generated rows of a batch */
+    bb_value **vals;    /* their value arrays */
+    bb_value *flat;     /* multirow: all their values in one array */
+    int64_t nrows;
+    bb_stmt *multi, *tail; /* multirow: statements for full pieces and the odd last one */
+    int64_t multi_rows, tail_rows;
+    int stream_open;
+    int64_t stream_rows; /* rows written into the open stream */
+    int64_t committing;  /* rows whose commit is under way: in doubt if the session dies now */
 };
 
 /* Sets up ms on the loader's session (fmt: a stream's encoding); send_done frees it. */
@@ -42,19 +42,19 @@ void send_done(mstate *ms);
 void send_reset(mstate *ms);
 
 /* The send functions of bb_methods (see bb_method.send). */
-int  send_literal(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
-int  send_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
-int  send_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
-int  send_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
-int  send_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
+int send_literal(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
+int send_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
+int send_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
+int send_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
+int send_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 
 /* Pieces of the loops (method.c) that only multirow and streams need. */
-void    send_fill(mstate *ms, int64_t first, int64_t n, size_t *bytes);
+void send_fill(mstate *ms, int64_t first, int64_t n, size_t *bytes);
 int64_t send_multirow_per(mstate *ms, int64_t n, size_t bytes);
-int     send_multirow_stmt(mstate *ms, int64_t k, bb_stmt **out, bb_err *err);
-int     send_multirow_pieces(mstate *ms, int64_t n, int64_t per, bb_err *err);
-int     send_stream_begin(mstate *ms, bb_err *err);
-int     send_stream_end(mstate *ms, bb_err *err);
-int     send_stream_encode(void *ud, const gen_row *row, bb_buf *out, bb_err *err);
+int send_multirow_stmt(mstate *ms, int64_t k, bb_stmt **out, bb_err *err);
+int send_multirow_pieces(mstate *ms, int64_t n, int64_t per, bb_err *err);
+int send_stream_begin(mstate *ms, bb_err *err);
+int send_stream_end(mstate *ms, bb_err *err);
+int send_stream_encode(void *ud, const gen_row *row, bb_buf *out, bb_err *err);
 
 #endif

@@ -6,6 +6,6 @@
 /* Installs the handlers; call once, before any work. */
 void sig_install(void);
 /* 0, or the signal that asked us to stop. Async-signal-safe to read, cheap to poll. */
-int  sig_caught(void);
+int sig_caught(void);
 
 #endif

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 stats_thread *stats_alloc(int n)
 {
     stats_thread *s = aligned_alloc(64, sizeof *s * (size_t)(n ? n : 1));

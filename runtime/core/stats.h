@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#define STATS_SUB      128                       /* sub-buckets per octave */
-#define STATS_OCTAVES  36                        /* up to 2^43 ns, about 2.4 hours */
+#define STATS_SUB 128    /* sub-buckets per octave */
+#define STATS_OCTAVES 36 /* up to 2^43 ns, about 2.4 hours */
 #define STATS_NBUCKETS ((STATS_OCTAVES + 1) * STATS_SUB)
 
 typedef struct stats_thread {
@@ -62,11 +62,11 @@ static inline void stats_record(stats_thread *s, uint64_t lat_ns, uint64_t rows,
 static inline void stats_error(stats_thread *s) { STATS_BUMP(&s->errors, 1); }
 
 stats_thread *stats_alloc(int n);
-void          stats_free(stats_thread *s);
-void          stats_take(const stats_thread *s, int n, stats_snap *out);
+void stats_free(stats_thread *s);
+void stats_take(const stats_thread *s, int n, stats_snap *out);
 /* out = now - before, for interval lines (lat_max is the whole run's). */
-void          stats_diff(const stats_snap *now, const stats_snap *before, stats_snap *out);
+void stats_diff(const stats_snap *now, const stats_snap *before, stats_snap *out);
 /* Latency at quantile q in [0,1], in ns; -1 when nothing was recorded. */
-double        stats_quantile(const stats_snap *s, double q);
+double stats_quantile(const stats_snap *s, double q);
 
 #endif

@@ -40,7 +40,7 @@ double sysmon_self_cpu(void)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
-           ru.ru_stime.tv_usec / 1e6;
+        ru.ru_stime.tv_usec / 1e6;
 }
 
 /* CPU ticks (own and reaped children's), ppid and rss pages of one process */

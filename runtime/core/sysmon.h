@@ -5,17 +5,17 @@
 #include <stdint.h>
 
 typedef struct sysmon_host {
-    char    cpu[128];
-    int     cores;
+    char cpu[128];
+    int cores;
     int64_t memory_bytes;
-    char    kernel[160];
+    char kernel[160];
 } sysmon_host;
 
-void   sysmon_host_info(sysmon_host *h);
+void sysmon_host_info(sysmon_host *h);
 /* CPU seconds (user+system) this process has used so far. */
 double sysmon_self_cpu(void);
 /* CPU seconds (including reaped children's) and memory (PSS, else RSS) of pid and its
  * children; -1 when pid is gone. */
-int    sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes);
+int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes);
 
 #endif

@@ -27,11 +27,23 @@ void xcode_init(xcode *x, int csv, char delim, char quote, const char *null, int
 static inline char *xcode_esc(char *o, char c)
 {
     switch (c) {
-    case '\\': *o++ = '\\'; *o++ = '\\'; break;
-    case '\t': *o++ = '\\'; *o++ = 't'; break;
-    case '\n': *o++ = '\\'; *o++ = 'n'; break;
-    case '\r': *o++ = '\\'; *o++ = 'r'; break;
-    default:   *o++ = c;
+    case '\\':
+        *o++ = '\\';
+        *o++ = '\\';
+        break;
+    case '\t':
+        *o++ = '\\';
+        *o++ = 't';
+        break;
+    case '\n':
+        *o++ = '\\';
+        *o++ = 'n';
+        break;
+    case '\r':
+        *o++ = '\\';
+        *o++ = 'r';
+        break;
+    default: *o++ = c;
     }
     return o;
 }
@@ -61,8 +73,10 @@ static inline char *xcode_data(xcode *x, char *o, char c)
 
 static char *xcode_field_end(xcode *x, char *o)
 {
-    if (!x->differs && x->matched == x->null_len) { *o++ = '\\'; *o++ = 'N'; }
-    else if (!x->differs) o = xcode_release(x, o);
+    if (!x->differs && x->matched == x->null_len) {
+        *o++ = '\\';
+        *o++ = 'N';
+    } else if (!x->differs) o = xcode_release(x, o);
     x->matched = 0;
     x->differs = 0;
     return o;
@@ -133,7 +147,8 @@ static size_t xcode_blocks(xcode *x, const char *in, size_t n, char **op)
         __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
         __m128i is_delim = _mm_cmpeq_epi8(v, delim), is_nl = _mm_cmpeq_epi8(v, nl);
         __m128i rare = _mm_or_si128(_mm_cmpeq_epi8(v, bs), _mm_cmpeq_epi8(v, cr));
-        rare = _mm_or_si128(rare, _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_and_si128(_mm_cmpeq_epi8(v, tab), tab_is_data)));
+        rare = _mm_or_si128(rare,
+                            _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_and_si128(_mm_cmpeq_epi8(v, tab), tab_is_data)));
         unsigned sep = (unsigned)_mm_movemask_epi8(_mm_or_si128(is_delim, is_nl));
         if (_mm_movemask_epi8(rare) || (sep & ((sep << 1) | !differs))) break; /* an escape, a quote, an empty field */
         v = _mm_or_si128(_mm_andnot_si128(is_delim, v), _mm_and_si128(is_delim, tab));
@@ -149,7 +164,11 @@ static size_t xcode_blocks(xcode *x, const char *in, size_t n, char **op)
     return i;
 }
 #else
-static size_t xcode_blocks(xcode *x, const char *in, size_t n, char **op) { (void)x, (void)in, (void)n, (void)op; return 0; }
+static size_t xcode_blocks(xcode *x, const char *in, size_t n, char **op)
+{
+    (void)x, (void)in, (void)n, (void)op;
+    return 0;
+}
 #endif
 
 void xcode_feed(xcode *x, const char *in, size_t n, bb_buf *out)

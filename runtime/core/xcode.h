@@ -19,22 +19,22 @@
 #include "../../base/buf.h"
 
 typedef struct xcode {
-    int         csv;
-    char        delim, quote;
-    const char *null;       /* the field text that means NULL */
-    size_t      null_len;
-    int         crlf;       /* rows end in \r\n: 1, in \n: 0, -1: the first line end decides */
+    int csv;
+    char delim, quote;
+    const char *null; /* the field text that means NULL */
+    size_t null_len;
+    int crlf;                   /* rows end in \r\n: 1, in \n: 0, -1: the first line end decides */
     unsigned char special[256]; /* bytes the copying loop stops at */
     /* where the input is */
-    int         cr;         /* a \r was read outside quotes and not yet placed */
-    int         in_quote, quote_seen; /* CSV: inside quotes; a quote inside them was just read */
-    int         quoted;     /* CSV: the field has a quoted part, so it is not NULL */
-    size_t      matched;    /* bytes of the field read so far, all equal to the NULL text's start */
-    int         differs;    /* the field is not the NULL text: its bytes go out as they come */
-    int         open;       /* a row has begun and not ended */
-    long long   rows;       /* rows ended so far */
-    const char *bad;        /* CSV: why the input is refused (NULL: it is not), and from which row (1-based) */
-    long long   bad_row;
+    int cr;                   /* a \r was read outside quotes and not yet placed */
+    int in_quote, quote_seen; /* CSV: inside quotes; a quote inside them was just read */
+    int quoted;               /* CSV: the field has a quoted part, so it is not NULL */
+    size_t matched;           /* bytes of the field read so far, all equal to the NULL text's start */
+    int differs;              /* the field is not the NULL text: its bytes go out as they come */
+    int open;                 /* a row has begun and not ended */
+    long long rows;           /* rows ended so far */
+    const char *bad;          /* CSV: why the input is refused (NULL: it is not), and from which row (1-based) */
+    long long bad_row;
 } xcode;
 
 /* csv: the input is CSV (quote: its quote character), else plain TSV; delim: the input's
@@ -43,6 +43,6 @@ void xcode_init(xcode *x, int csv, char delim, char quote, const char *null, int
 /* Appends the escaped text of n more input bytes to out. */
 void xcode_feed(xcode *x, const char *in, size_t n, bb_buf *out);
 /* The end of the input: ends a row left open. -1 when it ends inside quotes (CSV). */
-int  xcode_end(xcode *x, bb_buf *out);
+int xcode_end(xcode *x, bb_buf *out);
 
 #endif

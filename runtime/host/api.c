@@ -20,12 +20,16 @@
 #define BB_VERSION "dev"
 #endif
 
-#define GEN_MT  "bulkbench.gen"
+#define GEN_MT "bulkbench.gen"
 #define HIST_MT "bulkbench.histogram"
 
 /* ---- options and run information ---- */
 
-static int l_version(lua_State *L) { lua_pushstring(L, BB_VERSION); return 1; }
+static int l_version(lua_State *L)
+{
+    lua_pushstring(L, BB_VERSION);
+    return 1;
+}
 
 static int l_gen_kinds(lua_State *L)
 {
@@ -107,7 +111,10 @@ static int l_run_info(lua_State *L)
     const bb_plan *p = h->plan;
     lua_pushstring(L, p->drv->name);
     lua_setfield(L, -2, "engine");
-    if (p->method) { lua_pushstring(L, p->method); lua_setfield(L, -2, "method"); }
+    if (p->method) {
+        lua_pushstring(L, p->method);
+        lua_setfield(L, -2, "method");
+    }
     lua_pushinteger(L, p->threads);
     lua_setfield(L, -2, "threads");
     lua_pushnumber(L, (lua_Number)p->batch);
@@ -116,11 +123,18 @@ static int l_run_info(lua_State *L)
     lua_setfield(L, -2, "rows");
     lua_pushstring(L, p->scenario);
     lua_setfield(L, -2, "scenario");
-    if (h->worker) { lua_pushinteger(L, h->worker->ld.id); lua_setfield(L, -2, "thread_id"); }
+    if (h->worker) {
+        lua_pushinteger(L, h->worker->ld.id);
+        lua_setfield(L, -2, "thread_id");
+    }
     return 1;
 }
 
-static int l_now_ns(lua_State *L) { lua_pushnumber(L, (lua_Number)bb_now_ns()); return 1; }
+static int l_now_ns(lua_State *L)
+{
+    lua_pushnumber(L, (lua_Number)bb_now_ns());
+    return 1;
+}
 
 /* core.metric(name, value): a figure the script measured itself, into this run's result */
 static int l_metric(lua_State *L)
@@ -130,7 +144,10 @@ static int l_metric(lua_State *L)
     double v = luaL_checknumber(L, 2);
     if (h->worker) return luaL_error(L, "bb.metric() reports from prepare/check/cleanup, not from a worker");
     for (int i = 0; i < h->nmetrics; i++)
-        if (strcmp(h->metric[i].name, name) == 0) { h->metric[i].value = v; return 0; }
+        if (strcmp(h->metric[i].name, name) == 0) {
+            h->metric[i].value = v;
+            return 0;
+        }
     if (h->nmetrics == BB_MAX_METRICS) return luaL_error(L, "more than %d metrics in one run", BB_MAX_METRICS);
     snprintf(h->metric[h->nmetrics].name, sizeof h->metric[0].name, "%s", name);
     h->metric[h->nmetrics++].value = v;
@@ -146,7 +163,10 @@ static int l_stop(lua_State *L)
 
 /* ---- generators ---- */
 
-typedef struct { lua_State *L; int idx; } lreader;
+typedef struct {
+    lua_State *L;
+    int idx;
+} lreader;
 
 static int push_field(lua_State *L, int idx, const char *key, int pos)
 {
@@ -175,7 +195,8 @@ static double lr_num(void *ud, const char *key, int pos, double dflt)
 {
     lreader *r = ud;
     if (!push_field(r->L, r->idx, key, pos)) return dflt;
-    double v = lua_isnumber(r->L, -1) ? lua_tonumber(r->L, -1) : (lua_isboolean(r->L, -1) ? lua_toboolean(r->L, -1) : dflt);
+    double v =
+        lua_isnumber(r->L, -1) ? lua_tonumber(r->L, -1) : (lua_isboolean(r->L, -1) ? lua_toboolean(r->L, -1) : dflt);
     lua_pop(r->L, 1);
     return v;
 }
@@ -197,7 +218,10 @@ static int lr_list(void *ud, const char *key, int pos, void (*each)(void *, cons
         if (pos != 0) return -1;
         lua_pushvalue(L, r->idx); /* the spec itself is the list */
     }
-    if (!lua_istable(L, -1)) { lua_pop(L, 1); return -1; }
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return -1;
+    }
     int n = (int)lua_objlen(L, -1);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, -1, i);
@@ -401,8 +425,16 @@ static int l_hist_quantile(lua_State *L)
     return 1;
 }
 
-static int l_hist_max(lua_State *L) { lua_pushnumber(L, (lua_Number)check_hist(L)->lat_max); return 1; }
-static int l_hist_count(lua_State *L) { lua_pushnumber(L, (lua_Number)check_hist(L)->events); return 1; }
+static int l_hist_max(lua_State *L)
+{
+    lua_pushnumber(L, (lua_Number)check_hist(L)->lat_max);
+    return 1;
+}
+static int l_hist_count(lua_State *L)
+{
+    lua_pushnumber(L, (lua_Number)check_hist(L)->events);
+    return 1;
+}
 
 /* ---- the worker context ---- */
 
@@ -422,20 +454,27 @@ static int l_load(lua_State *L)
     return 0;
 }
 
-static const luaL_Reg core_fns[] = {
-    { "version", l_version },       { "gen_kinds", l_gen_kinds },   { "cli_option", l_cli_option },
-    { "declare_option", l_declare_option }, { "set_default", l_set_default }, { "usage_error", l_usage_error },
-    { "run_info", l_run_info },     { "compile", l_compile },       { "load", l_load },
-    { "stop", l_stop },             { "connect", api_db_connect },       { "histogram", l_histogram },
-    { "metric", l_metric },         { "now_ns", l_now_ns },         { "json_decode", api_json_decode },
-    { "dialect", api_dialect_find },
-    { NULL, NULL }
-};
+static const luaL_Reg core_fns[] = { { "version", l_version },
+                                     { "gen_kinds", l_gen_kinds },
+                                     { "cli_option", l_cli_option },
+                                     { "declare_option", l_declare_option },
+                                     { "set_default", l_set_default },
+                                     { "usage_error", l_usage_error },
+                                     { "run_info", l_run_info },
+                                     { "compile", l_compile },
+                                     { "load", l_load },
+                                     { "stop", l_stop },
+                                     { "connect", api_db_connect },
+                                     { "histogram", l_histogram },
+                                     { "metric", l_metric },
+                                     { "now_ns", l_now_ns },
+                                     { "json_decode", api_json_decode },
+                                     { "dialect", api_dialect_find },
+                                     { NULL, NULL } };
 
 static const luaL_Reg gen_methods[] = {
     { "row", l_gen_row }, { "encode", l_gen_encode }, { "columns", l_gen_columns }, { NULL, NULL }
 };
-
 
 int api_open(lua_State *L)
 {
@@ -449,8 +488,10 @@ int api_open(lua_State *L)
     lua_pop(L, 1);
     api_db_open(L);
     if (luaL_newmetatable(L, HIST_MT)) {
-        static const luaL_Reg hist_methods[] = { { "record", l_hist_record }, { "quantile", l_hist_quantile },
-                                                 { "max", l_hist_max },       { "count", l_hist_count },
+        static const luaL_Reg hist_methods[] = { { "record", l_hist_record },
+                                                 { "quantile", l_hist_quantile },
+                                                 { "max", l_hist_max },
+                                                 { "count", l_hist_count },
                                                  { NULL, NULL } };
         lua_newtable(L);
         luaL_register(L, NULL, hist_methods);

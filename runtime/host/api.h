@@ -15,19 +15,19 @@ int api_open(lua_State *L);
  * api_db_rebind(db, NULL) so a script that kept the object gets an error instead of a
  * dangling connection; a replaced session is rebound to the new conn). */
 void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, bb_target *target);
-void  api_db_rebind(void *handle, bb_conn *conn);
+void api_db_rebind(void *handle, bb_conn *conn);
 /* db:load_file{...} on the server of target: table argument at index 2 (api_load.c). */
-int   api_load_file(lua_State *L, const bb_driver *drv, bb_target *target);
+int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target);
 /* Registers the db and statement metatables (api_db.c). */
-void  api_db_open(lua_State *L);
+void api_db_open(lua_State *L);
 /* core.connect(engine, dsn): a connection the script owns. */
-int   api_db_connect(lua_State *L);
+int api_db_connect(lua_State *L);
 /* A dialect object for scripts (api_dialect.c); core.dialect(name); its metatable. */
-void  api_push_dialect(lua_State *L, const bb_dialect *d);
-int   api_dialect_find(lua_State *L);
-void  api_dialect_open(lua_State *L);
+void api_push_dialect(lua_State *L, const bb_dialect *d);
+int api_dialect_find(lua_State *L);
+void api_dialect_open(lua_State *L);
 /* core.json_decode(text) -> Lua value (api_json.c); JSON null becomes nil. */
-int   api_json_decode(lua_State *L);
+int api_json_decode(lua_State *L);
 /* The compiled generator behind a value on the stack (a table object or its native), or NULL. */
 gen_table *api_to_gen(lua_State *L, int idx);
 

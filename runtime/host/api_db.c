@@ -11,22 +11,22 @@
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
-#define DB_MT   "bulkbench.db"
+#define DB_MT "bulkbench.db"
 #define STMT_MT "bulkbench.stmt"
 
 typedef struct api_db {
     const bb_driver *drv;
-    bb_conn         *conn;
-    const char      *where;
-    bb_target       *target;       /* where new sessions of the same server come from (db:load_file) */
-    bb_target       *owned_target; /* set when Lua opened it (core.connect): closed by __gc */
+    bb_conn *conn;
+    const char *where;
+    bb_target *target;       /* where new sessions of the same server come from (db:load_file) */
+    bb_target *owned_target; /* set when Lua opened it (core.connect): closed by __gc */
 } api_db;
 
 typedef struct api_stmt {
     const bb_driver *drv;
-    bb_stmt         *st;
-    int              nparams;
-    bb_value        *vals;
+    bb_stmt *st;
+    int nparams;
+    bb_value *vals;
 } api_stmt;
 
 /* ---- db objects ---- */
@@ -87,7 +87,11 @@ static int l_db_exec(lua_State *L)
     return 1;
 }
 
-typedef struct { lua_State *L; int n; int names_done; } qacc;
+typedef struct {
+    lua_State *L;
+    int n;
+    int names_done;
+} qacc;
 
 static int query_row(void *ud, int ncols, const char *const *names, const char *const *vals, const size_t *lens)
 {
@@ -161,12 +165,21 @@ static int l_db_prepare(lua_State *L)
 static size_t stmt_value(lua_State *L, int idx, int i, int in_table, bb_value *v)
 {
     switch (lua_type(L, idx)) {
-    case LUA_TNIL: case LUA_TNONE: v->kind = BB_V_NULL; return 0;
-    case LUA_TBOOLEAN: v->kind = BB_V_INT; v->u.i = lua_toboolean(L, idx); return 1;
+    case LUA_TNIL:
+    case LUA_TNONE: v->kind = BB_V_NULL; return 0;
+    case LUA_TBOOLEAN:
+        v->kind = BB_V_INT;
+        v->u.i = lua_toboolean(L, idx);
+        return 1;
     case LUA_TNUMBER: {
         double x = lua_tonumber(L, idx);
-        if (x == floor(x) && fabs(x) < 9.007199254740992e15) { v->kind = BB_V_INT; v->u.i = (int64_t)x; }
-        else { v->kind = BB_V_DOUBLE; v->u.d = x; }
+        if (x == floor(x) && fabs(x) < 9.007199254740992e15) {
+            v->kind = BB_V_INT;
+            v->u.i = (int64_t)x;
+        } else {
+            v->kind = BB_V_DOUBLE;
+            v->u.d = x;
+        }
         return 8;
     }
     default: {
@@ -216,13 +229,13 @@ static int l_stmt_gc(lua_State *L)
     return 0;
 }
 
-#define DB_SIMPLE(fn, op)                                  \
-    static int fn(lua_State *L)                            \
-    {                                                      \
-        api_db *d = check_db(L);                           \
-        bb_err err;                                        \
-        if (d->drv->op(d->conn, &err) < 0) return db_raise(L, &err); \
-        return 0;                                          \
+#define DB_SIMPLE(fn, op)                                                                                              \
+    static int fn(lua_State *L)                                                                                        \
+    {                                                                                                                  \
+        api_db *d = check_db(L);                                                                                       \
+        bb_err err;                                                                                                    \
+        if (d->drv->op(d->conn, &err) < 0) return db_raise(L, &err);                                                   \
+        return 0;                                                                                                      \
     }
 DB_SIMPLE(l_db_begin, begin)
 DB_SIMPLE(l_db_commit, commit)
@@ -232,7 +245,8 @@ static int l_db_set(lua_State *L)
 {
     api_db *d = check_db(L);
     bb_err err;
-    if (d->drv->set_session(d->conn, luaL_checkstring(L, 2), luaL_checkstring(L, 3), &err) < 0) return db_raise(L, &err);
+    if (d->drv->set_session(d->conn, luaL_checkstring(L, 2), luaL_checkstring(L, 3), &err) < 0)
+        return db_raise(L, &err);
     return 0;
 }
 
@@ -247,7 +261,10 @@ static int l_db_info(lua_State *L)
     lua_setfield(L, -2, "version");
     lua_pushstring(L, si.settings);
     lua_setfield(L, -2, "settings");
-    if (si.log_pos >= 0) { lua_pushnumber(L, (lua_Number)si.log_pos); lua_setfield(L, -2, "log_pos"); }
+    if (si.log_pos >= 0) {
+        lua_pushnumber(L, (lua_Number)si.log_pos);
+        lua_setfield(L, -2, "log_pos");
+    }
     return 1;
 }
 
@@ -255,9 +272,18 @@ static int l_db_index(lua_State *L)
 {
     api_db *d = luaL_checkudata(L, 1, DB_MT);
     const char *k = luaL_checkstring(L, 2);
-    if (strcmp(k, "engine") == 0) { lua_pushstring(L, d->drv->name); return 1; }
-    if (strcmp(k, "dialect") == 0) { api_push_dialect(L, bb_target_dialect(d->drv, d->target)); return 1; }
-    if (strcmp(k, "where") == 0) { lua_pushstring(L, d->where ? d->where : ""); return 1; }
+    if (strcmp(k, "engine") == 0) {
+        lua_pushstring(L, d->drv->name);
+        return 1;
+    }
+    if (strcmp(k, "dialect") == 0) {
+        api_push_dialect(L, bb_target_dialect(d->drv, d->target));
+        return 1;
+    }
+    if (strcmp(k, "where") == 0) {
+        lua_pushstring(L, d->where ? d->where : "");
+        return 1;
+    }
     luaL_getmetatable(L, DB_MT);
     lua_getfield(L, -1, "methods");
     lua_getfield(L, -1, k);
@@ -301,11 +327,17 @@ static int l_db_load_file(lua_State *L)
     return api_load_file(L, d->drv, d->target);
 }
 
-static const luaL_Reg db_methods[] = {
-    { "exec", l_db_exec },         { "query", l_db_query }, { "prepare", l_db_prepare }, { "begin", l_db_begin },
-    { "commit", l_db_commit },     { "rollback", l_db_rollback }, { "set", l_db_set }, { "info", l_db_info },
-    { "close", l_db_close },       { "load_file", l_db_load_file }, { NULL, NULL }
-};
+static const luaL_Reg db_methods[] = { { "exec", l_db_exec },
+                                       { "query", l_db_query },
+                                       { "prepare", l_db_prepare },
+                                       { "begin", l_db_begin },
+                                       { "commit", l_db_commit },
+                                       { "rollback", l_db_rollback },
+                                       { "set", l_db_set },
+                                       { "info", l_db_info },
+                                       { "close", l_db_close },
+                                       { "load_file", l_db_load_file },
+                                       { NULL, NULL } };
 
 void api_db_open(lua_State *L)
 {

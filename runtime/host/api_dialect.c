@@ -16,7 +16,7 @@
 /* A copy: a target's dialect lives only as long as its target. */
 typedef struct api_dialect {
     bb_dialect d;
-    char       name[32];
+    char name[32];
 } api_dialect;
 
 void api_push_dialect(lua_State *L, const bb_dialect *d)
@@ -80,7 +80,8 @@ static int l_tostring(lua_State *L)
 static int l_eq(lua_State *L)
 {
     const bb_dialect *a = check(L), *b = &((api_dialect *)luaL_checkudata(L, 2, DIALECT_MT))->d;
-    lua_pushboolean(L, !strcmp(a->name, b->name) && a->ident_quote == b->ident_quote && a->param_dollar == b->param_dollar);
+    lua_pushboolean(
+        L, !strcmp(a->name, b->name) && a->ident_quote == b->ident_quote && a->param_dollar == b->param_dollar);
     return 1;
 }
 
@@ -98,8 +99,9 @@ int api_dialect_find(lua_State *L)
 void api_dialect_open(lua_State *L)
 {
     static const luaL_Reg methods[] = { { "quote", l_quote }, { "param", l_param }, { NULL, NULL } };
-    static const luaL_Reg meta[] = { { "__index", l_index }, { "__tostring", l_tostring }, { "__eq", l_eq },
-                                     { NULL, NULL } };
+    static const luaL_Reg meta[] = {
+        { "__index", l_index }, { "__tostring", l_tostring }, { "__eq", l_eq }, { NULL, NULL }
+    };
     if (luaL_newmetatable(L, DIALECT_MT)) {
         luaL_register(L, NULL, meta);
         lua_newtable(L);

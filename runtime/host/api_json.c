@@ -12,7 +12,8 @@ static void push_json(lua_State *L, json_t *v)
         const char *k;
         json_t *x;
         lua_createtable(L, 0, (int)json_object_size(v));
-        json_object_foreach(v, k, x) {
+        json_object_foreach(v, k, x)
+        {
             if (json_is_null(x)) continue; /* absent = null: scripts test with `== nil` */
             push_json(L, x);
             lua_setfield(L, -2, k);
@@ -23,7 +24,8 @@ static void push_json(lua_State *L, json_t *v)
         size_t i;
         json_t *x;
         lua_createtable(L, (int)json_array_size(v), 0);
-        json_array_foreach(v, i, x) {
+        json_array_foreach(v, i, x)
+        {
             push_json(L, x);
             lua_rawseti(L, -2, (int)i + 1);
         }

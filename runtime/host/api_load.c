@@ -21,7 +21,11 @@
 
 /* A field of the table at index 2, read as the command line would give it: the option's
  * name with '_' for '-', numbers and booleans as text (kept in buf: Lua owns no copy). */
-typedef struct lfields { lua_State *L; char buf[24][64]; int used; } lfields;
+typedef struct lfields {
+    lua_State *L;
+    char buf[24][64];
+    int used;
+} lfields;
 
 static const char *field(void *ud, const char *name)
 {
@@ -64,8 +68,8 @@ static int check_fields(lua_State *L)
         for (int i = 0; i < n; i++) found |= !strcmp(known[i], k);
         if (!found) {
             const char *near = opts_nearest(k, known, n);
-            lua_pushfstring(L, "load_file: unknown field '%s'%s%s%s", k, near ? "; did you mean '" : "", near ? near : "",
-                            near ? "'?" : "");
+            lua_pushfstring(L, "load_file: unknown field '%s'%s%s%s", k, near ? "; did you mean '" : "",
+                            near ? near : "", near ? "'?" : "");
             return host_usage_error(L, lua_tostring(L, -1));
         }
     }
@@ -84,7 +88,10 @@ int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target)
     lua_getfield(L, 2, "paths");
     for (int i = 1; lua_istable(L, -1) && np < 256; i++) {
         lua_rawgeti(L, -1, i);
-        if (!lua_isstring(L, -1)) { lua_pop(L, 1); break; }
+        if (!lua_isstring(L, -1)) {
+            lua_pop(L, 1);
+            break;
+        }
         paths[np++] = lua_tostring(L, -1);
         lua_pop(L, 1);
     }

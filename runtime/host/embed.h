@@ -5,10 +5,10 @@
 #include <stddef.h>
 
 typedef struct bb_lua_module {
-    const char          *name;      /* require() name: "bulkbench", "bulkbench.schema" */
-    const char          *chunkname; /* "@lua/schema.lua", for tracebacks */
-    const unsigned char *data;      /* LuaJIT bytecode with debug info */
-    size_t               size;
+    const char *name;          /* require() name: "bulkbench", "bulkbench.schema" */
+    const char *chunkname;     /* "@lua/schema.lua", for tracebacks */
+    const unsigned char *data; /* LuaJIT bytecode with debug info */
+    size_t size;
 } bb_lua_module;
 
 extern const bb_lua_module bb_lua_modules[]; /* ends with a NULL name */

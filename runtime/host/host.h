@@ -9,51 +9,51 @@
 
 /* What a Lua state may reach; lives in its registry, read by runtime/api.c. */
 typedef struct host_ctx {
-    const bb_plan *plan;    /* NULL in states that only declare (help, gen) */
-    bb_cli        *cli;
-    bb_run        *run;     /* NULL in the set-up state before a run */
-    bb_worker     *worker;  /* NULL in the set-up state */
-    int            setup;   /* 1 in the set-up state: declarations are recorded */
-    int            owned;   /* allocated for the state alone: host_close frees it */
-    uint64_t       seed;
-    int64_t        now_s;
+    const bb_plan *plan; /* NULL in states that only declare (help, gen) */
+    bb_cli *cli;
+    bb_run *run;       /* NULL in the set-up state before a run */
+    bb_worker *worker; /* NULL in the set-up state */
+    int setup;         /* 1 in the set-up state: declarations are recorded */
+    int owned;         /* allocated for the state alone: host_close frees it */
+    uint64_t seed;
+    int64_t now_s;
     const bb_dialect *dialect;
     /* options the script declared (set-up state), for help and the unknown-option check */
-    char         **declared;
-    int            ndeclared;
+    char **declared;
+    int ndeclared;
     /* the script's options as they took effect (set-up state), for results */
-    char         **opt_name, **opt_value;
-    int            nopts;
+    char **opt_name, **opt_value;
+    int nopts;
     /* figures the script measured itself (bb.metric), for the current run's result */
-    bb_metric      metric[BB_MAX_METRICS];
-    int            nmetrics;
+    bb_metric metric[BB_MAX_METRICS];
+    int nmetrics;
 } host_ctx;
 
-host_ctx  *host_get(lua_State *L);
-void       host_set_ctx(lua_State *L, host_ctx *ctx);
+host_ctx *host_get(lua_State *L);
+void host_set_ctx(lua_State *L, host_ctx *ctx);
 /* The message handler every host_pcall uses (slot 1 of each state): strings get a
  * traceback, usage errors (tables) pass through untouched. */
-int        host_traceback(lua_State *L);
+int host_traceback(lua_State *L);
 
 /* Reads a script once; every state of the run loads it from memory (so a script on a
  * pipe such as <(...) works, and the file is not read once per thread). */
-int  host_read_script(const char *path, char **src, size_t *len, bb_err *err);
+int host_read_script(const char *path, char **src, size_t *len, bb_err *err);
 /* Runs the script's top level (declarations, tables, hooks); path names it in messages. */
-int  host_run_source(lua_State *L, const char *src, size_t len, const char *path, bb_err *err);
+int host_run_source(lua_State *L, const char *src, size_t len, const char *path, bb_err *err);
 /* host_read_script + host_run_source, for states that load it once. */
-int  host_run_script(lua_State *L, const char *path, bb_err *err);
+int host_run_script(lua_State *L, const char *path, bb_err *err);
 /* A registry reference to global function `name`, or LUA_NOREF when the script has none. */
-int  host_hook(lua_State *L, const char *name);
+int host_hook(lua_State *L, const char *name);
 /* Calls the function under nargs arguments on the stack, protected; on error fills err
  * with "file:line: message" and the traceback (code 2 for usage errors raised by the
  * library, 1 otherwise). */
-int  host_pcall(lua_State *L, int nargs, int nresults, bb_err *err);
+int host_pcall(lua_State *L, int nargs, int nresults, bb_err *err);
 
 /* The error object a failed lua_pcall left on the stack, popped into err (as host_pcall). */
-int  host_error(lua_State *L, bb_err *err);
+int host_error(lua_State *L, bb_err *err);
 
 /* Raised from C functions for a usage error (exit 2) instead of a script failure; the
  * message gets the script's file:line that led to it. */
-int  host_usage_error(lua_State *L, const char *msg);
+int host_usage_error(lua_State *L, const char *msg);
 
 #endif

@@ -14,22 +14,22 @@ typedef struct bb_run bb_run;
 
 /* A worker: the core's loader (session, counts, pool thread) plus its Lua state. */
 typedef struct bb_worker {
-    bb_loader     ld;
-    bb_run       *run;
-    lua_State    *L;
-    int           ref_ctx, ref_event, ref_run, ref_init, ref_done, ref_on_connect;
+    bb_loader ld;
+    bb_run *run;
+    lua_State *L;
+    int ref_ctx, ref_event, ref_run, ref_init, ref_done, ref_on_connect;
     /* rows/bytes written by db calls inside the current event() */
-    int64_t       ev_rows, ev_bytes;
-    uint64_t      claim_next, claim_end;
-    void         *db;                   /* the db object handed to Lua (api_db_rebind(db, NULL) at the end) */
-    int           ready;                /* set-up finished: hooks may run, thread_done is due */
+    int64_t ev_rows, ev_bytes;
+    uint64_t claim_next, claim_end;
+    void *db;  /* the db object handed to Lua (api_db_rebind(db, NULL) at the end) */
+    int ready; /* set-up finished: hooks may run, thread_done is due */
 } bb_worker;
 
 struct bb_run {
     const bb_plan *plan;
-    bb_cli        *cli;            /* the script's options are read from here */
-    bb_pool        pool;           /* its threads are the workers; claims are row or event numbers */
-    bb_worker     *workers;
+    bb_cli *cli;  /* the script's options are read from here */
+    bb_pool pool; /* its threads are the workers; claims are row or event numbers */
+    bb_worker *workers;
 };
 
 #endif

@@ -71,7 +71,10 @@ static const char *main_table(lua_State *L, char *buf, size_t n)
 {
     lua_getglobal(L, "require");
     lua_pushstring(L, "bulkbench");
-    if (lua_pcall(L, 1, 1, 0) != 0) { lua_pop(L, 1); return NULL; }
+    if (lua_pcall(L, 1, 1, 0) != 0) {
+        lua_pop(L, 1);
+        return NULL;
+    }
     lua_getfield(L, -1, "main_table");
     const char *s = lua_tostring(L, -1);
     if (s) snprintf(buf, n, "%s", s);
@@ -109,8 +112,9 @@ static int verify(bb_servers *sv, lua_State *L, const bb_plan *p, bb_result *res
     res->verified_rows = rows;
     if (refused || (rows >= 0 && rows != res->committed)) {
         if (refused) bb_errf(err, "verification failed: check() returned false");
-        else bb_errf(err, "verification failed: the table holds %lld rows, the runner committed %lld", (long long)rows,
-                     (long long)res->committed);
+        else
+            bb_errf(err, "verification failed: the table holds %lld rows, the runner committed %lld", (long long)rows,
+                    (long long)res->committed);
         err->code = rc = BB_EXIT_VERIFY;
     }
     bb_err cerr;
@@ -124,12 +128,18 @@ static int verify(bb_servers *sv, lua_State *L, const bb_plan *p, bb_result *res
 
 /* While the workers work: progress lines; stop them when another rank failed, and tell
  * the other ranks when one of ours did. */
-typedef struct wait_ctx { progress pg; int told; } wait_ctx;
+typedef struct wait_ctx {
+    progress pg;
+    int told;
+} wait_ctx;
 
 static void wait_tick(void *ud, bb_pool *pl)
 {
     wait_ctx *wc = ud;
-    if (pool_failed(pl) && !wc->told) { cluster_tell_stop(); wc->told = 1; }
+    if (pool_failed(pl) && !wc->told) {
+        cluster_tell_stop();
+        wc->told = 1;
+    }
     if (cluster_stop_told()) pool_stop(pl);
     progress_tick(&wc->pg, pl);
 }
@@ -249,7 +259,8 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     bind_setup_state(L, p);
     int lead = p->rank == 0, rc = BB_EXIT_OK;
     bb_servers sv;
-    if (servers_open(&sv, p, err) < 0 || (lead && set_up(&sv, L, p, err) < 0)) rc = err->code ? err->code : BB_EXIT_RUNTIME;
+    if (servers_open(&sv, p, err) < 0 || (lead && set_up(&sv, L, p, err) < 0))
+        rc = err->code ? err->code : BB_EXIT_RUNTIME;
     if ((rc = cluster_agree(rc, err)) == 0) {
         trace("server costs before");
         servers_snapshot(&sv, p, 0);

@@ -96,7 +96,10 @@ void servers_snapshot(bb_servers *sv, const bb_plan *p, int after)
         *cpu = -1;
         *rss = -1;
         if (p->drv->server_info(s->c0, si, &ignore) < 0) si->log_pos = -1;
-        if (si->local_pid > 0 && sysmon_tree(si->local_pid, cpu, rss) < 0) { *cpu = -1; *rss = -1; }
+        if (si->local_pid > 0 && sysmon_tree(si->local_pid, cpu, rss) < 0) {
+            *cpu = -1;
+            *rss = -1;
+        }
     }
 }
 
@@ -140,7 +143,8 @@ void servers_costs(bb_servers *sv, const bb_plan *p, const char *table, bb_resul
         bb_host_cost h = { .cpu_s = -1, .rss_growth = -1, .log_bytes = -1, .redo_bytes = -1, .table_bytes = -1 };
         snprintf(h.where, sizeof h.where, "%s", p->drv->target_where(s->target));
         if (s->si0.log_pos >= 0 && s->si1.log_pos >= s->si0.log_pos) h.log_bytes = s->si1.log_pos - s->si0.log_pos;
-        if (s->si0.redo_pos >= 0 && s->si1.redo_pos >= s->si0.redo_pos) h.redo_bytes = s->si1.redo_pos - s->si0.redo_pos;
+        if (s->si0.redo_pos >= 0 && s->si1.redo_pos >= s->si0.redo_pos)
+            h.redo_bytes = s->si1.redo_pos - s->si0.redo_pos;
         if (s->cpu0 >= 0 && s->cpu1 >= 0) {
             h.cpu_s = s->cpu1 - s->cpu0;
             h.rss_growth = s->rss1 - s->rss0;

@@ -12,39 +12,39 @@
 #include "../../base/err.h"
 
 typedef struct bb_server {
-    const char     *dsn;
-    bb_target      *target;
-    bb_conn        *c0;          /* admin session: hooks, settings, costs */
-    void           *db0;         /* the db object hooks get */
-    int             db_ref;
-    char            old_global[BB_MAX_SETTINGS][256];
-    int             nglobal;     /* --set-global settings to restore */
-    bb_server_info  si0, si1;
-    double          cpu0, cpu1;
-    int64_t         rss0, rss1;
+    const char *dsn;
+    bb_target *target;
+    bb_conn *c0; /* admin session: hooks, settings, costs */
+    void *db0;   /* the db object hooks get */
+    int db_ref;
+    char old_global[BB_MAX_SETTINGS][256];
+    int nglobal; /* --set-global settings to restore */
+    bb_server_info si0, si1;
+    double cpu0, cpu1;
+    int64_t rss0, rss1;
 } bb_server;
 
 typedef struct bb_servers {
-    int       n;
-    int       hooks;             /* servers the hooks run on: n, or 1 with --shared */
-    int       admin;             /* admin sessions are open (rank 0) */
+    int n;
+    int hooks; /* servers the hooks run on: n, or 1 with --shared */
+    int admin; /* admin sessions are open (rank 0) */
     bb_server s[BB_MAX_HOSTS];
 } bb_servers;
 
 /* Resolves every DSN of the plan (no connection yet). */
-int  servers_open(bb_servers *sv, const bb_plan *p, bb_err *err);
+int servers_open(bb_servers *sv, const bb_plan *p, bb_err *err);
 /* Opens the admin sessions, applies the settings, makes the hooks' db objects. */
-int  servers_connect(bb_servers *sv, lua_State *L, const bb_plan *p, bb_err *err);
+int servers_connect(bb_servers *sv, lua_State *L, const bb_plan *p, bb_err *err);
 /* Calls the script's hook NAME(db), if it has one, on each hook server. */
-int  servers_hook(bb_servers *sv, lua_State *L, const char *name, bb_err *err);
+int servers_hook(bb_servers *sv, lua_State *L, const char *name, bb_err *err);
 /* check(db) on each hook server: *rows gets the sum of the numbers it returned (-1 when
  * it returned none), *refused is set when it returned false anywhere. */
-int  servers_check(bb_servers *sv, lua_State *L, int64_t *rows, int *refused, bb_err *err);
+int servers_check(bb_servers *sv, lua_State *L, int64_t *rows, int *refused, bb_err *err);
 /* Server costs now (after = 0 before the workers start, 1 when they have finished). */
 void servers_snapshot(bb_servers *sv, const bb_plan *p, int after);
 /* --reconnect: renews admin sessions lost with a server's restart; returns how many were
  * renewed, -1 when one cannot be. */
-int  servers_renew(bb_servers *sv, const bb_plan *p);
+int servers_renew(bb_servers *sv, const bb_plan *p);
 /* Puts the costs into res: per server when there are several, and their sums. */
 void servers_costs(bb_servers *sv, const bb_plan *p, const char *table, bb_result *res);
 /* Restores --set-global settings, closes sessions and targets. */

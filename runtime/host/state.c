@@ -39,7 +39,10 @@ static void set_path(lua_State *L, const char *script)
 lua_State *state_new(host_ctx *ctx, const char *script, bb_err *err)
 {
     lua_State *L = luaL_newstate();
-    if (!L) { bb_errf(err, "cannot create a Lua state: out of memory"); return NULL; }
+    if (!L) {
+        bb_errf(err, "cannot create a Lua state: out of memory");
+        return NULL;
+    }
     luaL_openlibs(L);
     lua_pushcfunction(L, host_traceback); /* stays at slot 1 for every host_pcall */
     host_set_ctx(L, ctx);

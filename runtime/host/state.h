@@ -9,6 +9,6 @@
  * registry; NULL with err when it cannot be made or the library fails to load. */
 lua_State *state_new(host_ctx *ctx, const char *script, bb_err *err);
 /* Closes L; frees its ctx when the ctx was allocated for it (owned). */
-void       state_close(lua_State *L);
+void state_close(lua_State *L);
 
 #endif

@@ -32,7 +32,10 @@ static int make_ctx(bb_worker *w)
     lua_setfield(L, -2, "threads");
     lua_pushstring(L, p->drv->name);
     lua_setfield(L, -2, "engine");
-    if (p->method) { lua_pushstring(L, p->method); lua_setfield(L, -2, "method"); }
+    if (p->method) {
+        lua_pushstring(L, p->method);
+        lua_setfield(L, -2, "method");
+    }
     lua_pushnumber(L, (lua_Number)p->batch);
     lua_setfield(L, -2, "batch");
     w->db = api_push_db(L, p->drv, w->ld.conn, w->ld.target);
@@ -82,8 +85,14 @@ int worker_setup(void *run, pool_thread *t, bb_err *err)
     w->ld.pt = t;
     w->ld.reconnect = reconnect;
     host_ctx *hc = bb_xmalloc(sizeof *hc); /* lives as long as the state: host_close frees it */
-    *hc = (host_ctx){ .plan = p, .cli = r->cli, .run = r, .worker = w, .seed = p->seed, .now_s = p->now_s,
-                      .dialect = p->drv->dialect, .owned = 1 };
+    *hc = (host_ctx){ .plan = p,
+                      .cli = r->cli,
+                      .run = r,
+                      .worker = w,
+                      .seed = p->seed,
+                      .now_s = p->now_s,
+                      .dialect = p->drv->dialect,
+                      .owned = 1 };
     if (!(w->L = state_new(hc, p->script, err))) {
         free(hc);
         return -1;

@@ -9,8 +9,8 @@
 /* Pool operations over the run's workers (ud is the bb_run). setup: Lua state, session,
  * hooks, thread_init; work: run(ctx), or event() until the claims end; teardown:
  * thread_done, session closed. */
-int  worker_setup(void *run, pool_thread *t, bb_err *err);
-int  worker_work(void *run, pool_thread *t, bb_err *err);
+int worker_setup(void *run, pool_thread *t, bb_err *err);
+int worker_work(void *run, pool_thread *t, bb_err *err);
 void worker_teardown(void *run, pool_thread *t);
 
 #endif
