@@ -5,7 +5,13 @@
 #include <stdint.h>
 
 /* Exit codes: every non-zero exit prints one line saying what to do about it. */
-enum { BB_EXIT_OK = 0, BB_EXIT_RUNTIME = 1, BB_EXIT_USAGE = 2, BB_EXIT_VERIFY = 3 };
+enum {
+    BB_EXIT_OK = 0,
+    BB_EXIT_RUNTIME = 1,   /* a script, database or I/O error */
+    BB_EXIT_USAGE = 2,     /* what the user asked for cannot be done as asked */
+    BB_EXIT_VERIFY = 3,    /* the table does not hold the rows committed */
+    BB_EXIT_THRESHOLD = 4, /* a --threshold or a comparison (--fail-if-slower) failed */
+};
 
 /* An error travels up as a message; the caller decides the exit code. */
 typedef struct bb_err {

@@ -216,6 +216,7 @@ int output_fail(const bb_err *e)
     switch (code) {
     case BB_EXIT_USAGE: fputs("(usage error: see `bulkbench --help` or `bulkbench help SCRIPT`)\n", stderr); break;
     case BB_EXIT_VERIFY: fputs("(verification failed: rows were lost or duplicated; see above)\n", stderr); break;
+    case BB_EXIT_THRESHOLD: fputs("(a threshold or comparison failed: the figures are above)\n", stderr); break;
     case 128 + 2:
     case 128 + 15: fputs("(interrupted: what was committed is counted above)\n", stderr); break;
     default: fputs("(the run failed: fix the cause named above and run again)\n", stderr); break;
