@@ -14,20 +14,49 @@
 #define DB_MT "bulkbench.db"
 #define STMT_MT "bulkbench.stmt"
 
+typedef struct api_stmt api_stmt;
+
 typedef struct api_db {
     const bb_driver *drv;
     bb_conn *conn;
     const char *where;
     bb_target *target;       /* where new sessions of the same server come from (db:load_file) */
     bb_target *owned_target; /* set when Lua opened it (core.connect): closed by __gc */
+    api_stmt *stmts;         /* its open statements: finalized before its session goes */
 } api_db;
 
-typedef struct api_stmt {
+struct api_stmt {
     const bb_driver *drv;
     bb_stmt *st;
     int nparams;
     bb_value *vals;
-} api_stmt;
+    api_db *db; /* kept alive by the statement's environment while it is linked */
+    api_stmt *next, *prev;
+};
+
+static void stmt_unlink(api_stmt *s)
+{
+    if (!s->db) return;
+    if (s->prev) s->prev->next = s->next;
+    else s->db->stmts = s->next;
+    if (s->next) s->next->prev = s->prev;
+    s->db = NULL;
+    s->next = s->prev = NULL;
+}
+
+/* A statement belongs to the session it was prepared on: it is finalized while that
+ * session still exists, and a script that kept it gets "finalized" instead of a crash. */
+static void stmt_finalize(api_stmt *s)
+{
+    if (s->st) s->drv->finalize(s->st);
+    s->st = NULL;
+    stmt_unlink(s);
+}
+
+static void finalize_all(api_db *d)
+{
+    while (d->stmts) stmt_finalize(d->stmts);
+}
 
 /* ---- db objects ---- */
 
@@ -39,6 +68,7 @@ void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, bb_target *
     d->target = target;
     d->where = drv->target_where(target);
     d->owned_target = NULL;
+    d->stmts = NULL;
     luaL_getmetatable(L, DB_MT);
     lua_setmetatable(L, -2);
     return d;
@@ -46,7 +76,10 @@ void *api_push_db(lua_State *L, const bb_driver *drv, bb_conn *conn, bb_target *
 
 void api_db_rebind(void *handle, bb_conn *conn)
 {
-    if (handle) ((api_db *)handle)->conn = conn;
+    api_db *d = handle;
+    if (!d) return;
+    if (d->conn != conn) finalize_all(d);
+    d->conn = conn;
 }
 
 static api_db *check_db(lua_State *L)
@@ -157,6 +190,14 @@ static int l_db_prepare(lua_State *L)
     s->drv = d->drv;
     s->nparams = n;
     s->vals = bb_xcalloc((size_t)n + 1, sizeof *s->vals);
+    s->db = d;
+    s->next = d->stmts;
+    if (d->stmts) d->stmts->prev = s;
+    d->stmts = s;
+    lua_createtable(L, 1, 0); /* the statement's environment holds its db */
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, -2, 1);
+    lua_setfenv(L, -2);
     return 1;
 }
 
@@ -222,9 +263,8 @@ static int l_stmt_execute(lua_State *L)
 static int l_stmt_gc(lua_State *L)
 {
     api_stmt *s = luaL_checkudata(L, 1, STMT_MT);
-    if (s->st) s->drv->finalize(s->st);
+    stmt_finalize(s);
     free(s->vals);
-    s->st = NULL;
     s->vals = NULL;
     return 0;
 }
@@ -313,6 +353,7 @@ static int l_db_close(lua_State *L)
 {
     api_db *d = luaL_checkudata(L, 1, DB_MT);
     if (!d->owned_target) return 0; /* hooks' dbs belong to the runner */
+    finalize_all(d);
     if (d->conn) d->drv->disconnect(d->conn);
     d->drv->target_close(d->owned_target);
     d->conn = NULL;

@@ -110,9 +110,9 @@ int servers_renew(bb_servers *sv, const bb_plan *p)
         bb_server *s = &sv->s[k];
         bb_err e;
         if (p->drv->exec(s->c0, "SELECT 1", NULL, &e) == 0) continue; /* an idle session learns of its loss only now */
+        api_db_rebind(s->db0, NULL); /* its statements go while the session still exists */
         p->drv->disconnect(s->c0);
         s->c0 = NULL;
-        api_db_rebind(s->db0, NULL);
         for (int i = 0; i <= p->reconnect && !s->c0; i++) {
             if (i) bb_sleep_until_ns(bb_now_ns() + 500000000ull);
             if (session_open(p, s->target, &s->c0, &e) < 0) {
