@@ -21,10 +21,10 @@ typedef enum bb_sqltype {
 
 typedef enum bb_vkind { BB_V_NULL, BB_V_INT, BB_V_DOUBLE, BB_V_TEXT } bb_vkind;
 
-/* A value: ints and doubles inline, text points into the row's scratch or a constant. */
 /* What a text value also carries natively, so binary encoders need not parse it back. */
 typedef enum bb_native { BB_N_NONE, BB_N_MICROS, BB_N_DAYS, BB_N_SCALED } bb_native;
 
+/* A value: ints and doubles inline, text points into the row's scratch or a constant. */
 typedef struct bb_value {
     uint8_t kind;   /* bb_vkind */
     uint8_t clean;  /* BB_V_TEXT: holds none of \t \n \r \\ , " ' NUL, so no format needs escaping */

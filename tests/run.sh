@@ -11,6 +11,7 @@ log=$(mktemp /tmp/bbtests.XXXXXX)
 suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passed, N failed"
   local name=$1; shift
   echo "== $name"
+  local t0=$SECONDS
   "$@" >"$log" 2>&1
   local rc=$? p f
   grep -E '^not ok' "$log" | sed 's/^/  /'
@@ -24,7 +25,7 @@ suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passe
     grep -vE '^ok ' "$log" | head -60 | sed 's/^/  | /'
     [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1 && echo "  suite exited $rc"
   fi
-  echo "   $p passed, $f failed"
+  echo "   $p passed, $f failed ($((SECONDS - t0)) s)"
   total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
 }
 

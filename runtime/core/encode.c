@@ -66,30 +66,12 @@ static inline char *put_copy_text(const char *s, uint32_t n, int clean, char *p)
 {
     if (clean || is_clean(dirty_copy, s, n)) return copy_text(p, s, n);
     for (uint32_t i = 0; i < n; i++) {
-        char c = s[i];
-        switch (c) {
-        case '\\':
-            *p++ = '\\';
-            *p++ = '\\';
-            break;
-        case '\t':
-            *p++ = '\\';
-            *p++ = 't';
-            break;
-        case '\n':
-            *p++ = '\\';
-            *p++ = 'n';
-            break;
-        case '\r':
-            *p++ = '\\';
-            *p++ = 'r';
-            break;
-        case 0:
-            *p++ = '\\';
-            *p++ = '0';
-            break; /* MySQL reads \0 as NUL; COPY text cannot carry NUL at all */
-        default: *p++ = c;
+        if (s[i]) {
+            p = enc_copy_escape(p, s[i]);
+            continue;
         }
+        *p++ = '\\'; /* MySQL reads \0 as NUL; COPY text cannot carry NUL at all */
+        *p++ = '0';
     }
     return p;
 }

@@ -20,6 +20,20 @@ int enc_row_tsv(const gen_table *t, const gen_row *r, const char *null, bb_buf *
 /* Appends one value as an SQL literal in dialect d ('it''s', NULL, 42). */
 void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_buf *out);
 
+/* One byte of a value as COPY text and LOAD DATA's default text escape it (\\ \t \n \r);
+ * returns the end. */
+static inline char *enc_copy_escape(char *p, char c)
+{
+    static const char esc[256] = { ['\\'] = '\\', ['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r' };
+    if (!esc[(unsigned char)c]) {
+        *p++ = c;
+        return p;
+    }
+    *p++ = '\\';
+    *p++ = esc[(unsigned char)c];
+    return p;
+}
+
 /* The format a --format name means ("text" is "copy"); -1 for an unknown name. */
 int enc_format_parse(const char *name, bb_stream_fmt *out);
 

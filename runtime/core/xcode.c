@@ -2,6 +2,7 @@
  * copied whole; only separators, line ends, quotes, backslashes and the first bytes of a
  * field (which may be the NULL text) are looked at one by one. */
 #include "xcode.h"
+#include "encode.h"
 #include "../../base/buf.h"
 
 #include <string.h>
@@ -23,35 +24,10 @@ void xcode_init(xcode *x, int csv, char delim, char quote, const char *null, int
     if (csv) x->special[(unsigned char)quote] = 1;
 }
 
-/* One byte of a value, escaped as COPY text and LOAD DATA read it. */
-static inline char *xcode_esc(char *o, char c)
-{
-    switch (c) {
-    case '\\':
-        *o++ = '\\';
-        *o++ = '\\';
-        break;
-    case '\t':
-        *o++ = '\\';
-        *o++ = 't';
-        break;
-    case '\n':
-        *o++ = '\\';
-        *o++ = 'n';
-        break;
-    case '\r':
-        *o++ = '\\';
-        *o++ = 'r';
-        break;
-    default: *o++ = c;
-    }
-    return o;
-}
-
 /* The field is not the NULL text after all: the bytes held back go out as data. */
 static char *xcode_release(xcode *x, char *o)
 {
-    for (size_t i = 0; i < x->matched; i++) o = xcode_esc(o, x->null[i]);
+    for (size_t i = 0; i < x->matched; i++) o = enc_copy_escape(o, x->null[i]);
     x->matched = 0;
     x->differs = 1;
     return o;
@@ -68,7 +44,7 @@ static inline char *xcode_data(xcode *x, char *o, char c)
         }
         o = xcode_release(x, o);
     }
-    return xcode_esc(o, c);
+    return enc_copy_escape(o, c);
 }
 
 static char *xcode_field_end(xcode *x, char *o)
@@ -112,7 +88,7 @@ static size_t xcode_quoted(xcode *x, const char *in, size_t n, char **op)
                 x->in_quote = 0;
                 break;
             }
-            o = xcode_esc(o, in[i++]);
+            o = enc_copy_escape(o, in[i++]);
             continue;
         }
         size_t j = i;
@@ -122,7 +98,7 @@ static size_t xcode_quoted(xcode *x, const char *in, size_t n, char **op)
         if ((i = j) == n) break;
         char c = in[i++];
         if (c == x->quote) x->quote_seen = 1;
-        else o = xcode_esc(o, c);
+        else o = enc_copy_escape(o, c);
     }
     *op = o;
     return i;

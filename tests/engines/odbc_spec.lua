@@ -103,7 +103,7 @@ function prepare(db) db:recreate(t); db:exec("INSERT INTO bb_odbc_dup VALUES (15
     it(fl.name .. ": the DBMS's dialect, learned from the driver", function()
       local db = bb.connect("odbc", fl.dsn)
       assert.are.equal(fl.native, db.dialect.name)
-      assert.are.equal(fl.native == "mysql" and "`" or '"', db.ident_quote)
+      assert.are.equal(fl.native == "mysql" and "`" or '"', db.dialect.ident_quote)
       db:close()
     end)
   end
