@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 d=$(mktemp -d /tmp/bbmatrix.XXXXXX)
 trap 'rm -rf "$d"' EXIT
 W=workloads/quickstart.lua
-N=2003
+N=1003
 SEED=5
 t=0
 check() { # description, 0 = ok, detail when not
