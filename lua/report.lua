@@ -1,6 +1,7 @@
 -- bulkbench.report: results files (JSON lines) into comparison tables and an SVG chart.
 --   bulkbench report RESULTS.jsonl [more.jsonl] [--format=text|markdown|csv] [--svg=FILE] [--log]
 local core = require "bulkbench.core"
+local chart = require "bulkbench.chart"
 local M = {}
 
 -- ---- reading ----
@@ -187,51 +188,27 @@ end
 
 -- ---- SVG ----
 
-local PALETTE = { "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-                  "#7f7f7f", "#bcbd22" }
-
-local function esc(s)
-  return (tostring(s):gsub("&", "&amp;"):gsub("<", "&lt;"):gsub(">", "&gt;"):gsub('"', "&quot;"))
-end
-
-local function nice_ticks(lo, hi, n)
-  if hi <= lo then hi = lo + 1 end
-  local raw = (hi - lo) / n
-  local mag = 10 ^ math.floor(math.log10(raw))
-  local step = mag
-  for _, m in ipairs { 1, 2, 5, 10 } do
-    if m * mag >= raw then step = m * mag; break end
+-- The label of a result among others: the values of the varying dimensions but skip
+-- (engine and method bare, the others name=value), or nil when none is set.
+function M.label(r, varying, skip)
+  local key = {}
+  for _, d in ipairs(varying) do
+    local raw = dim_value(r, d)
+    if d ~= skip and raw ~= nil then -- a setting this run did not have is left out
+      local v = tostring(raw)
+      key[#key + 1] = (d == "engine" or d == "method") and v or (dim_label(d) .. "=" .. v)
+    end
   end
-  local ticks, t = {}, math.floor(lo / step) * step
-  repeat -- up to the first tick at or above hi, so nothing is drawn off the axis
-    ticks[#ticks + 1] = t
-    t = t + step
-  until ticks[#ticks] >= hi - step * 1e-9
-  return ticks
+  return #key > 0 and table.concat(key, ", ") or nil
 end
 
-local function short(v)
-  if v >= 1e6 then return ("%gM"):format(tonumber(("%.3g"):format(v / 1e6))) end
-  if v >= 1e3 then return ("%gk"):format(tonumber(("%.3g"):format(v / 1e3))) end
-  return ("%g"):format(tonumber(("%.3g"):format(v)))
-end
-
--- one panel: rows/s against the varying numeric dimension (threads or batch), a line per
--- series (engine × method × the other varying dimensions)
--- the series of a group with xdim as the x axis: key -> points, and their order
+-- the series of a group with xdim as the x axis (engine × method × the other varying
+-- dimensions): key -> points, and their order
 local function make_series(rs, varying, xdim)
   local series, order = {}, {}
   for i, r in ipairs(rs) do
     if r.rows_per_s and r.rows_per_s > 0 and not r.error then
-      local key = {}
-      for _, d in ipairs(varying) do
-        local raw = dim_value(r, d)
-        if d ~= xdim and raw ~= nil then -- a setting this run did not have is left out
-          local v = tostring(raw)
-          key[#key + 1] = (d == "engine" or d == "method") and v or (dim_label(d) .. "=" .. v)
-        end
-      end
-      local k = #key > 0 and table.concat(key, ", ") or (r.engine .. ", " .. (r.method or "event"))
+      local k = M.label(r, varying, xdim) or (r.engine .. ", " .. (r.method or "event"))
       if not series[k] then series[k] = {}; order[#order + 1] = k end
       table.insert(series[k], { x = xdim and tonumber(dim_value(r, xdim)) or i, y = r.rows_per_s })
     end
@@ -239,9 +216,8 @@ local function make_series(rs, varying, xdim)
   return series, order
 end
 
-local function panel(out, scenario, rs, x0, y0, W, H, logy)
-  local varying = split_dims(rs)
-  -- x axis: the numeric dimension that draws the longest lines
+-- the numeric dimension (threads or batch) that draws the longest lines, or nil
+local function x_dimension(rs, varying)
   local xdim, best = nil, 0
   for _, d in ipairs(varying) do
     if d == "threads" or d == "batch" then
@@ -251,94 +227,42 @@ local function panel(out, scenario, rs, x0, y0, W, H, logy)
       if score > best then xdim, best = d, score end
     end
   end
+  return xdim
+end
+
+-- one scenario's panel: rows/s against its x dimension, a line per series
+local function panel(out, scenario, rs, x0, y0, W, H, logy)
+  local varying = split_dims(rs)
+  local xdim = x_dimension(rs, varying)
   local series, order = make_series(rs, varying, xdim)
-  local xs, ymax, ymin = {}, 0, math.huge
+  local p = { x0 = x0, y0 = y0, W = W, H = H, title = scenario, series = {}, empty = "no successful runs to draw",
+              tip = function(name, q) return name .. ": " .. chart.short(q.y) .. " rows/s" end }
+  local xs, ymax, ymin, seen = {}, 0, math.huge, {}
   for _, k in ipairs(order) do
     table.sort(series[k], function(a, b) return a.x < b.x end)
-    for _, p in ipairs(series[k]) do xs[#xs + 1] = p.x; ymax = math.max(ymax, p.y); ymin = math.min(ymin, p.y) end
-  end
-  local L, R, T, B = 80, 300, 40, 50 -- margins; the legend sits on the right
-  local pw, ph = W - L - R, H - T - B
-  out[#out + 1] = ('<text x="%d" y="%d" font-size="15" font-weight="bold">%s</text>'):format(x0 + L, y0 + 24, esc(scenario))
-  if #xs == 0 then
-    out[#out + 1] = ('<text x="%d" y="%d">no successful runs to draw</text>'):format(x0 + L, y0 + T + 20)
-    return
-  end
-  local xmin, xmax = math.min(unpack(xs)), math.max(unpack(xs))
-  local logx = xdim and xmax / math.max(xmin, 1) >= 8 -- threads 1..16, batch 1..10000: log2/log10 spacing
-  local function fx(x)
-    if xmax == xmin then return x0 + L + pw / 2 end
-    if logx then return x0 + L + pw * (math.log(x) - math.log(xmin)) / (math.log(xmax) - math.log(xmin)) end
-    return x0 + L + pw * (x - xmin) / (xmax - xmin)
-  end
-  local ylo, yhi, ticks
-  if logy then
-    ylo, yhi = 10 ^ math.floor(math.log10(ymin)), 10 ^ math.ceil(math.log10(ymax))
-    ticks = {}
-    local t = ylo
-    while t <= yhi * 1.0001 do ticks[#ticks + 1] = t; t = t * 10 end
-  else
-    ticks = nice_ticks(0, ymax * 1.05, 5)
-    ylo, yhi = 0, ticks[#ticks]
-  end
-  local function fy(y)
-    if logy then return y0 + T + ph - ph * (math.log10(y) - math.log10(ylo)) / (math.log10(yhi) - math.log10(ylo)) end
-    return y0 + T + ph - ph * (y - ylo) / (yhi - ylo)
-  end
-  -- axes, grid, ticks, labels
-  out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(x0 + L, y0 + T + ph, x0 + L + pw, y0 + T + ph)
-  out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(x0 + L, y0 + T, x0 + L, y0 + T + ph)
-  for _, t in ipairs(ticks) do
-    local y = fy(t)
-    out[#out + 1] = ('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>'):format(x0 + L, y, x0 + L + pw, y)
-    out[#out + 1] = ('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%s</text>'):format(x0 + L - 6, y + 4, short(t))
-  end
-  local xt, seenx = {}, {}
-  for _, x in ipairs(xs) do if not seenx[x] then seenx[x] = true; xt[#xt + 1] = x end end
-  table.sort(xt)
-  for _, x in ipairs(xt) do
-    out[#out + 1] = ('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#333"/>'):format(fx(x), y0 + T + ph, fx(x), y0 + T + ph + 5)
-    out[#out + 1] = ('<text x="%.1f" y="%d" font-size="11" text-anchor="middle">%s</text>'):format(fx(x), y0 + T + ph + 18,
-      xdim and short(x) or ("#" .. x))
-  end
-  out[#out + 1] = ('<text x="%d" y="%d" font-size="12" text-anchor="middle">%s</text>'):format(x0 + L + pw / 2, y0 + H - 10,
-    esc(xdim and (xdim .. (logx and " (log scale)" or "")) or "run"))
-  out[#out + 1] = ('<text x="%d" y="%d" font-size="12" text-anchor="middle" transform="rotate(-90 %d %d)">%s</text>')
-    :format(x0 + 18, y0 + T + ph / 2, x0 + 18, y0 + T + ph / 2, "rows/s" .. (logy and " (log scale)" or ""))
-  -- a line and markers per series, and its legend entry
-  for i, k in ipairs(order) do
-    local color = PALETTE[(i - 1) % #PALETTE + 1]
-    local dash = ({ "", ' stroke-dasharray="6 3"', ' stroke-dasharray="2 3"' })[math.floor((i - 1) / #PALETTE) % 3 + 1]
-    local pts = {}
-    for _, p in ipairs(series[k]) do pts[#pts + 1] = ("%.1f,%.1f"):format(fx(p.x), fy(p.y)) end
-    out[#out + 1] = ('<g class="series" data-name="%s">'):format(esc(k))
-    out[#out + 1] = ('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>'):format(color, dash,
-      table.concat(pts, " "))
-    for _, p in ipairs(series[k]) do
-      out[#out + 1] = ('<circle cx="%.1f" cy="%.1f" r="3.5" fill="%s"><title>%s: %s rows/s</title></circle>')
-        :format(fx(p.x), fy(p.y), color, esc(k), short(p.y))
+    p.series[#p.series + 1] = { name = k, points = series[k] }
+    for _, q in ipairs(series[k]) do
+      if not seen[q.x] then seen[q.x] = true; xs[#xs + 1] = q.x end
+      ymax, ymin = math.max(ymax, q.y), math.min(ymin, q.y)
     end
-    out[#out + 1] = "</g>"
-    local ly = y0 + T + 8 + (i - 1) * 18
-    out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="3"%s/>'):format(x0 + W - R + 14,
-      ly - 2, x0 + W - R + 32, ly - 2, color, dash)
-    local label = #k > 42 and (k:sub(1, 40) .. "…") or k
-    out[#out + 1] = ('<text x="%d" y="%d" font-size="12">%s<title>%s</title></text>'):format(x0 + W - R + 36, ly + 2,
-      esc(label), esc(k))
   end
+  if #xs > 0 then
+    table.sort(xs)
+    local logx = xdim and xs[#xs] / math.max(xs[1], 1) >= 8 -- threads 1..16, batch 1..10000: log spacing
+    p.x = { lo = xs[1], hi = xs[#xs], ticks = xs, log = logx,
+            label = xdim and (xdim .. (logx and " (log scale)" or "")) or "run",
+            fmt = function(x) return xdim and chart.short(x) or ("#" .. x) end }
+    p.y = logy and chart.decade_axis(ymin, ymax) or chart.nice_axis(0, ymax * 1.05)
+    p.y.label = "rows/s" .. (logy and " (log scale)" or "")
+  end
+  chart.panel(out, p)
 end
 
 function M.svg(results, opts)
   local order, groups = by_scenario(results)
-  local W, H = 1000, 380
-  local out = {
-    ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">')
-      :format(W, H * #order, W, H * #order),
-    ('<rect width="%d" height="%d" fill="white"/>'):format(W, H * #order),
-  }
-  for i, s in ipairs(order) do panel(out, s, groups[s], 0, (i - 1) * H, W, H, opts.log) end
-  out[#out + 1] = "</svg>\n"
-  return table.concat(out, "\n")
+  local W, H, body = 1000, 380, {}
+  for i, s in ipairs(order) do panel(body, s, groups[s], 0, (i - 1) * H, W, H, opts.log) end
+  return chart.document(W, H * #order, body)
 end
 
 -- the `bulkbench report` command
@@ -351,10 +275,7 @@ function M.main(paths, opts)
   local results = M.load(paths)
   if #results == 0 then core.usage_error("no results in " .. table.concat(paths, ", ")) end
   if opts.svg then
-    local f, why = io.open(opts.svg, "w")
-    if not f then error("cannot write " .. opts.svg .. ": " .. tostring(why), 0) end
-    f:write(M.svg(results, opts))
-    f:close()
+    chart.write(opts.svg, M.svg(results, opts))
   end
   return M.tables(results, fmt)
 end
