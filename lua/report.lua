@@ -1,5 +1,7 @@
 -- bulkbench.report: results files (JSON lines) into comparison tables and an SVG chart.
 --   bulkbench report RESULTS.jsonl [more.jsonl] [--format=text|markdown|csv] [--svg=FILE] [--log]
+-- and the other reports of the same files, each in a module of its own:
+--   --compare BASE CANDIDATE (bulkbench.compare), --timeline (bulkbench.timeline), --cdf (bulkbench.cdf)
 local core = require "bulkbench.core"
 local chart = require "bulkbench.chart"
 local M = {}
@@ -25,11 +27,19 @@ function M.load(paths)
   return results
 end
 
+-- The results of paths, at least one: else a usage error that shows how ("usage").
+function M.results(paths, usage)
+  if #paths == 0 then core.usage_error("report needs a results file: " .. usage) end
+  local results = M.load(paths)
+  if #results == 0 then core.usage_error("no results in " .. table.concat(paths, ", ")) end
+  return results
+end
+
 -- ---- what varies ----
 
 local DIMS = { "engine", "method", "threads", "batch", "target" }
 
-local function dim_value(r, d)
+function M.dim_value(r, d)
   if d:sub(1, 4) == "set." then return r.set and r.set[d:sub(5)] end
   -- one engine, many servers: odbc runs are told apart by the DBMS its driver reached
   if d == "engine" and r.engine == "odbc" and type(r.server) == "table" and type(r.server.version) == "string" then
@@ -39,13 +49,41 @@ local function dim_value(r, d)
   return r[d]
 end
 
-local function dim_label(d) return (d:gsub("^set%.", ""):gsub("^opt%.", "--")) end
+local dim_value = M.dim_value
 
--- scenario name -> list of its results, in file order
-local function by_scenario(results)
+function M.dim_label(d) return (d:gsub("^set%.", ""):gsub("^opt%.", "--")) end
+local dim_label = M.dim_label
+
+-- The dimensions that make a result's point: what ran (engine, method, threads, batch,
+-- target) and how (its --set values and script options), as dim_value names them.
+function M.point_dims(r)
+  local dims = { "engine", "method", "threads", "batch", "target" }
+  for _, kind in ipairs { "set", "options" } do
+    local names = {}
+    for k in pairs(type(r[kind]) == "table" and r[kind] or {}) do names[#names + 1] = k end
+    table.sort(names)
+    for _, k in ipairs(names) do dims[#dims + 1] = (kind == "set" and "set." or "opt.") .. k end
+  end
+  return dims
+end
+
+-- The identity of a result's point, its scenario and point_dims: runs of one point share it.
+function M.point_key(r)
+  local parts = { tostring(r.scenario) }
+  for _, d in ipairs(M.point_dims(r)) do parts[#parts + 1] = d .. "=" .. tostring(dim_value(r, d)) end
+  return table.concat(parts, "; ")
+end
+
+-- A point for a sentence: "scenario (engine, method, threads=1, batch=1000)".
+function M.describe(r)
+  return ("%s (%s)"):format(r.scenario or "?", M.label(r, M.point_dims(r)) or "")
+end
+
+-- scenario name -> list of its items (results, or what result_of gives a result of), in file order
+local function by_scenario(items, result_of)
   local order, groups = {}, {}
-  for _, r in ipairs(results) do
-    local s = r.scenario or "?"
+  for _, r in ipairs(items) do
+    local s = (result_of and result_of(r) or r).scenario or "?"
     if not groups[s] then groups[s] = {}; order[#order + 1] = s end
     table.insert(groups[s], r)
   end
@@ -53,7 +91,7 @@ local function by_scenario(results)
 end
 
 -- the dimensions whose value differs between runs of a group, and those that do not
-local function split_dims(rs)
+function M.split_dims(rs)
   local dims = {}
   for _, d in ipairs(DIMS) do dims[#dims + 1] = d end
   local seen = {}
@@ -81,6 +119,8 @@ local function split_dims(rs)
   return varying, fixed
 end
 
+local split_dims = M.split_dims
+
 local function metric_names(rs)
   local names, seen = {}, {}
   for _, r in ipairs(rs) do
@@ -101,6 +141,13 @@ end
 
 local function mb(v) return v and v / 1e6 end
 
+local function has_repeats(rs)
+  for _, r in ipairs(rs) do
+    if r.repeats then return true end
+  end
+  return false
+end
+
 -- the columns of one scenario's table: header and a cell function
 local function columns(rs)
   local varying = split_dims(rs)
@@ -114,6 +161,13 @@ local function columns(rs)
   add("rows", function(r) return num(r.rows) end)
   add("seconds", function(r) return num(r.seconds, "%.3f") end)
   add("rows/s", function(r) return num(r.rows_per_s) end)
+  if has_repeats(rs) then -- --repeat: rows/s is the median; how many runs, how far they spread
+    add("runs", function(r) return num(r.repeats or 1) end)
+    add("cv %", function(r)
+      local cv = type(r.stats) == "table" and type(r.stats.rows_per_s) == "table" and r.stats.rows_per_s.cv
+      return num(type(cv) == "number" and cv * 100 or nil, "%.1f")
+    end)
+  end
   add("MB/s", function(r) return num(r.mb_per_s, "%.2f") end)
   add("p95 ms", function(r) return num(r.latency_ms and r.latency_ms.p95, "%.3f") end)
   add("client cpu s", function(r) return num(r.client_cpu_s, "%.2f") end)
@@ -130,7 +184,8 @@ local function columns(rs)
   return cols
 end
 
-local function render(cols, rs, fmt)
+-- rows as a table in fmt (text, markdown or csv): cols = { { header, function(row) -> text } }
+function M.render(cols, rs, fmt)
   local grid = { {} }
   for i, c in ipairs(cols) do grid[1][i] = c[1] end
   for _, r in ipairs(rs) do
@@ -168,22 +223,39 @@ local function render(cols, rs, fmt)
   return table.concat(out, "\n")
 end
 
-function M.tables(results, fmt)
-  local order, groups = by_scenario(results)
+-- A table's title line in fmt (CSV has none: its callers leave it out).
+function M.heading(title, fmt) return fmt == "markdown" and ("### " .. title .. "\n") or title end
+
+-- The results items are or hold (result_of), in order.
+function M.results_of(items, result_of)
+  if not result_of then return items end
+  local rs = {}
+  for i, item in ipairs(items) do rs[i] = result_of(item) end
+  return rs
+end
+
+-- A table per scenario of its items, titled with what their results share (noun: "run"):
+-- table_of(items) gives the table's columns, rows and format; result_of(item) the result
+-- an item stands for (the item itself when nil).
+function M.by_scenario_tables(items, fmt, noun, table_of, result_of)
+  local order, groups = by_scenario(items, result_of)
   local out = {}
   for _, s in ipairs(order) do
-    local rs = groups[s]
+    local rs = M.results_of(groups[s], result_of)
     local _, fixed = split_dims(rs)
     local same = {}
     for _, d in ipairs(fixed) do same[#same + 1] = dim_label(d) .. "=" .. tostring(dim_value(rs[1], d)) end
-    local title = ("%s: %d run%s%s"):format(s, #rs, #rs == 1 and "" or "s",
+    local title = ("%s: %d %s%s%s"):format(s, #rs, noun, #rs == 1 and "" or "s",
       #same > 0 and (" (" .. table.concat(same, ", ") .. ")") or "")
-    if fmt == "markdown" then title = "### " .. title .. "\n" end
-    if fmt ~= "csv" then out[#out + 1] = title end
-    out[#out + 1] = render(columns(rs), rs, fmt)
+    if fmt ~= "csv" then out[#out + 1] = M.heading(title, fmt) end
+    out[#out + 1] = M.render(table_of(groups[s]))
     out[#out + 1] = ""
   end
   return table.concat(out, "\n")
+end
+
+function M.tables(results, fmt)
+  return M.by_scenario_tables(results, fmt, "run", function(rs) return columns(rs), rs, fmt end)
 end
 
 -- ---- SVG ----
@@ -200,6 +272,20 @@ function M.label(r, varying, skip)
     end
   end
   return #key > 0 and table.concat(key, ", ") or nil
+end
+
+-- A function naming each of results among the others for a legend: what varies between
+-- them, after the scenario when there are several (or when nothing varies).
+function M.labeller(results)
+  local varying = split_dims(results)
+  local scenarios = {}
+  for _, r in ipairs(results) do scenarios[r.scenario or "?"] = true end
+  local many = next(scenarios, next(scenarios)) ~= nil
+  return function(r)
+    local label = M.label(r, varying)
+    if many or not label then label = (r.scenario or "?") .. (label and (" " .. label) or "") end
+    return label
+  end
 end
 
 -- the series of a group with xdim as the x axis (engine × method × the other varying
@@ -265,19 +351,32 @@ function M.svg(results, opts)
   return chart.document(W, H * #order, body)
 end
 
--- the `bulkbench report` command
+-- which report the options ask for: "compare", "timeline", "cdf" or nil (tables and chart)
+local function mode_of(opts)
+  local modes = {}
+  for _, m in ipairs { "compare", "timeline", "cdf" } do
+    if opts[m] then modes[#modes + 1] = m end
+  end
+  if #modes > 1 then core.usage_error("--" .. table.concat(modes, " and --") .. ": one report at a time") end
+  if opts.fail_if_slower and modes[1] ~= "compare" then
+    core.usage_error("--fail-if-slower judges a comparison: "
+      .. "bulkbench report --compare BASE.jsonl CANDIDATE.jsonl --fail-if-slower=PCT")
+  end
+  return modes[1]
+end
+
+-- the `bulkbench report` command: its text, the exit code it asks for and why (a failed
+-- --fail-if-slower), which the command shows after the text
 function M.main(paths, opts)
-  if #paths == 0 then core.usage_error("report needs a results file: bulkbench report RESULTS.jsonl [--svg=FILE]") end
   local fmt = opts.format or "text"
   if fmt ~= "text" and fmt ~= "markdown" and fmt ~= "csv" then
     core.usage_error("--format=" .. fmt .. ": a report is text, markdown or csv")
   end
-  local results = M.load(paths)
-  if #results == 0 then core.usage_error("no results in " .. table.concat(paths, ", ")) end
-  if opts.svg then
-    chart.write(opts.svg, M.svg(results, opts))
-  end
-  return M.tables(results, fmt)
+  local mode = mode_of(opts)
+  if mode then return require("bulkbench." .. mode).main(paths, opts) end
+  local results = M.results(paths, "bulkbench report RESULTS.jsonl [--svg=FILE]")
+  if opts.svg then chart.write(opts.svg, M.svg(results, opts)) end
+  return M.tables(results, fmt), 0
 end
 
 return M
