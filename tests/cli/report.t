@@ -97,6 +97,38 @@ $ ./bulkbench report --compare tests/fixtures/compare_base.jsonl $TMP/nosuch.jso
 ? 2
 ~ cannot read results file .*nosuch\.jsonl
 
+# --timeline: a line per run, stalls listed with their time, valid SVG
+$ ./bulkbench report tests/fixtures/timeline.jsonl --timeline --svg=$TMP/t.svg && python3 -c "import xml.dom.minidom as m; d = m.parse('$TMP/t.svg'); print('xml', len(d.getElementsByTagName('polyline')), [t.firstChild.data for t in d.getElementsByTagName('text') if 'at 0.50 s' in (t.firstChild.data if t.firstChild else '')])"
+? 0
+~ ^timeline: 6 runs with intervals$
+~ ^batch=10 run 2/5 +13 +0\.65 +60760 +25237 +0\.135 +2$
+~ ^stalls \(an interval under 0\.5 of its run's median rows/s\): 5$
+~ ^batch=100 +0\.50 +28421 +217871 +0\.13$
+~ ^skipped quickstart \(sqlite, multirow, threads=1, batch=1000, --journal=wal, --sync=normal\): no intervals$
+~ ^xml 12 \['  batch=100: at 0\.50 s, 28421 rows/s \(0\.13 of its median 217871\)'\]$
+
+# --timeline of results without intervals says so and still draws
+$ ./bulkbench report --timeline tests/fixtures/results.jsonl --svg=$TMP/t0.svg && python3 -c "import xml.dom.minidom as m; m.parse('$TMP/t0.svg'); print('xml ok')"
+? 0
+~ ^timeline: 0 runs with intervals$
+~ ^skipped fixture_sweep \(pg, copy, threads=1, batch=1000\): no intervals$
+~ ^xml ok$
+
+# --cdf: histograms of one point merged, the rest skipped, a log-scaled SVG
+$ ./bulkbench report --cdf tests/fixtures/latency_hist.jsonl --svg=$TMP/c.svg && python3 -c "import xml.dom.minidom as m; d = m.parse('$TMP/c.svg'); print('xml', sorted(g.getAttribute('data-name') for g in d.getElementsByTagName('g')), [t.firstChild.data for t in d.getElementsByTagName('text') if t.firstChild and 'log scale' in t.firstChild.data])"
+? 0
+~ ^point +histograms +events +p50 ms +p90 ms +p99 ms +p99\.9 ms$
+~ ^batch=10 +2 +10000 +0\.024
+~ ^batch=1000 +1 +250
+~ ^skipped quickstart \(.*batch=100, .*\): no latency_hist \(run it with --latency-hist\)$
+~ ^xml \['batch=10 \(2 merged\)', 'batch=1000'\] \['latency ms \(log scale\)'\]$
+
+# --cdf of results without histograms: a CSV of no rows
+$ ./bulkbench report --cdf tests/fixtures/results.jsonl --format=csv
+? 0
+~ ^point,histograms,events,p50 ms,p90 ms,p99 ms,p99\.9 ms$
+! fixture_sweep
+
 # the tables of --repeat results show how many runs and their spread
 $ ./bulkbench report tests/fixtures/timeline.jsonl
 ? 0
