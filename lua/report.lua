@@ -1,6 +1,9 @@
 -- bulkbench.report: results files (JSON lines) into comparison tables and an SVG chart.
 --   bulkbench report RESULTS.jsonl [more.jsonl] [--format=text|markdown|csv] [--svg=FILE] [--log]
+-- and the other reports of the same files, each in a module of its own:
+--   --compare BASE CANDIDATE (bulkbench.compare), --timeline (bulkbench.timeline), --cdf (bulkbench.cdf)
 local core = require "bulkbench.core"
+local chart = require "bulkbench.chart"
 local M = {}
 
 -- ---- reading ----
@@ -24,11 +27,19 @@ function M.load(paths)
   return results
 end
 
+-- The results of paths, at least one: else a usage error that shows how ("usage").
+function M.results(paths, usage)
+  if #paths == 0 then core.usage_error("report needs a results file: " .. usage) end
+  local results = M.load(paths)
+  if #results == 0 then core.usage_error("no results in " .. table.concat(paths, ", ")) end
+  return results
+end
+
 -- ---- what varies ----
 
 local DIMS = { "engine", "method", "threads", "batch", "target" }
 
-local function dim_value(r, d)
+function M.dim_value(r, d)
   if d:sub(1, 4) == "set." then return r.set and r.set[d:sub(5)] end
   -- one engine, many servers: odbc runs are told apart by the DBMS its driver reached
   if d == "engine" and r.engine == "odbc" and type(r.server) == "table" and type(r.server.version) == "string" then
@@ -38,13 +49,41 @@ local function dim_value(r, d)
   return r[d]
 end
 
-local function dim_label(d) return (d:gsub("^set%.", ""):gsub("^opt%.", "--")) end
+local dim_value = M.dim_value
 
--- scenario name -> list of its results, in file order
-local function by_scenario(results)
+function M.dim_label(d) return (d:gsub("^set%.", ""):gsub("^opt%.", "--")) end
+local dim_label = M.dim_label
+
+-- The dimensions that make a result's point: what ran (engine, method, threads, batch,
+-- target) and how (its --set values and script options), as dim_value names them.
+function M.point_dims(r)
+  local dims = { "engine", "method", "threads", "batch", "target" }
+  for _, kind in ipairs { "set", "options" } do
+    local names = {}
+    for k in pairs(type(r[kind]) == "table" and r[kind] or {}) do names[#names + 1] = k end
+    table.sort(names)
+    for _, k in ipairs(names) do dims[#dims + 1] = (kind == "set" and "set." or "opt.") .. k end
+  end
+  return dims
+end
+
+-- The identity of a result's point, its scenario and point_dims: runs of one point share it.
+function M.point_key(r)
+  local parts = { tostring(r.scenario) }
+  for _, d in ipairs(M.point_dims(r)) do parts[#parts + 1] = d .. "=" .. tostring(dim_value(r, d)) end
+  return table.concat(parts, "; ")
+end
+
+-- A point for a sentence: "scenario (engine, method, threads=1, batch=1000)".
+function M.describe(r)
+  return ("%s (%s)"):format(r.scenario or "?", M.label(r, M.point_dims(r)) or "")
+end
+
+-- scenario name -> list of its items (results, or what result_of gives a result of), in file order
+local function by_scenario(items, result_of)
   local order, groups = {}, {}
-  for _, r in ipairs(results) do
-    local s = r.scenario or "?"
+  for _, r in ipairs(items) do
+    local s = (result_of and result_of(r) or r).scenario or "?"
     if not groups[s] then groups[s] = {}; order[#order + 1] = s end
     table.insert(groups[s], r)
   end
@@ -52,7 +91,7 @@ local function by_scenario(results)
 end
 
 -- the dimensions whose value differs between runs of a group, and those that do not
-local function split_dims(rs)
+function M.split_dims(rs)
   local dims = {}
   for _, d in ipairs(DIMS) do dims[#dims + 1] = d end
   local seen = {}
@@ -80,6 +119,8 @@ local function split_dims(rs)
   return varying, fixed
 end
 
+local split_dims = M.split_dims
+
 local function metric_names(rs)
   local names, seen = {}, {}
   for _, r in ipairs(rs) do
@@ -100,6 +141,13 @@ end
 
 local function mb(v) return v and v / 1e6 end
 
+local function has_repeats(rs)
+  for _, r in ipairs(rs) do
+    if r.repeats then return true end
+  end
+  return false
+end
+
 -- the columns of one scenario's table: header and a cell function
 local function columns(rs)
   local varying = split_dims(rs)
@@ -113,6 +161,13 @@ local function columns(rs)
   add("rows", function(r) return num(r.rows) end)
   add("seconds", function(r) return num(r.seconds, "%.3f") end)
   add("rows/s", function(r) return num(r.rows_per_s) end)
+  if has_repeats(rs) then -- --repeat: rows/s is the median; how many runs, how far they spread
+    add("runs", function(r) return num(r.repeats or 1) end)
+    add("cv %", function(r)
+      local cv = type(r.stats) == "table" and type(r.stats.rows_per_s) == "table" and r.stats.rows_per_s.cv
+      return num(type(cv) == "number" and cv * 100 or nil, "%.1f")
+    end)
+  end
   add("MB/s", function(r) return num(r.mb_per_s, "%.2f") end)
   add("p95 ms", function(r) return num(r.latency_ms and r.latency_ms.p95, "%.3f") end)
   add("client cpu s", function(r) return num(r.client_cpu_s, "%.2f") end)
@@ -129,7 +184,8 @@ local function columns(rs)
   return cols
 end
 
-local function render(cols, rs, fmt)
+-- rows as a table in fmt (text, markdown or csv): cols = { { header, function(row) -> text } }
+function M.render(cols, rs, fmt)
   local grid = { {} }
   for i, c in ipairs(cols) do grid[1][i] = c[1] end
   for _, r in ipairs(rs) do
@@ -167,71 +223,78 @@ local function render(cols, rs, fmt)
   return table.concat(out, "\n")
 end
 
-function M.tables(results, fmt)
-  local order, groups = by_scenario(results)
+-- A table's title line in fmt (CSV has none: its callers leave it out).
+function M.heading(title, fmt) return fmt == "markdown" and ("### " .. title .. "\n") or title end
+
+-- The results items are or hold (result_of), in order.
+function M.results_of(items, result_of)
+  if not result_of then return items end
+  local rs = {}
+  for i, item in ipairs(items) do rs[i] = result_of(item) end
+  return rs
+end
+
+-- A table per scenario of its items, titled with what their results share (noun: "run"):
+-- table_of(items) gives the table's columns, rows and format; result_of(item) the result
+-- an item stands for (the item itself when nil).
+function M.by_scenario_tables(items, fmt, noun, table_of, result_of)
+  local order, groups = by_scenario(items, result_of)
   local out = {}
   for _, s in ipairs(order) do
-    local rs = groups[s]
+    local rs = M.results_of(groups[s], result_of)
     local _, fixed = split_dims(rs)
     local same = {}
     for _, d in ipairs(fixed) do same[#same + 1] = dim_label(d) .. "=" .. tostring(dim_value(rs[1], d)) end
-    local title = ("%s: %d run%s%s"):format(s, #rs, #rs == 1 and "" or "s",
+    local title = ("%s: %d %s%s%s"):format(s, #rs, noun, #rs == 1 and "" or "s",
       #same > 0 and (" (" .. table.concat(same, ", ") .. ")") or "")
-    if fmt == "markdown" then title = "### " .. title .. "\n" end
-    if fmt ~= "csv" then out[#out + 1] = title end
-    out[#out + 1] = render(columns(rs), rs, fmt)
+    if fmt ~= "csv" then out[#out + 1] = M.heading(title, fmt) end
+    out[#out + 1] = M.render(table_of(groups[s]))
     out[#out + 1] = ""
   end
   return table.concat(out, "\n")
 end
 
+function M.tables(results, fmt)
+  return M.by_scenario_tables(results, fmt, "run", function(rs) return columns(rs), rs, fmt end)
+end
+
 -- ---- SVG ----
 
-local PALETTE = { "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-                  "#7f7f7f", "#bcbd22" }
-
-local function esc(s)
-  return (tostring(s):gsub("&", "&amp;"):gsub("<", "&lt;"):gsub(">", "&gt;"):gsub('"', "&quot;"))
-end
-
-local function nice_ticks(lo, hi, n)
-  if hi <= lo then hi = lo + 1 end
-  local raw = (hi - lo) / n
-  local mag = 10 ^ math.floor(math.log10(raw))
-  local step = mag
-  for _, m in ipairs { 1, 2, 5, 10 } do
-    if m * mag >= raw then step = m * mag; break end
+-- The label of a result among others: the values of the varying dimensions but skip
+-- (engine and method bare, the others name=value), or nil when none is set.
+function M.label(r, varying, skip)
+  local key = {}
+  for _, d in ipairs(varying) do
+    local raw = dim_value(r, d)
+    if d ~= skip and raw ~= nil then -- a setting this run did not have is left out
+      local v = tostring(raw)
+      key[#key + 1] = (d == "engine" or d == "method") and v or (dim_label(d) .. "=" .. v)
+    end
   end
-  local ticks, t = {}, math.floor(lo / step) * step
-  repeat -- up to the first tick at or above hi, so nothing is drawn off the axis
-    ticks[#ticks + 1] = t
-    t = t + step
-  until ticks[#ticks] >= hi - step * 1e-9
-  return ticks
+  return #key > 0 and table.concat(key, ", ") or nil
 end
 
-local function short(v)
-  if v >= 1e6 then return ("%gM"):format(tonumber(("%.3g"):format(v / 1e6))) end
-  if v >= 1e3 then return ("%gk"):format(tonumber(("%.3g"):format(v / 1e3))) end
-  return ("%g"):format(tonumber(("%.3g"):format(v)))
+-- A function naming each of results among the others for a legend: what varies between
+-- them, after the scenario when there are several (or when nothing varies).
+function M.labeller(results)
+  local varying = split_dims(results)
+  local scenarios = {}
+  for _, r in ipairs(results) do scenarios[r.scenario or "?"] = true end
+  local many = next(scenarios, next(scenarios)) ~= nil
+  return function(r)
+    local label = M.label(r, varying)
+    if many or not label then label = (r.scenario or "?") .. (label and (" " .. label) or "") end
+    return label
+  end
 end
 
--- one panel: rows/s against the varying numeric dimension (threads or batch), a line per
--- series (engine × method × the other varying dimensions)
--- the series of a group with xdim as the x axis: key -> points, and their order
+-- the series of a group with xdim as the x axis (engine × method × the other varying
+-- dimensions): key -> points, and their order
 local function make_series(rs, varying, xdim)
   local series, order = {}, {}
   for i, r in ipairs(rs) do
     if r.rows_per_s and r.rows_per_s > 0 and not r.error then
-      local key = {}
-      for _, d in ipairs(varying) do
-        local raw = dim_value(r, d)
-        if d ~= xdim and raw ~= nil then -- a setting this run did not have is left out
-          local v = tostring(raw)
-          key[#key + 1] = (d == "engine" or d == "method") and v or (dim_label(d) .. "=" .. v)
-        end
-      end
-      local k = #key > 0 and table.concat(key, ", ") or (r.engine .. ", " .. (r.method or "event"))
+      local k = M.label(r, varying, xdim) or (r.engine .. ", " .. (r.method or "event"))
       if not series[k] then series[k] = {}; order[#order + 1] = k end
       table.insert(series[k], { x = xdim and tonumber(dim_value(r, xdim)) or i, y = r.rows_per_s })
     end
@@ -239,9 +302,8 @@ local function make_series(rs, varying, xdim)
   return series, order
 end
 
-local function panel(out, scenario, rs, x0, y0, W, H, logy)
-  local varying = split_dims(rs)
-  -- x axis: the numeric dimension that draws the longest lines
+-- the numeric dimension (threads or batch) that draws the longest lines, or nil
+local function x_dimension(rs, varying)
   local xdim, best = nil, 0
   for _, d in ipairs(varying) do
     if d == "threads" or d == "batch" then
@@ -251,112 +313,70 @@ local function panel(out, scenario, rs, x0, y0, W, H, logy)
       if score > best then xdim, best = d, score end
     end
   end
+  return xdim
+end
+
+-- one scenario's panel: rows/s against its x dimension, a line per series
+local function panel(out, scenario, rs, x0, y0, W, H, logy)
+  local varying = split_dims(rs)
+  local xdim = x_dimension(rs, varying)
   local series, order = make_series(rs, varying, xdim)
-  local xs, ymax, ymin = {}, 0, math.huge
+  local p = { x0 = x0, y0 = y0, W = W, H = H, title = scenario, series = {}, empty = "no successful runs to draw",
+              tip = function(name, q) return name .. ": " .. chart.short(q.y) .. " rows/s" end }
+  local xs, ymax, ymin, seen = {}, 0, math.huge, {}
   for _, k in ipairs(order) do
     table.sort(series[k], function(a, b) return a.x < b.x end)
-    for _, p in ipairs(series[k]) do xs[#xs + 1] = p.x; ymax = math.max(ymax, p.y); ymin = math.min(ymin, p.y) end
-  end
-  local L, R, T, B = 80, 300, 40, 50 -- margins; the legend sits on the right
-  local pw, ph = W - L - R, H - T - B
-  out[#out + 1] = ('<text x="%d" y="%d" font-size="15" font-weight="bold">%s</text>'):format(x0 + L, y0 + 24, esc(scenario))
-  if #xs == 0 then
-    out[#out + 1] = ('<text x="%d" y="%d">no successful runs to draw</text>'):format(x0 + L, y0 + T + 20)
-    return
-  end
-  local xmin, xmax = math.min(unpack(xs)), math.max(unpack(xs))
-  local logx = xdim and xmax / math.max(xmin, 1) >= 8 -- threads 1..16, batch 1..10000: log2/log10 spacing
-  local function fx(x)
-    if xmax == xmin then return x0 + L + pw / 2 end
-    if logx then return x0 + L + pw * (math.log(x) - math.log(xmin)) / (math.log(xmax) - math.log(xmin)) end
-    return x0 + L + pw * (x - xmin) / (xmax - xmin)
-  end
-  local ylo, yhi, ticks
-  if logy then
-    ylo, yhi = 10 ^ math.floor(math.log10(ymin)), 10 ^ math.ceil(math.log10(ymax))
-    ticks = {}
-    local t = ylo
-    while t <= yhi * 1.0001 do ticks[#ticks + 1] = t; t = t * 10 end
-  else
-    ticks = nice_ticks(0, ymax * 1.05, 5)
-    ylo, yhi = 0, ticks[#ticks]
-  end
-  local function fy(y)
-    if logy then return y0 + T + ph - ph * (math.log10(y) - math.log10(ylo)) / (math.log10(yhi) - math.log10(ylo)) end
-    return y0 + T + ph - ph * (y - ylo) / (yhi - ylo)
-  end
-  -- axes, grid, ticks, labels
-  out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(x0 + L, y0 + T + ph, x0 + L + pw, y0 + T + ph)
-  out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(x0 + L, y0 + T, x0 + L, y0 + T + ph)
-  for _, t in ipairs(ticks) do
-    local y = fy(t)
-    out[#out + 1] = ('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>'):format(x0 + L, y, x0 + L + pw, y)
-    out[#out + 1] = ('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%s</text>'):format(x0 + L - 6, y + 4, short(t))
-  end
-  local xt, seenx = {}, {}
-  for _, x in ipairs(xs) do if not seenx[x] then seenx[x] = true; xt[#xt + 1] = x end end
-  table.sort(xt)
-  for _, x in ipairs(xt) do
-    out[#out + 1] = ('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#333"/>'):format(fx(x), y0 + T + ph, fx(x), y0 + T + ph + 5)
-    out[#out + 1] = ('<text x="%.1f" y="%d" font-size="11" text-anchor="middle">%s</text>'):format(fx(x), y0 + T + ph + 18,
-      xdim and short(x) or ("#" .. x))
-  end
-  out[#out + 1] = ('<text x="%d" y="%d" font-size="12" text-anchor="middle">%s</text>'):format(x0 + L + pw / 2, y0 + H - 10,
-    esc(xdim and (xdim .. (logx and " (log scale)" or "")) or "run"))
-  out[#out + 1] = ('<text x="%d" y="%d" font-size="12" text-anchor="middle" transform="rotate(-90 %d %d)">%s</text>')
-    :format(x0 + 18, y0 + T + ph / 2, x0 + 18, y0 + T + ph / 2, "rows/s" .. (logy and " (log scale)" or ""))
-  -- a line and markers per series, and its legend entry
-  for i, k in ipairs(order) do
-    local color = PALETTE[(i - 1) % #PALETTE + 1]
-    local dash = ({ "", ' stroke-dasharray="6 3"', ' stroke-dasharray="2 3"' })[math.floor((i - 1) / #PALETTE) % 3 + 1]
-    local pts = {}
-    for _, p in ipairs(series[k]) do pts[#pts + 1] = ("%.1f,%.1f"):format(fx(p.x), fy(p.y)) end
-    out[#out + 1] = ('<g class="series" data-name="%s">'):format(esc(k))
-    out[#out + 1] = ('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>'):format(color, dash,
-      table.concat(pts, " "))
-    for _, p in ipairs(series[k]) do
-      out[#out + 1] = ('<circle cx="%.1f" cy="%.1f" r="3.5" fill="%s"><title>%s: %s rows/s</title></circle>')
-        :format(fx(p.x), fy(p.y), color, esc(k), short(p.y))
+    p.series[#p.series + 1] = { name = k, points = series[k] }
+    for _, q in ipairs(series[k]) do
+      if not seen[q.x] then seen[q.x] = true; xs[#xs + 1] = q.x end
+      ymax, ymin = math.max(ymax, q.y), math.min(ymin, q.y)
     end
-    out[#out + 1] = "</g>"
-    local ly = y0 + T + 8 + (i - 1) * 18
-    out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="3"%s/>'):format(x0 + W - R + 14,
-      ly - 2, x0 + W - R + 32, ly - 2, color, dash)
-    local label = #k > 42 and (k:sub(1, 40) .. "…") or k
-    out[#out + 1] = ('<text x="%d" y="%d" font-size="12">%s<title>%s</title></text>'):format(x0 + W - R + 36, ly + 2,
-      esc(label), esc(k))
   end
+  if #xs > 0 then
+    table.sort(xs)
+    local logx = xdim and xs[#xs] / math.max(xs[1], 1) >= 8 -- threads 1..16, batch 1..10000: log spacing
+    p.x = { lo = xs[1], hi = xs[#xs], ticks = xs, log = logx,
+            label = xdim and (xdim .. (logx and " (log scale)" or "")) or "run",
+            fmt = function(x) return xdim and chart.short(x) or ("#" .. x) end }
+    p.y = logy and chart.decade_axis(ymin, ymax) or chart.nice_axis(0, ymax * 1.05)
+    p.y.label = "rows/s" .. (logy and " (log scale)" or "")
+  end
+  chart.panel(out, p)
 end
 
 function M.svg(results, opts)
   local order, groups = by_scenario(results)
-  local W, H = 1000, 380
-  local out = {
-    ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">')
-      :format(W, H * #order, W, H * #order),
-    ('<rect width="%d" height="%d" fill="white"/>'):format(W, H * #order),
-  }
-  for i, s in ipairs(order) do panel(out, s, groups[s], 0, (i - 1) * H, W, H, opts.log) end
-  out[#out + 1] = "</svg>\n"
-  return table.concat(out, "\n")
+  local W, H, body = 1000, 380, {}
+  for i, s in ipairs(order) do panel(body, s, groups[s], 0, (i - 1) * H, W, H, opts.log) end
+  return chart.document(W, H * #order, body)
 end
 
--- the `bulkbench report` command
+-- which report the options ask for: "compare", "timeline", "cdf" or nil (tables and chart)
+local function mode_of(opts)
+  local modes = {}
+  for _, m in ipairs { "compare", "timeline", "cdf" } do
+    if opts[m] then modes[#modes + 1] = m end
+  end
+  if #modes > 1 then core.usage_error("--" .. table.concat(modes, " and --") .. ": one report at a time") end
+  if opts.fail_if_slower and modes[1] ~= "compare" then
+    core.usage_error("--fail-if-slower judges a comparison: "
+      .. "bulkbench report --compare BASE.jsonl CANDIDATE.jsonl --fail-if-slower=PCT")
+  end
+  return modes[1]
+end
+
+-- the `bulkbench report` command: its text, the exit code it asks for and why (a failed
+-- --fail-if-slower), which the command shows after the text
 function M.main(paths, opts)
-  if #paths == 0 then core.usage_error("report needs a results file: bulkbench report RESULTS.jsonl [--svg=FILE]") end
   local fmt = opts.format or "text"
   if fmt ~= "text" and fmt ~= "markdown" and fmt ~= "csv" then
     core.usage_error("--format=" .. fmt .. ": a report is text, markdown or csv")
   end
-  local results = M.load(paths)
-  if #results == 0 then core.usage_error("no results in " .. table.concat(paths, ", ")) end
-  if opts.svg then
-    local f, why = io.open(opts.svg, "w")
-    if not f then error("cannot write " .. opts.svg .. ": " .. tostring(why), 0) end
-    f:write(M.svg(results, opts))
-    f:close()
-  end
-  return M.tables(results, fmt)
+  local mode = mode_of(opts)
+  if mode then return require("bulkbench." .. mode).main(paths, opts) end
+  local results = M.results(paths, "bulkbench report RESULTS.jsonl [--svg=FILE]")
+  if opts.svg then chart.write(opts.svg, M.svg(results, opts)) end
+  return M.tables(results, fmt), 0
 end
 
 return M

@@ -33,7 +33,9 @@ static void usage(FILE *f)
         "  load FILE... --engine=E --table=T [--threads=N] [--chunk=4MB] [--format=csv|tsv|copy] [load options below]\n"
         "  list                                        engines, the methods each offers, workloads\n"
         "  help SCRIPT.lua                             the script's own options with defaults\n"
-        "  report RESULTS.jsonl [--svg=FILE] [--format=text|markdown|csv] [--log]   compare past runs\n"
+        "  report RESULTS.jsonl [--svg=FILE] [--format=text|markdown|csv] [--log]   tables and a chart of past runs\n"
+        "  report --compare BASE.jsonl CANDIDATE.jsonl [--fail-if-slower=PCT]     is the candidate faster?\n"
+        "  report --timeline|--cdf RESULTS.jsonl [--svg=FILE]  rows/s and p99 over time; latency CDF\n"
         "  lua FILE.lua [args]                         run Lua with the bulkbench library (tools, tests)\n"
         "  --version\n",
         f);
@@ -93,19 +95,20 @@ static int cmd_help(bb_cli *cli)
     return 0;
 }
 
-/* bulkbench report FILE... [--format=text|markdown|csv] [--svg=FILE] [--log] (lua/report.lua) */
+/* bulkbench report FILE... (lua/report.lua): its text, then the failure it asks for, if any */
 static int cmd_report(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
     if (opts_check_common(cli, &err) < 0 || opts_check_unused(cli, NULL, &err) < 0) return output_fail(&err);
-    const char *log = opts_get(cli, "log");
-    int log_on = log && (!strcmp(log, "on") || !strcmp(log, "true") || !strcmp(log, "1") || !strcmp(log, "yes"));
-    char *text = lib_report(cli, (const char *const *)cli->pos, cli->npos, opts_get(cli, "format"),
-                            opts_get(cli, "svg"), log_on, &err);
+    int code = 0;
+    char *text = lib_report(cli, (const char *const *)cli->pos, cli->npos, &code, &err);
     if (!text) return output_fail(&err);
     fputs(text, stdout);
     free(text);
-    return 0;
+    if (!code) return 0;
+    fflush(stdout); /* the figures stand above the failure that names them */
+    err.code = code;
+    return output_fail(&err);
 }
 
 static int cmd_lua(int argc, char **argv)

@@ -37,11 +37,6 @@ static double num_opt(bb_cli *cli, const char *name)
     return v ? strtod(v, NULL) : 0;
 }
 
-static int is_on(const char *v)
-{
-    return v && (!strcmp(v, "on") || !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "yes"));
-}
-
 static int output_result(bb_cli *cli, const bb_result *r, const sysmon_host *h, int *csv_header, bb_err *err)
 {
     const char *fmt = opts_get(cli, "format"), *out = opts_get(cli, "out");
@@ -78,7 +73,7 @@ static void plan_of(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ct
     p->report_interval = num_opt(cli, "report-interval");
     p->seed = hc->seed;
     p->now_s = hc->now_s;
-    p->progress = opts_get(cli, "progress") ? is_on(opts_get(cli, "progress")) : -1;
+    p->progress = opts_get(cli, "progress") ? opts_is_on(opts_get(cli, "progress")) : -1;
     p->nsettings = c->nset;
     for (int i = 0; i < c->nset; i++) {
         p->set_name[i] = c->set_name[i];
@@ -87,7 +82,7 @@ static void plan_of(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ct
     }
     p->ndsn = opts_all(cli, "dsn", p->dsns, BB_MAX_HOSTS);
     if (p->ndsn < 2) p->ndsn = 0; /* one server: c->dsn, which may come from the environment or --target */
-    p->shared = is_on(opts_get(cli, "shared"));
+    p->shared = opts_is_on(opts_get(cli, "shared"));
     p->rank = cluster_rank();
     p->nranks = cluster_size();
     if (p->rank != 0) { /* rank 0 reports for all */
@@ -101,7 +96,7 @@ static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, cons
                    size_t srclen)
 {
     bb_err err = { .code = BB_EXIT_RUNTIME };
-    char **done = is_on(opts_get(cli, "resume")) ? sweep_done_keys(opts_get(cli, "out")) : NULL;
+    char **done = opts_is_on(opts_get(cli, "resume")) ? sweep_done_keys(opts_get(cli, "out")) : NULL;
     sysmon_host host;
     sysmon_host_info(&host);
 

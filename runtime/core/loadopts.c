@@ -21,11 +21,6 @@ static int value(load_opt_get get, void *ud, const char *name, const char **v, b
     return *v && d ? opts_check_value(name, d->type, *v, d->min, err) : 0;
 }
 
-static int is_on(const char *v)
-{
-    return v && (!strcmp(v, "on") || !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "yes"));
-}
-
 int load_opts_read(load_opts *o, load_opt_get get, void *ud, bb_err *err)
 {
     const char *v[17];
@@ -42,11 +37,11 @@ int load_opts_read(load_opts *o, load_opt_get get, void *ud, bb_err *err)
         return bb_usagef(err, "say --format=csv, tsv or copy for %s", o->paths[0]);
     o->threads = threads ? atoi(threads) : 1;
     o->chunk = chunk ? opts_parse_size(chunk) : 0;
-    o->header = is_on(header);
+    o->header = opts_is_on(header);
     o->columns = columns;
-    o->truncate = is_on(truncate);
+    o->truncate = opts_is_on(truncate);
     o->rate_mb = rate ? strtod(rate, NULL) : 0;
-    o->progress = progress ? is_on(progress) : -1;
+    o->progress = progress ? opts_is_on(progress) : -1;
     o->null = null;
     if (load_char_opt("delimiter", delim, &o->delimiter, err) < 0 || load_char_opt("quote", quote, &o->quote, err) < 0)
         return -1;

@@ -52,6 +52,10 @@ const opt_def opts_common[] = {
     { "reject-limit", OC_LOAD, OT_INT, NULL, 0, 0, "with --on-error=skip: fail once more than this many rows are refused" },
     { "svg", OC_REPORT, OT_STR, NULL, 0, 0, "also draw a chart into this SVG file" },
     { "log", OC_REPORT, OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" },
+    { "compare", OC_REPORT, OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: each point's rows/s ratio, its 95% bootstrap interval and a verdict" },
+    { "fail-if-slower", OC_REPORT, OT_NUM, NULL, 0, 0, "with --compare: exit 4 when a point is slower by more than this many percent, its interval clear of it" },
+    { "timeline", OC_REPORT, OT_BOOL, NULL, 0, 0, "rows/s and p99 over time of each run with intervals, and its stalls (--svg draws it)" },
+    { "cdf", OC_REPORT, OT_BOOL, NULL, 0, 0, "the latency CDF of each point with a latency_hist (--svg draws it, log-scaled)" },
     { NULL, 0, 0, NULL, 0, 0, NULL }
 };
 // clang-format on
@@ -388,4 +392,9 @@ const char *opts_dsn(bb_cli *cli, const bb_driver *d)
     snprintf(var, sizeof var, "BULKBENCH_%s_DSN", d->name);
     for (char *p = var; *p; p++) *p = (char)toupper((unsigned char)*p);
     return getenv(var);
+}
+
+int opts_is_on(const char *v)
+{
+    return v && (!strcmp(v, "on") || !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "yes"));
 }

@@ -63,6 +63,9 @@ int opts_check_value(const char *name, opt_type t, const char *v, int min, bb_er
  * extra: script-declared names, NULL-terminated. */
 int opts_check_unused(const bb_cli *cli, const char *const *extra, bb_err *err);
 
+/* Whether a boolean option's value says on (on, true, 1, yes); NULL is off. */
+int opts_is_on(const char *v);
+
 /* Where an engine's database is: --dsn, else BULKBENCH_<ENGINE>_DSN, else NULL (the
  * engine's own default). */
 const char *opts_dsn(bb_cli *cli, const bb_driver *d);

@@ -3,7 +3,9 @@
 
 #include <lauxlib.h>
 #include <lua.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "../../base/buf.h"
@@ -20,8 +22,8 @@ int lib_has_work(lua_State *L)
     return has;
 }
 
-/* Calls module.fn(...) with the nargs values on the stack below; leaves its result. */
-static int call_module(lua_State *L, const char *module, const char *fn, int nargs, bb_err *err)
+/* Calls module.fn(...) with the nargs values on the stack below; leaves its nres results. */
+static int call_module(lua_State *L, const char *module, const char *fn, int nargs, int nres, bb_err *err)
 {
     lua_getglobal(L, "require");
     lua_pushstring(L, module);
@@ -29,7 +31,7 @@ static int call_module(lua_State *L, const char *module, const char *fn, int nar
     lua_getfield(L, -1, fn);
     lua_remove(L, -2);
     lua_insert(L, -1 - nargs);
-    return host_pcall(L, nargs, 1, err);
+    return host_pcall(L, nargs, nres, err);
 }
 
 /* The string on top of the stack as a fresh copy, popped. */
@@ -43,7 +45,7 @@ static char *pop_string(lua_State *L)
 
 char *lib_help(lua_State *L, bb_err *err)
 {
-    if (call_module(L, "bulkbench", "help_text", 0, err) < 0) return NULL;
+    if (call_module(L, "bulkbench", "help_text", 0, 1, err) < 0) return NULL;
     return pop_string(L);
 }
 
@@ -61,8 +63,27 @@ gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_
     return t;
 }
 
-char *lib_report(bb_cli *cli, const char *const *files, int nfiles, const char *format, const char *svg, int log,
-                 bb_err *err)
+/* The report's options (those of OC_REPORT that were given or have a default) as a table
+ * keyed by name with '_' for '-': booleans, numbers and strings as their types say. */
+static void push_report_opts(lua_State *L, bb_cli *cli)
+{
+    lua_newtable(L);
+    for (const opt_def *d = opts_common; d->name; d++) {
+        const char *v = d->cmds & OC_REPORT ? opts_get(cli, d->name) : NULL;
+        if (!v) continue;
+        if (d->type == OT_BOOL)
+            lua_pushboolean(L, opts_is_on(v));
+        else if (d->type == OT_NUM || d->type == OT_INT) lua_pushnumber(L, strtod(v, NULL));
+        else lua_pushstring(L, v);
+        char key[64];
+        snprintf(key, sizeof key, "%s", d->name);
+        for (char *c = key; *c; c++)
+            if (*c == '-') *c = '_';
+        lua_setfield(L, -2, key);
+    }
+}
+
+char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, bb_err *err)
 {
     host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
     lua_State *L = state_new(&hc, NULL, err);
@@ -72,16 +93,14 @@ char *lib_report(bb_cli *cli, const char *const *files, int nfiles, const char *
         lua_pushstring(L, files[i]);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_newtable(L);
-    lua_pushstring(L, format);
-    lua_setfield(L, -2, "format");
-    if (svg) {
-        lua_pushstring(L, svg);
-        lua_setfield(L, -2, "svg");
+    push_report_opts(L, cli);
+    char *text = NULL;
+    if (call_module(L, "bulkbench.report", "main", 2, 3, err) == 0) { /* text, exit code, why */
+        *code = (int)lua_tointeger(L, -2);
+        if (*code) bb_errf(err, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "the report failed");
+        lua_pop(L, 2);
+        text = pop_string(L);
     }
-    lua_pushboolean(L, log);
-    lua_setfield(L, -2, "log");
-    char *text = call_module(L, "bulkbench.report", "main", 2, err) < 0 ? NULL : pop_string(L);
     state_close(L);
     return text;
 }

@@ -15,10 +15,11 @@ int lib_has_work(lua_State *L);
 char *lib_help(lua_State *L, bb_err *err);
 /* The generator of table `name` the loaded script declared (bb.table); NULL with err. */
 gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_err *err);
-/* The report (lua/report.lua) of result files as text, markdown or csv, and an SVG chart
- * when svg is set; the caller frees the text. */
-char *lib_report(bb_cli *cli, const char *const *files, int nfiles, const char *format, const char *svg, int log,
-                 bb_err *err);
+/* The report (lua/report.lua) of result files, with the report options of cli: its text
+ * (the caller frees it), or NULL with err. *code is the exit code the report asks for
+ * after its text is shown (BB_EXIT_THRESHOLD when --fail-if-slower failed), with err
+ * saying why. */
+char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, bb_err *err);
 /* Runs a Lua file with the library and arg = { [0] = file, ... }; 0 or -1 with err. */
 int lib_run_file(int argc, char **argv, bb_err *err);
 

@@ -14,3 +14,8 @@ $ for d in "$BULKBENCH_ODBC_PG" "$BULKBENCH_ODBC_MYSQL" "$BULKBENCH_ODBC_SQLITE"
 ? 0
 ~ ^done$
 ! memcheck
+
+# memcheck of a comparison that fails --fail-if-slower: the exit code the report asks for travels back from Lua
+$ valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite ./bulkbench report --compare tests/fixtures/compare_cand.jsonl tests/fixtures/compare_base.jsonl --fail-if-slower=5 >/dev/null 2>&1; echo "exit $?"
+? 0
+~ ^exit 4$

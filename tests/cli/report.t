@@ -1,0 +1,136 @@
+# Reports of two result sets, of runs over time and of latency histograms. The fixtures are
+# real SQLite runs merged into --repeat=5 results: tests/fixtures/mkrepeat.py says how.
+
+# --compare: batch 1000 against the same point at batch 10 (renamed to match) is faster
+$ ./bulkbench report --compare tests/fixtures/compare_base.jsonl tests/fixtures/compare_cand.jsonl
+? 0
+~ ratio = candidate / base median rows/s, 95% bootstrap interval \(4000 resamples\)
+~ ^quickstart: 1 point \(engine=sqlite, method=multirow, threads=1, batch=1000, --journal=wal, --sync=normal\)
+~ ^base rows/s +base runs +cand rows/s +cand runs +ratio +95% interval +verdict$
+~ ^75127 +5 +306414 +5 +4\.079 +\[[0-9.]+, [0-9.]+\] +faster$
+
+# the reverse is slower, and --fail-if-slower=5 exits 4 naming the point
+$ ./bulkbench report --compare tests/fixtures/compare_cand.jsonl tests/fixtures/compare_base.jsonl --fail-if-slower=5
+? 4
+~ 0\.245 +\[0\.[0-9]+, 0\.[0-9]+\] +slower$
+~ ^bulkbench: --fail-if-slower=5: quickstart \(sqlite, multirow, threads=1, batch=1000, --journal=wal, --sync=normal\) is 75\.5% slower \(ratio 0\.245, 95% interval
+~ a threshold or comparison failed
+
+# a slower point whose interval reaches above the limit does not fail
+$ ./bulkbench report --compare tests/fixtures/compare_cand.jsonl tests/fixtures/compare_base.jsonl --fail-if-slower=70
+? 0
+~ slower$
+
+# two result sets of the same build and point: no difference, and nothing fails
+$ ./bulkbench report --compare tests/fixtures/compare_cand.jsonl tests/fixtures/compare_same.jsonl --fail-if-slower=5
+? 0
+~ \[0\.[0-9]+, 1\.[0-9]+\] +no difference$
+
+# the same files give the same interval
+$ a=$(./bulkbench report --compare tests/fixtures/compare_base.jsonl tests/fixtures/compare_cand.jsonl); b=$(./bulkbench report --compare tests/fixtures/compare_base.jsonl tests/fixtures/compare_cand.jsonl); [ "$a" = "$b" ] && echo same
+? 0
+~ ^same$
+
+# one run a side gives a ratio but no verdict
+$ ./bulkbench report --compare tests/fixtures/compare_one_base.jsonl tests/fixtures/compare_one_cand.jsonl --fail-if-slower=5
+? 0
+~ 4\.858 +- +n/a \(one run each: use --repeat\)$
+
+# points on one side only are listed as unmatched
+$ ./bulkbench report --compare tests/fixtures/compare_base.jsonl <(cat tests/fixtures/compare_cand.jsonl tests/fixtures/results.jsonl)
+? 0
+~ faster$
+~ ^pg +copy +4 +- +- +250000 +1 +- +- +unmatched: only in candidate$
+~ ^other: 1 point
+
+# as markdown, and as CSV with every dimension of the point and the interval's ends
+$ F=tests/fixtures; ./bulkbench report --compare $F/compare_base.jsonl $F/compare_cand.jsonl --format=markdown; ./bulkbench report --compare $F/compare_base.jsonl $F/compare_cand.jsonl --format=csv
+? 0
+~ ^### quickstart: 1 point
+~ ^\| base rows/s \| base runs \| cand rows/s \| cand runs \| ratio \| 95% interval \| verdict \|$
+~ ^\| 75127 \| 5 \| 306414 \| 5 \| 4\.079 \| \[[0-9.]+, [0-9.]+\] \| faster \|$
+~ ^scenario,engine,method,threads,batch,target,--journal,--sync,base rows/s,base runs,cand rows/s,cand runs,ratio,ci95_lo,ci95_hi,verdict$
+~ ^quickstart,sqlite,multirow,1,1000,,wal,normal,75127,5,306414,5,4\.079,[0-9.]+,[0-9.]+,faster$
+
+# --compare takes exactly two files
+$ ./bulkbench report --compare tests/fixtures/compare_base.jsonl
+? 2
+~ --compare takes two results files, BASE then CANDIDATE; got 1
+
+# --compare of three files is a usage error too
+$ ./bulkbench report --compare tests/fixtures/compare_base.jsonl tests/fixtures/compare_cand.jsonl tests/fixtures/compare_same.jsonl
+? 2
+~ got 3
+
+# --fail-if-slower needs --compare and a percentage
+$ ./bulkbench report tests/fixtures/compare_base.jsonl --fail-if-slower=5
+? 2
+~ --fail-if-slower judges a comparison
+
+# --fail-if-slower takes a number
+$ ./bulkbench report --compare tests/fixtures/compare_base.jsonl tests/fixtures/compare_cand.jsonl --fail-if-slower=five
+? 2
+~ option --fail-if-slower expects a number, got 'five'
+
+# --fail-if-slower takes no negative percentage
+$ ./bulkbench report --compare tests/fixtures/compare_base.jsonl tests/fixtures/compare_cand.jsonl --fail-if-slower=-5
+? 2
+~ option --fail-if-slower must be at least 0
+
+# one report at a time
+$ ./bulkbench report --compare --timeline tests/fixtures/compare_base.jsonl tests/fixtures/compare_cand.jsonl
+? 2
+~ --compare and --timeline: one report at a time
+
+# --compare draws no chart
+$ ./bulkbench report --compare tests/fixtures/compare_base.jsonl tests/fixtures/compare_cand.jsonl --svg=$TMP/x.svg
+? 2
+~ --compare draws no chart
+
+# the report options belong to report
+$ ./bulkbench run workloads/quickstart.lua --rows=10 --fail-if-slower=5
+? 2
+~ --fail-if-slower is an option of `bulkbench report`
+
+# a missing side is a usage error naming it
+$ ./bulkbench report --compare tests/fixtures/compare_base.jsonl $TMP/nosuch.jsonl
+? 2
+~ cannot read results file .*nosuch\.jsonl
+
+# --timeline: a line per run, stalls listed with their time, valid SVG
+$ ./bulkbench report tests/fixtures/timeline.jsonl --timeline --svg=$TMP/t.svg && python3 -c "import xml.dom.minidom as m; d = m.parse('$TMP/t.svg'); print('xml', len(d.getElementsByTagName('polyline')), [t.firstChild.data for t in d.getElementsByTagName('text') if 'at 0.50 s' in (t.firstChild.data if t.firstChild else '')])"
+? 0
+~ ^timeline: 6 runs with intervals$
+~ ^batch=10 run 2/5 +13 +0\.65 +60760 +25237 +0\.135 +2$
+~ ^stalls \(an interval under 0\.5 of its run's median rows/s\): 5$
+~ ^batch=100 +0\.50 +28421 +217871 +0\.13$
+~ ^skipped quickstart \(sqlite, multirow, threads=1, batch=1000, --journal=wal, --sync=normal\): no intervals$
+~ ^xml 12 \['  batch=100: at 0\.50 s, 28421 rows/s \(0\.13 of its median 217871\)'\]$
+
+# --timeline of results without intervals says so and still draws
+$ ./bulkbench report --timeline tests/fixtures/results.jsonl --svg=$TMP/t0.svg && python3 -c "import xml.dom.minidom as m; m.parse('$TMP/t0.svg'); print('xml ok')"
+? 0
+~ ^timeline: 0 runs with intervals$
+~ ^skipped fixture_sweep \(pg, copy, threads=1, batch=1000\): no intervals$
+~ ^xml ok$
+
+# --cdf: histograms of one point merged, the rest skipped, a log-scaled SVG
+$ ./bulkbench report --cdf tests/fixtures/latency_hist.jsonl --svg=$TMP/c.svg && python3 -c "import xml.dom.minidom as m; d = m.parse('$TMP/c.svg'); print('xml', sorted(g.getAttribute('data-name') for g in d.getElementsByTagName('g')), [t.firstChild.data for t in d.getElementsByTagName('text') if t.firstChild and 'log scale' in t.firstChild.data])"
+? 0
+~ ^point +histograms +events +p50 ms +p90 ms +p99 ms +p99\.9 ms$
+~ ^batch=10 +2 +10000 +0\.024
+~ ^batch=1000 +1 +250
+~ ^skipped quickstart \(.*batch=100, .*\): no latency_hist \(run it with --latency-hist\)$
+~ ^xml \['batch=10 \(2 merged\)', 'batch=1000'\] \['latency ms \(log scale\)'\]$
+
+# --cdf of results without histograms: a CSV of no rows
+$ ./bulkbench report --cdf tests/fixtures/results.jsonl --format=csv
+? 0
+~ ^point,histograms,events,p50 ms,p90 ms,p99 ms,p99\.9 ms$
+! fixture_sweep
+
+# the tables of --repeat results show how many runs and their spread
+$ ./bulkbench report tests/fixtures/timeline.jsonl
+? 0
+~ ^batch +rows +seconds +rows/s +runs +cv % 
+~ ^10 +50000 +0\.666 +75127 +5 +17\.5 
