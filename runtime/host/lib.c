@@ -71,8 +71,7 @@ static void push_report_opts(lua_State *L, bb_cli *cli)
     for (const opt_def *d = opts_common; d->name; d++) {
         const char *v = d->cmds & OC_REPORT ? opts_get(cli, d->name) : NULL;
         if (!v) continue;
-        if (d->type == OT_BOOL)
-            lua_pushboolean(L, opts_is_on(v));
+        if (d->type == OT_BOOL) lua_pushboolean(L, opts_is_on(v));
         else if (d->type == OT_NUM || d->type == OT_INT) lua_pushnumber(L, strtod(v, NULL));
         else lua_pushstring(L, v);
         char key[64];

@@ -67,7 +67,7 @@ static int on_connect(bb_worker *w, bb_err *err)
 static int reconnect(bb_loader *l, bb_err *err)
 {
     bb_worker *w = (bb_worker *)l; /* the loader is the worker's first member */
-    api_db_rebind(w->db, NULL); /* its statements go while the session still exists */
+    api_db_rebind(w->db, NULL);    /* its statements go while the session still exists */
     if (l->conn) l->plan->drv->disconnect(l->conn);
     l->conn = NULL;
     if (session_open(l->plan, l->target, &l->conn, err) < 0) return -1;
