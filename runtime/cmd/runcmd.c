@@ -139,6 +139,7 @@ static void report_failure(const run_ctx *x, bb_result *done, int ndone, const b
     done[ndone++] = *res;
     if (strcmp(fmt, "text") == 0) result_print_table(stdout, done, ndone);
     if (strcmp(fmt, "openmetrics") == 0) openmetrics_print(stdout, done, ndone);
+    fflush(stdout); /* the table before the messages under it */
     if (rc >= 128) fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
     else output_fail(rerr);
     if (rc == BB_EXIT_RUNTIME)
