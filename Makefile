@@ -14,7 +14,7 @@
 VERSION := 0.1.0
 
 # Debian packages: build libraries, test tools, the servers the tests start, the peers the benchmarks run.
-DEB_PKGS := build-essential pkg-config sqlite3 luajit libluajit-5.1-dev libpq-dev default-libmysqlclient-dev \
+DEB_PKGS := build-essential pkg-config sqlite3 python3-prometheus-client luajit libluajit-5.1-dev libpq-dev default-libmysqlclient-dev \
             libcsv-dev libsqlite3-dev libjansson-dev zlib1g-dev libzstd-dev lua-busted postgresql mariadb-server mariadb-client \
             sysbench bc python3 valgrind zstd clang libclang-rt-14-dev libopenmpi-dev openmpi-bin openssh-client \
             unixodbc-dev odbc-postgresql odbc-mariadb libsqliteodbc

@@ -114,6 +114,11 @@ function bb.now_ms() return core.now_ns() / 1e6 end
 -- bb.histogram(): a latency histogram with the runner's error bound; record nanoseconds.
 function bb.histogram() return core.histogram() end
 
+-- bb.summary(values [, seed]): what --repeat reports of its runs, for a list of numbers >= 0:
+-- n, median, min, max, mean, stddev, cv, mad, ci95 = {lo, hi} (bootstrap of the median,
+-- the same for the same values and seed), z (modified Z-score of each value), outliers.
+function bb.summary(values, seed) return core.summary(values, seed) end
+
 local Table = {}
 Table.__index = Table
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/cluster.h"
+#include "../core/stats.h"
 #include "../../base/err.h"
 
 #ifndef BB_VERSION
@@ -17,9 +18,103 @@ static json_t *num_or_null(double v) { return v < 0 ? json_null() : json_real(v)
 static json_t *int_or_null(int64_t v) { return v < 0 ? json_null() : json_integer(v); }
 static json_t *str_or_null(const char *s) { return s && *s ? json_string(s) : json_null(); }
 
-static double per_s(double x, double s) { return s > 0 ? x / s : -1; }
+static json_t *intervals_json(const bb_series *s)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < s->n; i++) {
+        const bb_interval *iv = &s->v[i];
+        json_t *o = json_object();
+        json_object_set_new(o, "t", json_real(iv->t));
+        json_object_set_new(o, "rows", json_integer(iv->rows));
+        json_object_set_new(o, "events", json_integer(iv->events));
+        json_object_set_new(o, "rows_per_s", json_real(iv->rows_per_s));
+        json_object_set_new(o, "events_per_s", json_real(iv->events_per_s));
+        json_object_set_new(o, "mb_per_s", json_real(iv->mb_per_s));
+        json_object_set_new(o, "p50_ms", num_or_null(iv->p50_ms));
+        json_object_set_new(o, "p95_ms", num_or_null(iv->p95_ms));
+        json_object_set_new(o, "p99_ms", num_or_null(iv->p99_ms));
+        json_object_set_new(o, "errors", json_integer(iv->errors));
+        if (s->server) {
+            json_object_set_new(o, "log_bytes", int_or_null(iv->log_bytes));
+            json_object_set_new(o, "server_cpu_s", num_or_null(iv->server_cpu_s));
+        }
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static json_t *summary_json(const bb_summary *s)
+{
+    if (!s->n) return json_null();
+    json_t *o = json_object(), *ci = json_array();
+    json_object_set_new(o, "median", json_real(s->median));
+    json_object_set_new(o, "min", json_real(s->min));
+    json_object_set_new(o, "max", json_real(s->max));
+    json_object_set_new(o, "stddev", num_or_null(s->stddev));
+    json_object_set_new(o, "cv", num_or_null(s->cv));
+    json_object_set_new(o, "mad", json_real(s->mad));
+    json_array_append_new(ci, json_real(s->lo));
+    json_array_append_new(ci, json_real(s->hi));
+    json_object_set_new(o, "ci95", ci);
+    return o;
+}
+
+/* --repeat: how many runs, each counted run's figures, and their spread. */
+static void repeat_json(json_t *o, const bb_repeat *rep)
+{
+    json_object_set_new(o, "repeats", json_integer(rep->repeats));
+    json_object_set_new(o, "warmup_runs", json_integer(rep->warmup_runs));
+    json_t *runs = json_array();
+    for (int i = 0; i < rep->n; i++) {
+        const bb_run_figs *f = &rep->runs[i];
+        json_t *x = json_object();
+        json_object_set_new(x, "rows_per_s", num_or_null(f->rows_per_s));
+        json_object_set_new(x, "seconds", json_real(f->seconds));
+        json_object_set_new(x, "p50_ms", num_or_null(f->p50));
+        json_object_set_new(x, "p99_ms", num_or_null(f->p99));
+        json_object_set_new(x, "rows", json_integer(f->rows));
+        json_object_set_new(x, "outlier", json_boolean(f->outlier));
+        if (f->intervals.n) json_object_set_new(x, "intervals", intervals_json(&f->intervals));
+        json_array_append_new(runs, x);
+    }
+    json_object_set_new(o, "runs", runs);
+    json_t *st = json_object();
+    json_object_set_new(st, "rows_per_s", summary_json(&rep->rows_per_s));
+    json_object_set_new(st, "seconds", summary_json(&rep->seconds));
+    json_object_set_new(st, "p50_ms", summary_json(&rep->p50));
+    json_object_set_new(st, "p99_ms", summary_json(&rep->p99));
+    json_object_set_new(o, "stats", st);
+}
+
+/* Non-empty buckets with their exact bounds: histograms of runs or ranks merge by adding
+ * the counts of equal buckets. */
+static json_t *hist_json(const uint64_t *hist)
+{
+    json_t *o = json_object(), *b = json_array();
+    json_object_set_new(o, "unit", json_string("ns"));
+    for (unsigned i = 0; i < STATS_NBUCKETS; i++) {
+        if (!hist[i]) continue;
+        uint64_t lo, hi;
+        stats_bucket_range(i, &lo, &hi);
+        json_t *x = json_array();
+        json_array_append_new(x, json_integer((json_int_t)lo));
+        json_array_append_new(x, json_integer((json_int_t)hi));
+        json_array_append_new(x, json_integer((json_int_t)hist[i]));
+        json_array_append_new(b, x);
+    }
+    json_object_set_new(o, "buckets", b);
+    return o;
+}
 
 char *result_json(const bb_result *r, const sysmon_host *h)
+{
+    json_t *o = result_object(r, h);
+    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    json_decref(o);
+    return s;
+}
+
+json_t *result_object(const bb_result *r, const sysmon_host *h)
 {
     json_t *o = json_object();
     json_object_set_new(o, "scenario", json_string(r->scenario));
@@ -34,9 +129,9 @@ char *result_json(const bb_result *r, const sysmon_host *h)
     json_object_set_new(o, "bytes", json_integer(r->bytes));
     json_object_set_new(o, "events", json_integer(r->events));
     json_object_set_new(o, "seconds", json_real(r->seconds));
-    json_object_set_new(o, "rows_per_s", num_or_null(per_s((double)r->rows, r->seconds)));
-    json_object_set_new(o, "events_per_s", num_or_null(per_s((double)r->events, r->seconds)));
-    json_object_set_new(o, "mb_per_s", num_or_null(per_s((double)r->bytes / 1e6, r->seconds)));
+    json_object_set_new(o, "rows_per_s", num_or_null(result_rows_per_s(r)));
+    json_object_set_new(o, "events_per_s", num_or_null(result_events_per_s(r)));
+    json_object_set_new(o, "mb_per_s", num_or_null(result_mb_per_s(r)));
     json_t *lat = json_object();
     json_object_set_new(lat, "p50", num_or_null(r->p50));
     json_object_set_new(lat, "p95", num_or_null(r->p95));
@@ -109,10 +204,11 @@ char *result_json(const bb_result *r, const sysmon_host *h)
         for (int i = 0; i < r->ranks && i < BB_MAX_RANKS; i++) json_array_append_new(rw, json_integer(r->rank_rows[i]));
         json_object_set_new(o, "rank_rows", rw);
     }
+    if (r->rep) repeat_json(o, r->rep);
+    if (r->intervals.n) json_object_set_new(o, "intervals", intervals_json(&r->intervals));
+    if (r->hist) json_object_set_new(o, "latency_hist", hist_json(r->hist));
     if (r->error[0]) json_object_set_new(o, "error", json_string(r->error));
-    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
-    json_decref(o);
-    return s;
+    return o;
 }
 
 int result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h)
@@ -132,27 +228,74 @@ static void fmt_num(char *out, size_t n, double v, int prec)
     else snprintf(out, n, "%.*f", prec, v);
 }
 
+/* "median ± half its interval" under --repeat, else the figure (null when unknown). */
+static void fmt_spread(char *out, size_t n, double v, const bb_summary *s, int prec)
+{
+    if (v < 0) snprintf(out, n, "null");
+    else if (s && s->n > 1) snprintf(out, n, "%.*f ± %.*f", prec, v, prec, (s->hi - s->lo) / 2);
+    else snprintf(out, n, "%.*f", prec, v);
+}
+
+/* --repeat: a point whose runs spread by more than 10% or have an outlier says so. */
+void result_print_warnings(FILE *f, const bb_result *rs, int n)
+{
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+        const bb_repeat *rep = rs[i].rep;
+        if (!rep || !rep->n) continue;
+        if (!any++)
+            fprintf(f,
+                    "(rows/s and seconds: the median of each point's runs ± half the 95%% confidence interval of "
+                    "the median)\n");
+        char who[160];
+        snprintf(who, sizeof who, "%s %s threads=%d%s%s", rs[i].engine, rs[i].method[0] ? rs[i].method : "event",
+                 rs[i].threads, rs[i].target[0] ? " target=" : "", rs[i].target);
+        if (rs[i].batch >= 0)
+            snprintf(who + strlen(who), sizeof who - strlen(who), " batch=%lld", (long long)rs[i].batch);
+        if (rep->rows_per_s.cv > 0.10)
+            fprintf(f,
+                    "WARNING: %s: rows/s varies by %.1f%% across its %d runs (coefficient of variation above 10%%)\n",
+                    who, rep->rows_per_s.cv * 100, rep->n);
+        for (int k = 0; k < rep->n; k++) {
+            const bb_run_figs *x = &rep->runs[k];
+            if (!x->outlier) continue;
+            fprintf(f,
+                    "WARNING: %s: run %d of %d is an outlier: %.0f rows/s in %.3f s against medians of %.0f rows/s in "
+                    "%.3f s (modified Z-scores %.1f and %.1f)\n",
+                    who, k + 1, rep->n, x->rows_per_s, x->seconds, rep->rows_per_s.median, rep->seconds.median,
+                    x->z_rows_per_s, x->z_seconds);
+        }
+    }
+}
+
 void result_print_table(FILE *f, const bb_result *rs, int n)
 {
-    fprintf(f, "%-12s %-14s %7s %6s %10s %8s %12s %8s %9s %9s %9s %9s %6s %9s\n", "engine", "method", "threads",
-            "batch", "rows", "seconds", "rows/s", "MB/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "verified");
+    int wr = 12, ws = 8; /* wider columns for "median ± half-interval" */
+    for (int i = 0; i < n; i++)
+        if (rs[i].rep) wr = 22, ws = 17;
+    fprintf(f, "%-12s %-14s %7s %6s %10s %*s %*s %8s %9s %9s %9s %9s %6s %9s\n", "engine", "method", "threads", "batch",
+            "rows", ws, "seconds", wr, "rows/s", "MB/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "verified");
     for (int i = 0; i < n; i++) {
         const bb_result *r = &rs[i];
-        char batch[24], rps[24], mbs[24], p50[24], p95[24], p99[24], mx[24], ver[24];
+        char batch[24], secs[48], rps[48], mbs[24], p50[24], p95[24], p99[24], mx[24], ver[24];
         if (r->batch < 0) snprintf(batch, sizeof batch, "-");
         else snprintf(batch, sizeof batch, "%lld", (long long)r->batch);
-        fmt_num(rps, sizeof rps, per_s((double)r->rows, r->seconds), 0);
-        fmt_num(mbs, sizeof mbs, per_s((double)r->bytes / 1e6, r->seconds), 2);
+        fmt_spread(secs, sizeof secs, r->seconds, r->rep ? &r->rep->seconds : NULL, 3);
+        fmt_spread(rps, sizeof rps, result_rows_per_s(r), r->rep ? &r->rep->rows_per_s : NULL, 0);
+        fmt_num(mbs, sizeof mbs, result_mb_per_s(r), 2);
         fmt_num(p50, sizeof p50, r->p50, 3);
         fmt_num(p95, sizeof p95, r->p95, 3);
         fmt_num(p99, sizeof p99, r->p99, 3);
         fmt_num(mx, sizeof mx, r->max, 3);
         if (r->verified_rows < 0) snprintf(ver, sizeof ver, "-");
         else snprintf(ver, sizeof ver, "%s", r->verified_rows == r->committed ? "ok" : "MISMATCH");
-        fprintf(f, "%-12s %-14s %7d %6s %10lld %8.3f %12s %8s %9s %9s %9s %9s %6lld %9s%s%s\n", r->engine,
-                r->method[0] ? r->method : "event", r->threads, batch, (long long)r->rows, r->seconds, rps, mbs, p50,
+        /* "±" is two bytes and one column: printf pads by bytes */
+        int pr = strstr(rps, "±") ? wr + 1 : wr, ps = strstr(secs, "±") ? ws + 1 : ws;
+        fprintf(f, "%-12s %-14s %7d %6s %10lld %*s %*s %8s %9s %9s %9s %9s %6lld %9s%s%s\n", r->engine,
+                r->method[0] ? r->method : "event", r->threads, batch, (long long)r->rows, ps, secs, pr, rps, mbs, p50,
                 p95, p99, mx, (long long)r->errors, ver, r->error[0] ? "  FAILED: " : "", r->error[0] ? r->error : "");
     }
+    result_print_warnings(f, rs, n);
 }
 
 static void csv_field(FILE *f, const char *s)
@@ -177,14 +320,8 @@ void result_print_csv(FILE *f, const bb_result *r, int header)
               "server_version,driver,verified_rows,started_at,error\n",
               f);
     char b[12][32];
-    double v[] = { per_s((double)r->rows, r->seconds),
-                   per_s((double)r->bytes / 1e6, r->seconds),
-                   r->p50,
-                   r->p95,
-                   r->p99,
-                   r->max,
-                   r->client_cpu_s,
-                   r->server_cpu_s };
+    double v[] = { result_rows_per_s(r), result_mb_per_s(r), r->p50, r->p95, r->p99, r->max,
+                   r->client_cpu_s,      r->server_cpu_s };
     for (int i = 0; i < 8; i++) {
         if (v[i] < 0) b[i][0] = 0;
         else snprintf(b[i], sizeof b[i], "%.6g", v[i]);

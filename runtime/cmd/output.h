@@ -10,8 +10,14 @@
 
 /* One compact JSON object, no newline; caller frees. */
 char *result_json(const bb_result *r, const sysmon_host *h);
+/* The same as a jansson object (the caller owns the reference). */
+struct json_t;
+struct json_t *result_object(const bb_result *r, const sysmon_host *h);
 int result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h);
+/* The table, with the warnings of result_print_warnings under it. */
 void result_print_table(FILE *f, const bb_result *rs, int n);
+/* --repeat: the points whose runs spread by more than 10% (CV) or hold an outlier. */
+void result_print_warnings(FILE *f, const bb_result *rs, int n);
 void result_print_csv(FILE *f, const bb_result *r, int header);
 
 /* Prints a failure and returns its exit code; every non-zero exit says what to do next. */

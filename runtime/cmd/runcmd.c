@@ -1,5 +1,6 @@
 /* runcmd.c — `bulkbench run SCRIPT.lua`: the script loaded once, the sweep built, each
- * combination run (runner.c) and reported as it finishes; exit codes. */
+ * combination run (runner.c) --repeat times, interleaved, and reported after its last run;
+ * thresholds; exit codes. */
 #include "runcmd.h"
 
 #include <stdio.h>
@@ -18,8 +19,11 @@
 #include "../host/lib.h"
 #include "../host/runner.h"
 #include "../host/state.h"
+#include "../core/repeat.h"
+#include "openmetrics.h"
 #include "output.h"
 #include "sweep.h"
+#include "threshold.h"
 
 static const char *scenario_name(const char *path, char *buf, size_t n)
 {
@@ -70,7 +74,8 @@ static void plan_of(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ct
     p->rate = num_opt(cli, "rate");
     p->warmup_s = num_opt(cli, "warmup");
     p->reconnect = (int)num_opt(cli, "reconnect");
-    p->report_interval = num_opt(cli, "report-interval");
+    p->report_interval = opts_get(cli, "report-interval") ? num_opt(cli, "report-interval") : -1;
+    p->latency_hist = opts_is_on(opts_get(cli, "latency-hist"));
     p->seed = hc->seed;
     p->now_s = hc->now_s;
     p->progress = opts_get(cli, "progress") ? opts_is_on(opts_get(cli, "progress")) : -1;
@@ -91,72 +96,165 @@ static void plan_of(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ct
     }
 }
 
-/* Runs every combination of the sweep; returns the exit code of the first that fails. */
-static int run_all(bb_cli *cli, lua_State *L, host_ctx *hc, const sweep *s, const char *script, const char *src,
-                   size_t srclen)
+/* What run_all needs besides the sweep: the command line, the set-up state, the script. */
+typedef struct run_ctx {
+    bb_cli *cli;
+    lua_State *L;
+    host_ctx *hc;
+    const char *script, *src;
+    size_t srclen;
+    const bb_threshold *th;
+    int nth;
+} run_ctx;
+
+/* One point of the sweep: its combination and, as its runs come in, its result. */
+typedef struct point {
+    const sweep_combo *c;
+    int skip; /* done in --out already (--resume) */
+    bb_result res;
+} point;
+
+/* Test failpoint BULKBENCH_FAILPOINT=slow-run:K:RATE: the K-th run of the process (from 1,
+ * warm-up runs included) is paced at RATE events/s, as under --rate, so a test can make one
+ * run of a point slow and see the spread and the warnings it causes. */
+static double failpoint_rate(int nrun)
 {
+    const char *f = getenv("BULKBENCH_FAILPOINT");
+    int k;
+    double rate;
+    if (f && sscanf(f, "slow-run:%d:%lf", &k, &rate) == 2 && k == nrun && rate > 0) return rate;
+    return 0;
+}
+
+/* A failed run ends the sweep: its result, the table so far, and what to do about it. */
+static void report_failure(const run_ctx *x, bb_result *done, int ndone, const bb_result *res, int rc,
+                           const bb_err *rerr)
+{
+    const char *fmt = opts_get(x->cli, "format");
+    done[ndone++] = *res;
+    if (strcmp(fmt, "text") == 0) result_print_table(stdout, done, ndone);
+    if (strcmp(fmt, "openmetrics") == 0) openmetrics_print(stdout, done, ndone);
+    fflush(stdout); /* the table before the messages under it */
+    if (rc >= 128) fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
+    else output_fail(rerr);
+    if (rc == BB_EXIT_RUNTIME)
+        fprintf(stderr, "bulkbench: %lld rows were committed before the run stopped\n", (long long)res->committed);
+    if (res->rows_in_doubt)
+        fprintf(stderr,
+                "bulkbench: %lld more rows were being committed when the connection was lost: the server "
+                "may have committed them, so the table holds %lld to %lld rows\n",
+                (long long)res->rows_in_doubt, (long long)res->committed,
+                (long long)(res->committed + res->rows_in_doubt));
+}
+
+/* Every threshold on every result; BB_EXIT_THRESHOLD when one fails. */
+static int check_thresholds(const run_ctx *x, const bb_result *done, int ndone, const sysmon_host *host)
+{
+    FILE *f = strcmp(opts_get(x->cli, "format"), "text") == 0 ? stdout : stderr;
+    int failed = 0;
+    for (int i = 0; i < ndone; i++) {
+        char who[160];
+        snprintf(who, sizeof who, "%s %s threads=%d batch=%lld", done[i].engine,
+                 done[i].method[0] ? done[i].method : "event", done[i].threads, (long long)done[i].batch);
+        for (int t = 0; t < x->nth; t++)
+            failed += !threshold_check(&x->th[t], &done[i], host, ndone > 1 ? who : NULL, f);
+    }
+    fflush(f);
+    if (!failed) return BB_EXIT_OK;
+    bb_err e;
+    bb_errf(&e, "%d of %d threshold checks failed", failed, x->nth * ndone);
+    e.code = BB_EXIT_THRESHOLD;
+    return output_fail(&e);
+}
+
+/* Runs every point of the sweep --warmup-runs + --repeat times, round-robin: each round
+ * runs every point once, so drift over time spreads evenly over the points. A point's
+ * result is written after its last run; the first failing run ends the sweep. Returns the
+ * exit code. */
+static int run_all(const run_ctx *x, const sweep *s)
+{
+    bb_cli *cli = x->cli;
     bb_err err = { .code = BB_EXIT_RUNTIME };
-    char **done = opts_is_on(opts_get(cli, "resume")) ? sweep_done_keys(opts_get(cli, "out")) : NULL;
+    char **keys = opts_is_on(opts_get(cli, "resume")) ? sweep_done_keys(opts_get(cli, "out")) : NULL;
     sysmon_host host;
     sysmon_host_info(&host);
+    const char *fmt = opts_get(cli, "format");
+    int repeats = atoi(opts_get(cli, "repeat")), warm = atoi(opts_get(cli, "warmup-runs")), rounds = warm + repeats;
 
     char scen[128];
-    scenario_name(script, scen, sizeof scen);
-    bb_result *results = bb_xcalloc((size_t)s->n + 1, sizeof *results);
-    int nres = 0, rc = BB_EXIT_OK, csv_header = 0, lead = cluster_rank() == 0;
-    for (int k = 0; k < s->n && rc == BB_EXIT_OK; k++) {
-        const sweep_combo *c = &s->combo[k];
-        if (sig_caught()) { /* between runs: the next one must not even recreate its table */
-            rc = 128 + sig_caught();
-            if (lead && strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
-            if (lead) fprintf(stderr, "bulkbench: interrupted before run %d of %d\n", k + 1, s->n);
-            break;
-        }
-        char *key =
-            sweep_key(scen, c, hc->nopts, (const char *const *)hc->opt_name, (const char *const *)hc->opt_value);
-        int skip = sweep_has_key(done, key);
+    scenario_name(x->script, scen, sizeof scen);
+    point *pts = bb_xcalloc((size_t)s->n + 1, sizeof *pts);
+    bb_result *done = bb_xcalloc((size_t)s->n + 1, sizeof *done); /* finished points, in order */
+    int ndone = 0, rc = BB_EXIT_OK, csv_header = 0, lead = cluster_rank() == 0, todo = 0, nrun = 0;
+    for (int k = 0; k < s->n; k++) {
+        pts[k].c = &s->combo[k];
+        char *key = sweep_key(scen, pts[k].c, x->hc->nopts, (const char *const *)x->hc->opt_name,
+                              (const char *const *)x->hc->opt_value);
+        pts[k].skip = sweep_has_key(keys, key);
+        todo += !pts[k].skip;
         free(key);
-        if ((s->n > 1 || skip) && lead)
-            fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s\n", k + 1, s->n, c->drv->name,
-                    c->method ? c->method : "-", c->threads, (long long)c->batch, c->target ? " target=" : "",
-                    c->target ? c->target : "", skip ? " (done in --out, skipped)" : "");
-        if (skip) continue;
-        bb_plan p;
-        plan_of(&p, c, cli, hc);
-        p.script = script;
-        p.script_src = src;
-        p.script_len = srclen;
-        p.scenario = scen;
-        bb_result *res = &results[nres++];
-        bb_err rerr = { .code = BB_EXIT_RUNTIME };
-        rc = runner_run(L, &p, res, &rerr);
-        if (!lead) continue;
-        if (output_result(cli, res, &host, &csv_header, &err) < 0) {
-            output_fail(&err);
-            rc = rc ? rc : BB_EXIT_RUNTIME;
-        }
-        if (rc != BB_EXIT_OK) {
-            if (strcmp(opts_get(cli, "format"), "text") == 0) result_print_table(stdout, results, nres);
-            if (rc >= 128)
-                fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
-            else output_fail(&rerr);
-            if (rc == BB_EXIT_RUNTIME)
-                fprintf(stderr, "bulkbench: %lld rows were committed before the run stopped\n",
-                        (long long)res->committed);
-            if (res->rows_in_doubt)
-                fprintf(stderr,
-                        "bulkbench: %lld more rows were being committed when the connection was lost: the server "
-                        "may have committed them, so the table holds %lld to %lld rows\n",
-                        (long long)res->rows_in_doubt, (long long)res->committed,
-                        (long long)(res->committed + res->rows_in_doubt));
-            break;
+    }
+    for (int round = 0; round < rounds && rc == BB_EXIT_OK; round++) {
+        for (int k = 0; k < s->n && rc == BB_EXIT_OK; k++) {
+            const sweep_combo *c = pts[k].c;
+            if (sig_caught()) { /* between runs: the next one must not even recreate its table */
+                rc = 128 + sig_caught();
+                if (lead && strcmp(fmt, "text") == 0) result_print_table(stdout, done, ndone);
+                if (lead) fprintf(stderr, "bulkbench: interrupted before run %d of %d\n", nrun + 1, todo * rounds);
+                break;
+            }
+            char when[48] = "";
+            if (round < warm) snprintf(when, sizeof when, " (warm-up run %d/%d)", round + 1, warm);
+            else if (repeats > 1) snprintf(when, sizeof when, " (repeat %d/%d)", round - warm + 1, repeats);
+            if ((todo * rounds > 1 || pts[k].skip) && lead && (!pts[k].skip || round == 0))
+                fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s%s\n",
+                        pts[k].skip ? 0 : nrun + 1, todo * rounds, c->drv->name, c->method ? c->method : "-",
+                        c->threads, (long long)c->batch, c->target ? " target=" : "", c->target ? c->target : "",
+                        pts[k].skip ? " (done in --out, skipped)" : "", when);
+            if (pts[k].skip) continue;
+            bb_plan p;
+            plan_of(&p, c, cli, x->hc);
+            p.script = x->script;
+            p.script_src = x->src;
+            p.script_len = x->srclen;
+            p.scenario = scen;
+            double slow = failpoint_rate(++nrun);
+            if (slow > 0) p.rate = slow;
+            bb_result run;
+            bb_err rerr = { .code = BB_EXIT_RUNTIME };
+            rc = runner_run(x->L, &p, &run, &rerr);
+            if (!lead) {
+                result_free(&run);
+                continue;
+            }
+            if (rc != BB_EXIT_OK) {
+                if (output_result(cli, &run, &host, &csv_header, &err) < 0) output_fail(&err);
+                report_failure(x, done, ndone, &run, rc, &rerr);
+                result_free(&run);
+                break;
+            }
+            if (round < warm) { /* ran and verified, not counted */
+                result_free(&run);
+                continue;
+            }
+            if (repeats == 1) pts[k].res = run;
+            else repeat_add(&pts[k].res, &run, repeats, warm);
+            if (round < rounds - 1) continue;
+            repeat_finish(&pts[k].res, x->hc->seed);
+            done[ndone++] = pts[k].res;
+            if (output_result(cli, &pts[k].res, &host, &csv_header, &err) < 0) rc = output_fail(&err);
         }
     }
-    if (lead && rc == BB_EXIT_OK && strcmp(opts_get(cli, "format"), "text") == 0)
-        result_print_table(stdout, results, nres);
-    for (int i = 0; done && done[i]; i++) free(done[i]);
+    if (lead && rc == BB_EXIT_OK && strcmp(fmt, "text") == 0) result_print_table(stdout, done, ndone);
+    if (lead && rc == BB_EXIT_OK && strcmp(fmt, "openmetrics") == 0) openmetrics_print(stdout, done, ndone);
+    if (lead && rc == BB_EXIT_OK && strcmp(fmt, "text") != 0) result_print_warnings(stderr, done, ndone);
+    if (lead && rc == BB_EXIT_OK && x->nth) rc = check_thresholds(x, done, ndone, &host);
+    fflush(stdout);
+    for (int i = 0; keys && keys[i]; i++) free(keys[i]);
+    free(keys);
+    for (int k = 0; k < s->n; k++) result_free(&pts[k].res); /* done[] holds copies of these */
+    free(pts);
     free(done);
-    free(results);
     return rc;
 }
 
@@ -174,10 +272,15 @@ int runcmd_main(bb_cli *cli)
     const char *script = cli->pos[0];
     if (opts_check_common(cli, &err) < 0) return output_fail(&err);
     const char *fmt = opts_get(cli, "format");
-    if (strcmp(fmt, "text") && strcmp(fmt, "json") && strcmp(fmt, "csv")) {
-        bb_usagef(&err, "--format=%s: a run reports as text, json or csv", fmt);
+    if (strcmp(fmt, "text") && strcmp(fmt, "json") && strcmp(fmt, "csv") && strcmp(fmt, "openmetrics")) {
+        bb_usagef(&err, "--format=%s: a run reports as text, json, csv or openmetrics", fmt);
         return output_fail(&err);
     }
+    const char *texts[64];
+    bb_threshold th[64];
+    int nth = opts_all(cli, "threshold", texts, 64);
+    for (int i = 0; i < nth; i++)
+        if (threshold_parse(texts[i], &th[i], &err) < 0) return output_fail(&err);
 
     host_ctx hc = { .cli = cli,
                     .setup = 1,
@@ -212,7 +315,8 @@ int runcmd_main(bb_cli *cli)
         rc = output_fail(&err);
         goto out;
     }
-    rc = run_all(cli, L, &hc, &s, script, src, srclen);
+    run_ctx x = { cli, L, &hc, script, src, srclen, th, nth };
+    rc = run_all(&x, &s);
 out:
     sweep_free(&s);
     free(src);

@@ -39,7 +39,10 @@ typedef struct bb_plan {
     double time_s;  /* 0 = none */
     double rate;    /* events/s across threads, 0 = unlimited */
     double warmup_s;
+    /* interval lines and samples every this many seconds; 0: neither; < 0 (not given):
+     * samples each second, no lines, kept when the run is of 5 s or more */
     double report_interval;
+    int latency_hist; /* --latency-hist: the result keeps the whole histogram */
     uint64_t seed;
     int64_t now_s; /* wall clock at the start of the run, for "now" generators */
     int progress;

@@ -1,10 +1,11 @@
-/* result.c — a fresh result (every figure unknown until measured) and its latency figures. */
+/* result.c — a fresh result (every figure unknown until measured), its latency figures, and freeing what it owns. */
 #include "result.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "stats.h"
+#include "../../base/buf.h"
 
 void result_init(bb_result *r)
 {
@@ -16,6 +17,17 @@ void result_init(bb_result *r)
     r->rows_rejected = -1;
 }
 
+void result_free(bb_result *r)
+{
+    series_free(&r->intervals);
+    free(r->hist);
+    r->hist = NULL;
+    for (int i = 0; r->rep && i < r->rep->n; i++) series_free(&r->rep->runs[i].intervals);
+    if (r->rep) free(r->rep->runs);
+    free(r->rep);
+    r->rep = NULL;
+}
+
 void result_latency(bb_result *r, const stats_snap *s)
 {
     if (!s->events) return;
@@ -23,4 +35,28 @@ void result_latency(bb_result *r, const stats_snap *s)
     r->p95 = stats_quantile(s, 0.95) / 1e6;
     r->p99 = stats_quantile(s, 0.99) / 1e6;
     r->max = (double)s->lat_max / 1e6;
+}
+
+static double per_s(double x, double s) { return s > 0 ? x / s : -1; }
+
+double result_rows_per_s(const bb_result *r)
+{
+    return r->rep ? r->rep->rows_per_s.median : per_s((double)r->rows, r->seconds);
+}
+
+double result_events_per_s(const bb_result *r)
+{
+    return r->rep ? r->rep->events_per_s : per_s((double)r->events, r->seconds);
+}
+
+double result_mb_per_s(const bb_result *r)
+{
+    return r->rep ? r->rep->mb_per_s : per_s((double)r->bytes / 1e6, r->seconds);
+}
+
+void result_keep_hist(bb_result *r, const stats_snap *s)
+{
+    free(r->hist);
+    r->hist = bb_xmalloc(sizeof *r->hist * STATS_NBUCKETS);
+    memcpy(r->hist, s->hist, sizeof *r->hist * STATS_NBUCKETS);
 }

@@ -5,6 +5,8 @@
 #include <stdint.h>
 
 #include "plan.h"
+#include "series.h"
+#include "summary.h"
 
 /* Unknown figures: doubles < 0 and int64s == -1 print as null. */
 /* One server of a host list: where it is and what the run cost it (-1 = not measured). */
@@ -13,6 +15,25 @@ typedef struct bb_host_cost {
     double cpu_s;
     int64_t rss_growth, log_bytes, redo_bytes, table_bytes;
 } bb_host_cost;
+
+/* --repeat: one counted run of a point, as the result lists it (-1 = null). */
+typedef struct bb_run_figs {
+    double rows_per_s, events_per_s, mb_per_s, seconds, p50, p95, p99, max;
+    int64_t rows;
+    double z_rows_per_s, z_seconds; /* modified Z-scores among the point's runs */
+    int outlier; /* either beyond SUMMARY_OUTLIER_Z: rows/s sees a fast run, seconds a slow one best */
+    bb_series intervals;
+} bb_run_figs;
+
+/* --repeat: a point's counted runs and their spread (filled by repeat.c). */
+typedef struct bb_repeat {
+    int repeats, warmup_runs;
+    int n;
+    bb_run_figs *runs;
+    bb_summary rows_per_s, seconds, p50, p99;
+    double events_per_s, mb_per_s; /* medians of the runs' */
+    int outliers;                  /* runs that are outliers */
+} bb_repeat;
 
 typedef struct bb_result {
     char scenario[128], engine[32], method[32];
@@ -46,10 +67,22 @@ typedef struct bb_result {
     double rank_rows_per_s[BB_MAX_RANKS];
     int64_t rank_rows[BB_MAX_RANKS];
     char error[1024]; /* "" when the run succeeded */
+    /* Owned by the result (result_free): */
+    bb_series intervals; /* samples every --report-interval; n == 0: none recorded */
+    uint64_t *hist;      /* --latency-hist: the STATS_NBUCKETS latency counts; NULL: not asked */
+    bb_repeat *rep;      /* --repeat: the point's runs and their spread; NULL: one run */
 } bb_result;
 
 void result_init(bb_result *r);
+void result_free(bb_result *r);
 /* p50/p95/p99/max in ms from a histogram snapshot (left null when nothing was recorded). */
 struct stats_snap;
 void result_latency(bb_result *r, const struct stats_snap *s);
+/* The rates the result reports: the runs' medians under --repeat, else figure / seconds;
+ * -1 when unknown. */
+double result_rows_per_s(const bb_result *r);
+double result_events_per_s(const bb_result *r);
+double result_mb_per_s(const bb_result *r);
+/* --latency-hist: keeps a copy of the snapshot's histogram in r->hist. */
+void result_keep_hist(bb_result *r, const struct stats_snap *s);
 #endif

@@ -51,6 +51,12 @@ static uint64_t bucket_low(unsigned i)
 
 static uint64_t bucket_width(unsigned i) { return i < 2 * STATS_SUB ? 1 : 1ULL << (i / STATS_SUB - 1); }
 
+void stats_bucket_range(unsigned i, uint64_t *low, uint64_t *high)
+{
+    *low = bucket_low(i);
+    *high = *low + bucket_width(i);
+}
+
 double stats_quantile(const stats_snap *s, double q)
 {
     uint64_t total = 0;

@@ -66,6 +66,8 @@ void stats_free(stats_thread *s);
 void stats_take(const stats_thread *s, int n, stats_snap *out);
 /* out = now - before, for interval lines (lat_max is the whole run's). */
 void stats_diff(const stats_snap *now, const stats_snap *before, stats_snap *out);
+/* The latencies bucket i holds: low <= ns < high (the last bucket also holds anything longer). */
+void stats_bucket_range(unsigned i, uint64_t *low, uint64_t *high);
 /* Latency at quantile q in [0,1], in ns; -1 when nothing was recorded. */
 double stats_quantile(const stats_snap *s, double q);
 

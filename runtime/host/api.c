@@ -469,6 +469,7 @@ static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "metric", l_metric },
                                      { "now_ns", l_now_ns },
                                      { "json_decode", api_json_decode },
+                                     { "summary", api_summary },
                                      { "dialect", api_dialect_find },
                                      { NULL, NULL } };
 

@@ -26,6 +26,8 @@ int api_db_connect(lua_State *L);
 void api_push_dialect(lua_State *L, const bb_dialect *d);
 int api_dialect_find(lua_State *L);
 void api_dialect_open(lua_State *L);
+/* core.summary(values [, seed]): median, spread, bootstrap interval, outliers (api_summary.c). */
+int api_summary(lua_State *L);
 /* core.json_decode(text) -> Lua value (api_json.c); JSON null becomes nil. */
 int api_json_decode(lua_State *L);
 /* The compiled generator behind a value on the stack (a table object or its native), or NULL. */

@@ -179,19 +179,38 @@ static void start_workers(bb_run *r, const bb_servers *sv)
         pool_fail(&r->pool, &serr);
 }
 
-/* The measured part: work until done, then the server's costs while the workers still
- * hold their sessions (a backend that has exited takes its CPU time with it). */
-static void measure(bb_run *r, bb_servers *sv)
+/* The interval samples' view of the servers (called by progress in the waiting thread). */
+typedef struct sample_ctx {
+    bb_servers *sv;
+    const bb_plan *p;
+} sample_ctx;
+
+static int sample_servers(void *ud, double *cpu_s, int64_t *log_pos)
+{
+    sample_ctx *sc = ud;
+    servers_sample(sc->sv, sc->p, cpu_s, log_pos);
+    return 0;
+}
+
+/* The measured part: work until done (recording interval samples into res), then the
+ * server's costs while the workers still hold their sessions (a backend that has exited
+ * takes its CPU time with it). */
+static void measure(bb_run *r, bb_servers *sv, bb_result *res)
 {
     const bb_plan *p = r->plan;
     pool_go(&r->pool, p->warmup_s, p->time_s);
     trace("measuring");
     wait_ctx wc = { .told = 0 };
+    sample_ctx sc = { sv, p };
     int64_t total = r->pool.limit == INT64_MAX ? 0 : r->pool.limit - r->pool.first;
-    progress_init(&wc.pg, &r->pool, p->report_interval, p->progress, total, 0);
+    progress_init(&wc.pg, &r->pool, p->report_interval > 0 ? p->report_interval : 0, p->progress, total, 0);
+    if (p->report_interval != 0 && p->rank == 0)
+        progress_record(&wc.pg, &res->intervals, p->report_interval > 0 ? p->report_interval : 1, sample_servers, &sc);
     pool_wait(&r->pool, wait_tick, &wc);
     if (pool_failed(&r->pool) && !wc.told) cluster_tell_stop();
     progress_done(&wc.pg);
+    /* not asked for: samples only describe runs long enough to have a shape */
+    if (p->report_interval < 0 && p->time_s < 5 && pool_seconds(&r->pool) < 5) series_free(&res->intervals);
     if (p->reconnect > 0 && servers_renew(sv, p) < 0) {
         bb_err lost;
         bb_errf(&lost, "%s: the runner's session was lost and could not be renewed", p->drv->name);
@@ -236,6 +255,7 @@ static int collect(bb_run *r, double cpu0, bb_result *res, bb_err *err)
     res->seconds = sums.seconds;
     res->client_cpu_s = sums.client_cpu_s;
     result_latency(res, snap);
+    if (p->latency_hist) result_keep_hist(res, snap);
     free(snap);
     return rc;
 }
@@ -267,7 +287,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
         trace("workers start");
         start_workers(&r, &sv);
         double cpu0 = sysmon_self_cpu();
-        measure(&r, &sv);
+        measure(&r, &sv, res);
         rc = collect(&r, cpu0, res, err);
         char tname[256];
         trace("table size");

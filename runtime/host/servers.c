@@ -103,6 +103,23 @@ void servers_snapshot(bb_servers *sv, const bb_plan *p, int after)
     }
 }
 
+void servers_sample(bb_servers *sv, const bb_plan *p, double *cpu_s, int64_t *log_pos)
+{
+    *cpu_s = sv->admin ? 0 : -1;
+    *log_pos = sv->admin ? 0 : -1;
+    for (int k = 0; sv->admin && k < sv->n; k++) {
+        bb_server_info si = { .log_pos = -1, .redo_pos = -1 };
+        double cpu = -1;
+        int64_t rss;
+        bb_err ignore;
+        if (p->drv->server_info(sv->s[k].c0, &si, &ignore) < 0) si.log_pos = -1;
+        if (si.local_pid > 0 && sysmon_tree(si.local_pid, &cpu, &rss) < 0) cpu = -1;
+        if (si.local_pid != sv->s[k].si0.local_pid) cpu = si.log_pos = -1; /* restarted: its counters did too */
+        *cpu_s = *cpu_s < 0 || cpu < 0 ? -1 : *cpu_s + cpu;
+        *log_pos = *log_pos < 0 || si.log_pos < 0 ? -1 : *log_pos + si.log_pos;
+    }
+}
+
 int servers_renew(bb_servers *sv, const bb_plan *p)
 {
     int renewed = 0;

@@ -42,6 +42,10 @@ int servers_hook(bb_servers *sv, lua_State *L, const char *name, bb_err *err);
 int servers_check(bb_servers *sv, lua_State *L, int64_t *rows, int *refused, bb_err *err);
 /* Server costs now (after = 0 before the workers start, 1 when they have finished). */
 void servers_snapshot(bb_servers *sv, const bb_plan *p, int after);
+/* The servers' CPU seconds and log position summed now, for the interval samples (each
+ * -1 when a server cannot tell); asks on the admin sessions, which are idle while the
+ * workers work, so the workers' path is untouched. */
+void servers_sample(bb_servers *sv, const bb_plan *p, double *cpu_s, int64_t *log_pos);
 /* --reconnect: renews admin sessions lost with a server's restart; returns how many were
  * renewed, -1 when one cannot be. */
 int servers_renew(bb_servers *sv, const bb_plan *p);
