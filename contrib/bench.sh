@@ -22,6 +22,20 @@ wall() {
   e=$(date +%s.%N)
   echo "$e - $s" | bc -l
 }
+# "R× [LO, HI]": the median of the alternating pairs' ratios a_i / b_i and its 95% interval,
+# by bootstrap over the pairs (4000 resamples, seeded: the same runs give the same interval).
+# The lists are space-separated; a pair measured in one round shares that round's drift.
+ratio_ci() {
+  python3 - "$1" "$2" <<'PY'
+import random, statistics, sys
+a = [float(x) for x in sys.argv[1].split()]
+b = [float(x) for x in sys.argv[2].split()]
+r = [x / y for x, y in zip(a, b)]
+rng = random.Random(1)
+meds = sorted(statistics.median(rng.choice(r) for _ in r) for _ in range(4000))
+print("%.3f\u00d7 [%.3f, %.3f]" % (statistics.median(r), meds[int(0.025 * len(meds))], meds[int(0.975 * len(meds)) - 1]))
+PY
+}
 report() { # name, unit, A-label, A-median, B-label, B-median, ratio text
   local fmt='%.0f'
   [ "$2" = s ] && fmt='%.3f'
@@ -39,7 +53,7 @@ bench_runtime() {
     done
     ma=$(printf '%s\n' "${a[@]}" | median); mb=$(printf '%s\n' "${b[@]}" | median)
     report "empty event(), 1 thread, $N events" "events/s" bulkbench "$ma" sysbench "$mb" \
-      "$(printf '%.2fx sysbench' "$(echo "$ma / $mb" | bc -l)")"
+      "$(ratio_ci "${a[*]}" "${b[*]}") sysbench"
   else
     echo "runtime: sysbench not installed (make deps)"
   fi
@@ -50,7 +64,7 @@ bench_runtime() {
   done
   ma=$(printf '%s\n' "${a[@]}" | median); mb=$(printf '%s\n' "${b[@]}" | median)
   report "empty event(), 10 s: samples each 1 s vs none" "events/s" "samples" "$ma" "none" "$mb" \
-    "$(printf '%.3fx without samples (goal: within 2%%)' "$(echo "$ma / $mb" | bc -l)")"
+    "$(ratio_ci "${a[*]}" "${b[*]}") without samples (goal: within 2%)"
 }
 # events_per_s SCRIPT OPTIONS...: a run's events/s from its JSON result
 events_per_s() {
@@ -67,7 +81,7 @@ bench_gen() {
   local ma mb
   ma=$(printf '%s\n' "${a[@]}" | median); mb=$(printf '%s\n' "${b[@]}" | median)
   report "bmsql_history data file, 1 thread" "rows/s" "bulkbench" "$ma" "seed000.py" "$mb" \
-    "$(printf '%.0fx the Python generator' "$(echo "$ma / $mb" | bc -l)")"
+    "$(ratio_ci "${a[*]}" "${b[*]}") the Python generator"
   m1=$(/usr/bin/time -f %M $BB gen $W --table=bmsql_history --rows=1000000 -o /dev/null 2>&1 >/dev/null | tail -1)
   m10=$(/usr/bin/time -f %M $BB gen $W --table=bmsql_history --rows=10000000 -o /dev/null 2>&1 >/dev/null | tail -1)
   echo "  peak RSS of gen: 1M rows ${m1} KB, 10M rows ${m10} KB"
@@ -103,7 +117,7 @@ bench_pg() {
     x=$(time_cpu $PSQL -c "\\copy bmsql_history from '$T/h.copy'"); b+=("${x% *}"); bc+=("${x#* }")
   done
   report "pg copy, $N rows, 1 worker (wall s)" "s" bulkbench "$(med "${a[@]}")" "psql \\copy" "$(med "${b[@]}")" \
-    "$(printf '%.3fx psql wall time' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+    "$(ratio_ci "${a[*]}" "${b[*]}") psql's wall time"
   a=(); b=(); ac=(); bc=()
   for i in $(seq 3); do         # multirow vs sysbench's bulk insert
     $PSQL -c "truncate bmsql_history" >/dev/null
@@ -112,8 +126,8 @@ bench_pg() {
     x=$(time_cpu sysbench tests/fixtures/sysbench_bulk.lua $SB_PG --events=$M --time=0 run); b+=("${x% *}"); bc+=("${x#* }")
   done
   report "pg multirow (batch 1000) vs sysbench bulk insert" "rows/s" bulkbench "$(ratio $M "$(med "${a[@]}")")" \
-    sysbench "$(ratio $M "$(med "${b[@]}")")" "$(printf '%.2fx rows/s; client CPU/1M rows %.2f vs %.2f s' \
-    "$(ratio "$(med "${b[@]}")" "$(med "${a[@]}")")" "$(echo "$(med "${ac[@]}") * 1000000 / $M" | bc -l)" \
+    sysbench "$(ratio $M "$(med "${b[@]}")")" "$(printf '%s rows/s; client CPU/1M rows %.2f vs %.2f s' \
+    "$(ratio_ci "${b[*]}" "${a[*]}")" "$(echo "$(med "${ac[@]}") * 1000000 / $M" | bc -l)" \
     "$(echo "$(med "${bc[@]}") * 1000000 / $M" | bc -l)")"
   for c in 1 2; do              # insert vs pgbench -M prepared, same one-row statement
     a=(); b=()
@@ -124,7 +138,7 @@ bench_pg() {
       b+=("$(pgbench -n -f tests/fixtures/pgbench_insert.sql -c $c -j $c -T 5 -M prepared $PGB_ARGS 2>/dev/null | awk '/^tps/{print $3}')")
     done
     report "pg insert, $c client(s), 5 s" "rows/s" bulkbench "$(med "${a[@]}")" pgbench "$(med "${b[@]}")" \
-      "$(printf '%.2fx pgbench' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+      "$(ratio_ci "${a[*]}" "${b[*]}") pgbench"
   done
 }
 
@@ -140,7 +154,7 @@ bench_mysql() {
     x=$(time_cpu $MYSQL -e "LOAD DATA LOCAL INFILE '$T/h.tsv' INTO TABLE bmsql_history"); b+=("${x% *}")
   done
   report "mysql load, $N rows, 1 worker (wall s)" "s" bulkbench "$(med "${a[@]}")" "mariadb client" "$(med "${b[@]}")" \
-    "$(printf '%.3fx the client wall time' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+    "$(ratio_ci "${a[*]}" "${b[*]}") the client's wall time"
   a=(); b=(); ac=(); bc=(); local p=() pc=()
   for i in $(seq 3); do         # multirow and pipeline (array binding) vs sysbench's bulk insert
     $MYSQL -e "truncate bmsql_history"
@@ -153,8 +167,8 @@ bench_mysql() {
     local w=("${a[@]}") c=("${ac[@]}")
     [ $m = pipeline ] && w=("${p[@]}") c=("${pc[@]}")
     report "mysql $m (batch 1000) vs sysbench bulk insert" "rows/s" bulkbench "$(ratio $M "$(med "${w[@]}")")" \
-      sysbench "$(ratio $M "$(med "${b[@]}")")" "$(printf '%.2fx rows/s; client CPU/1M rows %.2f vs %.2f s' \
-      "$(ratio "$(med "${b[@]}")" "$(med "${w[@]}")")" "$(echo "$(med "${c[@]}") * 1000000 / $M" | bc -l)" \
+      sysbench "$(ratio $M "$(med "${b[@]}")")" "$(printf '%s rows/s; client CPU/1M rows %.2f vs %.2f s' \
+      "$(ratio_ci "${b[*]}" "${w[*]}")" "$(echo "$(med "${c[@]}") * 1000000 / $M" | bc -l)" \
       "$(echo "$(med "${bc[@]}") * 1000000 / $M" | bc -l)")"
   done
   for c in 1 2; do
@@ -166,7 +180,7 @@ bench_mysql() {
       b+=("$(sysbench tests/fixtures/sysbench_insert.lua $SB_MY --threads=$c --time=5 run 2>/dev/null | awk '/transactions:/{gsub(/\(/,"",$3); print $3}')")
     done
     report "mysql insert, $c thread(s), 5 s" "rows/s" bulkbench "$(med "${a[@]}")" sysbench "$(med "${b[@]}")" \
-      "$(printf '%.2fx sysbench' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+      "$(ratio_ci "${a[*]}" "${b[*]}") sysbench"
   done
 }
 
@@ -195,13 +209,13 @@ bench_files() { # bulkbench load of one CSV file, 1 and 2 workers, beside the cl
     f+=("$(wall $MYSQL -e "LOAD DATA LOCAL INFILE '$T/h.csv' INTO TABLE bmsql_history FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '\"'")")
   done
   report "pg load of a 1M-row CSV, 1 worker (wall s)" s bulkbench "$(med "${a[@]}")" "psql \\copy" "$(med "${c[@]}")" \
-    "$(printf '%.3fx psql; 2 workers %.2fx faster than 1' "$(ratio "$(med "${a[@]}")" "$(med "${c[@]}")")" "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+    "$(ratio_ci "${a[*]}" "${c[*]}") psql; 2 workers $(ratio_ci "${a[*]}" "${b[*]}") faster than 1"
   report "mysql load of a 1M-row CSV, 1 worker (wall s)" s bulkbench "$(med "${d[@]}")" "mariadb client" "$(med "${f[@]}")" \
-    "$(printf '%.3fx the client; 2 workers %.2fx faster than 1' "$(ratio "$(med "${d[@]}")" "$(med "${f[@]}")")" "$(ratio "$(med "${d[@]}")" "$(med "${e[@]}")")")"
+    "$(ratio_ci "${d[*]}" "${f[*]}") the client; 2 workers $(ratio_ci "${d[*]}" "${e[*]}") faster than 1"
   report "pg load, 2 workers vs 2 psql over a split file (wall s)" s bulkbench "$(med "${b[@]}")" "2 x psql \copy" "$(med "${g[@]}")" \
-    "$(printf '%.3fx the two clients' "$(ratio "$(med "${b[@]}")" "$(med "${g[@]}")")")"
+    "$(ratio_ci "${b[*]}" "${g[*]}") the two clients"
   report "mysql load, 2 workers vs 2 clients over a split file (wall s)" s bulkbench "$(med "${e[@]}")" "2 x mariadb" "$(med "${h[@]}")" \
-    "$(printf '%.3fx the two clients' "$(ratio "$(med "${e[@]}")" "$(med "${h[@]}")")")"
+    "$(ratio_ci "${e[*]}" "${h[*]}") the two clients"
 }
 
 # rows/s of one bulkbench run (JSON result); a failed run aborts the bench
@@ -230,7 +244,7 @@ bench_odbc() {
       done
       med_of[$e-$m]=$(med "${a[@]}")
       report "$e $m, $N rows of 1 KB: ODBC vs native" rows/s "odbc" "$(med "${a[@]}")" "$e engine" "$(med "${b[@]}")" \
-        "$(printf '%.2fx the native engine' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+        "$(ratio_ci "${a[*]}" "${b[*]}") the native engine"
     done
   done
   echo "  psqlODBC pipeline/txn: $(printf '%.2f' "$(ratio "${med_of[pg-pipeline]}" "${med_of[pg-txn]}")"); MariaDB ODBC pipeline/txn: $(printf '%.2f' "$(ratio "${med_of[mysql-pipeline]}" "${med_of[mysql-txn]}")")"
@@ -241,13 +255,14 @@ bench_odbc() {
       b+=("$(rps $W --engine=odbc --dsn="$BULKBENCH_ODBC_PG" --method=$m --rows=$N)")
     done
     report "psqlODBC $m with ${cfg#* }" rows/s "that" "$(med "${a[@]}")" "defaults" "$(med "${b[@]}")" \
-      "$(printf '%.2fx the defaults' "$(ratio "$(med "${a[@]}")" "$(med "${b[@]}")")")"
+      "$(ratio_ci "${a[*]}" "${b[*]}") the defaults"
   done
 }
 
 sections=("$@")
 [ ${#sections[@]} -eq 0 ] && sections=(runtime gen pg mysql files odbc)
-echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each, medians"
+echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each (3 for the slower rows), medians;"
+echo "a ratio is the median of the alternating pairs' ratios [its 95% bootstrap interval]"
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"
 for s in "${sections[@]}"; do "bench_$s"; done
 echo
