@@ -161,7 +161,12 @@ local function columns(rs)
   add("rows", function(r) return num(r.rows) end)
   add("seconds", function(r) return num(r.seconds, "%.3f") end)
   add("rows/s", function(r) return num(r.rows_per_s) end)
-  if has_repeats(rs) then -- --repeat: rows/s is the median; how many runs, how far they spread
+  if has_repeats(rs) then -- --repeat: rows/s is the median; its interval, how many runs, how far they spread
+    add("rows/s 95%", function(r)
+      local ci = type(r.stats) == "table" and type(r.stats.rows_per_s) == "table" and r.stats.rows_per_s.ci95
+      if type(ci) ~= "table" or type(ci[1]) ~= "number" then return "-" end
+      return ("%.0f-%.0f"):format(ci[1], ci[2])
+    end)
     add("runs", function(r) return num(r.repeats or 1) end)
     add("cv %", function(r)
       local cv = type(r.stats) == "table" and type(r.stats.rows_per_s) == "table" and r.stats.rows_per_s.cv

@@ -129,8 +129,8 @@ $ ./bulkbench report --cdf tests/fixtures/results.jsonl --format=csv
 ~ ^point,histograms,events,p50 ms,p90 ms,p99 ms,p99\.9 ms$
 ! fixture_sweep
 
-# the tables of --repeat results show how many runs and their spread
+# the tables of --repeat results show the median's 95% interval, how many runs and their spread
 $ ./bulkbench report tests/fixtures/timeline.jsonl
 ? 0
-~ ^batch +rows +seconds +rows/s +runs +cv % 
-~ ^10 +50000 +0\.666 +75127 +5 +17\.5 
+~ ^batch +rows +seconds +rows/s +rows/s 95% +runs +cv % 
+~ ^10 +50000 +0\.666 +75127 +58004-90315 +5 +17\.5 
