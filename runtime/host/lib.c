@@ -57,9 +57,21 @@ gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_
     lua_getfield(L, -1, "tables");
     lua_getfield(L, -1, name);
     gen_table *t = NULL;
-    if (!lua_istable(L, -1)) bb_usagef(err, "%s defines no table '%s' (bb.table)", script, name);
-    else if (!(t = api_to_gen(L, lua_gettop(L)))) bb_errf(err, "table '%s' has no generators", name);
-    lua_pop(L, 3);
+    if (!lua_istable(L, -1)) {
+        bb_usagef(err, "%s defines no table '%s' (bb.table)", script, name);
+        lua_pop(L, 3);
+        return NULL;
+    }
+    /* compiling the generators raises usage errors for bad arguments: protected, so they
+     * name the script's line and exit 2 as in `run` */
+    lua_getfield(L, -1, "native");
+    lua_pushvalue(L, -2);
+    if (host_pcall(L, 1, 1, err) < 0) {
+        lua_pop(L, 3);
+        return NULL;
+    }
+    if (!(t = api_to_gen(L, lua_gettop(L)))) bb_errf(err, "table '%s' has no generators", name);
+    lua_pop(L, 4);
     return t;
 }
 

@@ -72,3 +72,9 @@ $ printf 'local bb = require "bulkbench"\nbb.table "e" { {"id","int",bb.seq()}, 
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=5 --format=csv --null=x
 ? 2
 ~ --null goes with --format=tsv
+
+# a bad generator argument is a usage error in gen too, naming the script's line (not a Lua panic)
+$ printf 'local bb = require "bulkbench"\nbb.table "z" { { "id", "int", bb.zipf { min = 5, max = 1 } } }\n' >$TMP/badgen.lua; ./bulkbench gen $TMP/badgen.lua --table=z --rows=3
+? 2
+~ zipf needs min <= max
+! PANIC
