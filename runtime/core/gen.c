@@ -147,9 +147,8 @@ void gen_row_free(gen_row *r)
 void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
 {
     char *p = row->scratch;
-    for (int ci = 0; ci < t->ncols; ci++) {
-        const gen_col *c = &t->cols[ci];
-        bb_value *v = &row->v[ci];
+    bb_value *v = row->v;
+    for (const gen_col *c = t->cols, *end = c + t->ncols; c < end; c++, v++) {
         if (c->null_ratio > 0 && dist_unit(gen_rnd(c, n, 1000)) < c->null_ratio) { v->kind = BB_V_NULL; continue; }
         v->clean = c->clean;
         v->native = BB_N_NONE;

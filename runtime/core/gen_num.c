@@ -116,6 +116,21 @@ char *gen_double_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 
 /* ---- decimal: a uniform integer of hundredths (or 10^-scale), written with its point ---- */
 
+/* Scale 2, money, the common case: constant divisors, two digits from a table. */
+static char *gen_money_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    int64_t x = gen_pick(c, gen_rnd(c, n, 0));
+    char *s = p;
+    v->native = BB_N_SCALED; v->aux = x; v->scale = 2;
+    if (x < 0) { *p++ = '-'; x = -x; }
+    p += bb_fmt_u64(p, (uint64_t)x / 100);
+    *p++ = '.';
+    memcpy(p, bb_digits2 + 2 * ((uint64_t)x % 100), 2);
+    p += 2;
+    v->kind = BB_V_TEXT; v->u.s = s; v->len = (uint32_t)(p - s);
+    return p;
+}
+
 int gen_decimal_parse(gen_col *c, const gen_args *a)
 {
     c->scale = (int)gen_num(a, "scale", 3, 2);
@@ -127,35 +142,31 @@ int gen_decimal_parse(gen_col *c, const gen_args *a)
     c->b = (int64_t)llround(hi);
     if (c->b < c->a) return bb_usagef(a->err, "column %s: decimal max < min", a->col);
     c->max_len = 24;
+    if (c->scale == 2) c->fill = gen_money_fill;
     return 0;
 }
 
+/* Any scale: the digits of the unscaled value, zero-padded past the scale, then the point
+ * moved in. */
 char *gen_decimal_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     int64_t x = gen_pick(c, gen_rnd(c, n, 0));
-    char *s = p;
-    v->native = BB_N_SCALED; v->aux = x; v->scale = (uint8_t)c->scale;
-    if (x < 0) { *p++ = '-'; x = -x; }
     int sc = c->scale;
-    if (sc == 2) { /* money: the common case, with constant divisors */
-        p += bb_fmt_u64(p, (uint64_t)x / 100);
-        *p++ = '.';
-        memcpy(p, bb_digits2 + 2 * ((uint64_t)x % 100), 2);
-        p += 2;
-    } else { /* the digits of the unscaled value, zero-padded past the scale, then the point moved in */
-        int nd = bb_fmt_u64(p, (uint64_t)x);
-        if (sc) {
-            if (nd <= sc) {
-                memmove(p + (sc + 1 - nd), p, (size_t)nd);
-                memset(p, '0', (size_t)(sc + 1 - nd));
-                nd = sc + 1;
-            }
-            memmove(p + nd - sc + 1, p + nd - sc, (size_t)sc);
-            p[nd - sc] = '.';
-            nd++;
+    char *s = p;
+    v->native = BB_N_SCALED; v->aux = x; v->scale = (uint8_t)sc;
+    if (x < 0) { *p++ = '-'; x = -x; }
+    int nd = bb_fmt_u64(p, (uint64_t)x);
+    if (sc) {
+        if (nd <= sc) {
+            memmove(p + (sc + 1 - nd), p, (size_t)nd);
+            memset(p, '0', (size_t)(sc + 1 - nd));
+            nd = sc + 1;
         }
-        p += nd;
+        memmove(p + nd - sc + 1, p + nd - sc, (size_t)sc);
+        p[nd - sc] = '.';
+        nd++;
     }
+    p += nd;
     v->kind = BB_V_TEXT; v->u.s = s; v->len = (uint32_t)(p - s);
     return p;
 }

@@ -46,7 +46,9 @@ typedef struct gen_args {
     bb_err           *err;
 } gen_args;
 
-/* Reads a column's arguments into c; 0, or -1 with a usage error in a->err. */
+/* Reads a column's arguments into c; 0, or -1 with a usage error in a->err. It may put a
+ * variant of the kind's filler in c->fill, made for the form its arguments take (a fixed
+ * timestamp, money decimals), so the per-row call does not test the form again. */
 typedef int gen_parse_fn(gen_col *c, const gen_args *a);
 /* Sets v to column c's value in row n; text a value makes goes at p. Returns p past it. */
 typedef char *gen_fill_fn(const gen_col *c, uint64_t n, bb_value *v, char *p);
@@ -57,7 +59,7 @@ GEN_KINDS(GEN_KIND_DECLARE)
 
 struct gen_col {
     /* what gen_fill reads of every column, every row, together at the front */
-    gen_fill_fn *fill;     /* the kind's filler */
+    gen_fill_fn *fill;     /* the kind's filler, or the variant its parser chose */
     double     null_ratio;
     uint64_t   salt;       /* per-column seed */
     uint8_t    clean;      /* every value it makes is free of characters any format escapes */
@@ -66,7 +68,6 @@ struct gen_col {
     int64_t    a, b;       /* int/seq/len/time ranges */
     double     da, db;     /* double ranges, gaussian mean/stddev, zipf exponent */
     int        scale;      /* decimal digits after the point; timestamp fraction digits */
-    int        mode;       /* timestamp form */
     char      *text;       /* const value, template, character set, a fixed timestamp */
     uint32_t   text_len;
     char     **items;      /* choice */

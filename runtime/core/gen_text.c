@@ -53,25 +53,24 @@ char *gen_string_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     uint32_t len = (uint32_t)c->a;
     if (c->b > c->a) len += (uint32_t)dist_below(gen_rnd(c, n, 1), gen_span(c->a, c->b));
-    /* successive base-|charset| digits of random fractions, kept in registers; with a
-     * pair table two characters per multiply, at most 4 pairs per 64-bit word so the
-     * bias stays near 1e-5 */
-    const char *cs = c->text;
+    /* successive base-|charset| digits of random fractions; with a pair table two
+     * characters per multiply, at most 4 pairs per 64-bit word so the bias stays near 1e-5 */
+    const char *cs = c->text, *pairs = c->pairs; /* locals: the stores to p could alias c */
     uint64_t base = c->text_len, x = 0, k = 2;
     uint32_t i = 0;
     int left = 0;
-    if (c->pairs) {
+    if (pairs) {
         uint64_t base2 = base * base;
         for (; i + 1 < len; i += 2) {
             if (left == 0) { x = gen_rnd(c, n, k++); left = 4; }
             unsigned __int128 m = (unsigned __int128)x * base2;
             x = (uint64_t)m;
             left--;
-            memcpy(p + i, c->pairs + 2 * (uint64_t)(m >> 64), 2);
+            memcpy(p + i, pairs + 2 * (uint64_t)(m >> 64), 2);
         }
         left = 0;
     }
-    int pw = gen_per_word(c->text_len);
+    int pw = gen_per_word((unsigned)base);
     for (; i < len; i++) {
         if (left == 0) { x = gen_rnd(c, n, k++); left = pw; }
         unsigned __int128 m = (unsigned __int128)x * base;
@@ -113,14 +112,16 @@ static inline unsigned gen_next_digit(gen_digits *d, unsigned base, int per_word
 
 char *gen_template_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
+    const char *pattern = c->text; /* locals: the stores to p could alias c, so c's fields would be reloaded */
+    uint32_t len = c->text_len;
     gen_digits d = { 0, 0, c, n, 2 };
-    for (uint32_t i = 0; i < c->text_len; i++) {
-        char ch = c->text[i];
+    for (uint32_t i = 0; i < len; i++) {
+        char ch = pattern[i];
         p[i] = ch == '#' ? (char)('0' + gen_next_digit(&d, 10, 15))
              : ch == '@' ? (char)('a' + gen_next_digit(&d, 26, 9)) : ch;
     }
-    v->kind = BB_V_TEXT; v->u.s = p; v->len = c->text_len;
-    return p + c->text_len;
+    v->kind = BB_V_TEXT; v->u.s = p; v->len = len;
+    return p + len;
 }
 
 char *gen_const_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
