@@ -47,7 +47,8 @@ typedef struct gen_reader {
                    void *acc);
 } gen_reader;
 
-/* The generator kinds, NULL-terminated: the Lua API makes one constructor per name. */
+/* The generator kinds' names, NULL-terminated, made from the list of kinds (GEN_KINDS in
+ * gen_priv.h): the Lua API makes one constructor per name. */
 extern const char *const gen_kind_names[];
 
 /* Starts a program for a table; add its columns, then gen_finish. now_s is the run's

@@ -100,4 +100,38 @@ describe("generator", function()
   it("rejects a generator that does not exist", function()
     assert.has_error(function() native { { "a", "int", { kind = "nosuch" } } } end)
   end)
+
+  it("says what is wrong with a generator's arguments, naming the column", function()
+    local function why(gen, null)
+      local ok, err = pcall(native, { { "a", "int", gen, null = null } })
+      assert.is_false(ok)
+      return type(err) == "table" and err.bb_usage or tostring(err)
+    end
+    local cases = {
+      { { kind = "nosuch" }, "column a: unknown generator 'nosuch'" },
+      { bb.int { 5, 1 }, "column a: int max < min" },
+      { bb.permutation { 5, 1 }, "column a: permutation max < min" },
+      { bb.decimal { scale = 19 }, "column a: decimal scale must be 0..18" },
+      { bb.decimal { min = 0, max = 1e300 }, "column a: decimal range too wide for its scale" },
+      { bb.decimal { 5, 1 }, "column a: decimal max < min" },
+      { bb.string { min = 5, max = 3 }, "column a: string lengths need 0 <= min <= max" },
+      { bb.blob { bytes = -1 }, "column a: string lengths need 0 <= min <= max" },
+      { bb.template(), "column a: template needs a pattern" },
+      { bb.const(), "column a: const needs a value" },
+      { bb.timestamp { from = "nope", to = "2020-01-01" },
+        "timestamp 'nope' is not 'YYYY-MM-DD[ HH:MM:SS]' or epoch seconds" },
+      { bb.timestamp { from = "2021-01-01", to = "2020-01-01" }, "column a: timestamp to < from" },
+      { bb.date { "2021-01-01", "2020-01-01" }, "column a: date to < from" },
+      { bb.bool { p = 1.5 }, "column a: bool p must be in [0, 1]" },
+      { bb.choice {}, "column a: choice needs a non-empty list of values" },
+      { bb.zipf { s = 0 }, "column a: zipf needs min <= max and s > 0" },
+      { bb.zipf { min = 0, max = 2 ^ 53 }, "column a: zipf ranges hold at most 2^53 values" },
+      { bb.pareto { shape = -1 }, "column a: pareto needs scale > 0 and shape > 0" },
+    }
+    for _, c in ipairs(cases) do
+      local msg = why(c[1])
+      assert.is_truthy(msg:find(c[2], 1, true), msg)
+    end
+    assert.is_truthy(why(bb.int(), 1):find("column a: null ratio must be in [0, 1)", 1, true))
+  end)
 end)
