@@ -36,14 +36,14 @@ static inline uint64_t dist_below(uint64_t r, uint64_t range)
 /* Bounded Zipf, P(k) = k^-s / H(n, s) for k in 1..n, any s > 0 and n >= 1, by
  * rejection-inversion (Hörmann & Derflinger 1996): O(1) expected per value, no tables. */
 typedef struct {
-    double n;        /* ranks 1..n */
-    double s, q;     /* exponent, and q = 1 - s */
-    double h_x1;     /* H(x1): the first cell [x1, 1.5] holds exactly h(1) of the hat */
-    double h_n;      /* H(n + 1/2): the hat's end */
-    double squeeze;  /* a rank k drawn with k - x at most this is accepted at once */
+    double n;       /* ranks 1..n */
+    double s, q;    /* exponent, and q = 1 - s */
+    double h_x1;    /* H(x1): the first cell [x1, 1.5] holds exactly h(1) of the hat */
+    double h_n;     /* H(n + 1/2): the hat's end */
+    double squeeze; /* a rank k drawn with k - x at most this is accepted at once */
 } dist_zipf;
 
-void     dist_zipf_init(dist_zipf *z, uint64_t n, double s);
+void dist_zipf_init(dist_zipf *z, uint64_t n, double s);
 uint64_t dist_zipf_draw(const dist_zipf *z, uint64_t r);
 
 /* A uniformly random permutation of 0..n-1 (Fisher–Yates) from the stream of `key`. */

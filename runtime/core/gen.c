@@ -16,7 +16,7 @@ const char *const gen_kind_names[] = { GEN_KINDS(GEN_KIND_NAME) NULL };
 /* Indexed by gen_kind, as gen_kind_names is. */
 static const struct gen_kind_fns {
     gen_parse_fn *parse;
-    gen_fill_fn  *fill;
+    gen_fill_fn *fill;
 } gen_kinds[] = {
 #define GEN_KIND_FNS(name, kind, parse, fill) [kind] = { parse, fill },
     GEN_KINDS(GEN_KIND_FNS)
@@ -120,7 +120,10 @@ void gen_free(gen_table *t)
         gen_col_free(&t->cols[i]);
         free(t->colnames[i]);
     }
-    free(t->cols); free(t->colnames); free(t->types); free(t->name);
+    free(t->cols);
+    free(t->colnames);
+    free(t->types);
+    free(t->name);
     free(t);
 }
 
@@ -149,7 +152,10 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
     char *p = row->scratch;
     bb_value *v = row->v;
     for (const gen_col *c = t->cols, *end = c + t->ncols; c < end; c++, v++) {
-        if (c->null_ratio > 0 && dist_unit(gen_rnd(c, n, 1000)) < c->null_ratio) { v->kind = BB_V_NULL; continue; }
+        if (c->null_ratio > 0 && dist_unit(gen_rnd(c, n, 1000)) < c->null_ratio) {
+            v->kind = BB_V_NULL;
+            continue;
+        }
         v->clean = c->clean;
         v->native = BB_N_NONE;
         p = c->fill(c, n, v, p);

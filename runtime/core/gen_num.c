@@ -18,8 +18,13 @@ static int64_t gen_num_i64(const gen_args *a, const char *key, int pos, double d
 /* A double-valued kind in an integer column is rounded to the nearest integer. */
 static inline void gen_set_num(bb_value *v, bb_sqltype type, double d)
 {
-    if (type == BB_T_INT) { v->kind = BB_V_INT; v->u.i = llround(d); }
-    else { v->kind = BB_V_DOUBLE; v->u.d = d; }
+    if (type == BB_T_INT) {
+        v->kind = BB_V_INT;
+        v->u.i = llround(d);
+    } else {
+        v->kind = BB_V_DOUBLE;
+        v->u.d = d;
+    }
 }
 
 /* ---- seq: start + n * step ---- */
@@ -121,13 +126,20 @@ static char *gen_money_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     int64_t x = gen_pick(c, gen_rnd(c, n, 0));
     char *s = p;
-    v->native = BB_N_SCALED; v->aux = x; v->scale = 2;
-    if (x < 0) { *p++ = '-'; x = -x; }
+    v->native = BB_N_SCALED;
+    v->aux = x;
+    v->scale = 2;
+    if (x < 0) {
+        *p++ = '-';
+        x = -x;
+    }
     p += bb_fmt_u64(p, (uint64_t)x / 100);
     *p++ = '.';
     memcpy(p, bb_digits2 + 2 * ((uint64_t)x % 100), 2);
     p += 2;
-    v->kind = BB_V_TEXT; v->u.s = s; v->len = (uint32_t)(p - s);
+    v->kind = BB_V_TEXT;
+    v->u.s = s;
+    v->len = (uint32_t)(p - s);
     return p;
 }
 
@@ -153,8 +165,13 @@ char *gen_decimal_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     int64_t x = gen_pick(c, gen_rnd(c, n, 0));
     int sc = c->scale;
     char *s = p;
-    v->native = BB_N_SCALED; v->aux = x; v->scale = (uint8_t)sc;
-    if (x < 0) { *p++ = '-'; x = -x; }
+    v->native = BB_N_SCALED;
+    v->aux = x;
+    v->scale = (uint8_t)sc;
+    if (x < 0) {
+        *p++ = '-';
+        x = -x;
+    }
     int nd = bb_fmt_u64(p, (uint64_t)x);
     if (sc) {
         if (nd <= sc) {
@@ -167,7 +184,9 @@ char *gen_decimal_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
         nd++;
     }
     p += nd;
-    v->kind = BB_V_TEXT; v->u.s = s; v->len = (uint32_t)(p - s);
+    v->kind = BB_V_TEXT;
+    v->u.s = s;
+    v->len = (uint32_t)(p - s);
     return p;
 }
 

@@ -13,25 +13,25 @@
 /* The generator kinds, one row each: { name, enum, argument parser, value filler }. The
  * enum, gen_kind_names (one Lua constructor per name, in this order) and the dispatch
  * table are all made from it, so a new kind is one row plus its two functions. */
-#define GEN_KINDS(X)                                                      \
-    X("seq",         K_SEQ,         gen_seq_parse,      gen_seq_fill)      \
-    X("int",         K_INT,         gen_range_parse,    gen_int_fill)      \
-    X("double",      K_DOUBLE,      gen_double_parse,   gen_double_fill)   \
-    X("decimal",     K_DECIMAL,     gen_decimal_parse,  gen_decimal_fill)  \
-    X("string",      K_STRING,      gen_string_parse,   gen_string_fill)   \
-    X("template",    K_TEMPLATE,    gen_text_parse,     gen_template_fill) \
-    X("timestamp",   K_TIMESTAMP,   gen_ts_parse,       gen_ts_fill)       \
-    X("date",        K_DATE,        gen_date_parse,     gen_date_fill)     \
-    X("bool",        K_BOOL,        gen_bool_parse,     gen_bool_fill)     \
-    X("uuid",        K_UUID,        gen_uuid_parse,     gen_uuid_fill)     \
-    X("uuid7",       K_UUID7,       gen_uuid_parse,     gen_uuid_fill)     \
-    X("choice",      K_CHOICE,      gen_choice_parse,   gen_choice_fill)   \
-    X("const",       K_CONST,       gen_text_parse,     gen_const_fill)    \
-    X("gaussian",    K_GAUSSIAN,    gen_gaussian_parse, gen_gaussian_fill) \
-    X("zipf",        K_ZIPF,        gen_zipf_parse,     gen_zipf_fill)     \
-    X("pareto",      K_PARETO,      gen_pareto_parse,   gen_pareto_fill)   \
-    X("permutation", K_PERMUTATION, gen_range_parse,    gen_perm_fill)     \
-    X("blob",        K_BLOB,        gen_string_parse,   gen_string_fill)
+#define GEN_KINDS(X)                                                                                                   \
+    X("seq", K_SEQ, gen_seq_parse, gen_seq_fill)                                                                       \
+    X("int", K_INT, gen_range_parse, gen_int_fill)                                                                     \
+    X("double", K_DOUBLE, gen_double_parse, gen_double_fill)                                                           \
+    X("decimal", K_DECIMAL, gen_decimal_parse, gen_decimal_fill)                                                       \
+    X("string", K_STRING, gen_string_parse, gen_string_fill)                                                           \
+    X("template", K_TEMPLATE, gen_text_parse, gen_template_fill)                                                       \
+    X("timestamp", K_TIMESTAMP, gen_ts_parse, gen_ts_fill)                                                             \
+    X("date", K_DATE, gen_date_parse, gen_date_fill)                                                                   \
+    X("bool", K_BOOL, gen_bool_parse, gen_bool_fill)                                                                   \
+    X("uuid", K_UUID, gen_uuid_parse, gen_uuid_fill)                                                                   \
+    X("uuid7", K_UUID7, gen_uuid_parse, gen_uuid_fill)                                                                 \
+    X("choice", K_CHOICE, gen_choice_parse, gen_choice_fill)                                                           \
+    X("const", K_CONST, gen_text_parse, gen_const_fill)                                                                \
+    X("gaussian", K_GAUSSIAN, gen_gaussian_parse, gen_gaussian_fill)                                                   \
+    X("zipf", K_ZIPF, gen_zipf_parse, gen_zipf_fill)                                                                   \
+    X("pareto", K_PARETO, gen_pareto_parse, gen_pareto_fill)                                                           \
+    X("permutation", K_PERMUTATION, gen_range_parse, gen_perm_fill)                                                    \
+    X("blob", K_BLOB, gen_string_parse, gen_string_fill)
 
 #define GEN_KIND_ENUM(name, kind, parse, fill) kind,
 typedef enum { GEN_KINDS(GEN_KIND_ENUM) K_NKINDS } gen_kind;
@@ -40,10 +40,10 @@ typedef enum { GEN_KINDS(GEN_KIND_ENUM) K_NKINDS } gen_kind;
 /* What a kind's parser reads its arguments with and names in its messages. */
 typedef struct gen_args {
     const gen_reader *r;
-    const char       *col;   /* the column's name */
-    const char       *kind;  /* the kind's name, as the script spelled it */
-    int64_t           now_s; /* the run's "now" */
-    bb_err           *err;
+    const char *col;  /* the column's name */
+    const char *kind; /* the kind's name, as the script spelled it */
+    int64_t now_s;    /* the run's "now" */
+    bb_err *err;
 } gen_args;
 
 /* Reads a column's arguments into c; 0, or -1 with a usage error in a->err. It may put a
@@ -53,32 +53,34 @@ typedef int gen_parse_fn(gen_col *c, const gen_args *a);
 /* Sets v to column c's value in row n; text a value makes goes at p. Returns p past it. */
 typedef char *gen_fill_fn(const gen_col *c, uint64_t n, bb_value *v, char *p);
 
-#define GEN_KIND_DECLARE(name, kind, parse, fill) gen_parse_fn parse; gen_fill_fn fill;
+#define GEN_KIND_DECLARE(name, kind, parse, fill)                                                                      \
+    gen_parse_fn parse;                                                                                                \
+    gen_fill_fn fill;
 GEN_KINDS(GEN_KIND_DECLARE)
 #undef GEN_KIND_DECLARE
 
 struct gen_col {
     /* what gen_fill reads of every column, every row, together at the front */
-    gen_fill_fn *fill;     /* the kind's filler, or the variant its parser chose */
-    double     null_ratio;
-    uint64_t   salt;       /* per-column seed */
-    uint8_t    clean;      /* every value it makes is free of characters any format escapes */
-    gen_kind   kind;
+    gen_fill_fn *fill; /* the kind's filler, or the variant its parser chose */
+    double null_ratio;
+    uint64_t salt; /* per-column seed */
+    uint8_t clean; /* every value it makes is free of characters any format escapes */
+    gen_kind kind;
     bb_sqltype type;
-    int64_t    a, b;       /* int/seq/len/time ranges */
-    double     da, db;     /* double ranges, gaussian mean/stddev, zipf exponent */
-    int        scale;      /* decimal digits after the point; timestamp fraction digits */
-    char      *text;       /* const value, template, character set, a fixed timestamp */
-    uint32_t   text_len;
-    char     **items;      /* choice */
-    uint32_t  *item_len;
-    double    *cum;        /* choice: cumulative weights, last = 1 */
-    int        nitems;
-    uint64_t   perm_bits;  /* permutation: Feistel domain is 2^perm_bits */
-    uint32_t  *perm;       /* permutation of a short range: the whole shuffle */
-    dist_zipf  zipf;
-    char      *pairs;      /* string: every two-character combination of the charset, for two draws at once */
-    size_t     max_len;    /* most text bytes one value needs */
+    int64_t a, b;  /* int/seq/len/time ranges */
+    double da, db; /* double ranges, gaussian mean/stddev, zipf exponent */
+    int scale;     /* decimal digits after the point; timestamp fraction digits */
+    char *text;    /* const value, template, character set, a fixed timestamp */
+    uint32_t text_len;
+    char **items; /* choice */
+    uint32_t *item_len;
+    double *cum; /* choice: cumulative weights, last = 1 */
+    int nitems;
+    uint64_t perm_bits; /* permutation: Feistel domain is 2^perm_bits */
+    uint32_t *perm;     /* permutation of a short range: the whole shuffle */
+    dist_zipf zipf;
+    char *pairs;    /* string: every two-character combination of the charset, for two draws at once */
+    size_t max_len; /* most text bytes one value needs */
 };
 
 /* ---- argument reading ---- */

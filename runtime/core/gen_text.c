@@ -30,7 +30,10 @@ int gen_string_parse(gen_col *c, const gen_args *a)
     if (c->a < 0 || c->b < c->a) return bb_usagef(a->err, "column %s: string lengths need 0 <= min <= max", a->col);
     size_t len;
     const char *s = gen_str(a, "charset", 0, &len);
-    if (!s || !len) { s = gen_alnum; len = sizeof gen_alnum - 1; }
+    if (!s || !len) {
+        s = gen_alnum;
+        len = sizeof gen_alnum - 1;
+    }
     c->text = memcpy(bb_xmalloc(len + 1), s, len);
     c->text[len] = 0;
     c->text_len = (uint32_t)len;
@@ -62,7 +65,10 @@ char *gen_string_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     if (pairs) {
         uint64_t base2 = base * base;
         for (; i + 1 < len; i += 2) {
-            if (left == 0) { x = gen_rnd(c, n, k++); left = 4; }
+            if (left == 0) {
+                x = gen_rnd(c, n, k++);
+                left = 4;
+            }
             unsigned __int128 m = (unsigned __int128)x * base2;
             x = (uint64_t)m;
             left--;
@@ -72,13 +78,18 @@ char *gen_string_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     }
     int pw = gen_per_word((unsigned)base);
     for (; i < len; i++) {
-        if (left == 0) { x = gen_rnd(c, n, k++); left = pw; }
+        if (left == 0) {
+            x = gen_rnd(c, n, k++);
+            left = pw;
+        }
         unsigned __int128 m = (unsigned __int128)x * base;
         x = (uint64_t)m;
         left--;
         p[i] = cs[(uint64_t)(m >> 64)];
     }
-    v->kind = BB_V_TEXT; v->u.s = p; v->len = len;
+    v->kind = BB_V_TEXT;
+    v->u.s = p;
+    v->len = len;
     return p + len;
 }
 
@@ -99,11 +110,19 @@ int gen_text_parse(gen_col *c, const gen_args *a)
 }
 
 /* Successive base-`base` digits of a random fraction: ~64/log2(base) draws per 64 bits. */
-typedef struct { uint64_t x; int left; const gen_col *c; uint64_t n, k; } gen_digits;
+typedef struct {
+    uint64_t x;
+    int left;
+    const gen_col *c;
+    uint64_t n, k;
+} gen_digits;
 
 static inline unsigned gen_next_digit(gen_digits *d, unsigned base, int per_word)
 {
-    if (d->left == 0) { d->x = gen_rnd(d->c, d->n, d->k++); d->left = per_word; }
+    if (d->left == 0) {
+        d->x = gen_rnd(d->c, d->n, d->k++);
+        d->left = per_word;
+    }
     unsigned __int128 m = (unsigned __int128)d->x * base;
     d->x = (uint64_t)m;
     d->left--;
@@ -118,22 +137,31 @@ char *gen_template_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     for (uint32_t i = 0; i < len; i++) {
         char ch = pattern[i];
         p[i] = ch == '#' ? (char)('0' + gen_next_digit(&d, 10, 15))
-             : ch == '@' ? (char)('a' + gen_next_digit(&d, 26, 9)) : ch;
+            : ch == '@'  ? (char)('a' + gen_next_digit(&d, 26, 9))
+                         : ch;
     }
-    v->kind = BB_V_TEXT; v->u.s = p; v->len = len;
+    v->kind = BB_V_TEXT;
+    v->u.s = p;
+    v->len = len;
     return p + len;
 }
 
 char *gen_const_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     (void)n;
-    v->kind = BB_V_TEXT; v->u.s = c->text; v->len = c->text_len;
+    v->kind = BB_V_TEXT;
+    v->u.s = c->text;
+    v->len = c->text_len;
     return p;
 }
 
 /* ---- choice: one of a list, by weight ---- */
 
-struct gen_list_acc { gen_col *c; double total; int cap; };
+struct gen_list_acc {
+    gen_col *c;
+    double total;
+    int cap;
+};
 
 static void gen_add_item(void *ud, const char *s, size_t len, double weight)
 {
@@ -175,7 +203,9 @@ char *gen_choice_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
         if (c->cum[mid] > u) hi = mid;
         else lo = mid + 1;
     }
-    v->kind = BB_V_TEXT; v->u.s = c->items[lo]; v->len = c->item_len[lo];
+    v->kind = BB_V_TEXT;
+    v->u.s = c->items[lo];
+    v->len = c->item_len[lo];
     return p;
 }
 
@@ -193,7 +223,10 @@ char *gen_uuid_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     static const char hex[] = "0123456789abcdef";
     uint8_t b[16];
     uint64_t hi = gen_rnd(c, n, 0), lo = gen_rnd(c, n, 1);
-    for (int i = 0; i < 8; i++) { b[i] = (uint8_t)(hi >> (56 - 8 * i)); b[8 + i] = (uint8_t)(lo >> (56 - 8 * i)); }
+    for (int i = 0; i < 8; i++) {
+        b[i] = (uint8_t)(hi >> (56 - 8 * i));
+        b[8 + i] = (uint8_t)(lo >> (56 - 8 * i));
+    }
     if (c->kind == K_UUID7) { /* 48-bit ms timestamp: the run's now plus the row number, so v7 sorts by row */
         uint64_t ms = (uint64_t)c->a + n;
         for (int i = 0; i < 6; i++) b[i] = (uint8_t)(ms >> (40 - 8 * i));
@@ -206,6 +239,8 @@ char *gen_uuid_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
         *p++ = hex[b[i] >> 4];
         *p++ = hex[b[i] & 15];
     }
-    v->kind = BB_V_TEXT; v->u.s = s; v->len = 36;
+    v->kind = BB_V_TEXT;
+    v->u.s = s;
+    v->len = 36;
     return p;
 }

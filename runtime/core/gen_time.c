@@ -13,7 +13,10 @@ static int gen_time_arg(const gen_args *a, const char *key, int pos, int64_t *ou
     size_t len;
     const char *s = gen_str(a, key, pos, &len);
     if (s && bb_parse_time(s, out) == 0) return 0;
-    if (!s && gen_has(a, key, pos)) { *out = (int64_t)gen_num(a, key, pos, 0); return 0; }
+    if (!s && gen_has(a, key, pos)) {
+        *out = (int64_t)gen_num(a, key, pos, 0);
+        return 0;
+    }
     return bb_usagef(a->err, "timestamp '%s' is not 'YYYY-MM-DD[ HH:MM:SS]' or epoch seconds", s ? s : key);
 }
 
@@ -24,8 +27,11 @@ static int64_t gen_floor_div(int64_t a, int64_t b) { return a / b - (a % b < 0);
 /* Writes instant sec (+ usec) as the value: text, and the microseconds binary formats take. */
 static inline char *gen_ts_put(const gen_col *c, bb_value *v, char *p, int64_t sec, int64_t usec)
 {
-    v->kind = BB_V_TEXT; v->u.s = p; v->len = (uint32_t)fmt_timestamp(p, sec, usec, c->scale);
-    v->native = BB_N_MICROS; v->aux = sec * 1000000 + (c->scale ? usec : 0);
+    v->kind = BB_V_TEXT;
+    v->u.s = p;
+    v->len = (uint32_t)fmt_timestamp(p, sec, usec, c->scale);
+    v->native = BB_N_MICROS;
+    v->aux = sec * 1000000 + (c->scale ? usec : 0);
     return p + v->len;
 }
 
@@ -48,8 +54,11 @@ static char *gen_ts_step_fill(const gen_col *c, uint64_t n, bb_value *v, char *p
 static char *gen_ts_fixed_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     (void)n;
-    v->kind = BB_V_TEXT; v->u.s = c->text; v->len = c->text_len;
-    v->native = BB_N_MICROS; v->aux = c->a * 1000000;
+    v->kind = BB_V_TEXT;
+    v->u.s = c->text;
+    v->len = c->text_len;
+    v->native = BB_N_MICROS;
+    v->aux = c->a * 1000000;
     return p;
 }
 
@@ -61,7 +70,10 @@ static gen_fill_fn *gen_ts_form(gen_col *c, const gen_args *a)
     const char *s;
     if (gen_has(a, "from", 0)) {
         if (gen_time_arg(a, "from", 0, &c->a) || gen_time_arg(a, "to", 0, &c->b)) return NULL;
-        if (c->b < c->a) { bb_usagef(a->err, "column %s: timestamp to < from", a->col); return NULL; }
+        if (c->b < c->a) {
+            bb_usagef(a->err, "column %s: timestamp to < from", a->col);
+            return NULL;
+        }
         return gen_ts_fill;
     }
     if (gen_has(a, "start", 0)) {
@@ -71,8 +83,9 @@ static gen_fill_fn *gen_ts_form(gen_col *c, const gen_args *a)
         return gen_ts_step_fill;
     }
     if ((s = gen_str(a, "at", 1, &len)) && strcmp(s, "now") == 0) c->a = a->now_s;
-    else if (gen_has(a, "at", 1)) { if (gen_time_arg(a, "at", 1, &c->a)) return NULL; }
-    else c->a = a->now_s;
+    else if (gen_has(a, "at", 1)) {
+        if (gen_time_arg(a, "at", 1, &c->a)) return NULL;
+    } else c->a = a->now_s;
     return gen_ts_fixed_fill;
 }
 
@@ -98,14 +111,16 @@ int gen_date_parse(gen_col *c, const gen_args *a)
     c->b = a->now_s;
     if (gen_has(a, "from", 1) && gen_time_arg(a, "from", 1, &c->a)) return -1;
     if (gen_has(a, "to", 2) && gen_time_arg(a, "to", 2, &c->b)) return -1;
-    c->a = gen_floor_div(c->a, 86400); c->b = gen_floor_div(c->b, 86400); /* an instant before 1970 is on the day before */
+    c->a = gen_floor_div(c->a, 86400);
+    c->b = gen_floor_div(c->b, 86400); /* an instant before 1970 is on the day before */
     if (c->b < c->a) return bb_usagef(a->err, "column %s: date to < from", a->col);
     return 0;
 }
 
 char *gen_date_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
-    v->kind = BB_V_TEXT; v->u.s = p;
+    v->kind = BB_V_TEXT;
+    v->u.s = p;
     v->aux = gen_pick(c, gen_rnd(c, n, 0));
     v->native = BB_N_DAYS;
     v->len = (uint32_t)fmt_date(p, v->aux);
