@@ -56,7 +56,7 @@ suite load-matrix python3 tests/load_matrix.py
 # host lists and runs spread over MPI ranks (make MPI=1 in a copy of the tree; skipped without Open MPI)
 [ -z "${BB_IN_SANITIZE:-}" ] && suite mpi tests/mpi.sh
 # libFuzzer targets (CSV chunker, options, DSNs, templates + encoders) from their corpus; `make fuzz` runs 60 s each
-[ -z "${BB_IN_SANITIZE:-}" ] && suite fuzz tests/fuzz.sh "${BB_FUZZ_TIME:-8}"
+[ -z "${BB_IN_SANITIZE:-}" ] && suite fuzz tests/fuzz.sh "${BB_FUZZ_TIME:-5}"
 # the same suites again on an AddressSanitizer + UBSan build (skipped inside that run)
 [ -z "${BB_IN_SANITIZE:-}" ] && suite sanitize tests/sanitize.sh
 
