@@ -12,6 +12,8 @@
 #   make clean
 
 VERSION := 0.1.0
+# parallel compiles for the targets below (and the test suites' own builds)
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 
 # Debian packages: build libraries, test tools, the servers the tests start, the peers the benchmarks run.
 DEB_PKGS := build-essential pkg-config sqlite3 python3-prometheus-client luajit libluajit-5.1-dev libpq-dev default-libmysqlclient-dev \
@@ -95,11 +97,11 @@ deps:
 	fi
 
 quickstart: deps
-	@$(MAKE) -s all
+	@$(MAKE) -s -j$(JOBS) all
 	./bulkbench run workloads/quickstart.lua --method=insert,txn,multirow --batch=1,100,1000
 
 check: deps
-	@$(MAKE) -s all
+	@$(MAKE) -s -j$(JOBS) all
 	@tests/run.sh
 
 # The whole suite on an ASan + UBSan build of a copy of the tree (./bulkbench stays as it is).
@@ -107,7 +109,7 @@ sanitize: deps
 	@tests/sanitize.sh
 
 bench: deps
-	@$(MAKE) -s all
+	@$(MAKE) -s -j$(JOBS) all
 	@contrib/bench.sh
 
 FUZZ_TIME ?= 60
@@ -115,7 +117,7 @@ fuzz: deps
 	@tests/fuzz.sh $(FUZZ_TIME)
 
 soak: deps
-	@$(MAKE) -s all
+	@$(MAKE) -s -j$(JOBS) all
 	@tests/soak.sh
 
 clean:

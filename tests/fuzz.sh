@@ -11,7 +11,7 @@ root=$PWD
 d=$(mktemp -d /tmp/bbfuzz.XXXXXX)
 trap 'rm -rf "$d"' EXIT
 tar --exclude=./build --exclude=./bulkbench --exclude=./.git --exclude=./results -cf - . | tar -xf - -C "$d" || exit 1
-if ! make -s -C "$d" CC=clang FUZZ=1 fuzzers >"$d/build.log" 2>&1; then
+if ! make -s -j"$(nproc)" -C "$d" CC=clang FUZZ=1 fuzzers >"$d/build.log" 2>&1; then
   echo "not ok - fuzz targets build"; sed 's/^/    /' "$d/build.log" | tail -20; exit 1
 fi
 fail=0

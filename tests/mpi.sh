@@ -10,7 +10,7 @@ fi
 d=$(mktemp -d /tmp/bbmpi.XXXXXX)
 trap 'BB_DBCTL_DIR=$d/dbctl2 contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$d"' EXIT
 tar --exclude=./build --exclude=./bulkbench --exclude=./.git --exclude=./results -cf - . | tar -xf - -C "$d/" 2>/dev/null
-make -s -C "$d" MPI=1 all >"$d/build.log" 2>&1 || { echo "not ok - make MPI=1"; tail -5 "$d/build.log"; exit 1; }
+make -s -j"$(nproc)" -C "$d" MPI=1 all >"$d/build.log" 2>&1 || { echo "not ok - make MPI=1"; tail -5 "$d/build.log"; exit 1; }
 BB="$d/bulkbench"
 root=; [ "$(id -u)" -eq 0 ] && root=--allow-run-as-root
 export OMPI_MCA_btl_vader_single_copy_mechanism=none # no ptrace-based copies in containers

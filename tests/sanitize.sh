@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 d=$(mktemp -d /tmp/bbsan.XXXXXX)
 trap 'rm -rf "$d"' EXIT
 tar --exclude=./build --exclude=./bulkbench --exclude=./.git --exclude=./results -cf - . | tar -xf - -C "$d" || exit 1
-make -s -C "$d" SAN=1 all >/dev/null || { echo "sanitize: the sanitized build failed"; exit 1; }
+make -s -j"$(nproc)" -C "$d" SAN=1 all >/dev/null || { echo "sanitize: the sanitized build failed"; exit 1; }
 cd "$d" && BB_IN_SANITIZE=1 ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 \
   LSAN_OPTIONS=suppressions=$d/tests/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1 tests/run.sh

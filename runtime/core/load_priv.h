@@ -1,4 +1,4 @@
-/* load_priv.h — what load.c and reject.c share: the chunks of the input files and the job. */
+/* load_priv.h — what load.c, loadstream.c and reject.c share: the chunks of the input files and the job. */
 #ifndef BB_LOAD_PRIV_H
 #define BB_LOAD_PRIV_H
 
