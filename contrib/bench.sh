@@ -94,6 +94,10 @@ time_cpu() {
   awk '{printf "%s %s\n", $1, $2 + $3}' "$T/time"
 }
 med() { printf '%s\n' "$@" | median; }
+# the last command's own timing of its load phase: bulkbench's "seconds" (the copy or load
+# alone) from the last JSON line of FILE (default: its output), psql's \timing of its \copy
+bb_seconds() { python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read().splitlines()[-1])["seconds"])' "${1:-$T/out}"; }
+psql_seconds() { awk '/^Time:/{printf "%.3f\n", $2 / 1000}' "$T/out" | tail -1; }
 ratio() { echo "$1 / $2" | bc -l; }
 
 servers() { # starts the loopback servers unless the environment names them
@@ -107,17 +111,21 @@ servers() { # starts the loopback servers unless the environment names them
 
 bench_pg() {
   servers
-  local W=workloads/copy_vs_load.lua N=1000000 M=200000 a=() b=() ac=() bc=() x
+  local W=workloads/copy_vs_load.lua N=1000000 M=200000 a=() b=() ac=() bc=() ap=() bp=() x
   $BB gen $W --table=bmsql_history --rows=$N --format=copy -o "$T/h.copy"
   $PSQL -c "$BMSQL_DDL" >/dev/null
   for i in $(seq "$RUNS"); do   # copy vs psql \copy of the same rows, pre-generated (not timed)
     $PSQL -c "truncate bmsql_history" >/dev/null
-    x=$(time_cpu $BB run $W --engine=pg --method=copy --rows=$N); a+=("${x% *}"); ac+=("${x#* }")
+    x=$(time_cpu $BB run $W --engine=pg --method=copy --rows=$N --format=json); a+=("${x% *}"); ac+=("${x#* }")
+    ap+=("$(bb_seconds)")
     $PSQL -c "truncate bmsql_history" >/dev/null
-    x=$(time_cpu $PSQL -c "\\copy bmsql_history from '$T/h.copy'"); b+=("${x% *}"); bc+=("${x#* }")
+    x=$(time_cpu $PSQL -c '\timing on' -c "\\copy bmsql_history from '$T/h.copy'"); b+=("${x% *}"); bc+=("${x#* }")
+    bp+=("$(psql_seconds)")
   done
   report "pg copy, $N rows, 1 worker (wall s)" "s" bulkbench "$(med "${a[@]}")" "psql \\copy" "$(med "${b[@]}")" \
     "$(ratio_ci "${a[*]}" "${b[*]}") psql's wall time"
+  report "pg copy, the COPY alone (s)" "s" bulkbench "$(med "${ap[@]}")" "psql \\timing" "$(med "${bp[@]}")" \
+    "$(ratio_ci "${ap[*]}" "${bp[*]}") psql's (the rest of the wall: set-up and the verifying count)"
   a=(); b=(); ac=(); bc=()
   for i in $(seq 3); do         # multirow vs sysbench's bulk insert
     $PSQL -c "truncate bmsql_history" >/dev/null
@@ -193,16 +201,18 @@ my_two() {
 
 bench_files() { # bulkbench load of one CSV file, 1 and 2 workers, beside the clients (one stream, two over a split file)
   servers
-  local N=1000000 a=() b=() c=() d=() e=() f=() g=() h=()
+  local N=1000000 a=() b=() c=() d=() e=() f=() g=() h=() ap=() cp=()
   $BB gen workloads/copy_vs_load.lua --table=bmsql_history --rows=$N --format=csv -o "$T/h.csv"
   split -n l/2 -d "$T/h.csv" "$T/h.csv." # no quoted newlines in these rows: halves at a line end
   $PSQL -c "$BMSQL_DDL" >/dev/null; $MYSQL -e "$BMSQL_DDL"
   for i in $(seq 3); do
     $PSQL -c "truncate bmsql_history" >/dev/null; g+=("$(wall pg_two)")
     $MYSQL -e "truncate bmsql_history"; h+=("$(wall my_two)")
-    $PSQL -c "truncate bmsql_history" >/dev/null; a+=("$(wall $BB load "$T/h.csv" --engine=pg --table=bmsql_history --threads=1)")
+    $PSQL -c "truncate bmsql_history" >/dev/null
+    a+=("$(wall $BB load "$T/h.csv" --engine=pg --table=bmsql_history --threads=1 --out="$T/load.jsonl")"); ap+=("$(bb_seconds "$T/load.jsonl")")
     $PSQL -c "truncate bmsql_history" >/dev/null; b+=("$(wall $BB load "$T/h.csv" --engine=pg --table=bmsql_history --threads=2)")
-    $PSQL -c "truncate bmsql_history" >/dev/null; c+=("$(wall $PSQL -c "\\copy bmsql_history from '$T/h.csv' csv")")
+    $PSQL -c "truncate bmsql_history" >/dev/null
+    c+=("$(wall $PSQL -c '\timing on' -c "\\copy bmsql_history from '$T/h.csv' csv")"); cp+=("$(psql_seconds)")
     $MYSQL -e "truncate bmsql_history"; d+=("$(wall $BB load "$T/h.csv" --engine=mysql --table=bmsql_history --threads=1)")
     $MYSQL -e "truncate bmsql_history"; e+=("$(wall $BB load "$T/h.csv" --engine=mysql --table=bmsql_history --threads=2)")
     $MYSQL -e "truncate bmsql_history"
@@ -210,6 +220,8 @@ bench_files() { # bulkbench load of one CSV file, 1 and 2 workers, beside the cl
   done
   report "pg load of a 1M-row CSV, 1 worker (wall s)" s bulkbench "$(med "${a[@]}")" "psql \\copy" "$(med "${c[@]}")" \
     "$(ratio_ci "${a[*]}" "${c[*]}") psql; 2 workers $(ratio_ci "${a[*]}" "${b[*]}") faster than 1"
+  report "pg load of the CSV, the COPY alone (s)" s bulkbench "$(med "${ap[@]}")" "psql \\timing" "$(med "${cp[@]}")" \
+    "$(ratio_ci "${ap[*]}" "${cp[*]}") psql's"
   report "mysql load of a 1M-row CSV, 1 worker (wall s)" s bulkbench "$(med "${d[@]}")" "mariadb client" "$(med "${f[@]}")" \
     "$(ratio_ci "${d[*]}" "${f[*]}") the client; 2 workers $(ratio_ci "${d[*]}" "${e[*]}") faster than 1"
   report "pg load, 2 workers vs 2 psql over a split file (wall s)" s bulkbench "$(med "${b[@]}")" "2 x psql \copy" "$(med "${g[@]}")" \

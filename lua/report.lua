@@ -250,8 +250,13 @@ function M.by_scenario_tables(items, fmt, noun, table_of, result_of)
     local _, fixed = split_dims(rs)
     local same = {}
     for _, d in ipairs(fixed) do same[#same + 1] = dim_label(d) .. "=" .. tostring(dim_value(rs[1], d)) end
-    local title = ("%s: %d %s%s%s"):format(s, #rs, noun, #rs == 1 and "" or "s",
-      #same > 0 and (" (" .. table.concat(same, ", ") .. ")") or "")
+    local count = ("%d %s%s"):format(#rs, noun, #rs == 1 and "" or "s")
+    if noun == "run" and has_repeats(rs) then -- --repeat: a result is a point, the median of its runs
+      local runs = 0
+      for _, r in ipairs(rs) do runs = runs + (r.repeats or 1) end
+      count = ("%d point%s, %d runs"):format(#rs, #rs == 1 and "" or "s", runs)
+    end
+    local title = ("%s: %s%s"):format(s, count, #same > 0 and (" (" .. table.concat(same, ", ") .. ")") or "")
     if fmt ~= "csv" then out[#out + 1] = M.heading(title, fmt) end
     out[#out + 1] = M.render(table_of(groups[s]))
     out[#out + 1] = ""

@@ -23,30 +23,47 @@
 #define BB_VERSION "dev"
 #endif
 
-static void usage(FILE *f)
+/* In the order of the option table's command bits (core/opts.h: OC_RUN is 1 << 0, ...). */
+static const char *const usage_cmds[] = { "run", "gen", "load", "report" };
+static const char *const usage_lines[] = {
+    "  run SCRIPT.lua [options] [script options]   run a scenario (under mpirun, built with make MPI=1: one run "
+    "over all ranks)\n",
+    "  gen SCRIPT.lua --table=NAME --rows=N [--format=copy|csv|tsv|sql] [-o FILE] [--threads=N]\n",
+    "  load FILE... --engine=E --table=T [--threads=N] [--chunk=4MB] [--format=csv|tsv|copy] [load options below]\n",
+    "  report RESULTS.jsonl [--svg=FILE] [--format=text|markdown|csv] [--log]   tables and a chart of past runs\n"
+    "  report --compare BASE.jsonl CANDIDATE.jsonl [--fail-if-slower=PCT]     is the candidate faster?\n"
+    "  report --timeline|--cdf RESULTS.jsonl [--svg=FILE]  rows/s and p99 over time; latency CDF\n",
+};
+
+static void usage_options(FILE *f, unsigned c)
 {
-    fputs(
-        "usage: bulkbench COMMAND ...\n"
-        "  run SCRIPT.lua [options] [script options]   run a scenario (under mpirun, built with make MPI=1: one run "
-        "over all ranks)\n"
-        "  gen SCRIPT.lua --table=NAME --rows=N [--format=copy|csv|tsv|sql] [-o FILE] [--threads=N]\n"
-        "  load FILE... --engine=E --table=T [--threads=N] [--chunk=4MB] [--format=csv|tsv|copy] [load options below]\n"
-        "  list                                        engines, the methods each offers, workloads\n"
-        "  help SCRIPT.lua                             the script's own options with defaults\n"
-        "  report RESULTS.jsonl [--svg=FILE] [--format=text|markdown|csv] [--log]   tables and a chart of past runs\n"
-        "  report --compare BASE.jsonl CANDIDATE.jsonl [--fail-if-slower=PCT]     is the candidate faster?\n"
-        "  report --timeline|--cdf RESULTS.jsonl [--svg=FILE]  rows/s and p99 over time; latency CDF\n"
-        "  lua FILE.lua [args]                         run Lua with the bulkbench library (tools, tests)\n"
-        "  --version\n",
-        f);
-    static const char *const cmds[] = { "run", "gen", "load", "report" };
-    for (unsigned c = 0; c < 4; c++) {
-        fprintf(f, "\n%s options:\n", cmds[c]);
-        for (const opt_def *d = opts_common; d->name; d++)
-            if (d->cmds & (1u << c))
-                fprintf(f, "  --%-16s %s%s%s%s\n", d->name, d->help, d->dflt ? " (default " : "",
-                        d->dflt ? d->dflt : "", d->dflt ? ")" : "");
-    }
+    fprintf(f, "\n%s options:\n", usage_cmds[c]);
+    for (const opt_def *d = opts_common; d->name; d++)
+        if (d->cmds & (1u << c))
+            fprintf(f, "  --%-16s %s%s%s%s\n", d->name, d->help, d->dflt ? " (default " : "", d->dflt ? d->dflt : "",
+                    d->dflt ? ")" : "");
+}
+
+/* Every command, or only CMD's synopsis and options (`bulkbench load --help`). */
+static void usage(FILE *f, const char *cmd)
+{
+    for (unsigned c = 0; cmd && c < 4; c++)
+        if (!strcmp(cmd, usage_cmds[c])) {
+            fprintf(f, "usage: bulkbench\n%s", usage_lines[c]);
+            if (c == 0) fputs("  help SCRIPT.lua                             the script's own options with defaults\n", f);
+            usage_options(f, c);
+            return;
+        }
+    fputs("usage: bulkbench COMMAND ...\n", f);
+    for (unsigned c = 0; c < 3; c++) fputs(usage_lines[c], f);
+    fputs("  list                                        engines, the methods each offers, workloads\n"
+          "  help SCRIPT.lua                             the script's own options with defaults\n",
+          f);
+    fputs(usage_lines[3], f);
+    fputs("  lua FILE.lua [args]                         run Lua with the bulkbench library (tools, tests)\n"
+          "  --version\n",
+          f);
+    for (unsigned c = 0; c < 4; c++) usage_options(f, c);
 }
 
 /* Workloads first, then each engine with the methods it offers, so every method line
@@ -82,7 +99,7 @@ static int cmd_help(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
     if (cli->npos < 1) {
-        usage(stdout);
+        usage(stdout, NULL);
         return 0;
     }
     host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
@@ -124,9 +141,20 @@ static int cmd_lua(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        usage(argc < 2 ? stderr : stdout);
+        usage(argc < 2 ? stderr : stdout, NULL);
         return argc < 2 ? BB_EXIT_USAGE : 0;
     }
+    for (int i = 2; i < argc && strcmp(argv[1], "lua") && strcmp(argv[i], "--"); i++) /* `load --help`: its usage */
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            if (strcmp(argv[1], "run") || i == 2) {
+                usage(stdout, argv[1]);
+                return 0;
+            }
+            static char help[] = "help"; /* run SCRIPT --help: what `help SCRIPT` prints */
+            argv[1] = help;
+            argc = 3;
+            break;
+        }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
         printf("bulkbench %s\n", BB_VERSION);
         return 0;

@@ -35,14 +35,22 @@ void repeat_add(bb_result *point, bb_result *run, int repeats, int warmup_runs)
         rep->repeats = repeats;
         rep->warmup_runs = warmup_runs;
         rep->runs = bb_xcalloc((size_t)repeats, sizeof *rep->runs);
+        rep->whole = bb_xcalloc((size_t)repeats, sizeof *rep->whole);
     }
-    if (rep->n < rep->repeats) rep->runs[rep->n++] = figs_of(run);
+    if (rep->n < rep->repeats) {
+        rep->runs[rep->n] = figs_of(run);
+        bb_result *w = &rep->whole[rep->n++];
+        *w = *run;
+        memset(&w->intervals, 0, sizeof w->intervals);
+        w->hist = NULL;
+        w->rep = NULL;
+    }
     if (hist && run->hist) /* equal buckets add up exactly: the point's histogram is the sum of its runs' */
         for (unsigned i = 0; i < STATS_NBUCKETS; i++) hist[i] += run->hist[i];
     if (hist) free(run->hist);
     else hist = run->hist;
     series_free(&run->intervals);
-    *point = *run; /* identity, costs and verification: the last run's */
+    *point = *run; /* until repeat_finish picks the median run */
     memset(&point->intervals, 0, sizeof point->intervals);
     point->hist = hist;
     point->rep = rep;
@@ -72,10 +80,29 @@ static void summarise(const bb_repeat *rep, size_t offset, uint64_t seed, bb_sum
     free(v);
 }
 
+/* The run whose rows/s is the median (the lower middle one of an even count). */
+static int median_run(const bb_repeat *rep)
+{
+    for (int i = 0; i < rep->n; i++) {
+        int place = 0; /* run i's place in a stable sort by rows/s */
+        for (int j = 0; j < rep->n; j++)
+            place += rep->runs[j].rows_per_s < rep->runs[i].rows_per_s
+                     || (j < i && rep->runs[j].rows_per_s == rep->runs[i].rows_per_s);
+        if (place == (rep->n - 1) / 2) return i;
+    }
+    return rep->n - 1;
+}
+
 void repeat_finish(bb_result *point, uint64_t seed)
 {
     bb_repeat *rep = point->rep;
     if (!rep || !rep->n) return;
+    bb_series intervals = point->intervals;
+    uint64_t *hist = point->hist;
+    *point = rep->whole[median_run(rep)]; /* rows, costs and verification: the median run's */
+    point->intervals = intervals;
+    point->hist = hist;
+    point->rep = rep;
     summarise(rep, offsetof(bb_run_figs, rows_per_s), seed, &rep->rows_per_s);
     summarise(rep, offsetof(bb_run_figs, seconds), seed, &rep->seconds);
     summarise(rep, offsetof(bb_run_figs, p50), seed, &rep->p50);

@@ -1,7 +1,9 @@
 /* repeat.h — --repeat: the runs of one sweep point folded into the point's one result.
  * Its top-level rows/s, seconds and latencies become the medians of the runs'; its other
- * figures (rows, bytes, costs, verification) are those of the last run; each counted run's
- * own figures and samples are kept in rep->runs, their spread in rep's summaries. */
+ * figures (rows, bytes, costs, verification) are those of the median run, the one whose
+ * rows/s is the median (of an even number, the lower of the middle two), so a table row
+ * reads as one run; each counted run's own figures and samples are kept in rep->runs,
+ * their spread in rep's summaries. */
 #ifndef BB_REPEAT_H
 #define BB_REPEAT_H
 

@@ -24,6 +24,7 @@ void result_free(bb_result *r)
     r->hist = NULL;
     for (int i = 0; r->rep && i < r->rep->n; i++) series_free(&r->rep->runs[i].intervals);
     if (r->rep) free(r->rep->runs);
+    if (r->rep) free(r->rep->whole);
     free(r->rep);
     r->rep = NULL;
 }

@@ -33,6 +33,7 @@ typedef struct bb_repeat {
     bb_summary rows_per_s, seconds, p50, p99;
     double events_per_s, mb_per_s; /* medians of the runs' */
     int outliers;                  /* runs that are outliers */
+    struct bb_result *whole;       /* each counted run's whole result, owning nothing */
 } bb_repeat;
 
 typedef struct bb_result {

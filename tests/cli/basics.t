@@ -27,6 +27,20 @@ $ ./bulkbench help workloads/quickstart.lua
 ~ --journal=VALUE .*default wal
 ~ --method=txn
 
+# a command's --help prints that command's synopsis and its options only
+$ ./bulkbench load --help
+? 0
+~ usage: bulkbench
+~ load FILE\.\.\. --engine=E
+~ --chunk
+! --rows
+! gen SCRIPT
+
+# run SCRIPT --help is the script's help
+$ ./bulkbench run workloads/quickstart.lua --help
+? 0
+~ --journal=VALUE .*default wal
+
 # the quickstart runs and verifies its rows
 $ ./bulkbench run workloads/quickstart.lua --rows=2000
 ? 0

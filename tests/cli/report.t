@@ -132,5 +132,6 @@ $ ./bulkbench report --cdf tests/fixtures/results.jsonl --format=csv
 # the tables of --repeat results show the median's 95% interval, how many runs and their spread
 $ ./bulkbench report tests/fixtures/timeline.jsonl
 ? 0
+~ ^quickstart: 3 points, 7 runs
 ~ ^batch +rows +seconds +rows/s +rows/s 95% +runs +cv % 
 ~ ^10 +50000 +0\.666 +75127 +58004-90315 +5 +17\.5 
