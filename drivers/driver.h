@@ -145,7 +145,9 @@ typedef struct bb_driver {
     int (*rollback)(bb_conn *c, bb_err *err);
 
     /* Bulk streams (COPY FROM STDIN, LOAD DATA LOCAL): open, write encoded rows in any
-     * slices, close returns the rows the server accepted. NULL unless a COPY/LOAD cap. */
+     * slices, close returns the rows the server accepted. When close fails, *rows = 0 says
+     * that none of the stream can have committed (the session was found lost before its
+     * end was sent), -1 that it is not known. NULL unless a COPY/LOAD cap. */
     int (*stream_open)(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
     int (*stream_write)(bb_conn *c, const char *data, size_t len, bb_err *err);
     int (*stream_close)(bb_conn *c, int64_t *rows, bb_err *err);

@@ -116,11 +116,14 @@ static void pg_target_close(bb_target *t)
 static int pg_exec(bb_conn *c, const char *sql, int64_t *affected, bb_err *err);
 
 /* Server notices: NOTICE and below ("table does not exist, skipping") are noise in a
- * benchmark's output; warnings are shown. */
+ * benchmark's output; warnings are shown. A server shutting down says so in one (57P01,
+ * 57P02) just before it closes the session: remembered, see pg_stream_close. */
 static void pg_notice(void *ud, const PGresult *r)
 {
-    (void)ud;
+    bb_conn *c = ud;
     const char *sev = PQresultErrorField(r, PG_DIAG_SEVERITY_NONLOCALIZED);
+    const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+    if (c && state && strncmp(state, "57P", 3) == 0) c->ending = 1;
     if (sev && (strcmp(sev, "WARNING") == 0)) fprintf(stderr, "pg: %s", PQresultErrorMessage(r));
 }
 
@@ -132,8 +135,8 @@ static int pg_connect(bb_target *t, bb_conn **out, bb_err *err)
         PQfinish(pg);
         return -1;
     }
-    PQsetNoticeReceiver(pg, pg_notice, NULL);
     bb_conn *c = bb_xcalloc(1, sizeof *c);
+    PQsetNoticeReceiver(pg, pg_notice, c);
     c->pg = pg;
     c->t = t;
     /* UTC, so a timestamp sent as text and the same one sent in binary mean one instant */

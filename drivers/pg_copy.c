@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "pg_priv.h"
+
+#include <poll.h>
 #include "pg_types.h"
 #include "../base/err.h"
 #include "../base/buf.h"
@@ -116,13 +118,35 @@ void pg_stream_abort(bb_conn *c, const char *why, int64_t *rows)
     }
 }
 
+/* Reads what the server has sent so far, without waiting: true when the session is gone
+ * or its last words (a notice of class 57: shutting down) said it is going. */
+static int pg_copy_lost(bb_conn *c)
+{
+    for (int i = 0; i < 8 && !c->ending; i++) {
+        if (!PQconsumeInput(c->pg) || PQstatus(c->pg) == CONNECTION_BAD) return 1;
+        PQisBusy(c->pg); /* parses what came: a notice reaches pg_notice */
+        struct pollfd p = { .fd = PQsocket(c->pg), .events = POLLIN };
+        if (poll(&p, 1, 0) <= 0) break; /* nothing more to read: the session looks alive */
+    }
+    return c->ending;
+}
+
 int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
 {
+    /* libpq keeps a failed write quiet until it has read the server's last words, so a
+     * server that died in the middle of the stream shows only here: the session closed,
+     * or its last words said it is ending. Then the end was never taken and the COPY
+     * cannot have committed: say so (*rows = 0), rather than leave its rows in doubt. */
+    *rows = -1;
+    if (pg_copy_lost(c)) {
+        *rows = 0;
+        if (!c->ending) return pg_fail(err, c, "COPY");
+        return bb_errf(err, "pg %s: COPY: the server is shutting down and ends the session", c->t->where);
+    }
     if (c->copy_binary && pg_stream_write(c, "\377\377", 2, err) < 0) return -1;
     if (PQputCopyEnd(c->pg, NULL) != 1) return pg_fail(err, c, "COPY end");
     PGresult *r;
     int rc = 0;
-    *rows = -1;
     while ((r = PQgetResult(c->pg))) {
         if (PQresultStatus(r) == PGRES_COMMAND_OK) *rows = pg_cmd_tuples(r);
         else if (rc == 0) {

@@ -19,7 +19,8 @@ struct bb_target {
 struct bb_conn {
     PGconn *pg;
     const bb_target *t;
-    int nstmt; /* names of prepared statements: bb1, bb2, ... */
+    int nstmt;  /* names of prepared statements: bb1, bb2, ... */
+    int ending; /* the server said it is ending the session (SQLSTATE class 57, a shutdown) */
     /* open COPY */
     int copy_binary;
     Oid *copy_types;
