@@ -255,7 +255,7 @@ int send_stream_end(mstate *ms, bb_err *err)
     ms->committing = ms->stream_rows; /* the end of the stream is its commit */
     if (ms->drv->stream_close(ms->ld->conn, &rows, err) < 0) {
         if (rows > 0) ms->ld->committed += rows; /* taken, but with complaints (LOAD DATA warnings) */
-        if (rows >= 0) ms->committing = 0;      /* ... or none of it can have committed */
+        if (rows >= 0) ms->committing = 0;       /* ... or none of it can have committed */
         return -1;
     }
     ms->committing = 0;
