@@ -50,7 +50,8 @@ static void usage(FILE *f, const char *cmd)
     for (unsigned c = 0; cmd && c < 4; c++)
         if (!strcmp(cmd, usage_cmds[c])) {
             fprintf(f, "usage: bulkbench\n%s", usage_lines[c]);
-            if (c == 0) fputs("  help SCRIPT.lua                             the script's own options with defaults\n", f);
+            if (c == 0)
+                fputs("  help SCRIPT.lua                             the script's own options with defaults\n", f);
             usage_options(f, c);
             return;
         }

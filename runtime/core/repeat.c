@@ -86,8 +86,8 @@ static int median_run(const bb_repeat *rep)
     for (int i = 0; i < rep->n; i++) {
         int place = 0; /* run i's place in a stable sort by rows/s */
         for (int j = 0; j < rep->n; j++)
-            place += rep->runs[j].rows_per_s < rep->runs[i].rows_per_s
-                     || (j < i && rep->runs[j].rows_per_s == rep->runs[i].rows_per_s);
+            place += rep->runs[j].rows_per_s < rep->runs[i].rows_per_s ||
+                (j < i && rep->runs[j].rows_per_s == rep->runs[i].rows_per_s);
         if (place == (rep->n - 1) / 2) return i;
     }
     return rep->n - 1;

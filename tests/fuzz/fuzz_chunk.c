@@ -13,13 +13,19 @@
 
 #include "../../runtime/core/chunk.h"
 
-typedef struct got { int64_t start[4096], end[4096], rows[4096], line[4096]; int n, over; } got;
+typedef struct got {
+    int64_t start[4096], end[4096], rows[4096], line[4096];
+    int n, over;
+} got;
 
 static void emit(void *ud, int64_t start, int64_t end, int64_t rows, int64_t line, int crlf)
 {
     (void)crlf;
     got *g = ud;
-    if (g->n == 4096) { g->over = 1; return; }
+    if (g->n == 4096) {
+        g->over = 1;
+        return;
+    }
     g->start[g->n] = start, g->end[g->n] = end, g->rows[g->n] = rows, g->line[g->n] = line;
     g->n++;
 }
@@ -36,19 +42,38 @@ static int64_t reference(const char *d, size_t n, int mode, char quote, int head
     *data_end = (int64_t)n;
     for (size_t i = 0; i < n; i++) {
         char c = d[i];
-        if (mode == CHUNK_CSV) { if (c == quote) { in_q = !in_q; continue; } if (in_q) continue; }
-        else if (mode == CHUNK_COPY) {
-            if (esc) { esc = 0; continue; }
-            if (c == '\\') { esc = 1; continue; }
+        if (mode == CHUNK_CSV) {
+            if (c == quote) {
+                in_q = !in_q;
+                continue;
+            }
+            if (in_q) continue;
+        } else if (mode == CHUNK_COPY) {
+            if (esc) {
+                esc = 0;
+                continue;
+            }
+            if (c == '\\') {
+                esc = 1;
+                continue;
+            }
         }
         if (c != '\n') continue;
         int cr = i > 0 && d[i - 1] == '\r';
         if (crlf < 0) crlf = cr;
         if (mode == CHUNK_TSV && crlf && !cr) continue;
         last = (int64_t)i + 1;
-        if (skipping) { skipping = 0; *data_start = last; continue; }
+        if (skipping) {
+            skipping = 0;
+            *data_start = last;
+            continue;
+        }
         rows++;
-        if (rows == limit) { *data_end = last; *open_quote = 0; return rows; }
+        if (rows == limit) {
+            *data_end = last;
+            *open_quote = 0;
+            return rows;
+        }
     }
     *open_quote = in_q;
     if (!skipping && (int64_t)n > last) rows++; /* a last row without a newline */
@@ -93,8 +118,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     assert((ra < 0) == open);
     assert(whole.n == pieces.n);
     for (int i = 0; i < whole.n; i++)
-        assert(whole.start[i] == pieces.start[i] && whole.end[i] == pieces.end[i] &&
-               whole.rows[i] == pieces.rows[i] && whole.line[i] == pieces.line[i]);
+        assert(whole.start[i] == pieces.start[i] && whole.end[i] == pieces.end[i] && whole.rows[i] == pieces.rows[i] &&
+               whole.line[i] == pieces.line[i]);
     if (ra < 0) return 0;
     int64_t sum = 0, at = start;
     for (int i = 0; i < whole.n; i++) {

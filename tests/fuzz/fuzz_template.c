@@ -15,10 +15,21 @@
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
-typedef struct spec { const char *s; size_t n; } spec;
+typedef struct spec {
+    const char *s;
+    size_t n;
+} spec;
 
-static int has(void *ud, const char *key, int pos) { (void)ud, (void)pos; return !strcmp(key, "pattern") || !strcmp(key, "value"); }
-static double num(void *ud, const char *key, int pos, double dflt) { (void)ud, (void)key, (void)pos; return dflt; }
+static int has(void *ud, const char *key, int pos)
+{
+    (void)ud, (void)pos;
+    return !strcmp(key, "pattern") || !strcmp(key, "value");
+}
+static double num(void *ud, const char *key, int pos, double dflt)
+{
+    (void)ud, (void)key, (void)pos;
+    return dflt;
+}
 static const char *str(void *ud, const char *key, int pos, size_t *len)
 {
     (void)key, (void)pos;
@@ -40,7 +51,12 @@ static long copy_field(const char *line, size_t len, int want, char *out, int my
     long o = 0;
     for (size_t i = 0; i < len; i++) {
         char c = line[i];
-        if (c == '\t' || c == '\n') { if (f == want) return o; f++; o = 0; continue; }
+        if (c == '\t' || c == '\n') {
+            if (f == want) return o;
+            f++;
+            o = 0;
+            continue;
+        }
         if (c == '\\') {
             c = line[++i];
             if (c == 'N' && f == want) return -1;
@@ -66,12 +82,24 @@ static long csv_field(const char *line, size_t len, int want, char *out)
     for (size_t i = 0; i < len; i++) {
         char c = line[i];
         if (q) {
-            if (c == '"') { if (i + 1 < len && line[i + 1] == '"') { if (f == want) out[o++] = '"'; i++; } else q = 0; }
-            else if (f == want) out[o++] = c;
+            if (c == '"') {
+                if (i + 1 < len && line[i + 1] == '"') {
+                    if (f == want) out[o++] = '"';
+                    i++;
+                } else q = 0;
+            } else if (f == want) out[o++] = c;
             continue;
         }
-        if (c == '"') { q = 1; continue; }
-        if (c == ',' || c == '\n') { if (f == want) return o; f++; o = 0; continue; }
+        if (c == '"') {
+            q = 1;
+            continue;
+        }
+        if (c == ',' || c == '\n') {
+            if (f == want) return o;
+            f++;
+            o = 0;
+            continue;
+        }
         if (c == '\r' && i + 1 < len && line[i + 1] == '\n') continue;
         if (f == want) out[o++] = c;
     }
@@ -88,7 +116,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gen_table *t = gen_new("t", 42, 1700000000);
     bb_err err;
     gen_reader rp = { &pat, has, num, str, list }, rc = { &con, has, num, str, list };
-    if (gen_add(t, "p", BB_T_TEXT, "template", 0, &rp, &err) < 0 || gen_add(t, "c", BB_T_TEXT, "const", 0, &rc, &err) < 0) {
+    if (gen_add(t, "p", BB_T_TEXT, "template", 0, &rp, &err) < 0 ||
+        gen_add(t, "c", BB_T_TEXT, "const", 0, &rc, &err) < 0) {
         gen_free(t);
         return 0;
     }
@@ -117,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 for (int col = 0; col < 2; col++) {
                     const bb_value *v = &r->v[col];
                     int unfit = v->len == 0 || memchr(v->u.s, '\t', v->len) || memchr(v->u.s, '\n', v->len) ||
-                                memchr(v->u.s, '\r', v->len);
+                        memchr(v->u.s, '\r', v->len);
                     if (unfit && !bad) assert(0);
                     if (bad == col + 1) assert(unfit && out.len == 0);
                 }

@@ -43,22 +43,34 @@ static int reference(const char *d, size_t n, int csv, char delim, char quote, c
         open = 1;
         if (in_q) {
             if (c != quote) bb_buf_putc(&f, c);
-            else if (i + 1 < n && d[i + 1] == quote) { bb_buf_putc(&f, quote); i++; }
-            else in_q = 0;
+            else if (i + 1 < n && d[i + 1] == quote) {
+                bb_buf_putc(&f, quote);
+                i++;
+            } else in_q = 0;
             continue;
         }
-        if (csv && c == quote) { in_q = quoted = 1; continue; }
+        if (csv && c == quote) {
+            in_q = quoted = 1;
+            continue;
+        }
         if (csv && c == '\r' && (i + 1 == n || d[i + 1] != '\n') && !*bad) *bad = nrows + 1;
         if (c == delim || c == '\n') {
             int cr = c == '\n' && i > 0 && d[i - 1] == '\r';
             if (c == '\n' && crlf < 0) crlf = cr;
             if (c == '\n' && csv && crlf != cr && !*bad) *bad = nrows + 1;
-            if (c == '\n' && crlf && !cr && !csv) { bb_buf_putc(&f, '\n'); continue; } /* a lone \n in a \r\n TSV file */
+            if (c == '\n' && crlf && !cr && !csv) {
+                bb_buf_putc(&f, '\n');
+                continue;
+            }                                     /* a lone \n in a \r\n TSV file */
             if (c == '\n' && crlf && cr) f.len--; /* the \r belongs to the line end */
             put_field(rows, !quoted && f.len == nl && memcmp(f.p, null, nl) == 0, f.p, f.len);
             f.len = 0;
             quoted = 0;
-            if (c == '\n') { bb_buf_putc(rows, 'R'); open = 0; nrows++; }
+            if (c == '\n') {
+                bb_buf_putc(rows, 'R');
+                open = 0;
+                nrows++;
+            }
             continue;
         }
         bb_buf_putc(&f, c);
@@ -92,7 +104,10 @@ static void read_copy(const char *d, size_t n, bb_buf *rows)
         if (c == '\\') {
             assert(i + 1 < n);
             char e = d[++i];
-            if (e == 'N') { assert(i - 1 == start && i + 1 < n && (d[i + 1] == '\t' || d[i + 1] == '\n')); continue; }
+            if (e == 'N') {
+                assert(i - 1 == start && i + 1 < n && (d[i + 1] == '\t' || d[i + 1] == '\n'));
+                continue;
+            }
             assert(e == '\\' || e == 't' || e == 'n' || e == 'r');
             c = e == 't' ? '\t' : e == 'n' ? '\n' : e == 'r' ? '\r' : '\\';
         }
