@@ -95,16 +95,9 @@ local function skipped_line(s) return report.describe(s.result) .. ": " .. s.why
 
 function M.text(points, skipped, fmt)
   local out = {}
-  if fmt ~= "csv" then
-    local head = ("latency CDF: %d point%s with a histogram"):format(#points, #points == 1 and "" or "s")
-    out[#out + 1] = report.heading(head, fmt)
-  end
-  if #points > 0 or fmt == "csv" then out[#out + 1] = report.render(COLS, points, fmt) end
-  out[#out + 1] = ""
-  if fmt ~= "csv" and #skipped > 0 then
-    for _, s in ipairs(skipped) do out[#out + 1] = "skipped " .. skipped_line(s) end
-    out[#out + 1] = ""
-  end
+  report.section(out, ("latency CDF: %d point%s with a histogram"):format(#points, #points == 1 and "" or "s"), COLS,
+    points, fmt)
+  report.skipped(out, skipped, skipped_line, fmt)
   return table.concat(out, "\n")
 end
 

@@ -231,6 +231,20 @@ end
 -- A table's title line in fmt (CSV has none: its callers leave it out).
 function M.heading(title, fmt) return fmt == "markdown" and ("### " .. title .. "\n") or title end
 
+-- Appends to out a titled table (CSV: the table alone, even empty) and a blank line.
+function M.section(out, head, cols, rows, fmt)
+  if fmt ~= "csv" then out[#out + 1] = M.heading(head, fmt) end
+  if #rows > 0 or fmt == "csv" then out[#out + 1] = M.render(cols, rows, fmt) end
+  out[#out + 1] = ""
+end
+
+-- Appends "skipped WHY" lines for the items a report could not use (none in CSV).
+function M.skipped(out, items, line_of, fmt)
+  if fmt == "csv" or #items == 0 then return end
+  for _, it in ipairs(items) do out[#out + 1] = "skipped " .. line_of(it) end
+  out[#out + 1] = ""
+end
+
 -- The results items are or hold (result_of), in order.
 function M.results_of(items, result_of)
   if not result_of then return items end

@@ -87,17 +87,10 @@ local function skipped_line(r) return report.describe(r) .. ": no intervals" end
 
 function M.text(runs, stalls, skipped, fmt)
   local out = {}
-  local function section(head, cols, rows)
-    if fmt ~= "csv" then out[#out + 1] = report.heading(head, fmt) end
-    if #rows > 0 or fmt == "csv" then out[#out + 1] = report.render(cols, rows, fmt) end
-    out[#out + 1] = ""
-  end
-  section(("timeline: %d run%s with intervals"):format(#runs, #runs == 1 and "" or "s"), RUN_COLS, runs)
-  section(("stalls (an interval under %g of its run's median rows/s): %d"):format(M.STALL, #stalls), STALL_COLS, stalls)
-  if fmt ~= "csv" and #skipped > 0 then
-    for _, r in ipairs(skipped) do out[#out + 1] = "skipped " .. skipped_line(r) end
-    out[#out + 1] = ""
-  end
+  report.section(out, ("timeline: %d run%s with intervals"):format(#runs, #runs == 1 and "" or "s"), RUN_COLS, runs, fmt)
+  report.section(out, ("stalls (an interval under %g of its run's median rows/s): %d"):format(M.STALL, #stalls),
+    STALL_COLS, stalls, fmt)
+  report.skipped(out, skipped, skipped_line, fmt)
   return table.concat(out, "\n")
 end
 

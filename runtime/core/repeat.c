@@ -9,13 +9,12 @@
 #include "stats.h"
 #include "../../base/buf.h"
 
-static double per_s(double x, double s) { return s > 0 ? x / s : -1; }
-
+/* run is one run (no rep of its own), so the result's rates are its figures over its seconds */
 static bb_run_figs figs_of(bb_result *run)
 {
-    bb_run_figs f = { .rows_per_s = per_s((double)run->rows, run->seconds),
-                      .events_per_s = per_s((double)run->events, run->seconds),
-                      .mb_per_s = per_s((double)run->bytes / 1e6, run->seconds),
+    bb_run_figs f = { .rows_per_s = result_rows_per_s(run),
+                      .events_per_s = result_events_per_s(run),
+                      .mb_per_s = result_mb_per_s(run),
                       .seconds = run->seconds,
                       .p50 = run->p50,
                       .p95 = run->p95,
