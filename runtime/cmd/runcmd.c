@@ -126,14 +126,21 @@ static double failpoint_rate(int nrun)
     return 0;
 }
 
+/* The points finished so far, as the chosen format prints them on standard output
+ * (json and csv were written as each point finished). */
+static void print_done(const char *fmt, const bb_result *done, int ndone)
+{
+    if (strcmp(fmt, "text") == 0) result_print_table(stdout, done, ndone);
+    if (strcmp(fmt, "openmetrics") == 0) openmetrics_print(stdout, done, ndone);
+}
+
 /* A failed run ends the sweep: its result, the table so far, and what to do about it. */
 static void report_failure(const run_ctx *x, bb_result *done, int ndone, const bb_result *res, int rc,
                            const bb_err *rerr)
 {
     const char *fmt = opts_get(x->cli, "format");
     done[ndone++] = *res;
-    if (strcmp(fmt, "text") == 0) result_print_table(stdout, done, ndone);
-    if (strcmp(fmt, "openmetrics") == 0) openmetrics_print(stdout, done, ndone);
+    print_done(fmt, done, ndone);
     fflush(stdout); /* the table before the messages under it */
     if (rc >= 128) fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
     else output_fail(rerr);
@@ -199,7 +206,7 @@ static int run_all(const run_ctx *x, const sweep *s)
             const sweep_combo *c = pts[k].c;
             if (sig_caught()) { /* between runs: the next one must not even recreate its table */
                 rc = 128 + sig_caught();
-                if (lead && strcmp(fmt, "text") == 0) result_print_table(stdout, done, ndone);
+                if (lead) print_done(fmt, done, ndone);
                 if (lead) fprintf(stderr, "bulkbench: interrupted before run %d of %d\n", nrun + 1, todo * rounds);
                 break;
             }
@@ -245,8 +252,7 @@ static int run_all(const run_ctx *x, const sweep *s)
             if (output_result(cli, &pts[k].res, &host, &csv_header, &err) < 0) rc = output_fail(&err);
         }
     }
-    if (lead && rc == BB_EXIT_OK && strcmp(fmt, "text") == 0) result_print_table(stdout, done, ndone);
-    if (lead && rc == BB_EXIT_OK && strcmp(fmt, "openmetrics") == 0) openmetrics_print(stdout, done, ndone);
+    if (lead && rc == BB_EXIT_OK) print_done(fmt, done, ndone);
     if (lead && rc == BB_EXIT_OK && strcmp(fmt, "text") != 0) result_print_warnings(stderr, done, ndone);
     if (lead && rc == BB_EXIT_OK && x->nth) rc = check_thresholds(x, done, ndone, &host);
     fflush(stdout);
