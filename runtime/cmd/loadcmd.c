@@ -32,10 +32,6 @@ static int load_main(bb_cli *cli)
     result_init(&res);
     snprintf(res.scenario, sizeof res.scenario, "load");
     snprintf(res.engine, sizeof res.engine, "%s", o.drv->name);
-    snprintf(res.method, sizeof res.method, "%s",
-             (o.drv->caps & BB_CAP_LOAD_DATA) ? "load"
-                 : !strcmp(o.format, "csv")   ? "copy-csv"
-                                              : "copy");
     res.threads = o.threads;
     time_t now = time(NULL);
     strftime(res.started_at, sizeof res.started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));

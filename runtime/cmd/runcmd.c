@@ -11,6 +11,7 @@
 #include "../../base/buf.h"
 #include "../../base/err.h"
 #include "../core/cluster.h"
+#include "../core/method.h"
 #include "../core/opts.h"
 #include "../core/result.h"
 #include "../core/sig.h"
@@ -215,7 +216,7 @@ static int run_all(const run_ctx *x, const sweep *s)
             else if (repeats > 1) snprintf(when, sizeof when, " (repeat %d/%d)", round - warm + 1, repeats);
             if ((todo * rounds > 1 || pts[k].skip) && lead && (!pts[k].skip || round == 0))
                 fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s%s\n",
-                        pts[k].skip ? 0 : nrun + 1, todo * rounds, c->drv->name, c->method ? c->method : "-",
+                        pts[k].skip ? 0 : nrun + 1, todo * rounds, c->drv->name, c->method ? c->method->name : "-",
                         c->threads, (long long)c->batch, c->target ? " target=" : "", c->target ? c->target : "",
                         pts[k].skip ? " (done in --out, skipped)" : "", when);
             if (pts[k].skip) continue;

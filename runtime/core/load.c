@@ -10,6 +10,7 @@
  * must have grown by exactly the rows of the file (less those --on-error=skip rejected:
  * reject.c). */
 #include "load_priv.h"
+#include "method.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -205,11 +206,9 @@ static int load_pick_wire(const load_opts *o, load_job *j, bb_err *err)
     if (enc_format_parse(o->format, &j->fmt) < 0 ||
         (j->fmt != BB_FMT_CSV && j->fmt != BB_FMT_TSV && j->fmt != BB_FMT_COPY))
         return bb_usagef(err, "--format=%s: load reads csv, tsv or copy", o->format);
-    unsigned caps = o->drv->stream_open ? o->drv->caps : 0;
-    if (j->fmt == BB_FMT_CSV && (caps & BB_CAP_COPY_CSV)) j->wire = BB_FMT_CSV;
-    else if (caps & BB_CAP_COPY_TEXT) j->wire = BB_FMT_COPY;
-    else if (caps & BB_CAP_LOAD_DATA) j->wire = BB_FMT_LOAD_TEXT;
-    else return bb_usagef(err, "engine %s cannot stream %s files (use pg or mysql)", o->drv->name, o->format);
+    if (!(j->method = method_for_file(o->drv, j->fmt)))
+        return bb_usagef(err, "engine %s cannot stream %s files (use pg or mysql)", o->drv->name, o->format);
+    j->wire = j->method->fmt;
     j->xcode = j->fmt != BB_FMT_COPY && j->wire != BB_FMT_CSV;
     if (!o->null) return 0;
     char delim = o->delimiter ? o->delimiter : j->fmt == BB_FMT_CSV ? ',' : '\t', quote = o->quote ? o->quote : '"';
@@ -365,6 +364,7 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
         return -1;
     }
     load_names(&j);
+    snprintf(res->method, sizeof res->method, "%s", j.method->name); /* the stream method the files go by */
     int64_t bytes, before = 0;
     bb_conn *c0 = NULL;
     int rc = load_cut(&j, &bytes, err) < 0 || load_open_rejects(&j, err) < 0 ? -1 : 0;

@@ -36,7 +36,8 @@ typedef struct load_job {
     bb_pool pool;       /* its claims are chunk numbers */
     bb_conn **conns;    /* each pool thread's session */
     bb_stream_fmt fmt;  /* the files' format: csv, tsv (plain) or copy */
-    bb_stream_fmt wire; /* what the engine is sent: csv, copy or load-text */
+    const struct bb_method *method; /* the stream method the files go by (method_for_file) */
+    bb_stream_fmt wire;             /* what the engine is sent: its encoding (csv, copy or load-text) */
     int xcode;          /* the files are rewritten into the wire format as they stream */
     char *table_q, *columns;
     const char *table;

@@ -12,31 +12,72 @@
 #include "send.h"
 #include "../../base/err.h"
 
-// clang-format off
+/* Every stream method streams the same way; only the encoding (fmt) differs. */
+#define STREAM_OPS                                                                                                     \
+    .loop = LOOP_STREAM, .send = send_stream, .open = send_stream_begin, .encode = send_stream_encode,                 \
+    .close = send_stream_end
+
 const bb_method bb_methods[] = {
-    { "insert", "one row per statement, prepared, autocommit", BB_CAP_PREPARE, 1, LOOP_ROW, 0, send_rows },
-    { "insert-simple", "one row per statement as literal SQL (text protocol), autocommit", BB_CAP_TEXTPROTO, 1,
-      LOOP_ROW, 0, send_literal },
-    { "txn", "prepared single-row inserts, commit every --batch rows", BB_CAP_PREPARE | BB_CAP_TXN, 1000, LOOP_TXN,
-      0, send_rows },
-    { "multirow", "INSERT ... VALUES (..),(..): --batch rows per statement, bound parameters", BB_CAP_MULTIROW, 1000,
-      LOOP_OVERLAP, 0, send_multirow },
-    { "pipeline",
-      "prepared single-row inserts, --batch per round trip and transaction (pg pipeline mode, MariaDB and ODBC array binding)",
-      BB_CAP_PREPARE | BB_CAP_PIPELINE, 1000, LOOP_BATCH, 0, send_pipeline },
-    { "copy", "COPY FROM STDIN, text format; one COPY per --batch rows or per worker", BB_CAP_COPY_TEXT, 0,
-      LOOP_STREAM, BB_FMT_COPY, send_stream },
-    { "copy-csv", "COPY FROM STDIN, CSV format", BB_CAP_COPY_CSV, 0, LOOP_STREAM, BB_FMT_CSV, send_stream },
-    { "copy-binary", "COPY FROM STDIN, binary format", BB_CAP_COPY_BIN, 0, LOOP_STREAM, BB_FMT_BINARY, send_stream },
-    { "load", "LOAD DATA LOCAL INFILE streamed from the generator", BB_CAP_LOAD_DATA, 0, LOOP_STREAM,
-      BB_FMT_LOAD_TEXT, send_stream },
-    { NULL, NULL, 0, 0, 0, 0, NULL }
+    { .name = "insert",
+      .summary = "one row per statement, prepared, autocommit",
+      .needs = BB_CAP_PREPARE,
+      .default_batch = 1,
+      .loop = LOOP_ROW,
+      .send = send_rows },
+    { .name = "insert-simple",
+      .summary = "one row per statement as literal SQL (text protocol), autocommit",
+      .needs = BB_CAP_TEXTPROTO,
+      .default_batch = 1,
+      .loop = LOOP_ROW,
+      .send = send_literal },
+    { .name = "txn",
+      .summary = "prepared single-row inserts, commit every --batch rows",
+      .needs = BB_CAP_PREPARE | BB_CAP_TXN,
+      .default_batch = 1000,
+      .loop = LOOP_TXN,
+      .send = send_rows },
+    { .name = "multirow",
+      .summary = "INSERT ... VALUES (..),(..): --batch rows per statement, bound parameters",
+      .needs = BB_CAP_MULTIROW | BB_CAP_PREPARE,
+      .default_batch = 1000,
+      .loop = LOOP_OVERLAP,
+      .send = send_multirow,
+      .fill = send_fill,
+      .start = send_multirow_start,
+      .usable = send_multirow_usable },
+    { .name = "pipeline",
+      .summary = "prepared single-row inserts, --batch per round trip and transaction (pg pipeline mode, MariaDB "
+                 "and ODBC array binding)",
+      .needs = BB_CAP_PREPARE | BB_CAP_PIPELINE,
+      .default_batch = 1000,
+      .loop = LOOP_BATCH,
+      .send = send_pipeline },
+    { .name = "copy",
+      .summary = "COPY FROM STDIN, text format; one COPY per --batch rows or per worker",
+      .needs = BB_CAP_COPY_TEXT,
+      .fmt = BB_FMT_COPY,
+      STREAM_OPS },
+    { .name = "copy-csv",
+      .summary = "COPY FROM STDIN, CSV format",
+      .needs = BB_CAP_COPY_CSV,
+      .fmt = BB_FMT_CSV,
+      STREAM_OPS },
+    { .name = "copy-binary",
+      .summary = "COPY FROM STDIN, binary format",
+      .needs = BB_CAP_COPY_BIN,
+      .fmt = BB_FMT_BINARY,
+      STREAM_OPS },
+    { .name = "load",
+      .summary = "LOAD DATA LOCAL INFILE streamed from the generator",
+      .needs = BB_CAP_LOAD_DATA,
+      .fmt = BB_FMT_LOAD_TEXT,
+      STREAM_OPS },
+    { .name = NULL },
 };
-// clang-format on
 
 const bb_method *method_find(const char *name)
 {
-    for (const bb_method *m = bb_methods; m->name; m++)
+    for (const bb_method *m = bb_methods; name && m->name; m++)
         if (strcmp(m->name, name) == 0) return m;
     return NULL;
 }
@@ -45,10 +86,31 @@ int method_offered(const bb_method *m, const bb_driver *d) { return (d->caps & m
 
 int method_once_capable(const bb_method *m) { return m->loop != LOOP_ROW; }
 
+void method_names(const bb_driver *d, int once_only, char *out, size_t n)
+{
+    size_t len = 0;
+    out[0] = 0;
+    for (const bb_method *m = bb_methods; m->name && len < n; m++)
+        if (method_offered(m, d) && (!once_only || method_once_capable(m)))
+            len += (size_t)snprintf(out + len, n - len, "%s%s", len ? ", " : "", m->name);
+}
+
+const bb_method *method_for_file(const bb_driver *d, bb_stream_fmt fmt)
+{
+    const bb_method *best = NULL;
+    if (!d->stream_open) return NULL;
+    for (const bb_method *m = bb_methods; m->name; m++) {
+        if (m->loop != LOOP_STREAM || !method_offered(m, d) || m->fmt == BB_FMT_BINARY) continue;
+        if (m->fmt == BB_FMT_CSV && fmt != BB_FMT_CSV) continue; /* COPY's CSV reads only CSV files */
+        if (!best || m->fmt == BB_FMT_CSV || (best->fmt == BB_FMT_LOAD_TEXT && m->fmt == BB_FMT_COPY)) best = m;
+    }
+    return best;
+}
+
 int64_t method_batch(const bb_plan *p)
 {
+    const bb_method *m = p->method;
     if (p->batch > 0) return p->batch;
-    const bb_method *m = p->method ? method_find(p->method) : NULL;
     if (m && m->loop == LOOP_STREAM && p->reconnect > 0) return 10000; /* only a batch can be retried */
     return m ? m->default_batch : 0;
 }
@@ -105,23 +167,6 @@ static int loop_batches(const bb_method *m, mstate *ms, int64_t batch, bb_err *e
     return 0;
 }
 
-/* multirow, rows generated: one autocommitted statement, or pieces in one transaction. */
-static int multirow_exec(mstate *ms, int64_t n, int64_t per, bb_err *err)
-{
-    int several = n > per;
-    if (!several) ms->committing = n;
-    if (several && ms->drv->begin(ms->ld->conn, err) < 0) return -1;
-    if (send_multirow_pieces(ms, n, per, err) < 0) {
-        bb_err ignore;
-        if (several) ms->drv->rollback(ms->ld->conn, &ignore);
-        return -1;
-    }
-    ms->committing = n;
-    if (several && ms->drv->commit(ms->ld->conn, err) < 0) return -1;
-    ms->committing = 0;
-    return 0;
-}
-
 /* A statement sent but not yet answered (execute_send), and what it carries. */
 typedef struct pending {
     bb_stmt *st;
@@ -144,37 +189,27 @@ static int collect(mstate *ms, pending *pd, bb_err *err)
     return 0;
 }
 
-/* LOOP_OVERLAP (multirow): while the server executes batch k the next batch is claimed
- * and generated (engines with execute_send); a batch that must be split runs in place. */
+/* LOOP_OVERLAP: while the server executes batch k the next batch is claimed and
+ * generated (m->fill); m->start sends it without waiting, or runs it through when it
+ * cannot be overlapped (then it comes back committed). */
 static int loop_overlap(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
 {
     bb_loader *l = ms->ld;
-    if (!(ms->drv->caps & BB_CAP_PREPARE)) return loop_batches(m, ms, batch, err); /* literal: nothing to overlap */
-    int overlap = ms->drv->execute_send && ms->drv->execute_wait;
+    if (!ms->drv->execute_send || !ms->drv->execute_wait) return loop_batches(m, ms, batch, err);
     pending pd = { 0 };
     int rc = 0;
     for (;;) {
         int64_t first = 0, n = pool_claim(l->pool, batch, &first);
         size_t bytes = 0;
-        if (n) send_fill(ms, first, n, &bytes); /* while the pending statement runs */
+        if (n) m->fill(ms, first, n, &bytes); /* while the pending statement runs */
         if ((rc = collect(ms, &pd, err)) < 0 || n == 0) break;
         uint64_t t0 = event_start(l);
-        int64_t per = send_multirow_per(ms, n, bytes);
-        if (overlap && per >= n) {
-            if ((rc = send_multirow_stmt(ms, n, &pd.st, err)) < 0) {
-                pd.st = NULL;
-                break;
-            }
-            ms->committing = n; /* from here the server may commit it */
-            if ((rc = ms->drv->execute_send(pd.st, ms->flat, err)) < 0) {
-                pd.st = NULL;
-                break;
-            }
-            ms->committing = 0;
-            pd = (pending){ pd.st, n, bytes, t0 };
+        bb_stmt *st = NULL;
+        if ((rc = m->start(ms, n, bytes, &st, err)) < 0) break;
+        if (st) {
+            pd = (pending){ st, n, bytes, t0 };
             continue;
         }
-        if ((rc = multirow_exec(ms, n, per, err)) < 0) break;
         l->committed += n;
         pool_record(l->pt, t0, (uint64_t)n, bytes);
     }
@@ -205,10 +240,10 @@ static int loop_stream(const bb_method *m, mstate *ms, int64_t batch, bb_err *er
     /* binary encoding needs the column types the stream's opening learns */
     if (m->fmt == BB_FMT_BINARY) {
         t0 = bb_now_ns();
-        if (send_stream_begin(ms, err) < 0) return -1;
+        if (m->open(ms, err) < 0) return -1;
     }
     producer pr;
-    if (produce_start(&pr, l->pool, ms->t, per_worker ? 10000 : batch, send_stream_encode, ms) < 0)
+    if (produce_start(&pr, l->pool, ms->t, per_worker ? 10000 : batch, m->encode, ms) < 0)
         return bb_errf(err, "cannot start a producer thread");
     int rc = 0;
     produce_buf *b;
@@ -216,7 +251,7 @@ static int loop_stream(const bb_method *m, mstate *ms, int64_t batch, bb_err *er
         if (!ms->stream_open) {
             uint64_t sched = pool_pace(l->pt);
             t0 = sched ? sched : b->t_claim;
-            rc = send_stream_begin(ms, err);
+            rc = m->open(ms, err);
         }
         if (rc == 0) rc = ms->drv->stream_write(l->conn, b->data.p, b->data.len, err);
         if (rc == 0) {
@@ -225,7 +260,7 @@ static int loop_stream(const bb_method *m, mstate *ms, int64_t batch, bb_err *er
             else {
                 brows += b->rows;
                 bbytes += (int64_t)b->data.len;
-                if (b->batch_end && (rc = send_stream_end(ms, err)) == 0) {
+                if (b->batch_end && (rc = m->close(ms, err)) == 0) {
                     pool_record(l->pt, t0, (uint64_t)brows, (uint64_t)bbytes);
                     brows = bbytes = 0;
                 }
@@ -242,7 +277,7 @@ static int loop_stream(const bb_method *m, mstate *ms, int64_t batch, bb_err *er
     /* a stop ends the stream with the rows it has; after a failure nothing partial commits */
     if (rc == 0 && ms->stream_open && !pool_failed(l->pool)) {
         int64_t rows = ms->stream_rows; /* per worker: counted as they went; else a batch cut short */
-        rc = send_stream_end(ms, err);
+        rc = m->close(ms, err);
         if (rc == 0 && rows > 0) pool_record(l->pt, t0, (uint64_t)brows, (uint64_t)bbytes);
     }
     stream_abandon(ms);
@@ -287,14 +322,13 @@ static int (*const loops[])(const bb_method *, mstate *, int64_t, bb_err *) = {
 int method_load(bb_loader *l, gen_table *t, bb_err *err)
 {
     const bb_plan *p = l->plan;
-    const bb_method *m = p->method ? method_find(p->method) : NULL;
+    const bb_method *m = p->method;
     if (!m) return bb_usagef(err, "ctx:load() needs --method (see `bulkbench list`)");
     mstate ms;
     send_init(&ms, l, m->fmt, t);
-    if (m->send == send_multirow && ms.dia->max_rows < 0) {
+    if (m->usable && m->usable(&ms, err) < 0) {
         send_done(&ms);
-        return bb_usagef(err, "%s %s: %s takes no multi-row VALUES lists; use --method=pipeline (array binding) or txn",
-                         p->drv->name, p->drv->target_where(l->target), ms.dia->name);
+        return -1;
     }
     int once = p->reconnect > 0 && method_once_capable(m);
     int rc = once ? loop_once(m, &ms, method_batch(p), err) : loops[m->loop](m, &ms, method_batch(p), err);

@@ -1,8 +1,8 @@
 /* method.h — the load methods as data: how a worker turns claimed row numbers into writes.
  *
  * A method is one row of bb_methods: its name, the capability flags an engine needs to
- * offer it, how its batches are driven (the loop), and the function that sends one batch.
- * Adding a method is a row here and its send function in send.c. */
+ * offer it, how its batches are driven (the loop), and every function that loop calls for
+ * it (send.c). Adding a method is a row in method.c and its functions in send.c. */
 #ifndef BB_METHOD_H
 #define BB_METHOD_H
 
@@ -13,6 +13,7 @@
 #include "gen.h"
 #include "loader.h"
 #include "plan.h"
+#include "../../base/buf.h"
 #include "../../base/err.h"
 
 typedef struct mstate mstate; /* a worker's state while it loads with one method (send.h) */
@@ -34,15 +35,36 @@ typedef struct bb_method {
     int64_t default_batch; /* used when --batch is not given; 0 = one stream per worker */
     method_loop loop;
     bb_stream_fmt fmt; /* LOOP_STREAM: the stream's encoding */
-    /* Sends rows [first, first+n) of one batch inside whatever transaction the loop holds
-     * (none for LOOP_ROW's autocommit); adds the payload bytes to *bytes. */
+    /* Every loop's unit, and the exactly-once path's: sends rows [first, first+n) of one
+     * batch inside whatever transaction the loop holds (none for LOOP_ROW's autocommit)
+     * and waits for the answer; adds the payload bytes to *bytes. */
     int (*send)(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
+    /* LOOP_OVERLAP: generates rows [first, first+n) (no I/O, while the previous batch is
+     * at the server), then sends them without waiting: *pending is the statement whose
+     * answer is the batch's commit, or NULL when the batch had to run synchronously
+     * (split into pieces in one transaction) and is committed already. */
+    void (*fill)(mstate *ms, int64_t first, int64_t n, size_t *bytes);
+    int (*start)(mstate *ms, int64_t n, size_t bytes, bb_stmt **pending, bb_err *err);
+    /* LOOP_STREAM: opens a stream; encodes one generated row into it (on a producer
+     * thread); closes it, which is its commit (rows counted only once the server took them all). */
+    int (*open)(mstate *ms, bb_err *err);
+    int (*encode)(void *ms, const gen_row *row, bb_buf *out, bb_err *err);
+    int (*close)(mstate *ms, bb_err *err);
+    /* NULL, or -1 with err saying why the method cannot run on this session's target
+     * (a dialect without multi-row VALUES lists). */
+    int (*usable)(const mstate *ms, bb_err *err);
 } bb_method;
 
 extern const bb_method bb_methods[]; /* NULL-terminated by name */
 
 const bb_method *method_find(const char *name);
 int method_offered(const bb_method *m, const bb_driver *d);
+/* "a, b, c": the names of the methods the engine offers (once_only: those --reconnect
+ * can make exactly-once), for messages. */
+void method_names(const bb_driver *d, int once_only, char *out, size_t n);
+/* The stream method a file load of format fmt (csv, tsv or copy) uses on the engine: COPY
+ * CSV for CSV where there is one, else COPY text, else LOAD DATA; NULL when it has none. */
+const bb_method *method_for_file(const bb_driver *d, bb_stream_fmt fmt);
 /* Whether --reconnect can make the method exactly-once (a batch needs a transaction to mark). */
 int method_once_capable(const bb_method *m);
 /* Effective batch of a plan for its method. */

@@ -31,7 +31,7 @@ typedef struct bb_plan {
     int ndsn;                       /* 0: one server, the engine's default or dsn */
     int shared;                     /* --shared: the DSNs reach one database; hooks on the first only */
     int rank, nranks;               /* under MPI: this process's rank and how many; else 0 and 1 */
-    const char *method;             /* NULL for event() scripts that do not load */
+    const struct bb_method *method; /* the method's row (method.h); NULL for event() scripts that do not load */
     int threads;
     int64_t batch;  /* 0: not given (methods pick their default) */
     int64_t rows;   /* row (or event) target, 0 = none */

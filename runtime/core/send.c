@@ -193,30 +193,54 @@ int send_multirow_pieces(mstate *ms, int64_t n, int64_t per, bb_err *err)
     return 0;
 }
 
-/* multirow for engines without prepare: one literal VALUES list. */
-static int multirow_literal(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+/* The filled rows as one autocommitted statement, or as pieces in one transaction. */
+static int multirow_run(mstate *ms, int64_t n, int64_t per, bb_err *err)
 {
-    bb_buf *b = &ms->buf;
-    b->len = 0;
-    bb_buf_put(b, ms->insert_head.p, ms->insert_head.len);
-    for (int64_t i = 0; i < n; i++) {
-        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
-        if (i) bb_buf_putc(b, ',');
-        enc_row(BB_FMT_SQL, ms->dia, ms->t, ms->row, b);
+    int several = n > per;
+    if (!several) ms->committing = n;
+    if (several && ms->drv->begin(ms->ld->conn, err) < 0) return -1;
+    if (send_multirow_pieces(ms, n, per, err) < 0) {
+        bb_err ignore;
+        if (several) ms->drv->rollback(ms->ld->conn, &ignore);
+        return -1;
     }
-    bb_buf_putc(b, 0);
-    *bytes += b->len - 1;
-    return ms->drv->exec(ms->ld->conn, b->p, NULL, err);
+    ms->committing = n;
+    if (several && ms->drv->commit(ms->ld->conn, err) < 0) return -1;
+    ms->committing = 0;
+    return 0;
 }
 
-/* multirow: the batch as INSERTs of many rows, split at the engine's limits */
+/* multirow, the exactly-once path: the batch as INSERTs of many rows, split at the
+ * engine's limits, inside the marked transaction around it */
 int send_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
-    if (!(ms->drv->caps & BB_CAP_PREPARE)) return multirow_literal(ms, first, n, bytes, err);
     size_t b = 0;
     send_fill(ms, first, n, &b);
     *bytes += b;
     return send_multirow_pieces(ms, n, send_multirow_per(ms, n, b), err);
+}
+
+/* multirow, the filled rows: sent without waiting when they fit one statement and the
+ * engine can (*pending), else run through to their commit. */
+int send_multirow_start(mstate *ms, int64_t n, size_t bytes, bb_stmt **pending, bb_err *err)
+{
+    int64_t per = send_multirow_per(ms, n, bytes);
+    *pending = NULL;
+    if (per < n || !ms->drv->execute_send || !ms->drv->execute_wait) return multirow_run(ms, n, per, err);
+    bb_stmt *st;
+    if (send_multirow_stmt(ms, n, &st, err) < 0) return -1;
+    ms->committing = n; /* from here the server may commit it */
+    if (ms->drv->execute_send(st, ms->flat, err) < 0) return -1;
+    ms->committing = 0;
+    *pending = st;
+    return 0;
+}
+
+int send_multirow_usable(const mstate *ms, bb_err *err)
+{
+    if (ms->dia->max_rows >= 0) return 0;
+    return bb_usagef(err, "%s %s: %s takes no multi-row VALUES lists; use --method=pipeline (array binding) or txn",
+                     ms->drv->name, ms->drv->target_where(ms->ld->target), ms->dia->name);
 }
 
 /* ---- streams ---- */

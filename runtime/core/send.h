@@ -41,20 +41,23 @@ void send_done(mstate *ms);
 /* The statements belonged to a session that was replaced: drop them. */
 void send_reset(mstate *ms);
 
-/* The send functions of bb_methods (see bb_method.send). */
+/* The functions of bb_methods' rows; each has the contract of the member it fills
+ * (method.h: send, fill, start, open, encode, close, usable). */
 int send_literal(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 int send_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
-int send_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 int send_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
-int send_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
-
-/* Pieces of the loops (method.c) that only multirow and streams need. */
+int send_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 void send_fill(mstate *ms, int64_t first, int64_t n, size_t *bytes);
+int send_multirow_start(mstate *ms, int64_t n, size_t bytes, bb_stmt **pending, bb_err *err);
+int send_multirow_usable(const mstate *ms, bb_err *err);
+int send_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
+int send_stream_begin(mstate *ms, bb_err *err);
+int send_stream_encode(void *ms, const gen_row *row, bb_buf *out, bb_err *err);
+int send_stream_end(mstate *ms, bb_err *err);
+
+/* multirow's rows per statement at the engine's limits, and its statements. */
 int64_t send_multirow_per(mstate *ms, int64_t n, size_t bytes);
 int send_multirow_stmt(mstate *ms, int64_t k, bb_stmt **out, bb_err *err);
 int send_multirow_pieces(mstate *ms, int64_t n, int64_t per, bb_err *err);
-int send_stream_begin(mstate *ms, bb_err *err);
-int send_stream_end(mstate *ms, bb_err *err);
-int send_stream_encode(void *ud, const gen_row *row, bb_buf *out, bb_err *err);
 
 #endif

@@ -112,7 +112,7 @@ static int l_run_info(lua_State *L)
     lua_pushstring(L, p->drv->name);
     lua_setfield(L, -2, "engine");
     if (p->method) {
-        lua_pushstring(L, p->method);
+        lua_pushstring(L, p->method->name);
         lua_setfield(L, -2, "method");
     }
     lua_pushinteger(L, p->threads);
@@ -454,7 +454,34 @@ static int l_load(lua_State *L)
     return 0;
 }
 
+/* core.methods(engine) — the methods the engine offers, from the method table, in its
+ * order: { {name=, summary=, stream=bool, once=bool, default_batch=N}, ... }; nil for an unknown engine. */
+static int l_methods(lua_State *L)
+{
+    const bb_driver *d = bb_driver_find(luaL_checkstring(L, 1));
+    if (!d) return 0;
+    lua_newtable(L);
+    int k = 0;
+    for (const bb_method *m = bb_methods; m->name; m++) {
+        if (!method_offered(m, d)) continue;
+        lua_createtable(L, 0, 5);
+        lua_pushstring(L, m->name);
+        lua_setfield(L, -2, "name");
+        lua_pushstring(L, m->summary);
+        lua_setfield(L, -2, "summary");
+        lua_pushboolean(L, m->loop == LOOP_STREAM);
+        lua_setfield(L, -2, "stream");
+        lua_pushboolean(L, method_once_capable(m));
+        lua_setfield(L, -2, "once");
+        lua_pushnumber(L, (lua_Number)m->default_batch);
+        lua_setfield(L, -2, "default_batch");
+        lua_rawseti(L, -2, ++k);
+    }
+    return 1;
+}
+
 static const luaL_Reg core_fns[] = { { "version", l_version },
+                                     { "methods", l_methods },
                                      { "gen_kinds", l_gen_kinds },
                                      { "cli_option", l_cli_option },
                                      { "declare_option", l_declare_option },

@@ -38,7 +38,7 @@ static void fill_identity(bb_result *res, const bb_plan *p)
 {
     snprintf(res->scenario, sizeof res->scenario, "%s", p->scenario);
     snprintf(res->engine, sizeof res->engine, "%s", p->drv->name);
-    snprintf(res->method, sizeof res->method, "%s", p->method ? p->method : "");
+    snprintf(res->method, sizeof res->method, "%s", p->method ? p->method->name : "");
     res->threads = p->threads;
     res->batch = p->method ? method_batch(p) : -1;
     time_t now = time(NULL);

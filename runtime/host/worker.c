@@ -10,6 +10,7 @@
 #include "api.h"
 #include "host.h"
 #include "state.h"
+#include "../core/method.h"
 #include "../core/session.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
@@ -33,7 +34,7 @@ static int make_ctx(bb_worker *w)
     lua_pushstring(L, p->drv->name);
     lua_setfield(L, -2, "engine");
     if (p->method) {
-        lua_pushstring(L, p->method);
+        lua_pushstring(L, p->method->name);
         lua_setfield(L, -2, "method");
     }
     lua_pushnumber(L, (lua_Number)p->batch);
