@@ -34,6 +34,8 @@ typedef struct bb_cli {
     unsigned cmdbit; /* OC_* of cmd, 0 for commands without options */
     char **pos;      /* positional arguments after the command */
     int npos;
+    char **argv; /* every argument after the command word, as given (the results' command line) */
+    int argc;
     opt_kv *kv;
     int nkv;
     /* defaults a script set with bb.defaults{}, consulted after the command line */
