@@ -49,6 +49,8 @@ suite cli tests/cli.sh
 # the --html report of real SQLite runs and the fixtures in headless Chromium at 1280 and 390 px:
 # no console errors, every chart drawn (screenshot pixels), tables = the results, no overflow
 suite html python3 tests/html.py
+# each command's --help lists exactly the options it takes, and its example runs
+suite help python3 tests/help_options.py
 # every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables
 [ -z "${BB_IN_SANITIZE:-}" ] && suite matrix tests/matrix.sh
 # bulkbench load on both servers: file edge cases, 1-8 workers, checksums, rejected rows
