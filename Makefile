@@ -9,6 +9,7 @@
 #   make fuzz        libFuzzer targets (tests/fuzz) for FUZZ_TIME seconds each, from their corpus
 #   make soak        8 threads for 10 minutes per server: flat memory, nothing lost
 #   make bench       side-by-side comparisons with peer tools, ratios printed
+#   make docs        docs/img/*.png: pictures of real reports (HTML report in headless Chromium)
 #   make clean
 
 VERSION := 0.1.0
@@ -19,7 +20,7 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS := build-essential pkg-config sqlite3 python3-prometheus-client luajit libluajit-5.1-dev libpq-dev default-libmysqlclient-dev \
             libcsv-dev libsqlite3-dev libjansson-dev zlib1g-dev libzstd-dev lua-busted postgresql mariadb-server mariadb-client \
             sysbench bc python3 valgrind zstd clang libclang-rt-14-dev libopenmpi-dev openmpi-bin openssh-client \
-            unixodbc-dev odbc-postgresql odbc-mariadb libsqliteodbc
+            unixodbc-dev odbc-postgresql odbc-mariadb libsqliteodbc chromium
 
 PKGS    := luajit libpq sqlite3 jansson zlib libzstd odbc odbcinst
 MYSQL   := $(shell pkg-config --exists mysqlclient 2>/dev/null && echo mysqlclient || echo libmariadb)
@@ -112,6 +113,10 @@ bench: deps
 	@$(MAKE) -s -j$(JOBS) all
 	@contrib/bench.sh
 
+docs: deps
+	@$(MAKE) -s -j$(JOBS) all
+	@python3 contrib/docs.py
+
 FUZZ_TIME ?= 60
 fuzz: deps
 	@tests/fuzz.sh $(FUZZ_TIME)
@@ -123,4 +128,4 @@ soak: deps
 clean:
 	rm -rf build bulkbench
 
-.PHONY: FORCE all deps quickstart check sanitize bench fuzz fuzzers soak clean
+.PHONY: FORCE all deps quickstart check sanitize bench docs fuzz fuzzers soak clean

@@ -27,6 +27,7 @@ static int load_main(bb_cli *cli)
         return output_fail(&err);
     }
     o.dsn = opts_dsn(cli, o.drv);
+    output_set_command(cli);
 
     bb_result res;
     result_init(&res);

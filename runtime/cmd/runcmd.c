@@ -3,10 +3,12 @@
  * thresholds; exit codes. */
 #include "command.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../../base/buf.h"
 #include "../../base/err.h"
@@ -56,6 +58,32 @@ static int output_result(bb_cli *cli, const bb_result *r, const sysmon_host *h, 
     fflush(stdout);
     if (out && result_append_jsonl(out, r, h) < 0) return bb_errf(err, "cannot append to results file %s", out);
     return 0;
+}
+
+/* --html=FILE: a page that cannot be written is said before the runs, not after them. */
+static int html_writable(const char *path, bb_err *err)
+{
+    int existed = access(path, F_OK) == 0;
+    FILE *f = fopen(path, "a");
+    if (!f) return bb_usagef(err, "--html: cannot write %s: %s", path, strerror(errno));
+    fclose(f);
+    if (!existed) remove(path);
+    return 0;
+}
+
+/* --html=FILE: the page of the points finished (lua/html.lua); the exit code, rc when it was written. */
+static int write_html(bb_cli *cli, const bb_result *done, int ndone, const sysmon_host *h, int rc)
+{
+    char **texts = bb_xcalloc((size_t)ndone + 1, sizeof *texts);
+    for (int i = 0; i < ndone; i++) texts[i] = result_json(&done[i], h);
+    bb_err err = { .code = BB_EXIT_RUNTIME };
+    if (lib_html(cli, (const char *const *)texts, ndone, &err) < 0) {
+        int code = output_fail(&err);
+        if (rc == BB_EXIT_OK) rc = code;
+    }
+    for (int i = 0; i < ndone; i++) free(texts[i]);
+    free(texts);
+    return rc;
 }
 
 /* The plan of one combination: the sweep's dimensions plus the options every run shares. */
@@ -257,6 +285,7 @@ static int run_all(const run_ctx *x, const sweep *s)
     if (lead && rc == BB_EXIT_OK && strcmp(fmt, "text") != 0) result_print_warnings(stderr, done, ndone);
     if (lead && rc == BB_EXIT_OK && x->nth) rc = check_thresholds(x, done, ndone, &host);
     fflush(stdout);
+    if (lead && ndone && opts_get(cli, "html")) rc = write_html(cli, done, ndone, &host, rc);
     for (int i = 0; keys && keys[i]; i++) free(keys[i]);
     free(keys);
     for (int k = 0; k < s->n; k++) result_free(&pts[k].res); /* done[] holds copies of these */
@@ -277,6 +306,8 @@ static int run_sweep(bb_cli *cli)
         return output_fail(&err);
     }
     const char *script = cli->pos[0];
+    if (opts_get(cli, "html") && html_writable(opts_get(cli, "html"), &err) < 0) return output_fail(&err);
+    output_set_command(cli);
     const char *fmt = opts_get(cli, "format");
     if (strcmp(fmt, "text") && strcmp(fmt, "json") && strcmp(fmt, "csv") && strcmp(fmt, "openmetrics")) {
         bb_usagef(&err, "--format=%s: a run reports as text, json, csv or openmetrics", fmt);
@@ -375,6 +406,7 @@ static const opt_use run_opts[] = {
     { "reconnect", NULL, NULL, NULL },
     { "resume", NULL, NULL, NULL },
     { "progress", NULL, NULL, NULL },
+    { "html", "also write the page of this run's results (tables, charts, timelines, CDFs, environment) into this self-contained HTML file", NULL, "FILE" },
     { NULL, NULL, NULL, NULL }
 };
 // clang-format on

@@ -20,6 +20,9 @@ gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_
  * after its text is shown (BB_EXIT_THRESHOLD when --fail-if-slower failed), with err
  * saying why. */
 char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, bb_err *err);
+/* --html: the HTML report (lua/html.lua) of results given as JSON texts, written to the
+ * file the option names; 0, or -1 with err. */
+int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err);
 /* Runs a Lua file with the library and arg = { [0] = file, ... }; 0 or -1 with err. */
 int lib_run_file(int argc, char **argv, bb_err *err);
 
