@@ -9,9 +9,9 @@
 
 #include "../../base/err.h"
 #include "../../drivers/driver.h"
-#include "../core/load.h"
-#include "../core/result.h"
-#include "../core/sysmon.h"
+#include "../core/load/load.h"
+#include "../core/run/result.h"
+#include "../core/run/sysmon.h"
 #include "output.h"
 
 static const char *option(void *cli, const char *name) { return opts_get(cli, name); }

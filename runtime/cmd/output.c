@@ -3,14 +3,15 @@
 
 #include <ctype.h>
 #include <jansson.h>
+#include <csv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "../../base/buf.h"
-#include "../core/cluster.h"
-#include "../core/stats.h"
+#include "../core/run/cluster.h"
+#include "../core/run/stats.h"
 #include "../../base/err.h"
 
 #ifndef BB_VERSION
@@ -365,18 +366,11 @@ void result_print_table(FILE *f, const bb_result *rs, int n)
     result_print_warnings(f, rs, n);
 }
 
+/* A field as it is, or quoted by libcsv when it holds a comma, a quote or a line end. */
 static void csv_field(FILE *f, const char *s)
 {
-    if (!strpbrk(s, ",\"\n\r")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"') fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
+    if (strpbrk(s, ",\"\n\r")) csv_fwrite(f, s, strlen(s));
+    else fputs(s, f);
 }
 
 void result_print_csv(FILE *f, const bb_result *r, int header)

@@ -4,9 +4,9 @@
 
 #include <stdio.h>
 
-#include "../core/opts.h"
-#include "../core/result.h"
-#include "../core/sysmon.h"
+#include "../core/run/opts.h"
+#include "../core/run/result.h"
+#include "../core/run/sysmon.h"
 #include "../../base/err.h"
 
 /* Records the command line (`bulkbench CMD ARGS...`, shell-quoted, passwords in DSNs

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/method.h"
+#include "../core/method/method.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 

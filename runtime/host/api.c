@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/encode.h"
+#include "../core/gen/encode.h"
 #include "host.h"
-#include "../core/method.h"
-#include "../core/opts.h"
-#include "../core/stats.h"
+#include "../core/method/method.h"
+#include "../core/run/opts.h"
+#include "../core/run/stats.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 #include "../../base/clock.h"
@@ -103,7 +103,7 @@ static int l_run_info(lua_State *L)
 {
     host_ctx *h = host_get(L);
     lua_newtable(L);
-    lua_pushstring(L, h->dialect ? h->dialect->name : "generic");
+    lua_pushstring(L, (h->dialect ? h->dialect : &bb_dialect_generic)->name);
     lua_setfield(L, -2, "dialect");
     lua_pushnumber(L, (lua_Number)h->seed);
     lua_setfield(L, -2, "seed");
@@ -354,8 +354,7 @@ static int l_gen_encode(lua_State *L)
     bb_stream_fmt fmt;
     if (enc_format_parse(luaL_optstring(L, 4, "copy"), &fmt) < 0) return luaL_argerror(L, 4, "unknown format");
     host_ctx *h = host_get(L);
-    static const bb_dialect generic = { "generic", '"', 0, 0, 0, 0, 0 };
-    const bb_dialect *d = h->dialect ? h->dialect : &generic;
+    const bb_dialect *d = h->dialect ? h->dialect : &bb_dialect_generic;
     gen_row *row = gen_row_new(g);
     bb_buf b = { 0 };
     for (int64_t i = 0; i < count; i++) {

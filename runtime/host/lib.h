@@ -5,8 +5,8 @@
 #define BB_LIB_H
 
 #include "../../base/err.h"
-#include "../core/gen.h"
-#include "../core/opts.h"
+#include "../core/gen/gen.h"
+#include "../core/run/opts.h"
 #include "host.h"
 
 /* Whether the loaded script defines event(ctx) or run(ctx). */

@@ -10,8 +10,8 @@
 #include "api.h"
 #include "host.h"
 #include "state.h"
-#include "../core/method.h"
-#include "../core/session.h"
+#include "../core/method/method.h"
+#include "../core/run/session.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 #include "../../base/clock.h"
@@ -85,7 +85,7 @@ int worker_setup(void *run, pool_thread *t, bb_err *err)
     w->ld.pool = &r->pool;
     w->ld.pt = t;
     w->ld.reconnect = reconnect;
-    host_ctx *hc = bb_xmalloc(sizeof *hc); /* lives as long as the state: host_close frees it */
+    host_ctx *hc = bb_xmalloc(sizeof *hc); /* lives as long as the state: state_close frees it */
     *hc = (host_ctx){ .plan = p,
                       .cli = r->cli,
                       .run = r,
