@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "../core/run/opts.h"
+#include "../core/opts.h"
 
 enum {
     CMD_SIGNALS = 1, /* SIGINT/SIGTERM stop its pool (core/sig.c) instead of killing it */

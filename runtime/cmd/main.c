@@ -6,8 +6,8 @@
 
 #include "../../base/err.h"
 #include "../../drivers/driver.h"
-#include "../core/run/opts.h"
-#include "../core/run/sig.h"
+#include "../core/opts.h"
+#include "../core/sig.h"
 #include "command.h"
 #include "output.h"
 

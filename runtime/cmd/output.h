@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "../core/run/opts.h"
+#include "../core/opts.h"
 #include "../core/run/result.h"
 #include "../core/run/sysmon.h"
 #include "../../base/err.h"

@@ -10,7 +10,7 @@
 #include "../core/gen/encode.h"
 #include "host.h"
 #include "../core/method/method.h"
-#include "../core/run/opts.h"
+#include "../core/opts.h"
 #include "../core/run/stats.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"

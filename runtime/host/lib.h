@@ -6,7 +6,7 @@
 
 #include "../../base/err.h"
 #include "../core/gen/gen.h"
-#include "../core/run/opts.h"
+#include "../core/opts.h"
 #include "host.h"
 
 /* Whether the loaded script defines event(ctx) or run(ctx). */

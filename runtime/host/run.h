@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "../core/method/loader.h"
-#include "../core/run/opts.h"
+#include "../core/opts.h"
 #include "../core/run/plan.h"
 #include "../core/run/pool.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/core/run/opts.h"
+#include "../../runtime/core/opts.h"
 #include "../../base/err.h"
 #include "../../base/calendar.h"
 

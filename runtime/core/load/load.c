@@ -22,9 +22,9 @@
 #include <unistd.h>
 
 #include "chunk.h"
-#include "../run/opts.h"
+#include "../opts.h"
 #include "../run/progress.h"
-#include "../run/sig.h"
+#include "../sig.h"
 #include "../gen/encode.h"
 #include "../run/result.h"
 #include "../run/stats.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../run/opts.h"
+#include "../opts.h"
 #include "../../../base/err.h"
 
 const char *const load_opt_names[] = { "table",    "format",     "threads",     "chunk",        "header",   "columns",

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "sig.h"
+#include "../sig.h"
 #include "../../../base/err.h"
 #include "../../../base/buf.h"
 #include "../../../base/clock.h"

@@ -1,6 +1,6 @@
 /* pool.h — the one worker pool that run, load and gen share; the head of the run wing
- * (runtime/core/run: the pool, signals, stats and their samples, results and the
- * statistics of repeated runs, options, server and host measurements).
+ * (runtime/core/run: the pool, stats and their samples, results and the statistics of
+ * repeated runs, server and host measurements).
  *
  * The run wing's invariants: the pool's counter is the only shared work state (claims are
  * atomic); each thread counts into its own stats (padded, never shared) and the caller's

@@ -1,8 +1,8 @@
 /* opts.c — parsing, typing and checking of options. */
 #include "opts.h"
-#include "../../../base/err.h"
-#include "../../../base/buf.h"
-#include "../../../base/calendar.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+#include "../../base/calendar.h"
 
 #include <ctype.h>
 #include <errno.h>

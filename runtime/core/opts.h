@@ -4,8 +4,8 @@
 #ifndef BB_OPTS_H
 #define BB_OPTS_H
 
-#include "../../../base/err.h"
-#include "../../../drivers/driver.h"
+#include "../../base/err.h"
+#include "../../drivers/driver.h"
 
 typedef enum { OT_INT, OT_NUM, OT_STR, OT_BOOL, OT_SIZE } opt_type;
 
