@@ -239,7 +239,7 @@ function bb.help_text()
   for n in pairs(bb.tables) do names[#names + 1] = n end
   table.sort(names)
   if #names > 0 then out[#out + 1] = "\ntables: " .. table.concat(names, ", ") end
-  out[#out + 1] = "\ncommon options: see `bulkbench --help`\n"
+  out[#out + 1] = "\ncommon options: see `bulkbench run --help`\n"
   return table.concat(out, "\n")
 end
 
