@@ -51,6 +51,9 @@ suite cli tests/cli.sh
 suite html python3 tests/html.py
 # each command's --help lists exactly the options it takes, and its example runs
 suite help python3 tests/help_options.py
+# the README's and docs/' command lines that need no server run as written; links, pictures,
+# the options reference and the methods table against the binary
+[ -z "${BB_IN_SANITIZE:-}" ] && suite docs python3 tests/docs.py
 # every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables
 [ -z "${BB_IN_SANITIZE:-}" ] && suite matrix tests/matrix.sh
 # bulkbench load on both servers: file edge cases, 1-8 workers, checksums, rejected rows
