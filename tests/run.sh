@@ -70,6 +70,9 @@ main_suites() {
   fi
   # each command's --help lists exactly the options it takes, and its example runs
   suite help python3 tests/help_options.py
+  # README and docs/: every page linked, pictures there, the options page and the methods tables
+  # true of the binary, and every command line that needs no server runs as written
+  suite docs python3 tests/docs.py
   # every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables
   suite matrix tests/matrix.sh
   # servers killed mid-load under each method: committed rows are exact (tests/crash_trials.sh 20 for the full tally)
