@@ -45,6 +45,9 @@ typedef struct gen_reader {
      * back once per element with its value as a string and its weight ({"a", 3}) */
     int (*list)(void *ud, const char *key, int pos, void (*each)(void *acc, const char *s, size_t len, double weight),
                 void *acc);
+    /* the run's value set named by the string at key (vset.h), a new reference, or NULL
+     * when there is none (no run, or not read yet); may itself be NULL */
+    struct vset *(*set)(void *ud, const char *key);
 } gen_reader;
 
 /* The generator kinds' names, NULL-terminated, made from the list of kinds (GEN_KINDS in

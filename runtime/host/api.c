@@ -123,6 +123,8 @@ static int l_run_info(lua_State *L)
     lua_setfield(L, -2, "rows");
     lua_pushstring(L, p->scenario);
     lua_setfield(L, -2, "scenario");
+    lua_pushstring(L, p->run_id);
+    lua_setfield(L, -2, "run_id");
     if (h->worker) {
         lua_pushinteger(L, h->worker->ld.id);
         lua_setfield(L, -2, "thread_id");
@@ -242,6 +244,16 @@ static int lr_list(void *ud, const char *key, int pos, void (*each)(void *, cons
     return 0;
 }
 
+static struct vset *lr_set(void *ud, const char *key)
+{
+    lreader *r = ud;
+    if (!push_field(r->L, r->idx, key, 1)) return NULL;
+    const char *name = lua_tostring(r->L, -1);
+    struct vset *s = api_sets_lookup(r->L, name);
+    lua_pop(r->L, 1);
+    return s;
+}
+
 /* core.compile{ name=, columns={ {name=, type=, gen={kind=...}, null=} } } -> native generator */
 static int l_compile(lua_State *L)
 {
@@ -273,7 +285,7 @@ static int l_compile(lua_State *L)
             const char *kind = lua_tostring(L, col + 4);
             double null_ratio = lua_isnumber(L, col + 5) ? lua_tonumber(L, col + 5) : 0;
             lreader lr = { L, col + 1 };
-            gen_reader r = { &lr, lr_has, lr_num, lr_str, lr_list };
+            gen_reader r = { &lr, lr_has, lr_num, lr_str, lr_list, lr_set };
             bb_err err;
             if (gen_add(*ud, cname ? cname : "?", gen_sqltype(ctype ? ctype : "text"), kind ? kind : "?", null_ratio,
                         &r, &err) < 0)
@@ -454,6 +466,43 @@ static int l_load(lua_State *L)
     return 0;
 }
 
+/* ctx:phase(rows [, fn]) — a boundary between the parts of a worker's work (the tables of
+ * a multi-table load, parents first): every worker waits here; the last to arrive calls
+ * fn() (reads a parent's keys, say), then the claims restart at row 0 with `rows` rows.
+ * false when the run stopped meanwhile. */
+typedef struct phase_call {
+    lua_State *L;
+    int fn;
+    char msg[1024];
+} phase_call;
+
+static int phase_fn(void *ud, bb_err *err)
+{
+    phase_call *pc = ud;
+    lua_pushvalue(pc->L, pc->fn);
+    if (lua_pcall(pc->L, 0, 0, 0) == 0) return 0;
+    snprintf(pc->msg, sizeof pc->msg, "%s", lua_isstring(pc->L, -1) ? lua_tostring(pc->L, -1) : "phase failed");
+    lua_pop(pc->L, 1);
+    bb_errf(err, "%s", pc->msg);
+    return -1;
+}
+
+static int l_phase(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    if (!h->worker || !h->run) return luaL_error(L, "ctx:phase() runs inside run(ctx) on a worker");
+    if (h->plan->nranks > 1) return luaL_error(L, "ctx:phase(): a run spread over MPI ranks has no phases");
+    int64_t rows = (int64_t)luaL_checknumber(L, 2);
+    phase_call pc = { L, lua_isfunction(L, 3) ? 3 : 0, "" };
+    if (pool_phase(&h->run->pool, 0, rows, pc.fn ? phase_fn : NULL, &pc) < 0) {
+        if (pc.msg[0]) return luaL_error(L, "%s", pc.msg);
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "gen_kinds", l_gen_kinds },
                                      { "cli_option", l_cli_option },
@@ -464,6 +513,7 @@ static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "compile", l_compile },
                                      { "load", l_load },
                                      { "stop", l_stop },
+                                     { "phase", l_phase },
                                      { "connect", api_db_connect },
                                      { "histogram", l_histogram },
                                      { "metric", l_metric },
@@ -501,5 +551,6 @@ int api_open(lua_State *L)
     lua_pop(L, 1);
     lua_newtable(L);
     luaL_register(L, NULL, core_fns);
+    api_sets_register(L);
     return 1;
 }

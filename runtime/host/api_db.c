@@ -368,7 +368,15 @@ static int l_db_load_file(lua_State *L)
     return api_load_file(L, d->drv, d->target);
 }
 
+/* db:read_set(name, sql [, opts]): the query's rows into the run's value set (api_sets.c) */
+static int l_db_read_set(lua_State *L)
+{
+    api_db *d = check_db(L);
+    return api_sets_read(L, d->drv, d->conn);
+}
+
 static const luaL_Reg db_methods[] = { { "exec", l_db_exec },
+                                       { "read_set", l_db_read_set },
                                        { "query", l_db_query },
                                        { "prepare", l_db_prepare },
                                        { "begin", l_db_begin },

@@ -27,6 +27,8 @@ typedef struct host_ctx {
     /* figures the script measured itself (bb.metric), for the current run's result */
     bb_metric metric[BB_MAX_METRICS];
     int nmetrics;
+    /* value sets generators may draw from (core/vset.h): the run's while one is on */
+    struct vset_reg *values;
 } host_ctx;
 
 host_ctx *host_get(lua_State *L);
