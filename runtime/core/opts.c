@@ -12,8 +12,8 @@
 
 // clang-format off
 const opt_def opts_common[] = {
-    { "engine", OC_RUN | OC_LOAD, OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, odbc, null (comma list sweeps)" },
-    { "dsn", OC_RUN | OC_LOAD, OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
+    { "engine", OC_RUN | OC_LOAD | OC_NEW, OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, odbc, null (comma list sweeps); new: whose catalog, or whose CREATE TABLE" },
+    { "dsn", OC_RUN | OC_LOAD | OC_NEW, OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
     { "threads", OC_RUN | OC_GEN | OC_LOAD, OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
     { "batch", OC_RUN, OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },
     { "method", OC_RUN, OT_STR, NULL, 1, 0, "load method(s), see `bulkbench list` (comma list sweeps)" },
@@ -37,18 +37,19 @@ const opt_def opts_common[] = {
     { "shared", OC_RUN, OT_BOOL, NULL, 0, 0, "the --dsn list reaches one database (coordinators): prepare/check/cleanup on the first only" },
     { "reconnect", OC_RUN, OT_INT, "0", 0, 0, "after a lost session, retry the batch on a new one up to N times, exactly once" },
     { "resume", OC_RUN, OT_BOOL, NULL, 0, 0, "skip combinations that already succeeded in --out" },
-    { "table", OC_GEN | OC_LOAD, OT_STR, NULL, 0, 0, "gen: the table to generate; load: the table to load into" },
+    { "table", OC_GEN | OC_LOAD | OC_NEW, OT_STR, NULL, 0, 0, "gen: the table to generate; load: the table to load into; new: the table(s) to scaffold from: [schema.]NAME, a comma list, or a LIKE pattern such as bmsql_%" },
     { "dialect", OC_GEN, OT_STR, NULL, 0, 0, "--format=sql: whose SQL to write (pg, mysql, sqlite; default generic)" },
-    { "o", OC_GEN, OT_STR, NULL, 0, 0, "output file (default standard output)" },
+    { "o", OC_GEN | OC_NEW, OT_STR, NULL, 0, 0, "output file (gen: default standard output; new: the scenario, default standard output for a table, NAME.lua for a file)" },
+    { "sample", OC_NEW, OT_INT, "30000", 0, 0, "rows read for the distributions the server keeps no statistics of (TABLESAMPLE where the engine has it); a file's rows kept for them" },
     { "progress", OC_RUN | OC_LOAD, OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
     { "chunk", OC_LOAD, OT_SIZE, NULL, 0, 0, "bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB)" },
-    { "header", OC_LOAD, OT_BOOL, NULL, 0, 0, "the first row of each file names columns" },
+    { "header", OC_LOAD | OC_NEW, OT_BOOL, NULL, 0, 0, "the first row of each file names columns" },
     { "columns", OC_LOAD, OT_STR, NULL, 0, 0, "the table's columns the file holds, a,b,c" },
     { "truncate", OC_LOAD, OT_BOOL, NULL, 0, 0, "empty the table first" },
     { "rate-limit", OC_LOAD, OT_NUM, NULL, 0, 0, "MB/s at most, across workers" },
-    { "delimiter", OC_LOAD, OT_STR, NULL, 0, 0, "the field separator, one character or 'tab' (default: , for CSV, tab otherwise)" },
-    { "quote", OC_LOAD, OT_STR, NULL, 0, 0, "CSV's quote character (default \")" },
-    { "null", OC_LOAD | OC_GEN, OT_STR, NULL, 0, 0, "the field text that means NULL (load tsv default: an empty field; csv: an unquoted empty field); gen --format=tsv: how NULL is written" },
+    { "delimiter", OC_LOAD | OC_NEW, OT_STR, NULL, 0, 0, "the field separator, one character or 'tab' (default: , for CSV, tab otherwise)" },
+    { "quote", OC_LOAD | OC_NEW, OT_STR, NULL, 0, 0, "CSV's quote character (default \")" },
+    { "null", OC_LOAD | OC_GEN | OC_NEW, OT_STR, NULL, 0, 0, "the field text that means NULL (load tsv default: an empty field; csv: an unquoted empty field); gen --format=tsv: how NULL is written" },
     { "skip-rows", OC_LOAD, OT_INT, "0", 0, 0, "rows after the header of each file that are not loaded" },
     { "limit", OC_LOAD, OT_INT, NULL, 0, 1, "load at most this many rows (of all files, in order)" },
     { "on-error", OC_LOAD, OT_STR, "stop", 0, 0, "stop at the first refused row, or skip refused rows (to --reject-file)" },
@@ -173,8 +174,8 @@ int opts_check_value(const char *name, opt_type t, const char *v, int min, bb_er
 
 unsigned opts_command_bit(const char *cmd)
 {
-    static const char *const names[] = { "run", "gen", "load", "report" };
-    for (unsigned i = 0; i < 4; i++)
+    static const char *const names[] = { "run", "gen", "load", "report", "new" };
+    for (unsigned i = 0; i < 5; i++)
         if (cmd && strcmp(cmd, names[i]) == 0) return 1u << i;
     return 0;
 }
@@ -182,11 +183,11 @@ unsigned opts_command_bit(const char *cmd)
 /* "`bulkbench load`" or "`bulkbench gen` and `bulkbench load`": who takes an option. */
 static void commands_of(const opt_def *d, char *out, size_t n)
 {
-    static const char *const names[] = { "run", "gen", "load", "report" };
+    static const char *const names[] = { "run", "gen", "load", "report", "new" };
     size_t len = 0;
     int k = 0, total = __builtin_popcount(d->cmds);
     out[0] = 0;
-    for (unsigned i = 0; i < 4 && len < n; i++) {
+    for (unsigned i = 0; i < 5 && len < n; i++) {
         if (!(d->cmds & (1u << i))) continue;
         k++;
         len += (size_t)snprintf(out + len, n - len, "%s`bulkbench %s`",

@@ -10,7 +10,7 @@
 typedef enum { OT_INT, OT_NUM, OT_STR, OT_BOOL, OT_SIZE } opt_type;
 
 /* The commands an option belongs to; any other command refuses it (exit 2). */
-enum { OC_RUN = 1, OC_GEN = 2, OC_LOAD = 4, OC_REPORT = 8 };
+enum { OC_RUN = 1, OC_GEN = 2, OC_LOAD = 4, OC_REPORT = 8, OC_NEW = 16 };
 
 typedef struct opt_def {
     const char *name;
