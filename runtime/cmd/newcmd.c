@@ -1,6 +1,6 @@
 /* newcmd.c — `bulkbench new`: the catalog and statistics of a table, or the whole of a file
  * (core/csvinfer.c), into a scenario that loads rows like them (lua/new.lua writes it). */
-#include "newcmd.h"
+#include "command.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,10 +45,9 @@ static int read_file(bb_cli *cli, const char *path, csvi_result *r, lib_new_file
     return csvi_read_file(path, &o, r, err);
 }
 
-int newcmd_main(bb_cli *cli)
+static int new_main(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
-    if (opts_check_common(cli, &err) < 0 || opts_check_unused(cli, NULL, &err) < 0) return output_fail(&err);
     const bb_driver *d = engine(cli, &err);
     if (!d) return output_fail(&err);
     if (cli->npos > 1) {
@@ -84,3 +83,28 @@ int newcmd_main(bb_cli *cli)
     free(note);
     return 0;
 }
+
+// clang-format off
+static const opt_use new_opts[] = {
+    { "engine", "whose catalog to read (pg, mysql, sqlite, odbc); for a file, whose CREATE TABLE to print", NULL, "E" },
+    { "dsn", NULL, NULL, "DSN" },
+    { "table", "the table(s) to scaffold from: [schema.]NAME, a comma list, or a LIKE pattern (bmsql_%): parents load before children", NULL, "NAME" },
+    { "o", "the scenario file to write (default: standard output for a table; for a file, none)", NULL, "FILE.lua" },
+    { "sample", "rows read for what the server keeps no statistics of (TABLESAMPLE where the engine has it); of a file, rows kept for the distributions", NULL, NULL },
+    { "header", "a file's first row names its columns", NULL, NULL },
+    { "delimiter", NULL, NULL, "CHAR" },
+    { "quote", NULL, NULL, "CHAR" },
+    { "null", "a file's field text that means NULL (default: an empty field, or \\N or NULL when the file uses them)", NULL, "TEXT" },
+    { NULL, NULL, NULL, NULL }
+};
+// clang-format on
+
+const bb_command new_command = {
+    "new",
+    "--engine=E --dsn=D --table=[schema.]T [-o FILE.lua] | FILE.csv [--header] [--engine=E] [-o FILE.lua]",
+    "a scenario of rows like an existing table's (catalog, keys, statistics) or a CSV's (and its CREATE TABLE)",
+    "bulkbench new tests/fixtures/new_mixed.csv --header --engine=sqlite -o /tmp/new_mixed.lua",
+    new_opts,
+    new_main,
+    0,
+};

@@ -76,13 +76,14 @@ gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_
     return t;
 }
 
-/* A command's options (those of its OC_* bit that were given or have a default) as a table
- * keyed by name with '_' for '-': booleans, numbers and strings as their types say. */
-static void push_opts(lua_State *L, bb_cli *cli, unsigned bit)
+/* The command's options (those given or with a default) as a table keyed by name with
+ * '_' for '-': booleans, numbers and strings as their types say. */
+static void push_opts(lua_State *L, bb_cli *cli)
 {
     lua_newtable(L);
-    for (const opt_def *d = opts_common; d->name; d++) {
-        const char *v = d->cmds & bit ? opts_get(cli, d->name) : NULL;
+    for (const opt_use *u = cli->uses; u && u->name; u++) {
+        const opt_def *d = opts_find_common(u->name);
+        const char *v = d ? opts_get(cli, d->name) : NULL;
         if (!v) continue;
         if (d->type == OT_BOOL) lua_pushboolean(L, opts_is_on(v));
         else if (d->type == OT_NUM || d->type == OT_INT) lua_pushnumber(L, strtod(v, NULL));
@@ -105,7 +106,7 @@ char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, b
         lua_pushstring(L, files[i]);
         lua_rawseti(L, -2, i + 1);
     }
-    push_opts(L, cli, OC_REPORT);
+    push_opts(L, cli);
     char *text = NULL;
     if (call_module(L, "bulkbench.report", "main", 2, 3, err) == 0) { /* text, exit code, why */
         *code = (int)lua_tointeger(L, -2);
@@ -172,7 +173,7 @@ char *lib_new(bb_cli *cli, const char *dsn, const lib_new_file *file, char **not
     lua_State *L = state_new(&hc, NULL, err);
     *note = NULL;
     if (!L) return NULL;
-    push_opts(L, cli, OC_NEW);
+    push_opts(L, cli);
     if (dsn) {
         lua_pushstring(L, dsn);
         lua_setfield(L, -2, "dsn");
