@@ -1,6 +1,7 @@
 -- bulkbench.catalog_util: what the engines' catalog readers share: the model they fill,
 -- queries that say which one failed, the unknown-table error, CHECK constraints of range
 -- and IN-list form read into bounds, and the statistics of a sample of rows.
+local core = require "bulkbench.core"
 local scratch = require "bulkbench.scratch"
 local M = {}
 
@@ -23,14 +24,14 @@ function M.q(db, what, sql, ...)
   local ok, rows = pcall(db.query, db, sql, ...)
   if ok then return rows end
   local first = sql:match("^%s*(.-)%s*$"):gsub("%s+", " ")
-  error(("reading %s failed: %s\n  the query: %s"):format(what, tostring(rows):gsub("^.-:%d+: ", ""),
-    #first > 160 and first:sub(1, 157) .. "..." or first), 0)
+  core.fail(("reading %s failed: %s\n  the query: %s"):format(what, (tostring(rows):gsub("^.-:%d+: ", "")),
+    #first > 160 and first:sub(1, 157) .. "..." or first))
 end
 
 function M.no_table(db, name)
   local near = scratch.nearest(db, name)
-  error(("no table %s in %s%s"):format(name, db.where ~= "" and db.where or db.engine,
-    #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""), 0)
+  core.fail(("no table %s in %s%s"):format(name, db.where ~= "" and db.where or db.engine,
+    #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""))
 end
 
 M.qualified = scratch.qualified

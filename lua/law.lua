@@ -313,8 +313,8 @@ function M.column(m, c, role, indent)
     local values = c.check_in or c.labels
     if c.kind == "enum" and c.check_in then values = c.check_in end
     out.gen = "bb.choice " .. pairs_src(weighted(values, st, 1), indent)
-    out.comment = (c.check_in and "CHECK ... IN: " or ("enum %s: "):format(c.declared or c.type))
-      .. (#values .. " values") .. (st and (", weighted by " .. st.source) or ", equally likely")
+    out.comment = (c.check_in and ("CHECK ... IN: %d values"):format(#values) or ("its %d labels"):format(#values))
+      .. (st and (", weighted by " .. st.source) or ", equally likely")
     if c.kind == "enum" or c.kind == "other" then out.as = "text" end
     return out
   end

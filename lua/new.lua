@@ -165,8 +165,9 @@ local function declare(m, var, inset)
       if fk.weights then
         w = (",\n%s    weights = %s, rest = %s"):format(I, law.pairs_src(fk.weights, I .. "    "), law.num(fk.rest))
       end
-      lines[#lines + 1] = ("%s  { columns = %s, references = %s, ref_columns = %s, set = %s%s },"):format(I,
-        src_list(fk.columns), law.q(fk.out_ref), src_list(fk.ref_columns), law.q(fk.set), w)
+      local u = r[fk.columns[1]] and r[fk.columns[1]].fk == fk and r[fk.columns[1]].fk_unique and ", unique = true" or ""
+      lines[#lines + 1] = ("%s  { columns = %s, references = %s, ref_columns = %s, set = %s%s%s },"):format(I,
+        src_list(fk.columns), law.q(fk.out_ref), src_list(fk.ref_columns), law.q(fk.set), u, w)
     end
     lines[#lines + 1] = I .. "},"
   end
@@ -176,9 +177,13 @@ end
 
 -- Reads the statistics a table lacks from a sample of its rows.
 local function sample(db, cat, m, n)
-  local want = {}
+  local want, fkcol = {}, {}
+  for _, fk in ipairs(m.fks) do if #fk.columns == 1 then fkcol[fk.columns[1]] = true end end
   for _, c in ipairs(m.columns) do
-    if not m.stats[c.name] and not c.generated and not c.identity and (c.kind ~= "bytes") then want[#want + 1] = c.name end
+    local st = m.stats[c.name]
+    -- a one-column foreign key's references weigh the parent's keys: they need most common values
+    local refs = fkcol[c.name] and not (st and #(st.mcv or {}) > 0)
+    if (not st or refs) and not c.generated and not c.identity and (c.kind ~= "bytes") then want[#want + 1] = c.name end
   end
   if #want == 0 or n <= 0 then return end
   local rows = util.q(db, "a sample of " .. m.qname, cat.sample_sql(db, m, want, n))
@@ -211,7 +216,7 @@ end
 
 local function write(path, text)
   local f, err = io.open(path, "w")
-  if not f then error("cannot write " .. path .. ": " .. tostring(err), 0) end
+  if not f then core.fail("cannot write " .. path .. ": " .. tostring(err)) end
   f:write(text)
   f:close()
 end
@@ -265,7 +270,7 @@ function M.from_tables(opts)
   local tabs = cat.resolve(db, opts.table)
   if #tabs == 0 then
     local near = require("bulkbench.scratch").nearest(db, opts.table:gsub("%%", ""))
-    error(("no table matches %s%s"):format(opts.table, #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""), 0)
+    core.fail(("no table matches %s%s"):format(opts.table, #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""))
   end
   local models = {}
   for _, tab in ipairs(tabs) do

@@ -6,8 +6,9 @@
 -- Ctrl-C. `run ... --into=T` loads into the existing table T instead, which is neither
 -- dropped nor truncated; the rows verified are the count's growth.
 --
--- Names: bb_<run>_<table> (run: 8 hex digits of the run's id, the same in every worker),
--- and bb_<run>_<table>_k<i> for the mirror of a table's i-th foreign key.
+-- Names: bb_scratch_<run>_<table> (run: 8 hex digits of the run's id, the same in every
+-- worker; the table's name cut to 36 characters), and bb_scratch_<run>_<table>_k<i> for the
+-- mirror of the table's i-th foreign key.
 local core = require "bulkbench.core"
 local schema = require "bulkbench.schema"
 local M = {}
@@ -46,7 +47,7 @@ end
 function M.name(base, suffix)
   local _, t = split(base)
   local tag = M.run_tag()
-  return ("bb_%s_%s"):format(tag, t:sub(1, 40)) .. (suffix or "")
+  return ("bb_scratch_%s_%s"):format(tag, t:sub(1, 36)) .. (suffix or "")
 end
 
 -- Whether table qname exists here (as a table or view the session can read).
@@ -147,7 +148,7 @@ function M.create_like(db, t, name, refs)
       sqlite_like(db, t.like, name, map)
       return
     else
-      error(("cannot copy %s on engine %s: give the scenario a table of its own"):format(t.like, d), 0)
+      core.fail(("cannot copy %s on engine %s: give the scenario a table of its own"):format(t.like, d))
     end
     as_text(db, name, t)
   else
@@ -212,6 +213,22 @@ function M.shares(list, total)
     if left > 0 then out[i], left = out[i] + 1, left - 1
     elseif out[i] > 1 then out[i], left = out[i] - 1, left + 1 end
   end
+  -- a table whose key is a parent's key, each once (unique = true), holds no more rows than
+  -- that parent got: the rest go to the largest table that has no such bound
+  local index, free = {}, nil
+  for i, t in ipairs(list) do index[t.name] = i end
+  for i, t in ipairs(list) do
+    local capped = false
+    for _, fk in ipairs(t.foreign_keys or {}) do
+      local p = fk.unique and index[fk.references]
+      if p and p < i then
+        capped = true
+        if out[i] > out[p] then out[i], left = out[p], left + out[i] - out[p] end
+      end
+    end
+    if not capped and (not free or out[i] > out[free]) then free = i end
+  end
+  if free and left > 0 then out[free] = out[free] + left end
   return out
 end
 
@@ -247,7 +264,7 @@ function M.nearest(db, name)
     local n = r[1]
     local score = dist(want, n:lower())
     if n:lower():find(want, 1, true) or want:find(n:lower(), 1, true) then score = math.min(score, 2) end
-    if score <= math.max(3, math.floor(#want / 3)) and not n:match("^bb_%x+_") then scored[#scored + 1] = { n, score } end
+    if score <= math.max(3, math.floor(#want / 3)) and not n:match("^bb_scratch_") then scored[#scored + 1] = { n, score } end
   end
   table.sort(scored, function(a, b) return a[2] < b[2] or (a[2] == b[2] and a[1] < b[1]) end)
   local out = {}
@@ -267,7 +284,7 @@ function M.install(bb, list)
   end
   local made, before = {}, 0
 
-  local function fail(msg) error(msg, 0) end
+  local fail = core.fail
 
   rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
     made = {}
@@ -328,7 +345,7 @@ function M.install(bb, list)
       local fn = #reads > 0 and function()
         for _, fk in ipairs(reads) do
           if M.read_keys(ctx.db, fk, M.name(fk.references)) == 0 then
-            error(("%s: its parent %s got no rows to reference (give it more --rows)"):format(t.name, fk.references), 0)
+            core.fail(("%s: its parent %s got no rows to reference (give it more --rows)"):format(t.name, fk.references))
           end
         end
       end or nil
@@ -354,7 +371,7 @@ function M.install(bb, list)
       if not ok then errs[#errs + 1] = ("could not drop scratch table %s: %s"):format(made[i], tostring(e)) end
     end
     made = {}
-    if #errs > 0 then error(table.concat(errs, "; "), 0) end
+    if #errs > 0 then core.fail(table.concat(errs, "; ")) end
   end)
 end
 

@@ -98,6 +98,7 @@ static int l_set_default(lua_State *L)
 }
 
 static int l_usage_error(lua_State *L) { return host_usage_error(L, luaL_checkstring(L, 1)); }
+static int l_fail(lua_State *L) { return host_fail(L, luaL_checkstring(L, 1)); }
 
 static int l_run_info(lua_State *L)
 {
@@ -466,7 +467,7 @@ static int l_load(lua_State *L)
     return 0;
 }
 
-/* ctx:phase(rows [, fn]) — a boundary between the parts of a worker's work (the tables of
+/* core.phase(rows [, fn]), ctx:phase in Lua — a boundary between the parts of a worker's work (the tables of
  * a multi-table load, parents first): every worker waits here; the last to arrive calls
  * fn() (reads a parent's keys, say), then the claims restart at row 0 with `rows` rows.
  * false when the run stopped meanwhile. */
@@ -481,9 +482,8 @@ static int phase_fn(void *ud, bb_err *err)
     phase_call *pc = ud;
     lua_pushvalue(pc->L, pc->fn);
     if (lua_pcall(pc->L, 0, 0, 0) == 0) return 0;
-    snprintf(pc->msg, sizeof pc->msg, "%s", lua_isstring(pc->L, -1) ? lua_tostring(pc->L, -1) : "phase failed");
-    lua_pop(pc->L, 1);
-    bb_errf(err, "%s", pc->msg);
+    host_error(pc->L, err);
+    snprintf(pc->msg, sizeof pc->msg, "%s", err->msg);
     return -1;
 }
 
@@ -492,8 +492,8 @@ static int l_phase(lua_State *L)
     host_ctx *h = host_get(L);
     if (!h->worker || !h->run) return luaL_error(L, "ctx:phase() runs inside run(ctx) on a worker");
     if (h->plan->nranks > 1) return luaL_error(L, "ctx:phase(): a run spread over MPI ranks has no phases");
-    int64_t rows = (int64_t)luaL_checknumber(L, 2);
-    phase_call pc = { L, lua_isfunction(L, 3) ? 3 : 0, "" };
+    int64_t rows = (int64_t)luaL_checknumber(L, 1);
+    phase_call pc = { L, lua_isfunction(L, 2) ? 2 : 0, "" };
     if (pool_phase(&h->run->pool, 0, rows, pc.fn ? phase_fn : NULL, &pc) < 0) {
         if (pc.msg[0]) return luaL_error(L, "%s", pc.msg);
         lua_pushboolean(L, 0);
@@ -509,6 +509,7 @@ static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "declare_option", l_declare_option },
                                      { "set_default", l_set_default },
                                      { "usage_error", l_usage_error },
+                                     { "fail", l_fail },
                                      { "run_info", l_run_info },
                                      { "compile", l_compile },
                                      { "load", l_load },

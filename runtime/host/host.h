@@ -54,6 +54,10 @@ int host_pcall(lua_State *L, int nargs, int nresults, bb_err *err);
 /* The error object a failed lua_pcall left on the stack, popped into err (as host_pcall). */
 int host_error(lua_State *L, bb_err *err);
 
+/* core.fail(msg): a failure of what the script was given (no such table, no privilege) that
+ * exits 1 with msg alone, without a traceback. */
+int host_fail(lua_State *L, const char *msg);
+
 /* Raised from C functions for a usage error (exit 2) instead of a script failure; the
  * message gets the script's file:line that led to it. */
 int host_usage_error(lua_State *L, const char *msg);
