@@ -145,11 +145,10 @@ function M.sample_stats(m, names, rows, source)
     local rest = {}
     if #vals <= 100 then
       for _, v in ipairs(vals) do st.mcv[#st.mcv + 1] = { v, counts[v] / n } end
-    else
-      local avg = nn / #vals
+    else -- the 100 commonest values seen more than once, as ANALYZE keeps them; a histogram of the rest
       for _, v in ipairs(vals) do
         local k = counts[v]
-        if #st.mcv < 100 and k >= 2 and k >= 1.25 * avg then st.mcv[#st.mcv + 1] = { v, k / n }
+        if #st.mcv < 100 and k >= 2 then st.mcv[#st.mcv + 1] = { v, k / n }
         else for _ = 1, k do rest[#rest + 1] = v end end
       end
       table.sort(rest, less)

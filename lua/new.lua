@@ -309,7 +309,9 @@ local function file_type(c, dialect)
     return "bigint"
   elseif t == "decimal" then return ("numeric(%d,%d)"):format(math.max(c.int_digits + c.frac_digits, 1), c.frac_digits)
   elseif t == "double" then return dialect == "pg" and "double precision" or "double"
-  elseif t == "bool" then return dialect == "mysql" and "boolean" or "boolean"
+  elseif t == "bool" then -- LOAD DATA turns true/false into 0 with a warning: MySQL keeps the words
+    if dialect == "mysql" then return ("varchar(%d)"):format(math.max(c.max_len, 1)), "text" end
+    return "boolean"
   elseif t == "date" then return "date"
   elseif t == "timestamp" then
     if dialect == "pg" then return (c.has_zone and "timestamptz" or "timestamp") .. (c.has_frac and "(6)" or "") end
@@ -339,7 +341,9 @@ function M.from_file(opts, info)
   local nullable = {}
   for i, c in ipairs(info.columns) do
     local col = { name = c.name, kind = csv_kinds[c.type], not_null = c.nulls == 0 and c.values > 0 }
-    col.type = file_type(c, dialect)
+    local kind
+    col.type, kind = file_type(c, dialect)
+    col.kind = kind or col.kind
     col.declared = col.type
     if c.type == "decimal" then col.precision, col.scale = math.max(c.int_digits + c.frac_digits, 1), c.frac_digits end
     if col.kind == "text" then col.length = math.max(c.max_len, 1) end

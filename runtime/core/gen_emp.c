@@ -330,9 +330,12 @@ static int obs_excluded(const struct gen_obs *o, int64_t x)
 }
 
 /* Uniform on [lo, hi]; a discrete form redraws (a few times) a value that is one of the
- * most common, whose share the most common values' weights already hold. */
-static int64_t obs_between(const gen_col *c, const struct gen_obs *o, uint64_t n, int64_t lo, int64_t hi)
+ * most common, whose share the most common values' weights already hold. A bucket's
+ * discrete values are [lo, hi) but for the last one, so a bound shared by two buckets is
+ * not drawn twice as often as the values between. */
+static int64_t obs_between(const gen_col *c, const struct gen_obs *o, uint64_t n, int k, int64_t lo, int64_t hi)
 {
+    if (k + 2 < o->nb && hi > lo) hi--;
     int64_t x = lo;
     for (uint64_t k = 1; k <= 8; k++) {
         x = (int64_t)((uint64_t)lo + dist_below(gen_rnd(c, n, k), gen_span(lo, hi)));
@@ -379,26 +382,27 @@ char *gen_emp_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     switch (o->form) {
     case F_INT:
         v->kind = BB_V_INT;
-        v->u.i = obs_between(c, o, n, o->bi[k], o->bi[k + 1]);
+        v->u.i = obs_between(c, o, n, k, o->bi[k], o->bi[k + 1]);
         return p;
     case F_DBL:
         v->kind = BB_V_DOUBLE;
         v->u.d = o->bd[k] + dist_unit(gen_rnd(c, n, 1)) * (o->bd[k + 1] - o->bd[k]);
         return p;
     case F_DEC: {
-        int64_t x = obs_between(c, o, n, o->bi[k], o->bi[k + 1]);
+        int64_t x = obs_between(c, o, n, k, o->bi[k], o->bi[k + 1]);
         v->scale = (uint8_t)c->scale;
         return obs_put_text(v, p, (uint32_t)bb_fmt_scaled(p, x, c->scale), BB_N_SCALED, x);
     }
     case F_DATE: {
-        int64_t x = obs_between(c, o, n, o->bi[k], o->bi[k + 1]);
+        int64_t x = obs_between(c, o, n, k, o->bi[k], o->bi[k + 1]);
         return obs_put_text(v, p, (uint32_t)fmt_date(p, x), BB_N_DAYS, x);
     }
     case F_TIME: {
         int64_t lo = o->bi[k], hi = o->bi[k + 1], us;
         if (o->frac) us = (int64_t)((uint64_t)lo + dist_below(gen_rnd(c, n, 1), gen_span(lo, hi)));
-        else { /* whole seconds, as the values were */
+        else { /* whole seconds, as the values were; [lo, hi) but in the last bucket */
             int64_t s0 = lo / 1000000, s1 = hi / 1000000;
+            if (k + 2 < o->nb && s1 > s0) s1--;
             us = (int64_t)((uint64_t)s0 + dist_below(gen_rnd(c, n, 1), gen_span(s0, s1))) * 1000000;
         }
         int64_t sec = us >= 0 ? us / 1000000 : -((-us + 999999) / 1000000);
