@@ -50,7 +50,7 @@ end
 -- Which generator role each column has: its foreign key, or the key it must make unique.
 local function roles(m)
   local r = {}
-  for _, c in ipairs(m.columns) do r[c.name] = {} end
+  for _, c in ipairs(m.columns) do r[c.name] = { unique = c.key_hint } end
   local bycol = {}
   for _, c in ipairs(m.columns) do bycol[c.name] = c end
   for i, fk in ipairs(m.fks) do
@@ -303,8 +303,8 @@ local csv_kinds = { bool = "bool", int = "int", decimal = "numeric", double = "d
 -- The SQL type of an inferred column for a dialect.
 local function file_type(c, dialect)
   local t = c.type
-  if t == "int" then
-    if c.imin >= -32768 and c.imax <= 32767 then return "smallint" end
+  if t == "int" then -- a key (increasing) keeps room for a file scaled up: integer at least
+    if c.imin >= -32768 and c.imax <= 32767 and not c.increasing then return "smallint" end
     if c.imin >= -2147483648 and c.imax <= 2147483647 then return "integer" end
     return "bigint"
   elseif t == "decimal" then return ("numeric(%d,%d)"):format(math.max(c.int_digits + c.frac_digits, 1), c.frac_digits)
@@ -348,6 +348,7 @@ function M.from_file(opts, info)
     if c.type == "decimal" then col.precision, col.scale = math.max(c.int_digits + c.frac_digits, 1), c.frac_digits end
     if col.kind == "text" then col.length = math.max(c.max_len, 1) end
     if col.kind == "int" then col.range = { c.imin, c.imax } end
+    col.key_hint = c.increasing and c.type == "int" -- every value above the last: a key, made in order
     m.columns[i] = col
     nullable[i] = c.name
   end
@@ -366,11 +367,15 @@ function M.from_file(opts, info)
   local describe = ("Rows like %s (%d rows, %d columns), to scale it up. Load the file itself with:\n  %s"):format(
     info.path, info.rows, #m.columns, load)
   local source_line = ("rows like %s (%d rows)"):format(info.path, info.rows)
+  if not opts.o then -- the scenario goes beside, named after the table, unless that file is there
+    local f = io.open(name .. ".lua")
+    if f then f:close() else opts.o = name .. ".lua" end
+  end
   local text, warn = scenario({ m }, opts, opts.o, source_line, describe)
   text = text:gsub("\nbb%.load%(", "\n-- the file itself:\n--   " .. load:gsub("%%", "%%%%") .. "\nbb.load(", 1)
   if opts.o then write(opts.o, text) end
   local note = ("wrote %s: %s, %d columns; the CREATE TABLE is on standard output\nload the file:  %s")
-    :format(opts.o or "(no -o: the scenario is not written)", name, #m.columns, load)
+    :format(opts.o or ("nothing (%s.lua is there already: say -o FILE.lua)"):format(name), name, #m.columns, load)
   return ddl, note, warn
 end
 

@@ -89,7 +89,7 @@ static const opt_use new_opts[] = {
     { "engine", "whose catalog to read (pg, mysql, sqlite, odbc); for a file, whose CREATE TABLE to print", NULL, "E" },
     { "dsn", NULL, NULL, "DSN" },
     { "table", "the table(s) to scaffold from: [schema.]NAME, a comma list, or a LIKE pattern (bmsql_%): parents load before children", NULL, "NAME" },
-    { "o", "the scenario file to write (default: standard output for a table; for a file, none)", NULL, "FILE.lua" },
+    { "o", "the scenario file to write (default: standard output for a table; for a file, NAME.lua unless it is there)", NULL, "FILE.lua" },
     { "sample", "rows read for what the server keeps no statistics of (TABLESAMPLE where the engine has it); of a file, rows kept for the distributions", NULL, NULL },
     { "header", "a file's first row names its columns", NULL, NULL },
     { "delimiter", NULL, NULL, "CHAR" },

@@ -74,6 +74,8 @@ static unsigned value_types(csvi_col *c, const char *s, size_t n)
             errno = 0;
             long long v = strtoll(tmp, NULL, 10);
             if (!errno) {
+                c->increasing = c->values == 0 || (c->increasing && v > c->last);
+                c->last = v;
                 if (c->values == 0 || (c->may & M(CSVI_INT)) == 0 || v < c->imin) c->imin = v;
                 if (c->values == 0 || (c->may & M(CSVI_INT)) == 0 || v > c->imax) c->imax = v;
                 may |= M(CSVI_INT);

@@ -34,8 +34,10 @@ typedef struct csvi_col {
     int64_t imin, imax;        /* CSVI_INT: the range */
     int int_digits, frac_digits; /* CSVI_DECIMAL: most digits before and after the point */
     int has_frac, has_zone;    /* CSVI_TIMESTAMP: a fraction of a second; an offset or Z */
+    int increasing;            /* CSVI_INT: every value greater than the one before (a key, likely) */
     size_t max_len;            /* the longest value, in characters (UTF-8) */
     unsigned may;              /* internal: the types every value so far could still be */
+    int64_t last;              /* internal: the last integer read */
 } csvi_col;
 
 typedef struct csvi_opts {

@@ -151,6 +151,8 @@ static void push_file(lua_State *L, const char *path, int tsv, int header, const
         lua_setfield(L, -2, "has_frac");
         lua_pushboolean(L, c->has_zone);
         lua_setfield(L, -2, "has_zone");
+        lua_pushboolean(L, c->increasing && c->nulls == 0);
+        lua_setfield(L, -2, "increasing");
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "columns");
