@@ -335,7 +335,9 @@ static int finish(st *x, struct csv_parser *p, int rc)
     free(x->row);
     free(x->marks);
     free(x->empties);
-    return x->failed || rc ? -1 : 0;
+    if (!x->failed && !rc) return 0;
+    csvi_free(x->r); /* a file that cannot be read leaves nothing to free */
+    return -1;
 }
 
 int csvi_read_mem(const char *data, size_t n, const csvi_opts *o, csvi_result *r, bb_err *err)

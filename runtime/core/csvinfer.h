@@ -59,7 +59,8 @@ typedef struct csvi_result {
     char ***sample;      /* nsample rows of ncols values, NULL for NULL */
 } csvi_result;
 
-/* Reads bytes of a file (plain or gzip) into r; 0, or -1 with err naming the line. */
+/* Reads a file (plain or gzip) into r; 0, or -1 with err naming the row (r then holds
+ * nothing). csvi_free frees what a successful read made. */
 int csvi_read_file(const char *path, const csvi_opts *o, csvi_result *r, bb_err *err);
 /* The same from memory (the fuzz target). */
 int csvi_read_mem(const char *data, size_t n, const csvi_opts *o, csvi_result *r, bb_err *err);
