@@ -364,8 +364,10 @@ static int odbc_catalog(bb_conn *c, const char *what, const char *schema, const 
     if (!strcmp(what, "tables")) rc = SQLTables(c->st, NULL, 0, s, sl, t, SQL_NTS, (SQLCHAR *)"TABLE", SQL_NTS);
     else if (!strcmp(what, "columns")) rc = SQLColumns(c->st, NULL, 0, s, sl, t, SQL_NTS, NULL, 0);
     else if (!strcmp(what, "primary_keys")) rc = SQLPrimaryKeys(c->st, NULL, 0, s, sl, t, SQL_NTS);
-    else if (!strcmp(what, "foreign_keys")) rc = SQLForeignKeys(c->st, NULL, 0, NULL, 0, NULL, 0, NULL, 0, s, sl, t, SQL_NTS);
-    else if (!strcmp(what, "unique")) rc = SQLStatistics(c->st, NULL, 0, s, sl, t, SQL_NTS, SQL_INDEX_UNIQUE, SQL_QUICK);
+    else if (!strcmp(what, "foreign_keys"))
+        rc = SQLForeignKeys(c->st, NULL, 0, NULL, 0, NULL, 0, NULL, 0, s, sl, t, SQL_NTS);
+    else if (!strcmp(what, "unique"))
+        rc = SQLStatistics(c->st, NULL, 0, s, sl, t, SQL_NTS, SQL_INDEX_UNIQUE, SQL_QUICK);
     else return bb_errf(err, "odbc: no catalog of '%s' (tables, columns, primary_keys, foreign_keys, unique)", what);
     int out = -1;
     SQLSMALLINT ncols = 0;

@@ -35,13 +35,19 @@ static int read_file(bb_cli *cli, const char *path, csvi_result *r, lib_new_file
     if (load_char_opt("delimiter", opts_get(cli, "delimiter"), &delim, err) < 0 ||
         load_char_opt("quote", opts_get(cli, "quote"), &quote, err) < 0)
         return -1;
-    if (!fmt || !strcmp(fmt, "copy")) return bb_usagef(err, "new reads a .csv or .tsv file (or --delimiter=C), not %s", path);
+    if (!fmt || !strcmp(fmt, "copy"))
+        return bb_usagef(err, "new reads a .csv or .tsv file (or --delimiter=C), not %s", path);
     f->path = path;
     f->tsv = !strcmp(fmt, "tsv") || delim == '\t';
     f->header = opts_is_on(opts_get(cli, "header"));
     f->r = r;
-    csvi_opts o = { .tsv = !strcmp(fmt, "tsv"), .delim = delim, .quote = quote, .header = f->header,
-                    .null = opts_get(cli, "null"), .sample = atoi(opts_get(cli, "sample")), .seed = 1 };
+    csvi_opts o = { .tsv = !strcmp(fmt, "tsv"),
+                    .delim = delim,
+                    .quote = quote,
+                    .header = f->header,
+                    .null = opts_get(cli, "null"),
+                    .sample = atoi(opts_get(cli, "sample")),
+                    .seed = 1 };
     return csvi_read_file(path, &o, r, err);
 }
 

@@ -11,10 +11,14 @@
 #include "../../base/buf.h"
 #include "../../base/calendar.h"
 
-const char *const csvi_type_names[] = { "empty", "bool", "int", "decimal", "double", "date", "timestamp", "uuid", "text" };
+const char *const csvi_type_names[] = {
+    "empty", "bool", "int", "decimal", "double", "date", "timestamp", "uuid", "text"
+};
 
 #define M(t) (1u << (t))
-#define CSVI_ALL (M(CSVI_BOOL) | M(CSVI_INT) | M(CSVI_DECIMAL) | M(CSVI_DOUBLE) | M(CSVI_DATE) | M(CSVI_TIMESTAMP) | M(CSVI_UUID) | M(CSVI_TEXT))
+#define CSVI_ALL                                                                                                       \
+    (M(CSVI_BOOL) | M(CSVI_INT) | M(CSVI_DECIMAL) | M(CSVI_DOUBLE) | M(CSVI_DATE) | M(CSVI_TIMESTAMP) | M(CSVI_UUID) | \
+     M(CSVI_TEXT))
 #define CSVI_MAX_COLS 1600
 
 /* NULL markers a file may use besides an empty field: counted apart, decided at the end */
@@ -25,8 +29,8 @@ typedef struct st {
     const csvi_opts *o;
     csvi_result *r;
     int field;
-    int64_t records;  /* rows read, header included */
-    char **row;       /* the current row's values, for the reservoir (NULL: empty field) */
+    int64_t records; /* rows read, header included */
+    char **row;      /* the current row's values, for the reservoir (NULL: empty field) */
     int row_cap;
     int64_t *marks;   /* ncols * NM_N: fields equal to each marker */
     int64_t *empties; /* ncols: empty fields */

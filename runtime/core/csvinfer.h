@@ -31,13 +31,13 @@ typedef struct csvi_col {
     char *name;
     csvi_type type;
     int64_t values, nulls;
-    int64_t imin, imax;        /* CSVI_INT: the range */
+    int64_t imin, imax;          /* CSVI_INT: the range */
     int int_digits, frac_digits; /* CSVI_DECIMAL: most digits before and after the point */
-    int has_frac, has_zone;    /* CSVI_TIMESTAMP: a fraction of a second; an offset or Z */
-    int increasing;            /* CSVI_INT: every value greater than the one before (a key, likely) */
-    size_t max_len;            /* the longest value, in characters (UTF-8) */
-    unsigned may;              /* internal: the types every value so far could still be */
-    int64_t last;              /* internal: the last integer read */
+    int has_frac, has_zone;      /* CSVI_TIMESTAMP: a fraction of a second; an offset or Z */
+    int increasing;              /* CSVI_INT: every value greater than the one before (a key, likely) */
+    size_t max_len;              /* the longest value, in characters (UTF-8) */
+    unsigned may;                /* internal: the types every value so far could still be */
+    int64_t last;                /* internal: the last integer read */
 } csvi_col;
 
 typedef struct csvi_opts {
@@ -53,10 +53,10 @@ typedef struct csvi_opts {
 typedef struct csvi_result {
     int ncols;
     csvi_col *cols;
-    int64_t rows;        /* data rows (the header not counted) */
-    const char *null;    /* the NULL marker the file uses ("" for empty fields), static */
-    int nsample;         /* rows in the reservoir */
-    char ***sample;      /* nsample rows of ncols values, NULL for NULL */
+    int64_t rows;     /* data rows (the header not counted) */
+    const char *null; /* the NULL marker the file uses ("" for empty fields), static */
+    int nsample;      /* rows in the reservoir */
+    char ***sample;   /* nsample rows of ncols values, NULL for NULL */
 } csvi_result;
 
 /* Reads a file (plain or gzip) into r; 0, or -1 with err naming the row (r then holds

@@ -21,8 +21,8 @@ struct gen_obs {
     int form;
     double p_mcv; /* the chance that a value is one of the most common ones */
     /* the most common values: their text and cumulative weights are c->items and c->cum */
-    int64_t *mi; /* as numbers (int, unscaled decimal, microseconds, days) */
-    double *md;  /* as doubles */
+    int64_t *mi;   /* as numbers (int, unscaled decimal, microseconds, days) */
+    double *md;    /* as doubles */
     int64_t *excl; /* the numbers, sorted: a histogram draw of a discrete form avoids them */
     int nexcl;
     /* the histogram: nb bounds; bucket k spans bounds k and k+1, cumulative weight bcum[k] */
@@ -171,9 +171,7 @@ static int obs_value(int form, int scale, const char *s, uint32_t len, int64_t *
         if (obs_scaled(s, scale, i) < 0) return -1;
         *d = (double)*i;
         return 0;
-    case F_DBL:
-        *d = strtod(s, &end);
-        return end == s || *end ? -1 : 0;
+    case F_DBL: *d = strtod(s, &end); return end == s || *end ? -1 : 0;
     case F_TIME: {
         int f;
         if (bb_parse_micros(s, len, i, &f) < 0) return -1;
@@ -304,8 +302,10 @@ int gen_emp_parse(gen_col *c, const gen_args *a)
     c->scale = (int)gen_num(a, "scale", 0, -1);
     if (c->scale < 0 && o->form == F_DEC) { /* as many digits as the values have */
         c->scale = 0;
-        for (int k = 0; k < m.n; k++) c->scale = obs_frac_digits(m.s[k]) > c->scale ? obs_frac_digits(m.s[k]) : c->scale;
-        for (int k = 0; k < b.n; k++) c->scale = obs_frac_digits(b.s[k]) > c->scale ? obs_frac_digits(b.s[k]) : c->scale;
+        for (int k = 0; k < m.n; k++)
+            c->scale = obs_frac_digits(m.s[k]) > c->scale ? obs_frac_digits(m.s[k]) : c->scale;
+        for (int k = 0; k < b.n; k++)
+            c->scale = obs_frac_digits(b.s[k]) > c->scale ? obs_frac_digits(b.s[k]) : c->scale;
     }
     if (c->scale > 18) c->scale = 18;
     c->max_len = o->form == F_TEXT ? 0 : 40;
@@ -373,7 +373,10 @@ char *gen_emp_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
         v->kind = BB_V_TEXT;
         v->u.s = c->items[k];
         v->len = c->item_len[k];
-        v->native = o->form == F_DEC ? BB_N_SCALED : o->form == F_TIME ? BB_N_MICROS : o->form == F_DATE ? BB_N_DAYS : 0;
+        v->native = o->form == F_DEC ? BB_N_SCALED
+            : o->form == F_TIME      ? BB_N_MICROS
+            : o->form == F_DATE      ? BB_N_DAYS
+                                     : 0;
         v->aux = o->mi[k];
         v->scale = (uint8_t)c->scale;
         return p;
@@ -518,8 +521,7 @@ int gen_unique_parse(gen_col *c, const gen_args *a)
 
 char *gen_unique_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
-    uint64_t span = (uint64_t)c->b + 1,
-             x = c->scale ? ((uint64_t)c->db + n) % span : (uint64_t)gen_perm_at(c, n);
+    uint64_t span = (uint64_t)c->b + 1, x = c->scale ? ((uint64_t)c->db + n) % span : (uint64_t)gen_perm_at(c, n);
     for (uint32_t i = c->text_len; i-- > 0;) {
         char ch = c->text[i];
         if (ch == '#') {

@@ -31,7 +31,7 @@
     X("zipf", K_ZIPF, gen_zipf_parse, gen_zipf_fill)                                                                   \
     X("pareto", K_PARETO, gen_pareto_parse, gen_pareto_fill)                                                           \
     X("permutation", K_PERMUTATION, gen_range_parse, gen_perm_fill)                                                    \
-    X("blob", K_BLOB, gen_string_parse, gen_string_fill)                                                             \
+    X("blob", K_BLOB, gen_string_parse, gen_string_fill)                                                               \
     X("empirical", K_EMPIRICAL, gen_emp_parse, gen_emp_fill)                                                           \
     X("pick", K_PICK, gen_pick_parse, gen_pick_fill)                                                                   \
     X("unique", K_UNIQUE, gen_unique_parse, gen_unique_fill)
@@ -83,8 +83,8 @@ struct gen_col {
     uint64_t perm_bits; /* permutation: Feistel domain is 2^perm_bits */
     uint32_t *perm;     /* permutation of a short range: the whole shuffle */
     dist_zipf zipf;
-    char *pairs;    /* string: every two-character combination of the charset, for two draws at once */
-    size_t max_len; /* most text bytes one value needs */
+    char *pairs;         /* string: every two-character combination of the charset, for two draws at once */
+    size_t max_len;      /* most text bytes one value needs */
     struct gen_obs *obs; /* empirical, pick, unique: what they were given (gen_emp.c) */
 };
 

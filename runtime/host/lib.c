@@ -140,8 +140,8 @@ static void push_file(lua_State *L, const char *path, int tsv, int header, const
         lua_setfield(L, -2, "name");
         lua_pushstring(L, csvi_type_names[c->type]);
         lua_setfield(L, -2, "type");
-        const double nums[] = { (double)c->values, (double)c->nulls, (double)c->imin, (double)c->imax,
-                                c->int_digits,      c->frac_digits,  (double)c->max_len };
+        const double nums[] = { (double)c->values, (double)c->nulls, (double)c->imin,   (double)c->imax,
+                                c->int_digits,     c->frac_digits,   (double)c->max_len };
         const char *const keys[] = { "values", "nulls", "imin", "imax", "int_digits", "frac_digits", "max_len" };
         for (int k = 0; k < 7; k++) {
             lua_pushnumber(L, nums[k]);

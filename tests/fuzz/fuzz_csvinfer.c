@@ -46,8 +46,11 @@ static void check_value(const csvi_col *c, const char *v)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1) return 0;
-    csvi_opts o = { .tsv = data[0] & 1, .header = (data[0] >> 1) & 1, .null = (data[0] & 4) ? "NA" : NULL,
-                    .sample = (data[0] >> 3) & 7, .seed = 1 };
+    csvi_opts o = { .tsv = data[0] & 1,
+                    .header = (data[0] >> 1) & 1,
+                    .null = (data[0] & 4) ? "NA" : NULL,
+                    .sample = (data[0] >> 3) & 7,
+                    .seed = 1 };
     csvi_result r, r2;
     bb_err err, err2;
     int rc = csvi_read_mem((const char *)data + 1, size - 1, &o, &r, &err);
