@@ -187,6 +187,10 @@ local function sample(db, cat, m, n)
   end
   if #want == 0 or n <= 0 then return end
   local rows = util.q(db, "a sample of " .. m.qname, cat.sample_sql(db, m, want, n))
+  if #rows == 0 then
+    m.notes[#m.notes + 1] = "the table holds no rows: its columns' values come from their types alone"
+    return
+  end
   util.sample_stats(m, want, rows, ("a sample of %d rows"):format(#rows))
   local what = ("a sample of %d rows"):format(#rows)
   m.stats_source = m.stats_source and (m.stats_source .. "; " .. what .. " for " .. #want .. " columns") or what
@@ -266,7 +270,8 @@ function M.from_tables(opts)
     core.usage_error(("new reads the catalogs of pg, mysql, sqlite and odbc, not %s"):format(opts.engine))
   end
   local cat = require("bulkbench.catalog_" .. family)
-  local db = core.connect(opts.engine, opts.dsn)
+  local okc, db = pcall(core.connect, opts.engine, opts.dsn)
+  if not okc then core.fail((tostring(db):gsub("^.-:%d+: ", ""))) end
   local tabs = cat.resolve(db, opts.table)
   if #tabs == 0 then
     local near = require("bulkbench.scratch").nearest(db, opts.table:gsub("%%", ""))
