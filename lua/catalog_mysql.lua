@@ -35,25 +35,6 @@ local kinds = {
   blob = "bytes", mediumblob = "bytes", longblob = "bytes",
 }
 
--- 'a','b''c' (an ENUM's or SET's list) -> { "a", "b'c" }
-local function labels(list)
-  local out, i = {}, 1
-  while i <= #list do
-    local s = list:find("'", i, true)
-    if not s then break end
-    local j, buf = s + 1, {}
-    while j <= #list do
-      local ch = list:sub(j, j)
-      if ch == "'" and list:sub(j + 1, j + 1) == "'" then buf[#buf + 1] = "'"; j = j + 2
-      elseif ch == "'" then break
-      else buf[#buf + 1] = ch; j = j + 1 end
-    end
-    out[#out + 1] = table.concat(buf)
-    i = j + 1
-  end
-  return out
-end
-
 function M.read(db, tab)
   local m = util.model("mysql", tab.schema .. "." .. tab.name, tab.name)
   m.rows = tab.rows
@@ -72,7 +53,7 @@ function M.read(db, tab)
     if r[5] and r[5] ~= "NULL" then c.default = r[5] end
     if c.kind == "text" then c.length = tonumber(r[7]) end
     if c.kind == "numeric" then c.precision, c.scale = tonumber(r[8]), tonumber(r[9]) end
-    if c.kind == "enum" then c.labels = labels(ct:match("%((.*)%)") or "") end
+    if c.kind == "enum" then c.labels = util.items(ct:match("%((.*)%)") or "") end
     local rg = int_range[dt]
     if rg and rg[1] then
       c.range = ct:find("unsigned") and { 0, rg[3] } or { rg[1], rg[2] }

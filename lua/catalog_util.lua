@@ -58,14 +58,29 @@ local function literal(s)
   return tonumber(s) and s or nil, false
 end
 
+-- The values of an IN list or ARRAY[...]: quoted literals ('' a quote inside), or numbers.
 local function items(list)
-  local out = {}
-  for part in (list .. ","):gmatch("%s*('[^']*'%s*),") do out[#out + 1] = (literal(part)) end
+  local out, i = {}, 1
+  while i <= #list do
+    local q = list:find("'", i, true)
+    if not q then break end
+    local buf, j = {}, q + 1
+    while j <= #list do
+      local ch = list:sub(j, j)
+      if ch == "'" and list:sub(j + 1, j + 1) == "'" then buf[#buf + 1] = "'"; j = j + 2
+      elseif ch == "'" then break
+      else buf[#buf + 1] = ch; j = j + 1 end
+    end
+    out[#out + 1] = table.concat(buf)
+    i = j + 1
+  end
   if #out == 0 then
     for part in list:gmatch("[^,]+") do out[#out + 1] = literal(part) end
   end
   return out
 end
+
+M.items = items
 
 -- Sets col.check_in = {values}, col.check_min / check_max = {value, inclusive} for the
 -- checks of those forms; the others are listed in m.checks_other.

@@ -126,7 +126,7 @@ local function empirical(c, st, indent)
   local listed = 0
   for _, p in ipairs(mcv) do listed = listed + p[2] end
   local rest = st.rest or math.max(0, 1 - (st.null_frac or 0) - listed)
-  if #bounds < 2 then rest = 0 end
+  if #bounds < 2 or rest < 1e-6 then rest = 0 end -- below the frequencies' rounding
   local args = {}
   if #mcv > 0 then args[#args + 1] = "mcv = " .. pairs_src(mcv, indent) end
   if #bounds >= 2 and rest > 0 then
@@ -142,7 +142,7 @@ local function empirical(c, st, indent)
   if c.kind == "numeric" and c.scale then args[#args + 1] = "scale = " .. c.scale end
   if #mcv == 0 and (#bounds < 2 or rest <= 0) then return nil end
   local parts = {}
-  if #mcv > 0 then parts[#parts + 1] = ("%d most common values (%s)"):format(#mcv, pct(listed)) end
+  if #mcv > 0 then parts[#parts + 1] = ("%d most common value%s (%s)"):format(#mcv, #mcv == 1 and "" or "s", pct(listed)) end
   if #bounds >= 2 and rest > 0 then parts[#parts + 1] = ("a histogram of %d buckets (%s)"):format(#bounds - 1, pct(rest)) end
   local why = ("%s: %s"):format(st.source, table.concat(parts, " and "))
   if dropped > 0 then why = why .. (", %d values outside the CHECK left out"):format(dropped) end

@@ -98,6 +98,7 @@ local function fk_weights(m, fk)
   for _, p in ipairs(st.mcv) do listed = listed + p[2] end
   fk.weights = st.mcv
   fk.rest = math.max(0, 1 - (st.null_frac or 0) - listed)
+  if fk.rest < 1e-6 then fk.rest = 0 end -- the frequencies' rounding, not a share
 end
 
 local function src_list(list)

@@ -214,20 +214,20 @@ function M.shares(list, total)
     if left > 0 then out[i], left = out[i] + 1, left - 1
     elseif out[i] > 1 then out[i], left = out[i] - 1, left + 1 end
   end
-  -- a table whose key is a parent's key, each once (unique = true), holds no more rows than
-  -- that parent got: the rest go to the largest table that has no such bound
+  -- a table whose key is made of parents' keys, each drawn once per pass (unique = true),
+  -- holds no more rows than the largest of those parents got (with several, the pairs of
+  -- their passes are distinct for that long at least): the rest go to the largest table
+  -- that has no such bound
   local index, free = {}, nil
   for i, t in ipairs(list) do index[t.name] = i end
   for i, t in ipairs(list) do
-    local capped = false
+    local cap
     for _, fk in ipairs(t.foreign_keys or {}) do
       local p = fk.unique and index[fk.references]
-      if p and p < i then
-        capped = true
-        if out[i] > out[p] then out[i], left = out[p], left + out[i] - out[p] end
-      end
+      if p and p < i then cap = math.max(cap or 0, out[p]) end
     end
-    if not capped and (not free or out[i] > out[free]) then free = i end
+    if cap and out[i] > cap then out[i], left = cap, left + out[i] - cap end
+    if not cap and (not free or out[i] > out[free]) then free = i end
   end
   if free and left > 0 then out[free] = out[free] + left end
   return out
