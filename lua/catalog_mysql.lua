@@ -10,14 +10,11 @@ local M = {}
 
 function M.resolve(db, spec)
   local out = {}
-  for item in spec:gmatch("[^,]+") do
-    item = item:match("^%s*(.-)%s*$")
-    local s, t = item:match("^([^.]+)%.(.+)$")
-    t = t or item
-    local op = t:find("%%") and "LIKE" or "="
-    local rows = util.q(db, "table " .. item, ("SELECT table_schema, table_name, table_rows FROM information_schema.tables "
-      .. "WHERE table_schema = COALESCE(?, DATABASE()) AND table_name %s ? ORDER BY table_name"):format(op), s, t)
-    if op == "=" and not rows[1] then util.no_table(db, item) end
+  for _, n in ipairs(util.names(spec)) do
+    local rows = util.q(db, "table " .. n.item, ("SELECT table_schema, table_name, table_rows FROM information_schema.tables "
+      .. "WHERE table_schema = COALESCE(?, DATABASE()) AND table_name %s ? ORDER BY table_name"):format(n.pattern and "LIKE" or "="),
+      n.schema, n.name)
+    if not n.pattern and not rows[1] then util.no_table(db, n.item) end
     for _, r in ipairs(rows) do out[#out + 1] = { schema = r[1], name = r[2], rows = tonumber(r[3]) } end
   end
   return out

@@ -26,19 +26,15 @@ end
 
 function M.resolve(db, spec)
   local out = {}
-  for item in spec:gmatch("[^,]+") do
-    item = item:match("^%s*(.-)%s*$")
-    local s, t = item:match("^([^.]+)%.(.+)$")
-    t = t or item
-    local rows = catalog(db, "tables", s, t)
+  for _, n in ipairs(util.names(spec)) do
     local found = 0
-    for _, r in ipairs(rows) do
-      if t:find("%%") or r.TABLE_NAME == t then
+    for _, r in ipairs(catalog(db, "tables", n.schema, n.name)) do
+      if n.pattern or r.TABLE_NAME == n.name then
         out[#out + 1] = { schema = r.TABLE_SCHEM, name = r.TABLE_NAME }
         found = found + 1
       end
     end
-    if found == 0 and not t:find("%%") then util.no_table(db, item) end
+    if found == 0 and not n.pattern then util.no_table(db, n.item) end
   end
   return out
 end

@@ -18,15 +18,14 @@ end
 -- the search path unless qualified: { {schema=, name=, oid=, reltuples=} }.
 function M.resolve(db, spec)
   local out = {}
-  for item in spec:gmatch("[^,]+") do
-    item = item:match("^%s*(.-)%s*$")
-    if item:find("%%") then
-      local s, t = item:match("^([^.]+)%.(.+)$")
+  for _, n in ipairs(util.names(spec)) do
+    local item = n.item
+    if n.pattern then
       local rows = util.q(db, "the tables matching " .. item, [[SELECT n.nspname, c.relname, c.oid, c.reltuples
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE c.relkind IN ('r', 'p') AND c.relname LIKE $1
           AND (n.nspname = $2::text OR ($2::text IS NULL AND n.nspname = ANY (current_schemas(false))))
-        ORDER BY c.relname]], t or item, s)
+        ORDER BY c.relname]], n.name, n.schema)
       for _, r in ipairs(rows) do out[#out + 1] = { schema = r[1], name = r[2], oid = r[3], reltuples = tonumber(r[4]) } end
     else
       local rows = util.q(db, "table " .. item, [[SELECT n.nspname, c.relname, c.oid, c.reltuples

@@ -7,12 +7,10 @@ local M = {}
 
 function M.resolve(db, spec)
   local out = {}
-  for item in spec:gmatch("[^,]+") do
-    item = item:match("^%s*(.-)%s*$"):gsub("^main%.", "")
-    local op = item:find("%%") and "LIKE" or "="
-    local rows = util.q(db, "table " .. item, ("SELECT name FROM sqlite_master WHERE type = 'table' AND name %s ? "
-      .. "AND name NOT LIKE 'sqlite%%' ORDER BY name"):format(op), item)
-    if op == "=" and not rows[1] then util.no_table(db, item) end
+  for _, n in ipairs(util.names(spec)) do
+    local rows = util.q(db, "table " .. n.item, ("SELECT name FROM sqlite_master WHERE type = 'table' AND name %s ? "
+      .. "AND name NOT LIKE 'sqlite%%' ORDER BY name"):format(n.pattern and "LIKE" or "="), n.name)
+    if not n.pattern and not rows[1] then util.no_table(db, n.item) end
     for _, r in ipairs(rows) do out[#out + 1] = { name = r[1] } end
   end
   return out

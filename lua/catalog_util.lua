@@ -36,6 +36,18 @@ end
 
 M.qualified = scratch.qualified
 
+-- What --table names: a comma list of [schema.]name, each a name or a LIKE pattern (%):
+-- { {item = as given, schema = or nil, name =, pattern = true when it has a %} }.
+function M.names(spec)
+  local out = {}
+  for item in spec:gmatch("[^,]+") do
+    item = item:match("^%s*(.-)%s*$")
+    local s, t = item:match("^([^.]+)%.(.+)$")
+    out[#out + 1] = { item = item, schema = s, name = t or item, pattern = item:find("%%") ~= nil }
+  end
+  return out
+end
+
 -- ---- CHECK constraints ----
 
 -- A CHECK's text with casts, quoted names and parentheses around literals taken away.
