@@ -8,8 +8,8 @@
 
 #include "../../base/err.h"
 #include "../../drivers/driver.h"
-#include "../core/csvinfer.h"
-#include "../core/load.h"
+#include "../core/load/csvinfer.h"
+#include "../core/load/load.h"
 #include "../host/lib.h"
 #include "output.h"
 

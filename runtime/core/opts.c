@@ -56,6 +56,7 @@ const opt_def opts_common[] = {
     { "reject-file", OT_STR, NULL, 0, 0, "with --on-error=skip: refused rows go here as they were, and why to FILE.log" },
     { "reject-limit", OT_INT, NULL, 0, 0, "with --on-error=skip: fail once more than this many rows are refused" },
     { "svg", OT_STR, NULL, 0, 0, "also draw a chart into this SVG file" },
+    { "html", OT_STR, NULL, 0, 0, "also write every report of the results (tables, charts, comparison, timelines, CDFs, environment) into this self-contained HTML file" },
     { "log", OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" },
     { "compare", OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: each point's rows/s ratio, its 95% bootstrap interval and a verdict" },
     { "fail-if-slower", OT_NUM, NULL, 0, 0, "with --compare: exit 4 when a point is slower by more than this many percent, its interval clear of it" },
@@ -90,6 +91,8 @@ static void add_kv(opt_kv **v, int *n, const char *name, size_t nlen, const char
 
 int opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err)
 {
+    cli->argc = argc;
+    cli->argv = argv;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {

@@ -9,7 +9,7 @@
 
 #include "api.h"
 #include "host.h"
-#include "../core/vset.h"
+#include "../core/gen/vset.h"
 #include "../../base/err.h"
 
 static vset_reg *registry(lua_State *L)

@@ -11,7 +11,7 @@
 #include "../../base/buf.h"
 #include "api.h"
 #include "state.h"
-#include "../core/vset.h"
+#include "../core/gen/vset.h"
 #include "../../base/err.h"
 
 int lib_has_work(lua_State *L)
@@ -201,6 +201,22 @@ char *lib_new(bb_cli *cli, const char *dsn, const lib_new_file *file, char **not
     }
     state_close(L);
     return text;
+}
+
+int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err)
+{
+    host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = state_new(&hc, NULL, err);
+    if (!L) return -1;
+    lua_newtable(L);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, results[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    push_opts(L, cli);
+    int rc = call_module(L, "bulkbench.html", "from_json", 2, 0, err);
+    state_close(L);
+    return rc;
 }
 
 int lib_run_file(int argc, char **argv, bb_err *err)

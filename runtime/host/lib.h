@@ -5,8 +5,8 @@
 #define BB_LIB_H
 
 #include "../../base/err.h"
-#include "../core/csvinfer.h"
-#include "../core/gen.h"
+#include "../core/gen/gen.h"
+#include "../core/load/csvinfer.h"
 #include "../core/opts.h"
 #include "host.h"
 
@@ -31,6 +31,9 @@ typedef struct lib_new_file {
     const csvi_result *r;
 } lib_new_file;
 char *lib_new(bb_cli *cli, const char *dsn, const lib_new_file *file, char **note, bb_err *err);
+/* --html: the HTML report (lua/html.lua) of results given as JSON texts, written to the
+ * file the option names; 0, or -1 with err. */
+int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err);
 /* Runs a Lua file with the library and arg = { [0] = file, ... }; 0 or -1 with err. */
 int lib_run_file(int argc, char **argv, bb_err *err);
 

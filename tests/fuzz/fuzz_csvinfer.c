@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/core/csvinfer.h"
+#include "../../runtime/core/load/csvinfer.h"
 
 static size_t chars(const char *s)
 {
