@@ -283,11 +283,14 @@ function M.install(bb, list)
     byname[t.name] = t
     t.into = into
   end
-  local made, before = {}, 0
+  local made, before, prepared = {}, 0, nil
 
   local fail = core.fail
 
   rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
+    local run = core.run_info().run_id
+    if prepared == run then return end -- called twice in one run (a wrapper's and its own): once is enough
+    prepared = run
     made = {}
     if into then
       if #list > 1 then core.usage_error("--into loads one table; this scenario loads " .. #list) end
