@@ -100,6 +100,37 @@ local function unhex(h)
   return (h:gsub("%x%x", function(x) return string.char(tonumber(x, 16)) end))
 end
 
+-- MariaDB places a temporal value in [min, max] by its number, YYYYMMDD[hhmmss]: the
+-- positions are linear in that, not in time.
+local function packed(s)
+  local y, mo, d, h, mi, se = s:match("^(%d+)-(%d+)-(%d+)[ T]?(%d*):?(%d*):?(%d*)")
+  if not y then return nil end
+  return ((tonumber(y) * 100 + tonumber(mo)) * 100 + tonumber(d)) * 1000000
+    + ((tonumber(h) or 0) * 100 + (tonumber(mi) or 0)) * 100 + (tonumber(se) or 0)
+end
+
+-- The first instant whose number is at least v (a number between two instants' may name no
+-- day: 2024-02-45 is read as March 1st), as text.
+local function unpacked(v, date_only)
+  v = math.ceil(v)
+  local se, mi, h = v % 100, math.floor(v / 100) % 100, math.floor(v / 10000) % 100
+  local d, mo, y = math.floor(v / 1e6) % 100, math.floor(v / 1e8) % 100, math.floor(v / 1e10)
+  if se > 59 then se, mi = 0, mi + 1 end
+  if mi > 59 then mi, h = 0, h + 1 end
+  if h > 23 then h, d = 0, d + 1 end
+  if mo == 0 then mo, d = 1, 1 end
+  if mo > 12 then y, mo, d = y + 1, 1, 1 end
+  local last = os.date("*t", os.time { year = y, month = mo + 1, day = 0, hour = 12 }).day
+  if d == 0 then d = 1 end
+  if d > last then
+    d, mo = 1, mo + 1
+    if mo > 12 then y, mo = y + 1, 1 end
+    h, mi, se = 0, 0, 0
+  end
+  if date_only then return ("%04d-%02d-%02d"):format(y, mo, d) end
+  return ("%04d-%02d-%02d %02d:%02d:%02d"):format(y, mo, d, h, mi, se)
+end
+
 -- Interpolates a fraction of [lo, hi] for column c's kind (numbers, dates, timestamps).
 local function between(c, lo, hi, f)
   local a, b = tonumber(lo), tonumber(hi)
@@ -109,16 +140,9 @@ local function between(c, lo, hi, f)
     if c.kind == "numeric" then return ("%." .. (c.scale or 0) .. "f"):format(v) end
     return ("%.17g"):format(v)
   end
-  local function epoch(s)
-    local y, mo, d, h, mi, se = s:match("^(%d+)-(%d+)-(%d+)[ T]?(%d*):?(%d*):?(%d*)")
-    if not y then return nil end
-    return os.time { year = tonumber(y), month = tonumber(mo), day = tonumber(d), hour = tonumber(h) or 0,
-                     min = tonumber(mi) or 0, sec = tonumber(se) or 0 }
-  end
-  local ea, eb = epoch(lo), epoch(hi)
-  if not (ea and eb) then return nil end
-  local v = math.floor(ea + f * (eb - ea) + 0.5)
-  return os.date(c.kind == "date" and "%Y-%m-%d" or "%Y-%m-%d %H:%M:%S", v)
+  local pa, pb = packed(lo), packed(hi)
+  if not (pa and pb) then return nil end
+  return unpacked(pa + f * (pb - pa), c.kind == "date")
 end
 
 -- A binary histogram: hist_size bytes of 1- or 2-byte positions of the buckets' ends between

@@ -45,8 +45,6 @@ local function pct(x) return ("%.1f%%"):format(100 * x) end
 
 -- ---- bounds from CHECK constraints ----
 
-local discrete = { int = true, numeric = true, date = true }
-
 local function numeric_value(c, v)
   if c.kind == "int" or c.kind == "numeric" or c.kind == "double" then return tonumber(v) end
   return v -- dates and timestamps compare as ISO text
@@ -159,7 +157,7 @@ end
 
 -- A pattern whose numbers make every row's value different: the observed values' common
 -- prefix, then digits up to their usual length (within the column's).
-local function unique_pattern(c, st, rows)
+local function unique_pattern(c, st)
   local seen = {}
   for _, v in ipairs(st and st.bounds or {}) do seen[#seen + 1] = v end
   for _, p in ipairs(st and st.mcv or {}) do seen[#seen + 1] = p[1] end
@@ -183,7 +181,6 @@ local function unique_pattern(c, st, rows)
   if digits > 18 then pat = ("@"):rep(digits - 18) .. pat end
   local cap = 10 ^ math.min(digits, 18) * 26 ^ math.max(0, digits - 18)
   if cap > 4e18 then pat = prefix .. ("#"):rep(18) end
-  _ = rows
   return pat
 end
 
@@ -205,7 +202,7 @@ local function unique(c, st, m)
     end
     return ("bb.seq { start = %s }"):format(num(start)), ("a key: a sequence from %s"):format(num(start))
   elseif c.kind == "text" then
-    local pat = unique_pattern(c, st, m.rows)
+    local pat = unique_pattern(c, st)
     if pat then
       local ord = ordered(st) and "seq" or "random"
       return ("bb.unique { %s, order = %q }"):format(q(pat), ord),
@@ -281,7 +278,6 @@ function M.column(m, c, role, indent)
   end
   if role.fk then
     local fk = role.fk
-    local lo, hi = lengths(st)
     local stand_in = ""
     local bmin, bmax
     for _, v in ipairs(st and st.bounds or {}) do
@@ -293,7 +289,6 @@ function M.column(m, c, role, indent)
       if x then bmin, bmax = math.min(bmin or x, x), math.max(bmax or x, x) end
     end
     if c.kind == "int" and bmin then stand_in = (", min = %s, max = %s"):format(num(bmin), num(bmax)) end
-    _ = lo; _ = hi
     out.gen = ("bb.pick { set = %q, col = %d%s%s }"):format(fk.set, role.fk_pos, role.fk_unique and ", unique = true" or "", stand_in)
     out.comment = ("references %s(%s): drawn from the parent's keys%s"):format(fk.references,
       table.concat(fk.ref_columns, ", "), fk.weights and #fk.weights > 0 and (", weighted by its %d most common references"):format(#fk.weights)
