@@ -35,6 +35,8 @@ int api_json_decode(lua_State *L);
 int api_sets_read(lua_State *L, const bb_driver *drv, bb_conn *conn);
 struct vset *api_sets_lookup(lua_State *L, const char *name);
 void api_sets_register(lua_State *L);
+/* core.phase on the table on top (api_phase.c). */
+void api_phase_register(lua_State *L);
 /* The compiled generator behind a value on the stack (a table object or its native), or NULL. */
 gen_table *api_to_gen(lua_State *L, int idx);
 
