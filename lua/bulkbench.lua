@@ -131,17 +131,38 @@ function bb.summary(values, seed) return core.summary(values, seed) end
 local Table = {}
 Table.__index = Table
 
--- The native generator, compiled once per Lua state (and per seed when one is given;
--- otherwise the run's --seed).
+-- The table rows go to: its own name, or for a scenario `bulkbench new` wrote (like = the
+-- original) the run's scratch copy, or the existing table --into names.
+function Table:target()
+  if not self.like or not core.run_info().run_id then return self.name end
+  return self.into or require("bulkbench.scratch").name(self.name)
+end
+
+-- A generator's arguments as this run compiles them: loading --into an existing table, a
+-- key's sequence continues after the largest value already there (read by prepare()).
+local function run_gen(t, c)
+  if not (t.into and c.key and c.gen.kind == "seq") then return c.gen end
+  local max = tonumber(core.value_set_get("into_max:" .. c.name, 1, 1) or "")
+  if not max then return c.gen end
+  local g = {}
+  for k, v in pairs(c.gen) do g[k] = v end
+  local start, step = g.start or g[1] or 1, g.step or g[2] or 1
+  if step > 0 and start <= max then g.start, g[1] = max + step, nil end
+  return g
+end
+
+-- The native generator, compiled once per Lua state and target (and per seed when one is
+-- given; otherwise the run's --seed).
 function Table:native(seed)
-  local key = seed or "run"
+  local name = self:target()
+  local key = (seed or "run") .. "@" .. name
   self._native = self._native or {}
   if not self._native[key] then
     local cols = {}
     for _, c in ipairs(self.columns) do
-      if c.gen then cols[#cols + 1] = { name = c.name, type = c.type, gen = c.gen, null = c.null } end
+      if c.gen then cols[#cols + 1] = { name = c.name, type = c.as or c.type, gen = run_gen(self, c), null = c.null } end
     end
-    self._native[key] = core.compile { name = self.name, columns = cols, seed = seed }
+    self._native[key] = core.compile { name = name, columns = cols, seed = seed }
   end
   return self._native[key]
 end
@@ -160,8 +181,11 @@ function bb.table(name)
       if type(k) ~= "number" then t[k] = v end
     end
     for i, c in ipairs(spec) do
-      local col = { name = c[1] or c.name, type = c[2] or c.type, gen = c[3] or c.gen, null = c.null,
-                    auto_increment = c.auto_increment, not_null = c.not_null }
+      local col = {}
+      for k, v in pairs(c) do
+        if type(k) ~= "number" then col[k] = v end -- null, not_null, auto_increment, default, as_text, ...
+      end
+      col.name, col.type, col.gen = c[1] or c.name, c[2] or c.type, c[3] or c.gen
       if type(col.name) ~= "string" or type(col.type) ~= "string" then
         error(("table %s, column %d: want {\"name\", \"sql type\", generator}"):format(name, i), 2)
       end
@@ -174,8 +198,11 @@ end
 
 -- bb.load(t): the standard bulk scenario. prepare() recreates t (or, for a table declared
 -- `existing = true`, leaves it and notes its row count), run() loads rows with --method,
--- check() counts what the run added. A hook the script defines itself wins.
+-- check() counts what the run added. A hook the script defines itself wins. A table
+-- declared `like = "original"` (what `bulkbench new` writes) loads into a scratch copy of
+-- the original instead, or --into an existing table (lua/scratch.lua).
 function bb.load(t)
+  if t.like then return require("bulkbench.scratch").install(bb, { t }) end
   bb.main_table = t.name
   local before = 0
   rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
@@ -188,9 +215,20 @@ function bb.load(t)
   end)
 end
 
+-- bb.load_all{t1, t2, ...}: tables `bulkbench new` wrote, loaded in this order (parents
+-- before children) into scratch copies; --rows is shared among them by the rows each
+-- original held, and a child's foreign keys draw from the rows its parent got.
+function bb.load_all(list)
+  for _, t in ipairs(list) do
+    if not t.like then error(("bb.load_all: table %s is not a scaffolded one (like = ...)"):format(t.name), 2) end
+  end
+  return require("bulkbench.scratch").install(bb, list)
+end
+
 -- Methods of the ctx every worker hook receives (fields: id, threads, db, engine, method, batch).
 bb.ctx_meta = { __index = {
   load = function(_, t) core.load(t) end,
+  phase = function(_, rows, fn) return core.phase(rows, fn) end,
   stop = function() core.stop() end,
 } }
 

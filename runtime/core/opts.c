@@ -40,6 +40,7 @@ const opt_def opts_common[] = {
     { "table", OT_STR, NULL, 0, 0, "gen: the table to generate; load: the table to load into" },
     { "dialect", OT_STR, NULL, 0, 0, "--format=sql: whose SQL to write (pg, mysql, sqlite; default generic)" },
     { "o", OT_STR, NULL, 0, 0, "output file (default standard output)" },
+    { "sample", OT_INT, "30000", 0, 0, "rows read for the distributions a server keeps no statistics of" },
     { "progress", OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
     { "chunk", OT_SIZE, NULL, 0, 0, "bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB)" },
     { "header", OT_BOOL, NULL, 0, 0, "the first row of each file names columns" },

@@ -93,6 +93,7 @@ int worker_setup(void *run, pool_thread *t, bb_err *err)
                       .seed = p->seed,
                       .now_s = p->now_s,
                       .dialect = p->drv->dialect,
+                      .values = r->values,
                       .owned = 1 };
     if (!(w->L = state_new(hc, p->script, err))) {
         free(hc);
