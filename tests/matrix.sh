@@ -6,7 +6,7 @@
 # engine runs through each of its three drivers (psqlODBC, MariaDB Connector/ODBC, SQLite
 # ODBC) and is held to that DBMS's stock client. Needs BULKBENCH_PG_DSN and
 # BULKBENCH_MYSQL_DSN (tests/run.sh starts the servers). Prints TAP. MATRIX_ENGINES="a b" runs
-# only those engines.
+# only those engines; MATRIX_ARGS adds options to every run (tests/systems.sh: a distributed table).
 set -u
 cd "$(dirname "$0")/.."
 d=$(mktemp -d /tmp/bbmatrix.XXXXXX)
@@ -85,7 +85,7 @@ for e in $(./bulkbench list | awk '/^engines/ {f = 1; next} f && /^  [a-z]/ {pri
       out="$d/${tg/:/-}-$m-$b.json"
       dsn=$(dsn_of "$tg")
       ./bulkbench run $W --engine=$e ${dsn:+"--dsn=$dsn"} --method=$m --batch=$b --threads=3 --rows=$N \
-        --seed=$SEED --format=json >"$out" 2>"$d/err"
+        --seed=$SEED ${MATRIX_ARGS:-} --format=json >"$out" 2>"$d/err"
       rc=$?
       rows=$(python3 -c "import json,sys; print(json.loads([l for l in open(sys.argv[1]) if l.startswith('{')][-1])['rows'])" "$out" 2>/dev/null)
       if [ $rc != 0 ] || [ "$rows" != $N ]; then
