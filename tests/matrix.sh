@@ -6,7 +6,8 @@
 # engine runs through each of its three drivers (psqlODBC, MariaDB Connector/ODBC, SQLite
 # ODBC) and is held to that DBMS's stock client. Needs BULKBENCH_PG_DSN and
 # BULKBENCH_MYSQL_DSN (tests/run.sh starts the servers). Prints TAP. MATRIX_ENGINES="a b" runs
-# only those engines; MATRIX_ARGS adds options to every run (tests/systems.sh: a distributed table).
+# only those engines; MATRIX_ARGS adds options to every run (tests/systems.sh: a distributed table),
+# MATRIX_BATCHES="7 1000" runs only those batch sizes.
 set -u
 cd "$(dirname "$0")/.."
 d=$(mktemp -d /tmp/bbmatrix.XXXXXX)
@@ -61,7 +62,9 @@ reference() {
 }
 
 # the odbc engine's drivers, registered in scratch ini files unless tests/run.sh did it
-if [ -z "${BULKBENCH_ODBC_PG:-}" ]; then source tests/fixtures/odbc.sh; odbc_setup "$d/odbc" >&2; fi
+if [ -z "${BULKBENCH_ODBC_PG:-}" ] && [[ -z ${MATRIX_ENGINES:-} || " $MATRIX_ENGINES " == *" odbc "* ]]; then
+  source tests/fixtures/odbc.sh; odbc_setup "$d/odbc" >&2
+fi
 dsn_of() {
   case $1 in
     pg) echo "$BULKBENCH_PG_DSN" ;; mysql) echo "$BULKBENCH_MYSQL_DSN" ;; sqlite) echo "$SQ" ;;
@@ -81,7 +84,7 @@ for e in $(./bulkbench list | awk '/^engines/ {f = 1; next} f && /^  [a-z]/ {pri
   kind=${tg#*:} # the DBMS whose stock client holds the reference
   refd=0
   for m in $ms; do
-    for b in 1 7 1000; do
+    for b in ${MATRIX_BATCHES:-1 7 1000}; do
       out="$d/${tg/:/-}-$m-$b.json"
       dsn=$(dsn_of "$tg")
       ./bulkbench run $W --engine=$e ${dsn:+"--dsn=$dsn"} --method=$m --batch=$b --threads=3 --rows=$N \

@@ -61,6 +61,9 @@ suite load-matrix python3 tests/load_matrix.py
 [ -z "${BB_IN_SANITIZE:-}" ] && suite crash-reconnect tests/crash_trials.sh 2 --reconnect
 # host lists and runs spread over MPI ranks (make MPI=1 in a copy of the tree; skipped without Open MPI)
 [ -z "${BB_IN_SANITIZE:-}" ] && suite mpi tests/mpi.sh
+# the seeds' systems (IvorySQL, Citus, Greenplum 6) where BB_{IVORYSQL,CITUS,GREENPLUM}_PREFIX names a
+# build (docs/systems.md): engine spec, matrix, the system's costs and its seed; one skip line otherwise
+if [ -z "${BB_IN_SANITIZE:-}" ]; then for s in ivorysql citus greenplum; do suite "$s" tests/systems.sh "$s"; done; fi
 # libFuzzer targets (CSV chunker, options, DSNs, templates + encoders) from their corpus; `make fuzz` runs 60 s each
 [ -z "${BB_IN_SANITIZE:-}" ] && suite fuzz tests/fuzz.sh "${BB_FUZZ_TIME:-5}"
 # the same suites again on an AddressSanitizer + UBSan build (skipped inside that run)
