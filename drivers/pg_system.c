@@ -20,6 +20,11 @@ typedef struct pg_system {
     const char *table;   /* $1's bytes by node: (host:port, bytes); NULL: the table lives here only */
 } pg_system;
 
+/* $1 as a quoted identifier, as bulkbench's DDL spells it: quote_ident leaves a lower-case
+ * name bare, which IvorySQL's Oracle mode takes for another table (it keeps a quoted
+ * lower-case name in upper case, a bare one in lower case) */
+#define QUOTED_1 "('\"' || replace($1, '\"', '\"\"') || '\"')"
+
 /* WAL functions were renamed in PostgreSQL 10; Greenplum 6 is 9.4 */
 #define WAL_94 "SELECT pg_xlog_location_diff(pg_current_xlog_location(), '0/0')::bigint"
 
@@ -32,7 +37,7 @@ typedef struct pg_system {
 /* shards, not the coordinator's empty shell: citus_shards sizes each placement where it lives */
 #define CITUS_TABLE                                                                                                    \
     "SELECT nodename || ':' || nodeport, sum(shard_size)::bigint FROM citus_shards "                                   \
-    "WHERE table_name = quote_ident($1)::regclass GROUP BY 1"
+    "WHERE table_name = " QUOTED_1 "::regclass GROUP BY 1"
 
 /* Each primary segment's WAL and the pid of this session's backend there (it lives as long
  * as the session), from a query that runs once on every segment */
@@ -43,7 +48,8 @@ typedef struct pg_system {
     "WHERE c.role = 'p' AND c.content >= 0 ORDER BY c.content"
 #define GP_TABLE                                                                                                       \
     "SELECT c.address || ':' || c.port, s.bytes FROM gp_segment_configuration c JOIN ("                                \
-    "SELECT gp_segment_id AS content, pg_total_relation_size(quote_ident($1)) AS bytes FROM gp_dist_random('gp_id')) " \
+    "SELECT gp_segment_id AS content, pg_total_relation_size(" QUOTED_1                                                \
+    "::regclass) AS bytes FROM gp_dist_random('gp_id')) "                                                              \
     "s ON s.content = c.content WHERE c.role = 'p'"
 
 static const pg_system systems[] = {
@@ -135,7 +141,7 @@ int pg_system_table_nodes(bb_conn *c, const char *table, int n, int64_t *bytes)
     char v[64];
     for (int i = 0; i < n; i++) bytes[i] = -1;
     if (n < 1) return 0;
-    ask(c, "SELECT pg_total_relation_size(quote_ident($1)::regclass)", 1, p, v, sizeof v);
+    ask(c, "SELECT pg_total_relation_size(" QUOTED_1 "::regclass)", 1, p, v, sizeof v);
     bytes[0] = v[0] ? strtoll(v, NULL, 10) : -1;
     if (!s->table || bytes[0] < 0) return 0;
     PGresult *r = PQexecParams(c->pg, s->table, 1, NULL, p, NULL, NULL, 0);
