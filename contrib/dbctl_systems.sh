@@ -124,8 +124,10 @@ start_greenplum() {
   for dbid in 1 2 3; do
     n=${names[$((dbid - 1))]} port=${ports[$((dbid - 1))]} content=$((dbid - 2))
     # segments take several sessions for each coordinator session (one per slice)
-    pg_family_node "$d/$n" "$bin" "$port" "--locale=C" "checkpoint_segments = 64
-checkpoint_timeout = 15min
+    # /tmp too: a query that joins the coordinator's catalog reaches it as an "entry db" session
+    # through the compiled-in socket directory
+    pg_family_node "$d/$n" "$bin" "$port" "--locale=C" "unix_socket_directories = '$d/$n,/tmp'
+checkpoint_segments = 64
 max_connections = $([ $content = -1 ] && echo 200 || echo 600)
 gp_contentid = $content"
     echo "gp_dbid = $dbid" >>"$d/$n/data/internal.auto.conf"
@@ -134,7 +136,8 @@ gp_contentid = $content"
   for dbid in 1 2 3; do
     n=${names[$((dbid - 1))]}
     psql_at "$cport" postgres "SELECT pg_catalog.gp_add_segment(${dbid}::int2, $((dbid - 2))::int2, 'p', 'p', 's', 'u', \
-${ports[$((dbid - 1))]}, '127.0.0.1', '127.0.0.1', '$d/$n/data')" PGOPTIONS="-c gp_session_role=utility" >/dev/null
+${ports[$((dbid - 1))]}, '127.0.0.1', '127.0.0.1', '$d/$n/data')" \
+      PGOPTIONS="-c gp_session_role=utility -c client_min_messages=warning" >/dev/null
   done
   pg_family_stop "$d/coord" "$bin"
   pg_family_start "$d/seg0" "$bin"

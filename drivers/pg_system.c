@@ -16,8 +16,10 @@ typedef struct pg_system {
     const char *detect;  /* a value when the server is this system, else no row or NULL (reads that cannot fail) */
     const char *version; /* the system's own version; NULL: detect's answer is it */
     const char *wal;     /* this server's WAL position in bytes */
-    const char *nodes;   /* the other nodes: (host:port, role, WAL position, a pid of theirs); NULL: none */
+    const char *nodes;   /* the other nodes: (host:port, role, WAL position, a pid whose parent is the node's
+                          * server, or the node's data directory); NULL: none */
     const char *table;   /* $1's bytes by node: (host:port, bytes); NULL: the table lives here only */
+    int size_sums_nodes; /* pg_total_relation_size here already adds the nodes' (Greenplum's coordinator) */
 } pg_system;
 
 /* $1 as a quoted identifier, as bulkbench's DDL spells it: quote_ident leaves a lower-case
@@ -39,28 +41,28 @@ typedef struct pg_system {
     "SELECT nodename || ':' || nodeport, sum(shard_size)::bigint FROM citus_shards "                                   \
     "WHERE table_name = " QUOTED_1 "::regclass GROUP BY 1"
 
-/* Each primary segment's WAL and the pid of this session's backend there (it lives as long
- * as the session), from a query that runs once on every segment */
+/* Each primary segment's WAL, from a query that runs once on every segment, and its data
+ * directory (its postmaster.pid names its server). Joining the coordinator's catalog makes
+ * Greenplum read it through an "entry db" session, over the default socket directory. */
 #define GP_NODES                                                                                                       \
-    "SELECT c.address || ':' || c.port, 'segment', s.wal, s.pid FROM gp_segment_configuration c JOIN ("                \
-    "SELECT gp_segment_id AS content, pg_xlog_location_diff(pg_current_xlog_location(), '0/0')::bigint AS wal, "       \
-    "pg_backend_pid() AS pid FROM gp_dist_random('gp_id')) s ON s.content = c.content "                                \
-    "WHERE c.role = 'p' AND c.content >= 0 ORDER BY c.content"
+    "SELECT c.address || ':' || c.port, 'segment', s.wal, c.datadir FROM gp_segment_configuration c JOIN ("            \
+    "SELECT gp_segment_id AS content, pg_xlog_location_diff(pg_current_xlog_location(), '0/0')::bigint AS wal "        \
+    "FROM gp_dist_random('gp_id')) s ON s.content = c.content WHERE c.role = 'p' AND c.content >= 0 ORDER BY "         \
+    "c.content"
 #define GP_TABLE                                                                                                       \
     "SELECT c.address || ':' || c.port, s.bytes FROM gp_segment_configuration c JOIN ("                                \
-    "SELECT gp_segment_id AS content, pg_total_relation_size(" QUOTED_1                                                \
-    "::regclass) AS bytes FROM gp_dist_random('gp_id')) "                                                              \
-    "s ON s.content = c.content WHERE c.role = 'p'"
+    "SELECT gp_segment_id AS content, pg_total_relation_size(" QUOTED_1 "::regclass) AS bytes "                        \
+    "FROM gp_dist_random('gp_id')) s ON s.content = c.content WHERE c.role = 'p'"
 
 static const pg_system systems[] = {
     /* the extension's version is its SQL schema's ("13.0-1"); the library's is a setting */
     { "citus", "Citus", "SELECT extname FROM pg_extension WHERE extname = 'citus'",
-      "SELECT current_setting('citus.version')", PG_WAL_SQL, CITUS_NODES, CITUS_TABLE },
+      "SELECT current_setting('citus.version')", PG_WAL_SQL, CITUS_NODES, CITUS_TABLE, 0 },
     { "greenplum", "Greenplum", "SELECT substring(version() from 'Greenplum Database ([0-9][0-9.]*)')", NULL, WAL_94,
-      GP_NODES, GP_TABLE },
+      GP_NODES, GP_TABLE, 1 },
     { "ivorysql", "IvorySQL", "SELECT substring(version() from 'IvorySQL ([0-9][0-9.]*)')", NULL, PG_WAL_SQL, NULL,
-      NULL },
-    { "", "PostgreSQL", NULL, NULL, PG_WAL_SQL, NULL, NULL },
+      NULL, 0 },
+    { "", "PostgreSQL", NULL, NULL, PG_WAL_SQL, NULL, NULL, 0 },
 };
 
 /* Asks sql for one text value; "" when it has none or fails (a system's catalog missing). */
@@ -126,7 +128,14 @@ void pg_system_costs(bb_conn *c, bb_server_info *out)
         snprintf(nd->where, sizeof nd->where, "%s", PQgetvalue(r, i, 0));
         snprintf(nd->role, sizeof nd->role, "%s", PQgetvalue(r, i, 1));
         nd->log_pos = PQgetisnull(r, i, 2) || !*PQgetvalue(r, i, 2) ? -1 : strtoll(PQgetvalue(r, i, 2), NULL, 10);
-        nd->local_pid = driver_local_parent(atoi(PQgetvalue(r, i, 3)), "postgres");
+        const char *who = PQgetvalue(r, i, 3);
+        if (who[0] == '/') { /* a data directory */
+            char path[512];
+            snprintf(path, sizeof path, "%s/postmaster.pid", who);
+            nd->local_pid = driver_local_pidfile(path, (const char *const[]){ "postgres", NULL });
+        } else {
+            nd->local_pid = driver_local_parent(atoi(who), "postgres");
+        }
         out->log_pos = out->log_pos < 0 || nd->log_pos < 0 ? -1 : out->log_pos + nd->log_pos;
     }
     out->nnodes = c->nnodes = n;
@@ -152,9 +161,11 @@ int pg_system_table_nodes(bb_conn *c, const char *table, int n, int64_t *bytes)
     for (int i = 1; i < n && i <= c->nnodes; i++) bytes[i] = 0; /* a node that holds none of it */
     for (int k = 0; k < PQntuples(r); k++) {
         int at = 0; /* a placement on a node the list lacks (the coordinator's own) counts as this server's */
+        int64_t b = strtoll(PQgetvalue(r, k, 1), NULL, 10);
         for (int i = 0; i < c->nnodes && i + 1 < n; i++)
             if (strcmp(c->node_where[i], PQgetvalue(r, k, 0)) == 0) at = i + 1;
-        bytes[at] += strtoll(PQgetvalue(r, k, 1), NULL, 10);
+        bytes[at] += b;
+        if (at && s->size_sums_nodes) bytes[0] -= b; /* what is left is the coordinator's own */
     }
     PQclear(r);
     return 0;
