@@ -139,8 +139,9 @@ static int pg_connect(bb_target *t, bb_conn **out, bb_err *err)
     PQsetNoticeReceiver(pg, pg_notice, c);
     c->pg = pg;
     c->t = t;
-    /* UTC, so a timestamp sent as text and the same one sent in binary mean one instant */
-    if (pg_exec(c, "SET TimeZone = 'UTC'", NULL, err) < 0) {
+    /* UTC, so a timestamp sent as text and the same one sent in binary mean one instant; floats
+     * read back exact on servers before PostgreSQL 12 too (Greenplum 6), as 12 and later do */
+    if (pg_exec(c, "SET TimeZone = 'UTC'; SET extra_float_digits = 3", NULL, err) < 0) {
         PQfinish(pg);
         free(c);
         return -1;
@@ -486,7 +487,7 @@ static int pg_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
     pg_system_version(c, out->version, sizeof out->version);
     snprintf(out->driver, sizeof out->driver, "libpq %d.%d", PQlibVersion() / 10000, PQlibVersion() % 10000);
     json_t *set = json_object();
-    if (pg_query(c, PG_SETTINGS_SQL, 0, NULL, bb_row_pair_json, set, err) < 0) {
+    if (pg_query(c, pg_system_settings_sql(c), 0, NULL, bb_row_pair_json, set, err) < 0) {
         json_decref(set);
         return -1;
     }

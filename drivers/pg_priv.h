@@ -61,6 +61,7 @@ void pg_stream_abort(bb_conn *c, const char *why, int64_t *rows);
  * PostgreSQL), its version as results show it, its WAL (every node's, with the nodes
  * listed) and a table's bytes by node (bytes[0] here, bytes[1 + i] on node i). */
 const char *pg_system_name(bb_conn *c);
+const char *pg_system_settings_sql(bb_conn *c);
 void pg_system_version(bb_conn *c, char *out, size_t n);
 void pg_system_costs(bb_conn *c, bb_server_info *out);
 int pg_system_table_nodes(bb_conn *c, const char *table, int n, int64_t *bytes);

@@ -11,15 +11,16 @@
 #include "server_sql.h"
 
 typedef struct pg_system {
-    const char *name;    /* db.system in scripts; "" for stock PostgreSQL */
-    const char *product; /* how results name it */
-    const char *detect;  /* a value when the server is this system, else no row or NULL (reads that cannot fail) */
-    const char *version; /* the system's own version; NULL: detect's answer is it */
-    const char *wal;     /* this server's WAL position in bytes */
-    const char *nodes;   /* the other nodes: (host:port, role, WAL position, a pid whose parent is the node's
+    const char *name;     /* db.system in scripts; "" for stock PostgreSQL */
+    const char *product;  /* how results name it */
+    const char *detect;   /* a value when the server is this system, else no row or NULL (reads that cannot fail) */
+    const char *version;  /* the system's own version; NULL: detect's answer is it */
+    const char *wal;      /* this server's WAL position in bytes */
+    const char *nodes;    /* the other nodes: (host:port, role, WAL position, a pid whose parent is the node's
                           * server, or the node's data directory); NULL: none */
-    const char *table;   /* $1's bytes by node: (host:port, bytes); NULL: the table lives here only */
-    int size_sums_nodes; /* pg_total_relation_size here already adds the nodes' (Greenplum's coordinator) */
+    const char *table;    /* $1's bytes by node: (host:port, bytes); NULL: the table lives here only */
+    int size_sums_nodes;  /* pg_total_relation_size here already adds the nodes' (Greenplum's coordinator) */
+    const char *settings; /* the write-path settings as (name, value) rows; NULL: PG_SETTINGS_SQL */
 } pg_system;
 
 /* $1 as a quoted identifier, as bulkbench's DDL spells it: quote_ident leaves a lower-case
@@ -54,15 +55,20 @@ typedef struct pg_system {
     "SELECT gp_segment_id AS content, pg_total_relation_size(" QUOTED_1 "::regclass) AS bytes "                        \
     "FROM gp_dist_random('gp_id')) s ON s.content = c.content WHERE c.role = 'p'"
 
+/* Greenplum keeps these out of pg_settings, and has checkpoint_segments for max_wal_size */
+#define GP_SETTINGS                                                                                                    \
+    "SELECT n, current_setting(n) FROM unnest(ARRAY['checkpoint_segments', 'checkpoint_timeout', 'commit_delay', "     \
+    "'fsync', 'full_page_writes', 'shared_buffers', 'synchronous_commit', 'wal_level']) n ORDER BY n"
+
 static const pg_system systems[] = {
     /* the extension's version is its SQL schema's ("13.0-1"); the library's is a setting */
     { "citus", "Citus", "SELECT extname FROM pg_extension WHERE extname = 'citus'",
-      "SELECT current_setting('citus.version')", PG_WAL_SQL, CITUS_NODES, CITUS_TABLE, 0 },
+      "SELECT current_setting('citus.version')", PG_WAL_SQL, CITUS_NODES, CITUS_TABLE, 0, NULL },
     { "greenplum", "Greenplum", "SELECT substring(version() from 'Greenplum Database ([0-9][0-9.]*)')", NULL, WAL_94,
-      GP_NODES, GP_TABLE, 1 },
+      GP_NODES, GP_TABLE, 1, GP_SETTINGS },
     { "ivorysql", "IvorySQL", "SELECT substring(version() from 'IvorySQL ([0-9][0-9.]*)')", NULL, PG_WAL_SQL, NULL,
-      NULL, 0 },
-    { "", "PostgreSQL", NULL, NULL, PG_WAL_SQL, NULL, NULL, 0 },
+      NULL, 0, NULL },
+    { "", "PostgreSQL", NULL, NULL, PG_WAL_SQL, NULL, NULL, 0, NULL },
 };
 
 /* Asks sql for one text value; "" when it has none or fails (a system's catalog missing). */
@@ -93,6 +99,12 @@ static const pg_system *pg_system_of(bb_conn *c)
 }
 
 const char *pg_system_name(bb_conn *c) { return pg_system_of(c)->name; }
+
+const char *pg_system_settings_sql(bb_conn *c)
+{
+    const pg_system *s = pg_system_of(c);
+    return s->settings ? s->settings : PG_SETTINGS_SQL;
+}
 
 void pg_system_version(bb_conn *c, char *out, size_t n)
 {
