@@ -80,14 +80,26 @@ typedef struct bb_stream_spec {
     int crlf;                    /* rows end in \r\n (a file's; COPY finds out itself, LOAD DATA must be told) */
 } bb_stream_spec;
 
+/* One node of a cluster the session's server leads (a Citus worker, a Greenplum segment). */
+#define BB_MAX_NODES 16
+typedef struct bb_node_info {
+    char where[96];  /* host:port */
+    char role[16];   /* "worker", "segment" */
+    int64_t log_pos; /* bytes of WAL written so far on that node, -1 unknown */
+    int local_pid;   /* pid of the node's main process when it runs on this host, 0 unknown */
+} bb_node_info;
+
 /* What the server says about itself; fields a driver cannot fill stay -1 / NULL. */
 typedef struct bb_server_info {
     char version[128];
     char driver[128];    /* the client library or ODBC driver and its version, or "" */
     char settings[1024]; /* JSON object text of the write-path settings in force, or "" */
-    int64_t log_pos;     /* bytes of WAL/binlog written so far, -1 unknown */
+    int64_t log_pos;     /* bytes of WAL/binlog written so far, -1 unknown; a cluster's: every node's */
     int64_t redo_pos;    /* bytes of a separate redo log written so far (InnoDB), -1 unknown */
     int local_pid;       /* pid of the server's main process when it runs on this host, 0 unknown */
+    int nnodes;          /* the cluster's other nodes, 0 for a server on its own */
+    int64_t own_log_pos; /* with nodes: this server's own share of log_pos */
+    bb_node_info node[BB_MAX_NODES];
 } bb_server_info;
 
 /* Row callback of query(): values[i] is NULL for SQL NULL. Return non-zero to stop. */
@@ -188,7 +200,8 @@ typedef struct bb_driver {
     /* The largest statement the server takes in bytes (max_allowed_packet), 0 = no limit.
      * NULL when there is none. */
     int64_t (*max_statement_bytes)(bb_conn *c);
-    /* Bytes the table occupies (data + indexes), -1 when the engine cannot tell. */
+    /* Bytes the table occupies (data + indexes), -1 when the engine cannot tell; a
+     * distributed table's on every node of the cluster. */
     int (*table_bytes)(bb_conn *c, const char *table, int64_t *bytes, bb_err *err);
     /* The driver's own catalog of a table, as rows through cb in the columns the ODBC
      * functions define: what is "tables" (SQLTables; table may hold % and _ patterns),
@@ -197,6 +210,12 @@ typedef struct bb_driver {
      * schema NULL for any. NULL when the engine's catalog is read with SQL instead. */
     int (*catalog)(bb_conn *c, const char *what, const char *schema, const char *table, bb_row_cb cb, void *ud,
                    bb_err *err);
+    /* A distributed table by node: bytes[0] on this server, bytes[1 + i] on node i of the
+     * last server_info (-1 unknown). NULL when the engine knows no clusters. */
+    int (*node_table_bytes)(bb_conn *c, const char *table, int n, int64_t *bytes, bb_err *err);
+    /* Which member of the engine's family the server is ("citus", "greenplum", "ivorysql"),
+     * for scripts' DDL (db.system); NULL or "" when it is the stock server. */
+    const char *(*system)(bb_conn *c);
 } bb_driver;
 
 /* Writes a JSON object of settings into out->settings and frees it (drivers/settings.c). */

@@ -395,7 +395,7 @@ static int local_server(bb_conn *c)
     if (my_query(c, "SELECT @@pid_file", 0, NULL, bb_row_text, &(bb_text){ path, sizeof path }, &ignore) < 0 ||
         !path[0])
         return 0;
-    return driver_local_pidfile(path);
+    return driver_local_pidfile(path, MY_DAEMONS);
 }
 
 static int my_server_info(bb_conn *c, bb_server_info *out, bb_err *err)

@@ -238,7 +238,7 @@ static void my_costs(bb_conn *c, bb_server_info *out, json_t *set)
     if (odbc_query(c, MY_REDO_SQL, 0, NULL, bb_row_int2, &redo, &ignore) == 0) out->redo_pos = redo;
     if (odbc_query(c, "SELECT @@pid_file", 0, NULL, bb_row_text, &(bb_text){ path, sizeof path }, &ignore) == 0 &&
         path[0])
-        out->local_pid = driver_local_pidfile(path);
+        out->local_pid = driver_local_pidfile(path, MY_DAEMONS);
 }
 
 /* What the driver says the DBMS is; costs only where they can be measured (a local

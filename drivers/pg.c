@@ -139,8 +139,9 @@ static int pg_connect(bb_target *t, bb_conn **out, bb_err *err)
     PQsetNoticeReceiver(pg, pg_notice, c);
     c->pg = pg;
     c->t = t;
-    /* UTC, so a timestamp sent as text and the same one sent in binary mean one instant */
-    if (pg_exec(c, "SET TimeZone = 'UTC'", NULL, err) < 0) {
+    /* UTC, so a timestamp sent as text and the same one sent in binary mean one instant; floats
+     * read back exact on servers before PostgreSQL 12 too (Greenplum 6), as 12 and later do */
+    if (pg_exec(c, "SET TimeZone = 'UTC'; SET extra_float_digits = 3", NULL, err) < 0) {
         PQfinish(pg);
         free(c);
         return -1;
@@ -483,37 +484,33 @@ static int pg_set_global(bb_conn *c, const char *name, const char *value, char *
 
 static int pg_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
 {
-    char v[128] = "";
-    if (pg_query(c, "SELECT 'PostgreSQL ' || current_setting('server_version')", 0, NULL, bb_row_text,
-                 &(bb_text){ v, sizeof v }, err) < 0)
-        return -1;
-    snprintf(out->version, sizeof out->version, "%s", v);
+    pg_system_version(c, out->version, sizeof out->version);
     snprintf(out->driver, sizeof out->driver, "libpq %d.%d", PQlibVersion() / 10000, PQlibVersion() % 10000);
     json_t *set = json_object();
-    if (pg_query(c, PG_SETTINGS_SQL, 0, NULL, bb_row_pair_json, set, err) < 0) {
+    if (pg_query(c, pg_system_settings_sql(c), 0, NULL, bb_row_pair_json, set, err) < 0) {
         json_decref(set);
         return -1;
     }
     driver_settings_text(set, out);
-    v[0] = 0;
-    bb_err ignore; /* a standby or a restricted role may refuse: then the WAL figure is unknown */
-    if (pg_query(c, PG_WAL_SQL, 0, NULL, bb_row_text, &(bb_text){ v, sizeof v }, &ignore) == 0 && *v)
-        out->log_pos = strtoll(v, NULL, 10);
+    pg_system_costs(c, out); /* a standby or a restricted role may refuse: then the WAL figure is unknown */
     out->local_pid = driver_local_parent(PQbackendPID(c->pg), "postgres"); /* our backend's parent */
     return 0;
 }
 
+static int pg_node_table_bytes(bb_conn *c, const char *table, int n, int64_t *bytes, bb_err *err)
+{
+    (void)err;
+    return pg_system_table_nodes(c, table, n, bytes);
+}
+
+/* here and on every node that holds a part of it */
 static int pg_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err)
 {
-    char v[128] = "";
-    const char *p[1] = { table };
-    bb_err ignore;
+    int64_t by[BB_MAX_NODES + 1];
+    pg_system_table_nodes(c, table, c->nnodes + 1, by);
+    *bytes = 0;
+    for (int i = 0; i <= c->nnodes && *bytes >= 0; i++) *bytes = by[i] < 0 ? -1 : *bytes + by[i];
     (void)err;
-    *bytes = -1;
-    if (pg_query(c, "SELECT pg_total_relation_size(quote_ident($1)::regclass)", 1, p, bb_row_text,
-                 &(bb_text){ v, sizeof v }, &ignore) == 0 &&
-        *v)
-        *bytes = strtoll(v, NULL, 10);
     return 0;
 }
 
@@ -549,4 +546,6 @@ const bb_driver bb_driver_pg = {
     .set_global = pg_set_global,
     .server_info = pg_server_info,
     .table_bytes = pg_table_bytes,
+    .node_table_bytes = pg_node_table_bytes,
+    .system = pg_system_name,
 };

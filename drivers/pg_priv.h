@@ -27,6 +27,11 @@ struct bb_conn {
     int copy_ncols;
     char copy_table[128];
     bb_buf rowbuf;
+    /* which system the server is (pg_system.c), told on first use; a cluster's nodes as last listed */
+    const struct pg_system *sys;
+    char sys_version[64];
+    int nnodes;
+    char node_where[BB_MAX_NODES][96];
 };
 
 struct bb_stmt {
@@ -51,5 +56,14 @@ int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err);
 int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
 int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
 void pg_stream_abort(bb_conn *c, const char *why, int64_t *rows);
+
+/* The system the session talks to (pg_system.c): its name for scripts ("" = stock
+ * PostgreSQL), its version as results show it, its WAL (every node's, with the nodes
+ * listed) and a table's bytes by node (bytes[0] here, bytes[1 + i] on node i). */
+const char *pg_system_name(bb_conn *c);
+const char *pg_system_settings_sql(bb_conn *c);
+void pg_system_version(bb_conn *c, char *out, size_t n);
+void pg_system_costs(bb_conn *c, bb_server_info *out);
+int pg_system_table_nodes(bb_conn *c, const char *table, int n, int64_t *bytes);
 
 #endif

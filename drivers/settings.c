@@ -36,7 +36,7 @@ int driver_local_parent(int pid, const char *comm)
     return strncmp(buf, comm, strlen(comm)) == 0 ? ppid : 0;
 }
 
-int driver_local_pidfile(const char *path)
+int driver_local_pidfile(const char *path, const char *const *comms)
 {
     char proc[64], buf[64] = "";
     FILE *f = fopen(path, "r");
@@ -48,5 +48,7 @@ int driver_local_pidfile(const char *path)
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
     buf[n] = 0;
-    return (strncmp(buf, "mariadbd", 8) == 0 || strncmp(buf, "mysqld", 6) == 0) ? pid : 0;
+    for (; *comms; comms++)
+        if (strncmp(buf, *comms, strlen(*comms)) == 0) return pid;
+    return 0;
 }

@@ -169,7 +169,7 @@ end
 
 function Table:row(n, seed) return self:native(seed):row(n) end
 function Table:encode(first, count, format) return self:native():encode(first, count, format) end
-function Table:ddl(dialect) return schema.ddl(self, dialect) end
+function Table:ddl(dialect, system) return schema.ddl(self, dialect, system) end
 
 -- bb.table "name" { {"col", "sql type", generator, null = ratio, auto_increment = true}, ...,
 --                    primary_key = "col" or {...}, indexes = {{"k"}}, engine = "InnoDB",
@@ -204,6 +204,17 @@ end
 function bb.load(t)
   if t.like then return require("bulkbench.scratch").install(bb, { t }) end
   bb.main_table = t.name
+  local by = bb.options { { "distributed_by", t.distributed_by or "",
+    "Greenplum, Citus: spread rows by this column, or reference (a copy on each node), or none "
+      .. "(empty: Greenplum's primary key or first column, Citus none)",
+    check = function(v)
+      if v == "" or v == "reference" or v == "none" then return true end
+      for _, c in ipairs(t.columns) do if c.name == v then return true end end
+      local names = {}
+      for i, c in ipairs(t.columns) do names[i] = c.name end
+      return false, "not a column of " .. t.name .. " (" .. table.concat(names, ", ") .. ") nor reference or none"
+    end } }
+  if by.distributed_by ~= "" then t.distributed_by = by.distributed_by end
   local before = 0
   rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
     if t.existing then before = db:count(t.name) or 0 else db:recreate(t) end
@@ -242,8 +253,11 @@ function dbm.count(db, name)
   return rows[1] and tonumber(rows[1][1]) -- nil when the engine cannot count (null)
 end
 function dbm.drop(db, t) db:exec(schema.drop(type(t) == "table" and t.name or t, db.dialect)) end
+-- on a cluster (db.system "greenplum", "citus") the table is distributed as t.distributed_by says
 function dbm.create(db, t)
-  for _, sql in ipairs(schema.ddl(t, db.dialect)) do db:exec(sql) end
+  local system = db.system
+  for _, sql in ipairs(schema.ddl(t, db.dialect, system)) do db:exec(sql) end
+  for _, sql in ipairs(schema.distribute(t, db.dialect, system)) do db:query(sql) end
 end
 -- one transaction, so one commit (one WAL flush) where the engine has transactional DDL;
 -- MySQL commits each DDL statement itself, which is harmless here

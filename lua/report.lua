@@ -126,7 +126,7 @@ function M.split_dims(rs)
       if not vals[v] then vals[v] = true; n = n + 1 end
     end
     if n > 1 then varying[#varying + 1] = d
-    elseif dim_value(rs[1], d) ~= nil then fixed[#fixed + 1] = d end
+    elseif dim_value(rs[1], d) ~= nil and dim_value(rs[1], d) ~= "" then fixed[#fixed + 1] = d end -- "--x=" says nothing
   end
   return varying, fixed
 end

@@ -7,9 +7,10 @@ local M = {}
 
 dofile("tests/fixtures/alltypes.lua") -- defines ALLTYPES, the table every method loads
 
+-- BB_SPEC_ARGS adds options to every run (tests/systems.sh: tables distributed over a cluster).
 function M.run(engine, dsn, args, script)
-  local cmd = ("./bulkbench run %s --engine=%s --dsn='%s' %s >" .. TMP .. "/bb_engine_spec.out 2>&1")
-    :format(script or "tests/fixtures/alltypes.lua", engine, dsn, args)
+  local cmd = ("./bulkbench run %s --engine=%s --dsn='%s' %s %s >" .. TMP .. "/bb_engine_spec.out 2>&1")
+    :format(script or "tests/fixtures/alltypes.lua", engine, dsn, args, os.getenv("BB_SPEC_ARGS") or "")
   local rc = os.execute(cmd)
   local f = io.open(TMP .. "/bb_engine_spec.out")
   local out = f:read("*a")

@@ -6,7 +6,8 @@
 # engine runs through each of its three drivers (psqlODBC, MariaDB Connector/ODBC, SQLite
 # ODBC) and is held to that DBMS's stock client. Needs BULKBENCH_PG_DSN and
 # BULKBENCH_MYSQL_DSN (tests/run.sh starts the servers). Prints TAP. MATRIX_ENGINES="a b" runs
-# only those engines.
+# only those engines; MATRIX_ARGS adds options to every run (tests/systems.sh: a distributed table),
+# MATRIX_BATCHES="7 1000" runs only those batch sizes.
 set -u
 cd "$(dirname "$0")/.."
 d=$(mktemp -d /tmp/bbmatrix.XXXXXX)
@@ -61,7 +62,9 @@ reference() {
 }
 
 # the odbc engine's drivers, registered in scratch ini files unless tests/run.sh did it
-if [ -z "${BULKBENCH_ODBC_PG:-}" ]; then source tests/fixtures/odbc.sh; odbc_setup "$d/odbc" >&2; fi
+if [ -z "${BULKBENCH_ODBC_PG:-}" ] && [[ -z ${MATRIX_ENGINES:-} || " $MATRIX_ENGINES " == *" odbc "* ]]; then
+  source tests/fixtures/odbc.sh; odbc_setup "$d/odbc" >&2
+fi
 dsn_of() {
   case $1 in
     pg) echo "$BULKBENCH_PG_DSN" ;; mysql) echo "$BULKBENCH_MYSQL_DSN" ;; sqlite) echo "$SQ" ;;
@@ -81,11 +84,11 @@ for e in $(./bulkbench list | awk '/^engines/ {f = 1; next} f && /^  [a-z]/ {pri
   kind=${tg#*:} # the DBMS whose stock client holds the reference
   refd=0
   for m in $ms; do
-    for b in 1 7 1000; do
+    for b in ${MATRIX_BATCHES:-1 7 1000}; do
       out="$d/${tg/:/-}-$m-$b.json"
       dsn=$(dsn_of "$tg")
       ./bulkbench run $W --engine=$e ${dsn:+"--dsn=$dsn"} --method=$m --batch=$b --threads=3 --rows=$N \
-        --seed=$SEED --format=json >"$out" 2>"$d/err"
+        --seed=$SEED ${MATRIX_ARGS:-} --format=json >"$out" 2>"$d/err"
       rc=$?
       rows=$(python3 -c "import json,sys; print(json.loads([l for l in open(sys.argv[1]) if l.startswith('{')][-1])['rows'])" "$out" 2>/dev/null)
       if [ $rc != 0 ] || [ "$rows" != $N ]; then

@@ -90,6 +90,9 @@ side_suites() {
   suite html python3 tests/html.py
   # libFuzzer targets (CSV chunker, options, DSNs, templates + encoders) from their corpus; `make fuzz` runs 60 s each
   suite fuzz tests/fuzz.sh "${BB_FUZZ_TIME:-5}"
+  # the seeds' systems (IvorySQL, Citus, Greenplum 6) where BB_{IVORYSQL,CITUS,GREENPLUM}_PREFIX names a
+  # build (docs/systems.md): engine spec, matrix, the system's costs and its seed; one skip line otherwise
+  for s in ivorysql citus greenplum; do suite "$s" tests/systems.sh "$s"; done
 }
 
 if [ -n "${BB_IN_SANITIZE:-}" ]; then

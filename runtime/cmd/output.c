@@ -83,6 +83,16 @@ void output_set_command(const bb_cli *cli)
 
 static json_t *num_or_null(double v) { return v < 0 ? json_null() : json_real(v); }
 static json_t *int_or_null(int64_t v) { return v < 0 ? json_null() : json_integer(v); }
+
+/* what one server of a host list, or one node of a cluster, cost */
+static void host_cost_json(json_t *h, const bb_host_cost *c)
+{
+    json_object_set_new(h, "cpu_s", num_or_null(c->cpu_s));
+    json_object_set_new(h, "rss_growth_bytes", c->rss_growth == -1 ? json_null() : json_integer(c->rss_growth));
+    json_object_set_new(h, "log_bytes", int_or_null(c->log_bytes));
+    json_object_set_new(h, "redo_bytes", int_or_null(c->redo_bytes));
+    json_object_set_new(h, "table_bytes", int_or_null(c->table_bytes));
+}
 static json_t *str_or_null(const char *s) { return s && *s ? json_string(s) : json_null(); }
 
 static json_t *intervals_json(const bb_series *s)
@@ -247,20 +257,26 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     if (r->nhosts) { /* a host list: which workers went where, and each server's costs */
         json_t *hs = json_array();
         for (int k = 0; k < r->nhosts; k++) {
-            const bb_host_cost *c = &r->host[k];
             json_t *h = json_object(), *ws = json_array();
-            json_object_set_new(h, "dsn", json_string(c->where));
             int n = r->ranks ? r->ranks : r->threads;
             for (int i = k; i < n; i += r->nhosts) json_array_append_new(ws, json_integer(i));
+            json_object_set_new(h, "dsn", json_string(r->host[k].where));
             json_object_set_new(h, r->ranks ? "ranks" : "workers", ws);
-            json_object_set_new(h, "cpu_s", num_or_null(c->cpu_s));
-            json_object_set_new(h, "rss_growth_bytes", c->rss_growth == -1 ? json_null() : json_integer(c->rss_growth));
-            json_object_set_new(h, "log_bytes", int_or_null(c->log_bytes));
-            json_object_set_new(h, "redo_bytes", int_or_null(c->redo_bytes));
-            json_object_set_new(h, "table_bytes", int_or_null(c->table_bytes));
+            host_cost_json(h, &r->host[k]);
             json_array_append_new(hs, h);
         }
         json_object_set_new(o, "hosts", hs);
+    }
+    if (r->nnodes) { /* a cluster's nodes, listed as a host list lists its servers */
+        json_t *ns = json_array();
+        for (int k = 0; k < r->nnodes; k++) {
+            json_t *h = json_object();
+            json_object_set_new(h, "dsn", json_string(r->node[k].where));
+            json_object_set_new(h, "role", json_string(r->node[k].role));
+            host_cost_json(h, &r->node[k]);
+            json_array_append_new(ns, h);
+        }
+        json_object_set_new(o, "nodes", ns);
     }
     if (r->ranks) {
         json_object_set_new(o, "ranks", json_integer(r->ranks));

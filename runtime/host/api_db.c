@@ -324,6 +324,12 @@ static int l_db_index(lua_State *L)
         lua_pushstring(L, d->where ? d->where : "");
         return 1;
     }
+    if (strcmp(k, "system") == 0) { /* "citus", "greenplum"...: nil for the engine's stock server */
+        const char *sys = d->drv->system && d->conn ? d->drv->system(d->conn) : NULL;
+        if (sys && *sys) lua_pushstring(L, sys);
+        else lua_pushnil(L);
+        return 1;
+    }
     luaL_getmetatable(L, DB_MT);
     lua_getfield(L, -1, "methods");
     lua_getfield(L, -1, k);

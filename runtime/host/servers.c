@@ -83,19 +83,35 @@ int servers_check(bb_servers *sv, lua_State *L, int64_t *rows, int *refused, bb_
     return 0;
 }
 
-/* One server's counters now: its own figures (-1 = unknown) and its process tree's CPU
- * and memory when it runs here. */
-static void server_read(const bb_server *s, const bb_plan *p, bb_server_info *si, double *cpu, int64_t *rss)
+/* A process tree's CPU seconds and memory now, when it runs here; -1 otherwise. */
+static void local_usage(int pid, double *cpu, int64_t *rss)
+{
+    *cpu = -1;
+    *rss = -1;
+    if (pid > 0 && sysmon_tree(pid, cpu, rss) < 0) {
+        *cpu = -1;
+        *rss = -1;
+    }
+}
+
+/* One server's counters now: its own figures (-1 = unknown) and its process tree's CPU and
+ * memory when it runs here; a cluster's summed over its nodes (node_cpu/node_rss: each
+ * node's, when asked). */
+static void server_read(const bb_server *s, const bb_plan *p, bb_server_info *si, double *cpu, int64_t *rss,
+                        double *node_cpu, int64_t *node_rss)
 {
     bb_err ignore;
     memset(si, 0, sizeof *si);
     si->log_pos = si->redo_pos = -1;
-    *cpu = -1;
-    *rss = -1;
     if (p->drv->server_info(s->c0, si, &ignore) < 0) si->log_pos = -1;
-    if (si->local_pid > 0 && sysmon_tree(si->local_pid, cpu, rss) < 0) {
-        *cpu = -1;
-        *rss = -1;
+    local_usage(si->local_pid, cpu, rss);
+    for (int i = 0; i < si->nnodes; i++) {
+        double c;
+        int64_t r;
+        local_usage(si->node[i].local_pid, &c, &r);
+        if (node_cpu) node_cpu[i] = c, node_rss[i] = r;
+        *cpu = *cpu < 0 || c < 0 ? -1 : *cpu + c;
+        *rss = *rss < 0 || r < 0 ? -1 : *rss + r;
     }
 }
 
@@ -103,7 +119,10 @@ void servers_snapshot(bb_servers *sv, const bb_plan *p, int after)
 {
     for (int k = 0; sv->admin && k < sv->n; k++) {
         bb_server *s = &sv->s[k];
-        server_read(s, p, after ? &s->si1 : &s->si0, after ? &s->cpu1 : &s->cpu0, after ? &s->rss1 : &s->rss0);
+        server_read(s, p, after ? &s->si1 : &s->si0, after ? &s->cpu1 : &s->cpu0, after ? &s->rss1 : &s->rss0,
+                    s->node_cpu[after], s->node_rss[after]);
+        bb_server_info *si = after ? &s->si1 : &s->si0;
+        local_usage(si->local_pid, &s->own_cpu[after], &s->own_rss[after]);
     }
 }
 
@@ -115,7 +134,7 @@ void servers_sample(bb_servers *sv, const bb_plan *p, double *cpu_s, int64_t *lo
         bb_server_info si;
         double cpu;
         int64_t rss;
-        server_read(&sv->s[k], p, &si, &cpu, &rss);
+        server_read(&sv->s[k], p, &si, &cpu, &rss, NULL, NULL);
         if (si.local_pid != sv->s[k].si0.local_pid) cpu = si.log_pos = -1; /* restarted: its counters did too */
         *cpu_s = *cpu_s < 0 || cpu < 0 ? -1 : *cpu_s + cpu;
         *log_pos = *log_pos < 0 || si.log_pos < 0 ? -1 : *log_pos + si.log_pos;
@@ -149,6 +168,37 @@ int servers_renew(bb_servers *sv, const bb_plan *p)
 
 /* a + b where both are known; -1 (null) as soon as one is not */
 static int64_t add_known(int64_t a, int64_t b) { return a < 0 || b < 0 ? -1 : a + b; }
+
+/* A delta of two counters, -1 unless both are known and it did not run backwards. */
+static int64_t grown(int64_t a, int64_t b) { return a >= 0 && b >= a ? b - a : -1; }
+
+/* A cluster's nodes as the result lists them: the server itself (its coordinator) first,
+ * each with its own WAL, CPU and share of the table. A node list that changed during the
+ * run (a node added or gone) leaves the figures of the nodes unknown. */
+static void node_costs(bb_server *s, const bb_plan *p, const char *table, bb_result *res)
+{
+    const bb_server_info *a = &s->si0, *b = &s->si1;
+    if (!b->nnodes || res->nnodes + 1 + b->nnodes > BB_MAX_NODES + 1) return;
+    int same = a->nnodes == b->nnodes && a->local_pid == b->local_pid;
+    for (int i = 0; same && i < b->nnodes; i++)
+        same = strcmp(a->node[i].where, b->node[i].where) == 0 && a->node[i].local_pid == b->node[i].local_pid;
+    int64_t bytes[BB_MAX_NODES + 1];
+    bb_err ignore;
+    for (int i = 0; i <= b->nnodes; i++) bytes[i] = -1;
+    if (table && p->drv->node_table_bytes) p->drv->node_table_bytes(s->c0, table, b->nnodes + 1, bytes, &ignore);
+    for (int i = 0; i <= b->nnodes; i++) {
+        bb_host_cost *h = &res->node[res->nnodes++];
+        *h =
+            (bb_host_cost){ .cpu_s = -1, .rss_growth = -1, .log_bytes = -1, .redo_bytes = -1, .table_bytes = bytes[i] };
+        const double c0 = i ? s->node_cpu[0][i - 1] : s->own_cpu[0], c1 = i ? s->node_cpu[1][i - 1] : s->own_cpu[1];
+        const int64_t r0 = i ? s->node_rss[0][i - 1] : s->own_rss[0], r1 = i ? s->node_rss[1][i - 1] : s->own_rss[1];
+        snprintf(h->where, sizeof h->where, "%s", i ? b->node[i - 1].where : p->drv->target_where(s->target));
+        snprintf(h->role, sizeof h->role, "%s", i ? b->node[i - 1].role : "coordinator");
+        if (!same) continue;
+        h->log_bytes = grown(i ? a->node[i - 1].log_pos : a->own_log_pos, i ? b->node[i - 1].log_pos : b->own_log_pos);
+        if (c0 >= 0 && c1 >= 0) h->cpu_s = c1 - c0, h->rss_growth = r1 - r0;
+    }
+}
 
 void servers_costs(bb_servers *sv, const bb_plan *p, const char *table, bb_result *res)
 {
@@ -190,6 +240,7 @@ void servers_costs(bb_servers *sv, const bb_plan *p, const char *table, bb_resul
             if (k < sv->hooks) res->table_bytes = add_known(res->table_bytes, h.table_bytes);
         }
         if (k < BB_MAX_HOSTS) res->host[k] = h;
+        node_costs(s, p, k < sv->hooks ? table : NULL, res);
     }
 }
 

@@ -20,8 +20,10 @@ typedef struct bb_server {
     char old_global[BB_MAX_SETTINGS][256];
     int nglobal; /* --set-global settings to restore */
     bb_server_info si0, si1;
-    double cpu0, cpu1;
+    double cpu0, cpu1; /* a cluster's: every node's, -1 when one is unknown */
     int64_t rss0, rss1;
+    double own_cpu[2], node_cpu[2][BB_MAX_NODES]; /* a cluster's by node, before and after */
+    int64_t own_rss[2], node_rss[2][BB_MAX_NODES];
 } bb_server;
 
 typedef struct bb_servers {
@@ -49,7 +51,8 @@ void servers_sample(bb_servers *sv, const bb_plan *p, double *cpu_s, int64_t *lo
 /* --reconnect: renews admin sessions lost with a server's restart; returns how many were
  * renewed, -1 when one cannot be. */
 int servers_renew(bb_servers *sv, const bb_plan *p);
-/* Puts the costs into res: per server when there are several, and their sums. */
+/* Puts the costs into res: per server when there are several, per node of a cluster
+ * (its coordinator first), and their sums. */
 void servers_costs(bb_servers *sv, const bb_plan *p, const char *table, bb_result *res);
 /* Restores --set-global settings, closes sessions and targets. */
 void servers_close(bb_servers *sv, lua_State *L, const bb_plan *p);

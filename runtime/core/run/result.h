@@ -12,6 +12,7 @@
 /* One server of a host list: where it is and what the run cost it (-1 = not measured). */
 typedef struct bb_host_cost {
     char where[96];
+    char role[16]; /* a cluster's node: "coordinator", "worker", "segment"; "" for a host of a list */
     double cpu_s;
     int64_t rss_growth, log_bytes, redo_bytes, table_bytes;
 } bb_host_cost;
@@ -64,6 +65,8 @@ typedef struct bb_result {
     int nmetrics;
     int nhosts; /* servers of a host list, 0 for one server */
     bb_host_cost host[BB_MAX_HOSTS];
+    int nnodes; /* the nodes of the clusters run on (Citus, Greenplum), coordinators included; 0: none */
+    bb_host_cost node[BB_MAX_NODES + 1];
     int ranks; /* MPI ranks that ran it, 0 without MPI */
     double rank_rows_per_s[BB_MAX_RANKS];
     int64_t rank_rows[BB_MAX_RANKS];
