@@ -13,10 +13,19 @@
 #include "../host/state.h"
 #include "output.h"
 
+// clang-format off
 const bb_command *const bb_commands[] = {
-    &run_command, &gen_command, &load_command, &new_command, &report_command, &list_command, &help_command, &lua_command,
+    &run_command,
+    &gen_command,
+    &load_command,
+    &new_command,
+    &report_command,
+    &list_command,
+    &help_command,
+    &lua_command,
     NULL,
 };
+// clang-format on
 
 const bb_command *command_find(const char *name)
 {

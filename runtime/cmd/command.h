@@ -30,8 +30,15 @@ typedef struct bb_command {
 /* In the order `bulkbench help` lists them; NULL-terminated. */
 extern const bb_command *const bb_commands[];
 
-extern const bb_command run_command, gen_command, load_command, list_command, help_command, report_command, lua_command,
-    new_command;
+/* Each defined in its own file (help in command.c), one line each. */
+extern const bb_command run_command;
+extern const bb_command gen_command;
+extern const bb_command load_command;
+extern const bb_command new_command;
+extern const bb_command report_command;
+extern const bb_command list_command;
+extern const bb_command help_command;
+extern const bb_command lua_command;
 
 const bb_command *command_find(const char *name);
 /* `bulkbench help`: the commands; `bulkbench CMD --help`: that command's synopsis, options and example. */
