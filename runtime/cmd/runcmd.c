@@ -358,14 +358,6 @@ out:
     sweep_free(&s);
     free(src);
     state_close(L);
-    for (int i = 0; i < hc.ndeclared; i++) free(hc.declared[i]);
-    free(hc.declared);
-    for (int i = 0; i < hc.nopts; i++) {
-        free(hc.opt_name[i]);
-        free(hc.opt_value[i]);
-    }
-    free(hc.opt_name);
-    free(hc.opt_value);
     return rc;
 }
 

@@ -74,5 +74,18 @@ void state_close(lua_State *L)
     if (!L) return;
     host_ctx *c = host_get(L);
     lua_close(L);
-    if (c && c->owned) free(c);
+    if (!c) return;
+    /* what the set-up state recorded is the state's: every command that runs a script
+     * frees it here, not each on its own */
+    for (int i = 0; i < c->ndeclared; i++) free(c->declared[i]);
+    free(c->declared);
+    for (int i = 0; i < c->nopts; i++) {
+        free(c->opt_name[i]);
+        free(c->opt_value[i]);
+    }
+    free(c->opt_name);
+    free(c->opt_value);
+    c->declared = c->opt_name = c->opt_value = NULL;
+    c->ndeclared = c->nopts = 0;
+    if (c->owned) free(c);
 }
