@@ -87,6 +87,12 @@ fuzzers: $(FUZZ_BIN)
 build/fuzz_%: tests/fuzz/fuzz_%.c $(filter-out build/runtime/cmd/main.o,$(OBJ))
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
+# a unit test of a core module (tests/unit/test_NAME.c) links everything but main() too
+UNIT_BIN := $(patsubst tests/unit/%.c,build/%,$(wildcard tests/unit/test_*.c))
+units: $(UNIT_BIN)
+build/test_%: tests/unit/test_%.c $(filter-out build/runtime/cmd/main.o,$(OBJ))
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
 deps:
 	@missing=$$(for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -123,4 +129,4 @@ soak: deps
 clean:
 	rm -rf build bulkbench
 
-.PHONY: FORCE all deps quickstart check sanitize bench fuzz fuzzers soak clean
+.PHONY: FORCE all units deps quickstart check sanitize bench fuzz fuzzers soak clean

@@ -144,9 +144,14 @@ function Table:ddl(dialect) return schema.ddl(self, dialect) end
 -- bb.table "name" { {"col", "sql type", generator, null = ratio, auto_increment = true}, ...,
 --                    primary_key = "col" or {...}, indexes = {{"k"}}, engine = "InnoDB",
 --                    existing = true }   -- a table that is already there: no DDL, only rows
+-- Under `bulkbench advise` the host hands a scratch suffix (core.scratch()): t.name, the
+-- table's SQL name, gets it, so every statement, count and drop that goes through t.name
+-- reaches the scratch table; t.declared keeps the name the script gave (bb.tables' key).
 function bb.table(name)
   return function(spec)
-    local t = setmetatable({ name = name, columns = {} }, Table)
+    local scratch = core.scratch()
+    local t = setmetatable({ name = name .. scratch, declared = name, columns = {},
+                             scratch = scratch ~= "" and scratch or nil }, Table)
     for k, v in pairs(spec) do
       if type(k) ~= "number" then t[k] = v end
     end
@@ -170,7 +175,9 @@ function bb.load(t)
   bb.main_table = t.name
   local before = 0
   rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
-    if t.existing then before = db:count(t.name) or 0 else db:recreate(t) end
+    if t.existing and t.scratch then db:recreate_like(t.name, t.declared) -- a copy of the user's table, empty
+    elseif t.existing then before = db:count(t.name) or 0
+    else db:recreate(t) end
   end)
   rawset(_G, "run", rawget(_G, "run") or function(ctx) ctx:load(t) end)
   rawset(_G, "check", rawget(_G, "check") or function(db)
@@ -205,6 +212,33 @@ function dbm.recreate(db, t)
   local ok, err = pcall(function() db:drop(t); db:create(t) end)
   if not ok then pcall(db.rollback, db); error(err, 0) end
   db:commit()
+end
+
+-- db:recreate_like(name, original): an empty table `name` with original's columns, keys,
+-- indexes and constraints (pg LIKE ... INCLUDING ALL, MySQL CREATE TABLE ... LIKE, SQLite
+-- the original's own CREATE statements renamed); original is not touched.
+function dbm.recreate_like(db, name, original)
+  db:drop(name)
+  local d = db.dialect.name
+  if d == "pg" then
+    db:exec(("CREATE TABLE %s (LIKE %s INCLUDING ALL)"):format(db:quote(name), db:quote(original)))
+  elseif d == "mysql" then
+    db:exec(("CREATE TABLE %s LIKE %s"):format(db:quote(name), db:quote(original)))
+  elseif d == "sqlite" then
+    local rows = db:query("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL ORDER BY type = 'index'", original)
+    if #rows == 0 then error(("no table %s to copy the shape of"):format(original), 2) end
+    for _, r in ipairs(rows) do -- the table first, then its indexes under names of their own
+      local sql = r[3]:gsub('^(CREATE%s+%u*%s*TABLE%s+)(%S+)', function(pre) return pre .. db:quote(name) end, 1)
+      if r[1] == "index" then
+        sql = sql:gsub('^(CREATE%s+%u*%s*INDEX%s+)(%S+)(%s+ON%s+)(%S+)', function(pre, _, on)
+          return pre .. db:quote(r[2] .. "_" .. name) .. on .. db:quote(name)
+        end, 1)
+      end
+      db:exec(sql)
+    end
+  else
+    db:exec(("CREATE TABLE %s AS SELECT * FROM %s WHERE 1 = 0"):format(db:quote(name), db:quote(original)))
+  end
 end
 
 function bb.help_text()

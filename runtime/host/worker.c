@@ -91,6 +91,7 @@ int worker_setup(void *run, pool_thread *t, bb_err *err)
                       .worker = w,
                       .seed = p->seed,
                       .now_s = p->now_s,
+                      .scratch = p->scratch,
                       .dialect = p->drv->dialect,
                       .owned = 1 };
     if (!(w->L = state_new(hc, p->script, err))) {
