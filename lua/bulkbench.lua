@@ -218,6 +218,9 @@ end
 -- indexes and constraints (pg LIKE ... INCLUDING ALL, MySQL CREATE TABLE ... LIKE, SQLite
 -- the original's own CREATE statements renamed); original is not touched.
 function dbm.recreate_like(db, name, original)
+  if not pcall(db.query, db, "SELECT 1 FROM " .. db:quote(original) .. " WHERE 1 = 0") then
+    error(("there is no table %s to take the shape of"):format(original), 0)
+  end
   db:drop(name)
   local d = db.dialect.name
   if d == "pg" then
@@ -239,6 +242,32 @@ function dbm.recreate_like(db, name, original)
   else
     db:exec(("CREATE TABLE %s AS SELECT * FROM %s WHERE 1 = 0"):format(db:quote(name), db:quote(original)))
   end
+end
+
+-- The script's tables by the names it gave them (sorted), and the one bb.load loads (nil when none).
+function bb.table_names()
+  local names, main = {}, nil
+  for n, t in pairs(bb.tables) do
+    names[#names + 1] = n
+    if t.name == bb.main_table then main = n end
+  end
+  table.sort(names)
+  return names, main
+end
+
+-- Drops the scratch tables of the script (those its tables became under core.scratch()) on
+-- engine/dsn; a table under its own name is never dropped here. Returns how many.
+function bb.drop_scratch(engine, dsn)
+  local n, db = 0, nil
+  for _, t in pairs(bb.tables) do
+    if t.scratch then
+      db = db or core.connect(engine, dsn)
+      db:drop(t.name)
+      n = n + 1
+    end
+  end
+  if db then db:close() end
+  return n
 end
 
 function bb.help_text()

@@ -14,6 +14,7 @@
 #include "../host/host.h"
 #include "../host/lib.h"
 #include "../host/state.h"
+#include "advisecmd.h"
 #include "gencmd.h"
 #include "loadcmd.h"
 #include "output.h"
@@ -24,7 +25,7 @@
 #endif
 
 /* In the order of the option table's command bits (core/opts.h: OC_RUN is 1 << 0, ...). */
-static const char *const usage_cmds[] = { "run", "gen", "load", "report" };
+static const char *const usage_cmds[] = { "run", "gen", "load", "report", "advise" };
 static const char *const usage_lines[] = {
     "  run SCRIPT.lua [options] [script options]   run a scenario (under mpirun, built with make MPI=1: one run "
     "over all ranks)\n",
@@ -33,6 +34,8 @@ static const char *const usage_lines[] = {
     "  report RESULTS.jsonl [--svg=FILE] [--format=text|markdown|csv] [--log]   tables and a chart of past runs\n"
     "  report --compare BASE.jsonl CANDIDATE.jsonl [--fail-if-slower=PCT]     is the candidate faster?\n"
     "  report --timeline|--cdf RESULTS.jsonl [--svg=FILE]  rows/s and p99 over time; latency CDF\n",
+    "  advise SCRIPT.lua|FILE --engine=E [--table=T] [--budget=5m] [--method=..] [--threads=..] [--batch=..]\n"
+    "         [--baseline=METHOD:BATCH:THREADS] [--format=text|json] [--out=RUNS.jsonl]   the fastest way to load it\n",
 };
 
 static void usage_options(FILE *f, unsigned c)
@@ -47,7 +50,7 @@ static void usage_options(FILE *f, unsigned c)
 /* Every command, or only CMD's synopsis and options (`bulkbench load --help`). */
 static void usage(FILE *f, const char *cmd)
 {
-    for (unsigned c = 0; cmd && c < 4; c++)
+    for (unsigned c = 0; cmd && c < 5; c++)
         if (!strcmp(cmd, usage_cmds[c])) {
             fprintf(f, "usage: bulkbench\n%s", usage_lines[c]);
             if (c == 0)
@@ -61,10 +64,11 @@ static void usage(FILE *f, const char *cmd)
           "  help SCRIPT.lua                             the script's own options with defaults\n",
           f);
     fputs(usage_lines[3], f);
+    fputs(usage_lines[4], f);
     fputs("  lua FILE.lua [args]                         run Lua with the bulkbench library (tools, tests)\n"
           "  --version\n",
           f);
-    for (unsigned c = 0; c < 4; c++) usage_options(f, c);
+    for (unsigned c = 0; c < 5; c++) usage_options(f, c);
 }
 
 /* Workloads first, then each engine with the methods it offers, so every method line
@@ -168,7 +172,7 @@ int main(int argc, char **argv)
         }
     }
     const char *cmd = argv[1];
-    if (!strcmp(cmd, "run") || !strcmp(cmd, "load") || !strcmp(cmd, "gen")) sig_install();
+    if (!strcmp(cmd, "run") || !strcmp(cmd, "load") || !strcmp(cmd, "gen") || !strcmp(cmd, "advise")) sig_install();
     if (!strcmp(cmd, "lua")) return cmd_lua(argc - 2, argv + 2);
     bb_cli cli = { .cmd = cmd, .cmdbit = opts_command_bit(cmd) };
     bb_err err = { .code = BB_EXIT_USAGE };
@@ -186,9 +190,10 @@ int main(int argc, char **argv)
     else if (!strcmp(cmd, "help")) rc = cmd_help(&cli);
     else if (!strcmp(cmd, "report")) rc = cmd_report(&cli);
     else if (!strcmp(cmd, "load")) rc = loadcmd_main(&cli);
+    else if (!strcmp(cmd, "advise")) rc = advisecmd_main(&cli);
     else {
-        const char *cmds[] = { "run", "gen", "list", "help", "lua", "load", "report" };
-        const char *near = opts_nearest(cmd, cmds, 7);
+        const char *cmds[] = { "run", "gen", "list", "help", "lua", "load", "report", "advise" };
+        const char *near = opts_nearest(cmd, cmds, 8);
         bb_usagef(&err, "unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "",
                   near ? "'?" : "");
         rc = output_fail(&err);

@@ -12,12 +12,12 @@
 
 // clang-format off
 const opt_def opts_common[] = {
-    { "engine", OC_RUN | OC_LOAD, OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, odbc, null (comma list sweeps)" },
-    { "dsn", OC_RUN | OC_LOAD, OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
-    { "threads", OC_RUN | OC_GEN | OC_LOAD, OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
-    { "batch", OC_RUN, OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },
-    { "method", OC_RUN, OT_STR, NULL, 1, 0, "load method(s), see `bulkbench list` (comma list sweeps)" },
-    { "rows", OC_RUN | OC_GEN, OT_INT, NULL, 0, 1, "rows to write in all (bulk methods), or events for event() scripts" },
+    { "engine", OC_RUN | OC_LOAD | OC_ADVISE, OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, odbc, null (comma list sweeps)" },
+    { "dsn", OC_RUN | OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
+    { "threads", OC_RUN | OC_GEN | OC_LOAD | OC_ADVISE, OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
+    { "batch", OC_RUN | OC_ADVISE, OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },
+    { "method", OC_RUN | OC_ADVISE, OT_STR, NULL, 1, 0, "load method(s), see `bulkbench list` (comma list sweeps)" },
+    { "rows", OC_RUN | OC_GEN | OC_ADVISE, OT_INT, NULL, 0, 1, "rows to write in all (bulk methods), or events for event() scripts" },
     { "events", OC_RUN, OT_INT, NULL, 0, 1, "event() calls in all" },
     { "time", OC_RUN, OT_NUM, NULL, 0, 0, "stop after this many seconds" },
     { "rate", OC_RUN, OT_NUM, NULL, 0, 0, "target events per second across threads, Poisson arrivals (0 = as fast as possible)" },
@@ -27,33 +27,35 @@ const opt_def opts_common[] = {
     { "warmup-runs", OC_RUN, OT_INT, "0", 0, 0, "--repeat: runs of each point done first and not counted" },
     { "threshold", OC_RUN, OT_STR, NULL, 0, 0, "FIELD OP NUMBER, e.g. 'latency_ms.p99<20': checked on every result, any failure exits 4 (repeatable)" },
     { "latency-hist", OC_RUN, OT_BOOL, NULL, 0, 0, "keep the whole latency histogram in the result (latency_hist)" },
-    { "seed", OC_RUN | OC_GEN, OT_INT, "1", 0, 0, "seed of the data generator: same seed, same rows" },
-    { "now", OC_RUN | OC_GEN, OT_STR, NULL, 0, 0, "the instant \"now\" generators use (default: the clock), for reproducible tables" },
-    { "format", OC_RUN | OC_GEN | OC_LOAD | OC_REPORT, OT_STR, "text", 0, 0, "run: text, json, csv or openmetrics; gen: copy, csv, tsv or sql; load: the data's csv, tsv or copy; report: text, markdown or csv" },
-    { "out", OC_RUN | OC_LOAD, OT_STR, NULL, 0, 0, "append one JSON object per run to this file" },
-    { "set", OC_RUN, OT_STR, NULL, 0, 0, "NAME=V1,V2: a session setting, swept (repeatable)" },
+    { "seed", OC_RUN | OC_GEN | OC_ADVISE, OT_INT, "1", 0, 0, "seed of the data generator: same seed, same rows" },
+    { "now", OC_RUN | OC_GEN | OC_ADVISE, OT_STR, NULL, 0, 0, "the instant \"now\" generators use (default: the clock), for reproducible tables" },
+    { "format", OC_RUN | OC_GEN | OC_LOAD | OC_REPORT | OC_ADVISE, OT_STR, "text", 0, 0, "run: text, json, csv or openmetrics; gen: copy, csv, tsv or sql; load: the data's csv, tsv or copy; report: text, markdown or csv; advise: text or json" },
+    { "out", OC_RUN | OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "append one JSON object per run to this file" },
+    { "set", OC_RUN | OC_ADVISE, OT_STR, NULL, 0, 0, "NAME=V1,V2: a session setting, swept (repeatable)" },
     { "set-global", OC_RUN, OT_STR, NULL, 0, 0, "NAME=V1,V2: a server-wide setting, swept, restored after each run (repeatable)" },
     { "target", OC_RUN, OT_STR, NULL, 0, 0, "NAME=DSN: a named server, swept (repeatable)" },
     { "shared", OC_RUN, OT_BOOL, NULL, 0, 0, "the --dsn list reaches one database (coordinators): prepare/check/cleanup on the first only" },
     { "reconnect", OC_RUN, OT_INT, "0", 0, 0, "after a lost session, retry the batch on a new one up to N times, exactly once" },
     { "resume", OC_RUN, OT_BOOL, NULL, 0, 0, "skip combinations that already succeeded in --out" },
-    { "table", OC_GEN | OC_LOAD, OT_STR, NULL, 0, 0, "gen: the table to generate; load: the table to load into" },
+    { "table", OC_GEN | OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "gen: the table to generate; load: the table to load into; advise: the script's table to race, or for a file the table whose shape the scratch table takes" },
     { "dialect", OC_GEN, OT_STR, NULL, 0, 0, "--format=sql: whose SQL to write (pg, mysql, sqlite; default generic)" },
     { "o", OC_GEN, OT_STR, NULL, 0, 0, "output file (default standard output)" },
-    { "progress", OC_RUN | OC_LOAD, OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
-    { "chunk", OC_LOAD, OT_SIZE, NULL, 0, 0, "bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB)" },
-    { "header", OC_LOAD, OT_BOOL, NULL, 0, 0, "the first row of each file names columns" },
-    { "columns", OC_LOAD, OT_STR, NULL, 0, 0, "the table's columns the file holds, a,b,c" },
+    { "progress", OC_RUN | OC_LOAD | OC_ADVISE, OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
+    { "chunk", OC_LOAD | OC_ADVISE, OT_SIZE, NULL, 1, 0, "bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB; advise: a comma list to race)" },
+    { "header", OC_LOAD | OC_ADVISE, OT_BOOL, NULL, 0, 0, "the first row of each file names columns" },
+    { "columns", OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "the table's columns the file holds, a,b,c" },
     { "truncate", OC_LOAD, OT_BOOL, NULL, 0, 0, "empty the table first" },
     { "rate-limit", OC_LOAD, OT_NUM, NULL, 0, 0, "MB/s at most, across workers" },
-    { "delimiter", OC_LOAD, OT_STR, NULL, 0, 0, "the field separator, one character or 'tab' (default: , for CSV, tab otherwise)" },
-    { "quote", OC_LOAD, OT_STR, NULL, 0, 0, "CSV's quote character (default \")" },
-    { "null", OC_LOAD | OC_GEN, OT_STR, NULL, 0, 0, "the field text that means NULL (load tsv default: an empty field; csv: an unquoted empty field); gen --format=tsv: how NULL is written" },
+    { "delimiter", OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "the field separator, one character or 'tab' (default: , for CSV, tab otherwise)" },
+    { "quote", OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "CSV's quote character (default \")" },
+    { "null", OC_LOAD | OC_GEN | OC_ADVISE, OT_STR, NULL, 0, 0, "the field text that means NULL (load tsv default: an empty field; csv: an unquoted empty field); gen --format=tsv: how NULL is written" },
     { "skip-rows", OC_LOAD, OT_INT, "0", 0, 0, "rows after the header of each file that are not loaded" },
     { "limit", OC_LOAD, OT_INT, NULL, 0, 1, "load at most this many rows (of all files, in order)" },
     { "on-error", OC_LOAD, OT_STR, "stop", 0, 0, "stop at the first refused row, or skip refused rows (to --reject-file)" },
     { "reject-file", OC_LOAD, OT_STR, NULL, 0, 0, "with --on-error=skip: refused rows go here as they were, and why to FILE.log" },
     { "reject-limit", OC_LOAD, OT_INT, NULL, 0, 0, "with --on-error=skip: fail once more than this many rows are refused" },
+    { "budget", OC_ADVISE, OT_STR, "5m", 0, 0, "wall time the whole race may take: 90s, 5m, 1h" },
+    { "baseline", OC_ADVISE, OT_STR, NULL, 0, 0, "METHOD:BATCH:THREADS raced along every round, to compare the recommendation with" },
     { "svg", OC_REPORT, OT_STR, NULL, 0, 0, "also draw a chart into this SVG file" },
     { "log", OC_REPORT, OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" },
     { "compare", OC_REPORT, OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: each point's rows/s ratio, its 95% bootstrap interval and a verdict" },
@@ -173,8 +175,8 @@ int opts_check_value(const char *name, opt_type t, const char *v, int min, bb_er
 
 unsigned opts_command_bit(const char *cmd)
 {
-    static const char *const names[] = { "run", "gen", "load", "report" };
-    for (unsigned i = 0; i < 4; i++)
+    static const char *const names[] = { "run", "gen", "load", "report", "advise" };
+    for (unsigned i = 0; i < 5; i++)
         if (cmd && strcmp(cmd, names[i]) == 0) return 1u << i;
     return 0;
 }
@@ -182,11 +184,11 @@ unsigned opts_command_bit(const char *cmd)
 /* "`bulkbench load`" or "`bulkbench gen` and `bulkbench load`": who takes an option. */
 static void commands_of(const opt_def *d, char *out, size_t n)
 {
-    static const char *const names[] = { "run", "gen", "load", "report" };
+    static const char *const names[] = { "run", "gen", "load", "report", "advise" };
     size_t len = 0;
     int k = 0, total = __builtin_popcount(d->cmds);
     out[0] = 0;
-    for (unsigned i = 0; i < 4 && len < n; i++) {
+    for (unsigned i = 0; i < 5 && len < n; i++) {
         if (!(d->cmds & (1u << i))) continue;
         k++;
         len += (size_t)snprintf(out + len, n - len, "%s`bulkbench %s`",
@@ -229,15 +231,22 @@ int opts_check_common(const bb_cli *cli, bb_err *err)
 
 const char *opts_get(bb_cli *cli, const char *name)
 {
+    const char *v = opts_given(cli, name);
+    if (v) return v;
+    for (int i = cli->nsdef - 1; i >= 0; i--)
+        if (strcmp(cli->sdef[i].name, name) == 0) return cli->sdef[i].value;
+    const opt_def *d = opts_find_common(name);
+    return d ? d->dflt : NULL;
+}
+
+const char *opts_given(bb_cli *cli, const char *name)
+{
     for (int i = cli->nkv - 1; i >= 0; i--)
         if (strcmp(cli->kv[i].name, name) == 0) {
             cli->kv[i].used = 1;
             return cli->kv[i].value;
         }
-    for (int i = cli->nsdef - 1; i >= 0; i--)
-        if (strcmp(cli->sdef[i].name, name) == 0) return cli->sdef[i].value;
-    const opt_def *d = opts_find_common(name);
-    return d ? d->dflt : NULL;
+    return NULL;
 }
 
 int opts_all(bb_cli *cli, const char *name, const char **out, int max)
@@ -355,6 +364,19 @@ int opts_now(bb_cli *cli, int64_t *out, bb_err *err)
     if (v && bb_parse_time(v, out) < 0)
         return bb_usagef(err, "--now expects YYYY-MM-DD[ HH:MM:SS] or epoch seconds, got '%s'", v);
     return 0;
+}
+
+double opts_parse_duration(const char *s)
+{
+    char *end;
+    errno = 0;
+    double v = s ? strtod(s, &end) : -1;
+    if (!s || end == s || errno || v < 0) return -1;
+    if (!*end || !strcmp(end, "s")) return v;
+    if (!strcmp(end, "ms")) return v / 1000;
+    if (!strcmp(end, "m") || !strcmp(end, "min")) return v * 60;
+    if (!strcmp(end, "h")) return v * 3600;
+    return -1;
 }
 
 int64_t opts_parse_size(const char *s)

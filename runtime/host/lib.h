@@ -20,6 +20,21 @@ gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_
  * after its text is shown (BB_EXIT_THRESHOLD when --fail-if-slower failed), with err
  * saying why. */
 char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, bb_err *err);
+/* advise: the loaded script's tables by their declared names (NULL-terminated, sorted; free
+ * with lib_free_names), *main the one bb.load loads (NULL when none). */
+char **lib_table_names(lua_State *L, const char **main, bb_err *err);
+void lib_free_names(char **names);
+/* advise: drops the loaded script's scratch tables (bb.drop_scratch); how many, -1 with err. */
+int lib_drop_scratch(lua_State *L, const char *engine, const char *dsn, bb_err *err);
+/* advise on a file: an empty table `name` shaped like `original` (db:recreate_like), or with
+ * drop set, `name` dropped; 0 or -1 with err. */
+int lib_scratch_like(const char *engine, const char *dsn, const char *name, const char *original, int drop,
+                     bb_err *err);
+/* The ratio of cand's median to base's and its 95% bootstrap interval, as `report --compare`
+ * computes it (lua/stats.lua): out = { ratio, lo, hi } (lo, hi -1 below two runs each). */
+int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *cand, int nc, double out[3],
+                       bb_err *err);
+
 /* Runs a Lua file with the library and arg = { [0] = file, ... }; 0 or -1 with err. */
 int lib_run_file(int argc, char **argv, bb_err *err);
 
