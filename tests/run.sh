@@ -42,6 +42,8 @@ odbc_setup "$BB_DBCTL_DIR/odbc" || echo "the odbc engine's suites will fail: its
 
 # the rooms of the C code: includes point down (cmd -> host -> core -> drivers -> base), no circle, Lua only in host/
 suite rooms python3 tests/rooms.py
+# unit tests of core modules without a database (tests/unit/test_*.c): advise's race rules
+suite units bash -c 'make -s units ${BB_IN_SANITIZE:+SAN=1} >/dev/null && for t in build/test_*; do "$t" || exit 1; done'
 suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
 suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
 suite cli tests/cli.sh

@@ -240,13 +240,14 @@ static void race_all(advise *a)
                 bb_err err = { .code = BB_EXIT_RUNTIME };
                 int rc = run_one(a, k, &rd, &err);
                 adv_run *run = &a->c[k].runs[a->c[k].nruns - 1];
+                done++;
                 if (rc >= 128) {
                     a->interrupted = rc - 128;
                     break;
                 }
                 if (rc != BB_EXIT_OK) run_failed(a, k, &err);
                 else race_record(&a->r, k, result_rows_per_s(&run->res), run->wall_s, run->res.seconds);
-                progress_line(a, k, ++done, m * rd.reps, run);
+                progress_line(a, k, done, m * rd.reps, run);
             }
         if (a->interrupted) race_cut(&a->r);
         race_end_round(&a->r);
