@@ -244,6 +244,23 @@ function dbm.recreate_like(db, name, original)
   end
 end
 
+-- bb.focus(name): the run loads the script's table `name` as bb.load would (advise --table):
+-- the script's prepare() still runs (it may make parent tables), then the table is recreated,
+-- run() loads it and check() counts it; event() gives way to that run().
+function bb.focus(name)
+  local t = bb.tables[name]
+  if not t then core.usage_error(("the script defines no table %s"):format(name)) end
+  if t.name == bb.main_table then return end
+  local own = rawget(_G, "prepare")
+  for _, hook in ipairs { "prepare", "run", "check", "event" } do rawset(_G, hook, nil) end
+  bb.load(t)
+  local load_prepare = rawget(_G, "prepare")
+  rawset(_G, "prepare", function(db)
+    if own then own(db) end
+    load_prepare(db)
+  end)
+end
+
 -- The script's tables by the names it gave them (sorted), and the one bb.load loads (nil when none).
 function bb.table_names()
   local names, main = {}, nil

@@ -195,6 +195,8 @@ static json_t *advise_json(advise *a)
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
         json_object_set_new(rec, "at_rows", json_integer(standing_rows(a, pick)));
         json_object_set_new(rec, "command", json_string(cmd));
+        if (a->focus) json_object_set_new(rec, "command_note", json_string("the script's bb.load loads another table: "
+                                                                           "give this one to bb.load to run it"));
         json_object_set_new(rec, "cost_per_row",
                             json_pack("{s:o, s:o, s:o}", "client_cpu_us", num_or_null(cost[0] < 0 ? -1 : cost[0] * 1e6),
                                       "server_cpu_us", num_or_null(cost[1] < 0 ? -1 : cost[1] * 1e6), "log_bytes",
@@ -292,6 +294,7 @@ static void print_text(advise *a)
     printf("\nrecommendation: %s: %s rows/s (95%% interval %s to %s, %d runs at %lld rows)\n  %s\n", d,
            thousands(rc->stat.median, m, sizeof m), thousands(rc->stat.lo, lo, sizeof lo),
            thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n, (long long)standing_rows(a, pick), cmd);
+    if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
     double cost[3];
     cost_per_row(a, pick, cost);
     printf("  cost per row: client CPU ");

@@ -45,12 +45,10 @@ static int script_table(advise *a, bb_err *err)
         if (!found)
             rc = bb_usagef(err, "%s defines no table '%s'%s%s%s", a->input, want, near ? "; did you mean '" : "",
                            near ? near : "", near ? "'?" : "");
-        else if (!main_t || strcmp(want, main_t))
-            rc = bb_usagef(err,
-                           "--table=%s: advise races the table the script loads with bb.load (%s); write a script "
-                           "whose bb.load loads %s",
-                           want, main_t ? main_t : "none", want);
-        else a->table = bb_xstrdup(want);
+        else {
+            a->table = bb_xstrdup(want);
+            if (!main_t || strcmp(want, main_t)) a->focus = a->table; /* the run loads this one table */
+        }
     }
     lib_free_names(names);
     return rc;
@@ -60,6 +58,7 @@ static int setup_script(advise *a, bb_err *err)
 {
     a->rs.hc.scratch = a->scratch;
     if (runcmd_load(a->cli, a->input, &a->rs, err) < 0 || script_table(a, err) < 0) return -1;
+    if (a->focus && lib_focus(a->rs.L, a->focus, err) < 0) return -1;
     const char *rows = opts_get(a->cli, "rows");
     a->rows = rows ? atoll(rows) : 1000000;
     const char *b = strrchr(a->input, '/');
@@ -160,6 +159,7 @@ static int run_one(advise *a, int k, const race_round *rd, bb_err *err)
         p.progress = 0;
         p.report_interval = 0;
         p.scratch = a->scratch;
+        p.focus = a->focus;
         rc = runner_run(a->rs.L, &p, &run->res, err);
     }
     run->wall_s = (double)(bb_now_ns() - t) / 1e9;

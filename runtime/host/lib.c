@@ -137,6 +137,12 @@ void lib_free_names(char **names)
     free(names);
 }
 
+int lib_focus(lua_State *L, const char *name, bb_err *err)
+{
+    lua_pushstring(L, name);
+    return call_module(L, "bulkbench", "focus", 1, 0, err);
+}
+
 int lib_drop_scratch(lua_State *L, const char *engine, const char *dsn, bb_err *err)
 {
     lua_pushstring(L, engine);

@@ -24,6 +24,8 @@ char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, b
  * with lib_free_names), *main the one bb.load loads (NULL when none). */
 char **lib_table_names(lua_State *L, const char **main, bb_err *err);
 void lib_free_names(char **names);
+/* advise --table: the loaded script's run becomes the load of its table `name` (bb.focus). */
+int lib_focus(lua_State *L, const char *name, bb_err *err);
 /* advise: drops the loaded script's scratch tables (bb.drop_scratch); how many, -1 with err. */
 int lib_drop_scratch(lua_State *L, const char *engine, const char *dsn, bb_err *err);
 /* advise on a file: an empty table `name` shaped like `original` (db:recreate_like), or with
