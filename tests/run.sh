@@ -47,6 +47,8 @@ suite units bash -c 'make -s units ${BB_IN_SANITIZE:+SAN=1} >/dev/null && for t 
 suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
 suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
 suite cli tests/cli.sh
+# each command's --help lists exactly the options it takes, and its example runs
+suite help python3 tests/help_options.py
 # every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables
 [ -z "${BB_IN_SANITIZE:-}" ] && suite matrix tests/matrix.sh
 # bulkbench load on both servers: file edge cases, 1-8 workers, checksums, rejected rows

@@ -2,7 +2,7 @@
  * into this server, found by a budgeted race (core/race.h) between load configurations,
  * every run a real one (runner_run for a script, load_files for a file) into scratch
  * tables that are dropped on every way out. */
-#include "advisecmd.h"
+#include "command.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,7 +267,6 @@ static int check_options(advise *a, bb_err *err)
                                         : "advise needs a script or a data file: bulkbench advise SCRIPT.lua|FILE "
                                           "--engine=E [--budget=5m]%s",
                          cli->npos ? cli->pos[1] : "");
-    if (opts_check_common(cli, err) < 0) return -1;
     const char *fmt = opts_get(cli, "format");
     if (strcmp(fmt, "text") && strcmp(fmt, "json"))
         return bb_usagef(err, "--format=%s: advise reports as text or json (a file's format comes from its name)", fmt);
@@ -328,7 +327,7 @@ static int start_race(advise *a, bb_err *err)
     return 0;
 }
 
-int advisecmd_main(bb_cli *cli)
+static int advise_main(bb_cli *cli)
 {
     adv_t0 = bb_now_ns();
     advise a = { .cli = cli, .baseline = -1 };
@@ -379,3 +378,40 @@ int advisecmd_main(bb_cli *cli)
     runcmd_unload(&a.rs);
     return rc;
 }
+
+// clang-format off
+static const opt_use advise_opts[] = {
+    { "engine", "the engine: sqlite, pg, mysql or odbc (one)", NULL, "E" },
+    { "dsn", NULL, NULL, "DSN" },
+    { "budget", NULL, NULL, "DURATION" },
+    { "table", "a script: which of its tables to race (default the one bb.load loads); a file: the existing table whose shape the scratch table takes", NULL, "NAME" },
+    { "method", "race only these methods (default: every method the engine offers)", NULL, "M[,M..]" },
+    { "threads", "race only these thread counts", "1,2,4...twice the server's cores", "N[,N..]" },
+    { "batch", "race only these batches", "10...100000; COPY and LOAD DATA 1000...100000 and one stream per worker", "N[,N..]" },
+    { "chunk", "a file: race only these chunk sizes", "1MB,4MB,16MB,64MB up to the file's size", "SIZE[,SIZE..]" },
+    { "set", NULL, NULL, "NAME=V[,V..]" },
+    { "baseline", "a configuration raced along every round, to compare the recommendation with", NULL, "M:BATCH:THREADS" },
+    { "rows", "the rows the answer is for: the last rounds load this many (default the script's, else 1000000; a file: all of it)", NULL, NULL },
+    { "format", "how the outcome prints: text, or one JSON object (a file's own format comes from its name)", "text", "FORMAT" },
+    { "out", "append every run of the race to this file, each with its `advise` object", NULL, "FILE.jsonl" },
+    { "seed", NULL, NULL, NULL },
+    { "now", NULL, NULL, "TIME" },
+    { "header", "a file: its first row names columns", NULL, NULL },
+    { "columns", NULL, NULL, "a,b,c" },
+    { "delimiter", NULL, NULL, "CHAR" },
+    { "quote", NULL, NULL, "CHAR" },
+    { "null", "a file: the field text that means NULL", NULL, "TEXT" },
+    { "progress", "a line per run on standard error (default: on when it is a terminal)", NULL, NULL },
+    { NULL, NULL, NULL, NULL }
+};
+// clang-format on
+
+const bb_command advise_command = {
+    "advise",
+    "SCRIPT.lua|FILE --engine=E [--budget=5m] [options]",
+    "the fastest way to load rows like these: a budgeted race of methods, batches and threads into scratch tables",
+    "bulkbench advise workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --threads=1 --rows=20000 --budget=30s",
+    advise_opts,
+    advise_main,
+    CMD_SIGNALS | CMD_SCRIPT,
+};

@@ -1,7 +1,8 @@
 /* gencmd.c — `bulkbench gen`: N generated rows to a file. The rows are cut into fixed
  * chunks that the pool's threads encode in parallel and write in order, so the file is
  * byte-identical whatever the thread count and memory stays at a chunk per thread. */
-#include "gencmd.h"
+#include "command.h"
+#include "output.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -158,7 +159,7 @@ static void build_head(gjob *j)
     bb_buf_free(&b);
 }
 
-int gencmd_main(bb_cli *cli)
+static int gen_main(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
     int rc = 0;
@@ -166,7 +167,6 @@ int gencmd_main(bb_cli *cli)
         bb_usagef(&err, "gen needs one script: bulkbench gen SCRIPT.lua --table=NAME --rows=N");
         goto fail;
     }
-    if (opts_check_common(cli, &err) < 0) goto fail;
     const char *table = opts_get(cli, "table"), *rows = opts_get(cli, "rows");
     if (!table || !rows) {
         bb_usagef(&err, "gen needs --table=NAME and --rows=N");
@@ -232,9 +232,32 @@ int gencmd_main(bb_cli *cli)
     if (rc < 0) goto fail;
     return 0;
 fail:
-    fprintf(stderr, "bulkbench: %s\n", err.msg);
-    fputs(err.code == BB_EXIT_USAGE ? "(usage error: see `bulkbench --help`)\n"
-                                    : "(gen failed: fix the cause named above)\n",
-          stderr);
+    if (err.code == BB_EXIT_USAGE) return output_fail(&err);
+    fprintf(stderr, "bulkbench: %s\n(gen failed: fix the cause named above)\n", err.msg);
     return err.code ? err.code : BB_EXIT_RUNTIME;
 }
+
+// clang-format off
+static const opt_use gen_opts[] = {
+    { "table", "the script's table to write", NULL, "NAME" },
+    { "rows", "rows to write", NULL, NULL },
+    { "format", "the file's format: copy (PostgreSQL COPY text), csv, tsv or sql (INSERT statements)", "copy", "FORMAT" },
+    { "o", "the file to write (default standard output)", NULL, "FILE" },
+    { "threads", "generator threads (the file's rows are the same at any count)", NULL, NULL },
+    { "seed", NULL, NULL, NULL },
+    { "now", NULL, NULL, "TIME" },
+    { "dialect", "--format=sql: whose SQL to write: pg, mysql, sqlite or generic", "generic", "NAME" },
+    { "null", "--format=tsv: how NULL is written (default an empty field)", NULL, "TEXT" },
+    { NULL, NULL, NULL, NULL }
+};
+// clang-format on
+
+const bb_command gen_command = {
+    "gen",
+    "SCRIPT.lua --table=NAME --rows=N [options]",
+    "write a script's table to a file, the same rows `run` would send",
+    "bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=1000 --format=csv -o /tmp/h.csv",
+    gen_opts,
+    gen_main,
+    CMD_SIGNALS | CMD_SCRIPT,
+};

@@ -1,6 +1,6 @@
 /* loadcmd.c — `bulkbench load FILE...`: the options read (core/loadopts.c, the same for
  * db:load_file), the load run (core/load.c), its result printed and appended to --out. */
-#include "loadcmd.h"
+#include "command.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,10 +17,9 @@
 static const char *option(void *cli, const char *name) { return opts_get(cli, name); }
 
 /* bulkbench load FILE... --engine=E --table=T [--threads=N] [--chunk=4MB] [--format=csv|tsv|copy] */
-int loadcmd_main(bb_cli *cli)
+static int load_main(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
-    if (opts_check_common(cli, &err) < 0 || opts_check_unused(cli, NULL, &err) < 0) return output_fail(&err);
     load_opts o = { .paths = (const char **)cli->pos, .npaths = cli->npos };
     if (load_opts_read(&o, option, cli, &err) < 0) return output_fail(&err);
     if (!(o.drv = bb_driver_find(opts_get(cli, "engine")))) {
@@ -58,3 +57,39 @@ int loadcmd_main(bb_cli *cli)
     }
     return rc;
 }
+
+// clang-format off
+static const opt_use load_opts_cli[] = {
+    { "engine", "the engine: sqlite, pg, mysql, odbc or null", NULL, "E" },
+    { "dsn", NULL, NULL, "DSN" },
+    { "table", "the table to load into (it must exist)", NULL, "NAME" },
+    { "format", "the files' format: csv, tsv or copy (default: from the first file's extension)", NULL, "FORMAT" },
+    { "threads", "workers, one connection each, each loading one chunk at a time", NULL, NULL },
+    { "chunk", NULL, NULL, NULL },
+    { "header", NULL, NULL, NULL },
+    { "columns", NULL, NULL, "a,b,c" },
+    { "truncate", NULL, NULL, NULL },
+    { "rate-limit", NULL, NULL, "MB/s" },
+    { "delimiter", NULL, NULL, "CHAR" },
+    { "quote", NULL, NULL, "CHAR" },
+    { "null", "the field text that means NULL (tsv default: an empty field; csv: an unquoted empty field)", NULL, "TEXT" },
+    { "skip-rows", NULL, NULL, NULL },
+    { "limit", NULL, NULL, NULL },
+    { "on-error", NULL, NULL, "stop|skip" },
+    { "reject-file", NULL, NULL, "FILE" },
+    { "reject-limit", NULL, NULL, NULL },
+    { "out", NULL, NULL, "FILE.jsonl" },
+    { "progress", NULL, NULL, NULL },
+    { NULL, NULL, NULL, NULL }
+};
+// clang-format on
+
+const bb_command load_command = {
+    "load",
+    "FILE... --engine=E --table=T [options]",
+    "load existing CSV, TSV or COPY files (also .gz, .zst) in parallel row-aligned chunks",
+    "bulkbench load h.csv --engine=pg --dsn=postgresql://bench@127.0.0.1/bench --table=bmsql_history --threads=2",
+    load_opts_cli,
+    load_main,
+    CMD_SIGNALS,
+};

@@ -345,13 +345,27 @@ void result_print_csv(FILE *f, const bb_result *r, int header)
 }
 
 /* Prints a failure and returns its exit code; every non-zero exit says what to do next. */
+static const char *usage_cmd;
+static int usage_script;
+
+void output_usage_hint(const char *cmd, int script)
+{
+    usage_cmd = cmd;
+    usage_script = script;
+}
+
 int output_fail(const bb_err *e)
 {
     int code = e->code ? e->code : BB_EXIT_RUNTIME;
     if (cluster_rank() != 0) return code; /* under MPI rank 0 speaks for all: it has every rank's first error */
     fprintf(stderr, "bulkbench: %s\n", e->msg);
     switch (code) {
-    case BB_EXIT_USAGE: fputs("(usage error: see `bulkbench --help` or `bulkbench help SCRIPT`)\n", stderr); break;
+    case BB_EXIT_USAGE:
+        if (!usage_cmd) fputs("(usage error: see `bulkbench help`)\n", stderr);
+        else
+            fprintf(stderr, "(usage error: see `bulkbench %s --help`%s)\n", usage_cmd,
+                    usage_script ? " or `bulkbench help SCRIPT` for the script's options" : "");
+        break;
     case BB_EXIT_VERIFY: fputs("(verification failed: rows were lost or duplicated; see above)\n", stderr); break;
     case BB_EXIT_THRESHOLD: fputs("(a threshold or comparison failed: the figures are above)\n", stderr); break;
     case 128 + 2:

@@ -19,6 +19,8 @@ void result_print_table(FILE *f, const bb_result *rs, int n);
 /* --repeat: the points whose runs spread by more than 10% (CV) or hold an outlier. */
 void result_print_warnings(FILE *f, const bb_result *rs, int n);
 void result_print_csv(FILE *f, const bb_result *r, int header);
+/* The command whose --help a usage error points to (and whether it takes a script's options). */
+void output_usage_hint(const char *cmd, int script);
 
 /* Prints a failure and returns its exit code; every non-zero exit says what to do next. */
 int output_fail(const bb_err *e);

@@ -1,6 +1,7 @@
 /* runcmd.c — `bulkbench run SCRIPT.lua`: the script loaded once, the sweep built, each
  * combination run (runner.c) --repeat times, interleaved, and reported after its last run;
  * thresholds; exit codes. */
+#include "command.h"
 #include "runcmd.h"
 
 #include <stdio.h>
@@ -297,7 +298,7 @@ void runcmd_unload(run_script *rs)
     memset(rs, 0, sizeof *rs);
 }
 
-int runcmd_main(bb_cli *cli)
+static int run_sweep(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
     if (cli->npos < 1) {
@@ -309,7 +310,6 @@ int runcmd_main(bb_cli *cli)
         return output_fail(&err);
     }
     const char *script = cli->pos[0];
-    if (opts_check_common(cli, &err) < 0) return output_fail(&err);
     const char *fmt = opts_get(cli, "format");
     if (strcmp(fmt, "text") && strcmp(fmt, "json") && strcmp(fmt, "csv") && strcmp(fmt, "openmetrics")) {
         bb_usagef(&err, "--format=%s: a run reports as text, json, csv or openmetrics", fmt);
@@ -333,3 +333,54 @@ int runcmd_main(bb_cli *cli)
     runcmd_unload(&rs);
     return rc;
 }
+
+/* Under mpirun (make MPI=1) every rank runs the same sweep in step; otherwise a no-op. */
+static int run_main(bb_cli *cli)
+{
+    cluster_init();
+    int rc = run_sweep(cli);
+    cluster_finish();
+    return rc;
+}
+
+// clang-format off
+static const opt_use run_opts[] = {
+    { "engine", NULL, NULL, "E[,E..]" },
+    { "dsn", NULL, NULL, "DSN" },
+    { "threads", NULL, NULL, "N[,N..]" },
+    { "batch", NULL, NULL, "N[,N..]" },
+    { "method", NULL, NULL, "M[,M..]" },
+    { "rows", "rows to write in all (bulk methods), or events for event() scripts", NULL, NULL },
+    { "events", NULL, NULL, NULL },
+    { "time", NULL, NULL, "SECONDS" },
+    { "rate", NULL, NULL, NULL },
+    { "warmup", NULL, NULL, "SECONDS" },
+    { "report-interval", NULL, NULL, "SECONDS" },
+    { "repeat", NULL, NULL, NULL },
+    { "warmup-runs", NULL, NULL, NULL },
+    { "threshold", NULL, NULL, "EXPR" },
+    { "latency-hist", NULL, NULL, NULL },
+    { "seed", NULL, NULL, NULL },
+    { "now", NULL, NULL, "TIME" },
+    { "format", "how results print: text, json, csv or openmetrics", "text", "FORMAT" },
+    { "out", NULL, NULL, "FILE.jsonl" },
+    { "set", NULL, NULL, "NAME=V[,V..]" },
+    { "set-global", NULL, NULL, "NAME=V[,V..]" },
+    { "target", NULL, NULL, "NAME=DSN" },
+    { "shared", NULL, NULL, NULL },
+    { "reconnect", NULL, NULL, NULL },
+    { "resume", NULL, NULL, NULL },
+    { "progress", NULL, NULL, NULL },
+    { NULL, NULL, NULL, NULL }
+};
+// clang-format on
+
+const bb_command run_command = {
+    "run",
+    "SCRIPT.lua [options] [script options]",
+    "run a scenario: every combination of the comma lists given, each verified against the table",
+    "bulkbench run workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --rows=20000 --out=results.jsonl",
+    run_opts,
+    run_main,
+    CMD_SIGNALS | CMD_SCRIPT,
+};

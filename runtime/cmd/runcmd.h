@@ -1,14 +1,11 @@
-/* runcmd.h — `bulkbench run`, and what advise shares of it: a script loaded into its
- * set-up state, and the plan of one combination of a sweep. */
+/* runcmd.h — what `bulkbench advise` shares of `bulkbench run` (run_command itself is in
+ * command.h): a script loaded into its set-up state, and the plan of one combination. */
 #ifndef BB_RUNCMD_H
 #define BB_RUNCMD_H
 
 #include "../core/opts.h"
 #include "../host/host.h"
 #include "sweep.h"
-
-/* Runs the script of cli->pos[0] over every combination of the sweep; the exit code. */
-int runcmd_main(bb_cli *cli);
 
 /* A script loaded once into its set-up state. */
 typedef struct run_script {

@@ -12,7 +12,7 @@
 #include "stats.h"
 #include "../../base/err.h"
 
-void cluster_init(int *argc, char ***argv);
+void cluster_init(void);
 void cluster_finish(void);
 int cluster_rank(void);
 int cluster_size(void);

@@ -12,57 +12,57 @@
 
 // clang-format off
 const opt_def opts_common[] = {
-    { "engine", OC_RUN | OC_LOAD | OC_ADVISE, OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, odbc, null (comma list sweeps)" },
-    { "dsn", OC_RUN | OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
-    { "threads", OC_RUN | OC_GEN | OC_LOAD | OC_ADVISE, OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
-    { "batch", OC_RUN | OC_ADVISE, OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },
-    { "method", OC_RUN | OC_ADVISE, OT_STR, NULL, 1, 0, "load method(s), see `bulkbench list` (comma list sweeps)" },
-    { "rows", OC_RUN | OC_GEN | OC_ADVISE, OT_INT, NULL, 0, 1, "rows to write in all (bulk methods), or events for event() scripts" },
-    { "events", OC_RUN, OT_INT, NULL, 0, 1, "event() calls in all" },
-    { "time", OC_RUN, OT_NUM, NULL, 0, 0, "stop after this many seconds" },
-    { "rate", OC_RUN, OT_NUM, NULL, 0, 0, "target events per second across threads, Poisson arrivals (0 = as fast as possible)" },
-    { "warmup", OC_RUN, OT_NUM, "0", 0, 0, "seconds of work before measuring starts" },
-    { "report-interval", OC_RUN, OT_NUM, NULL, 0, 0, "print a line and record a sample into the result every this many seconds (0 = neither; default: samples each second, kept for runs of 5 s or more)" },
-    { "repeat", OC_RUN, OT_INT, "1", 0, 1, "run each point of the sweep N times, interleaved round-robin; the result holds the median, each run and their spread" },
-    { "warmup-runs", OC_RUN, OT_INT, "0", 0, 0, "--repeat: runs of each point done first and not counted" },
-    { "threshold", OC_RUN, OT_STR, NULL, 0, 0, "FIELD OP NUMBER, e.g. 'latency_ms.p99<20': checked on every result, any failure exits 4 (repeatable)" },
-    { "latency-hist", OC_RUN, OT_BOOL, NULL, 0, 0, "keep the whole latency histogram in the result (latency_hist)" },
-    { "seed", OC_RUN | OC_GEN | OC_ADVISE, OT_INT, "1", 0, 0, "seed of the data generator: same seed, same rows" },
-    { "now", OC_RUN | OC_GEN | OC_ADVISE, OT_STR, NULL, 0, 0, "the instant \"now\" generators use (default: the clock), for reproducible tables" },
-    { "format", OC_RUN | OC_GEN | OC_LOAD | OC_REPORT | OC_ADVISE, OT_STR, "text", 0, 0, "run: text, json, csv or openmetrics; gen: copy, csv, tsv or sql; load: the data's csv, tsv or copy; report: text, markdown or csv; advise: text or json" },
-    { "out", OC_RUN | OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "append one JSON object per run to this file" },
-    { "set", OC_RUN | OC_ADVISE, OT_STR, NULL, 0, 0, "NAME=V1,V2: a session setting, swept (repeatable)" },
-    { "set-global", OC_RUN, OT_STR, NULL, 0, 0, "NAME=V1,V2: a server-wide setting, swept, restored after each run (repeatable)" },
-    { "target", OC_RUN, OT_STR, NULL, 0, 0, "NAME=DSN: a named server, swept (repeatable)" },
-    { "shared", OC_RUN, OT_BOOL, NULL, 0, 0, "the --dsn list reaches one database (coordinators): prepare/check/cleanup on the first only" },
-    { "reconnect", OC_RUN, OT_INT, "0", 0, 0, "after a lost session, retry the batch on a new one up to N times, exactly once" },
-    { "resume", OC_RUN, OT_BOOL, NULL, 0, 0, "skip combinations that already succeeded in --out" },
-    { "table", OC_GEN | OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "gen: the table to generate; load: the table to load into; advise: the script's table to race, or for a file the table whose shape the scratch table takes" },
-    { "dialect", OC_GEN, OT_STR, NULL, 0, 0, "--format=sql: whose SQL to write (pg, mysql, sqlite; default generic)" },
-    { "o", OC_GEN, OT_STR, NULL, 0, 0, "output file (default standard output)" },
-    { "progress", OC_RUN | OC_LOAD | OC_ADVISE, OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
-    { "chunk", OC_LOAD | OC_ADVISE, OT_SIZE, NULL, 1, 0, "bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB; advise: a comma list to race)" },
-    { "header", OC_LOAD | OC_ADVISE, OT_BOOL, NULL, 0, 0, "the first row of each file names columns" },
-    { "columns", OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "the table's columns the file holds, a,b,c" },
-    { "truncate", OC_LOAD, OT_BOOL, NULL, 0, 0, "empty the table first" },
-    { "rate-limit", OC_LOAD, OT_NUM, NULL, 0, 0, "MB/s at most, across workers" },
-    { "delimiter", OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "the field separator, one character or 'tab' (default: , for CSV, tab otherwise)" },
-    { "quote", OC_LOAD | OC_ADVISE, OT_STR, NULL, 0, 0, "CSV's quote character (default \")" },
-    { "null", OC_LOAD | OC_GEN | OC_ADVISE, OT_STR, NULL, 0, 0, "the field text that means NULL (load tsv default: an empty field; csv: an unquoted empty field); gen --format=tsv: how NULL is written" },
-    { "skip-rows", OC_LOAD, OT_INT, "0", 0, 0, "rows after the header of each file that are not loaded" },
-    { "limit", OC_LOAD, OT_INT, NULL, 0, 1, "load at most this many rows (of all files, in order)" },
-    { "on-error", OC_LOAD, OT_STR, "stop", 0, 0, "stop at the first refused row, or skip refused rows (to --reject-file)" },
-    { "reject-file", OC_LOAD, OT_STR, NULL, 0, 0, "with --on-error=skip: refused rows go here as they were, and why to FILE.log" },
-    { "reject-limit", OC_LOAD, OT_INT, NULL, 0, 0, "with --on-error=skip: fail once more than this many rows are refused" },
-    { "budget", OC_ADVISE, OT_STR, "5m", 0, 0, "wall time the whole race may take: 90s, 5m, 1h" },
-    { "baseline", OC_ADVISE, OT_STR, NULL, 0, 0, "METHOD:BATCH:THREADS raced along every round, to compare the recommendation with" },
-    { "svg", OC_REPORT, OT_STR, NULL, 0, 0, "also draw a chart into this SVG file" },
-    { "log", OC_REPORT, OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" },
-    { "compare", OC_REPORT, OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: each point's rows/s ratio, its 95% bootstrap interval and a verdict" },
-    { "fail-if-slower", OC_REPORT, OT_NUM, NULL, 0, 0, "with --compare: exit 4 when a point is slower by more than this many percent, its interval clear of it" },
-    { "timeline", OC_REPORT, OT_BOOL, NULL, 0, 0, "rows/s and p99 over time of each run with intervals, and its stalls (--svg draws it)" },
-    { "cdf", OC_REPORT, OT_BOOL, NULL, 0, 0, "the latency CDF of each point with a latency_hist (--svg draws it, log-scaled)" },
-    { NULL, 0, 0, NULL, 0, 0, NULL }
+    { "engine", OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, odbc, null (comma list sweeps)" },
+    { "dsn", OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
+    { "threads", OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
+    { "batch", OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },
+    { "method", OT_STR, NULL, 1, 0, "load method(s), see `bulkbench list` (comma list sweeps)" },
+    { "rows", OT_INT, NULL, 0, 1, "rows to write in all (bulk methods), or events for event() scripts" },
+    { "events", OT_INT, NULL, 0, 1, "event() calls in all" },
+    { "time", OT_NUM, NULL, 0, 0, "stop after this many seconds" },
+    { "rate", OT_NUM, NULL, 0, 0, "target events per second across threads, Poisson arrivals (0 = as fast as possible)" },
+    { "warmup", OT_NUM, "0", 0, 0, "seconds of work before measuring starts" },
+    { "report-interval", OT_NUM, NULL, 0, 0, "print a line and record a sample into the result every this many seconds (0 = neither; default: samples each second, kept for runs of 5 s or more)" },
+    { "repeat", OT_INT, "1", 0, 1, "run each point of the sweep N times, interleaved round-robin; the result holds the median, each run and their spread" },
+    { "warmup-runs", OT_INT, "0", 0, 0, "--repeat: runs of each point done first and not counted" },
+    { "threshold", OT_STR, NULL, 0, 0, "FIELD OP NUMBER, e.g. 'latency_ms.p99<20': checked on every result, any failure exits 4 (repeatable)" },
+    { "latency-hist", OT_BOOL, NULL, 0, 0, "keep the whole latency histogram in the result (latency_hist)" },
+    { "seed", OT_INT, "1", 0, 0, "seed of the data generator: same seed, same rows" },
+    { "now", OT_STR, NULL, 0, 0, "the instant \"now\" generators use (default: the clock), for reproducible tables" },
+    { "format", OT_STR, "text", 0, 0, "run: text, json, csv or openmetrics; gen: copy, csv, tsv or sql; load: the data's csv, tsv or copy; report: text, markdown or csv" },
+    { "out", OT_STR, NULL, 0, 0, "append one JSON object per run to this file" },
+    { "set", OT_STR, NULL, 0, 0, "NAME=V1,V2: a session setting, swept (repeatable)" },
+    { "set-global", OT_STR, NULL, 0, 0, "NAME=V1,V2: a server-wide setting, swept, restored after each run (repeatable)" },
+    { "target", OT_STR, NULL, 0, 0, "NAME=DSN: a named server, swept (repeatable)" },
+    { "shared", OT_BOOL, NULL, 0, 0, "the --dsn list reaches one database (coordinators): prepare/check/cleanup on the first only" },
+    { "reconnect", OT_INT, "0", 0, 0, "after a lost session, retry the batch on a new one up to N times, exactly once" },
+    { "resume", OT_BOOL, NULL, 0, 0, "skip combinations that already succeeded in --out" },
+    { "table", OT_STR, NULL, 0, 0, "gen: the table to generate; load: the table to load into" },
+    { "dialect", OT_STR, NULL, 0, 0, "--format=sql: whose SQL to write (pg, mysql, sqlite; default generic)" },
+    { "o", OT_STR, NULL, 0, 0, "output file (default standard output)" },
+    { "progress", OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
+    { "chunk", OT_SIZE, NULL, 1, 0, "bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB)" },
+    { "header", OT_BOOL, NULL, 0, 0, "the first row of each file names columns" },
+    { "columns", OT_STR, NULL, 0, 0, "the table's columns the file holds, a,b,c" },
+    { "truncate", OT_BOOL, NULL, 0, 0, "empty the table first" },
+    { "rate-limit", OT_NUM, NULL, 0, 0, "MB/s at most, across workers" },
+    { "delimiter", OT_STR, NULL, 0, 0, "the field separator, one character or 'tab' (default: , for CSV, tab otherwise)" },
+    { "quote", OT_STR, NULL, 0, 0, "CSV's quote character (default \")" },
+    { "null", OT_STR, NULL, 0, 0, "the field text that means NULL (load tsv default: an empty field; csv: an unquoted empty field); gen --format=tsv: how NULL is written" },
+    { "skip-rows", OT_INT, "0", 0, 0, "rows after the header of each file that are not loaded" },
+    { "limit", OT_INT, NULL, 0, 1, "load at most this many rows (of all files, in order)" },
+    { "on-error", OT_STR, "stop", 0, 0, "stop at the first refused row, or skip refused rows (to --reject-file)" },
+    { "reject-file", OT_STR, NULL, 0, 0, "with --on-error=skip: refused rows go here as they were, and why to FILE.log" },
+    { "reject-limit", OT_INT, NULL, 0, 0, "with --on-error=skip: fail once more than this many rows are refused" },
+    { "budget", OT_STR, "5m", 0, 0, "wall time the whole race may take, set-up included: 90s, 5m, 1h" },
+    { "baseline", OT_STR, NULL, 0, 0, "METHOD:BATCH:THREADS raced along every round, to compare the recommendation with" },
+    { "svg", OT_STR, NULL, 0, 0, "also draw a chart into this SVG file" },
+    { "log", OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" },
+    { "compare", OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: each point's rows/s ratio, its 95% bootstrap interval and a verdict" },
+    { "fail-if-slower", OT_NUM, NULL, 0, 0, "with --compare: exit 4 when a point is slower by more than this many percent, its interval clear of it" },
+    { "timeline", OT_BOOL, NULL, 0, 0, "rows/s and p99 over time of each run with intervals, and its stalls (--svg draws it)" },
+    { "cdf", OT_BOOL, NULL, 0, 0, "the latency CDF of each point with a latency_hist (--svg draws it, log-scaled)" },
+    { NULL, 0, NULL, 0, 0, NULL }
 };
 // clang-format on
 
@@ -173,36 +173,44 @@ int opts_check_value(const char *name, opt_type t, const char *v, int min, bb_er
     return 0;
 }
 
-unsigned opts_command_bit(const char *cmd)
+const opt_use *opts_use(const bb_cli *cli, const char *name)
 {
-    static const char *const names[] = { "run", "gen", "load", "report", "advise" };
-    for (unsigned i = 0; i < 5; i++)
-        if (cmd && strcmp(cmd, names[i]) == 0) return 1u << i;
-    return 0;
+    for (const opt_use *u = cli->uses; u && u->name; u++)
+        if (strcmp(u->name, name) == 0) return u;
+    return NULL;
 }
 
-/* "`bulkbench load`" or "`bulkbench gen` and `bulkbench load`": who takes an option. */
-static void commands_of(const opt_def *d, char *out, size_t n)
+const char *opts_help(const opt_use *u)
 {
-    static const char *const names[] = { "run", "gen", "load", "report", "advise" };
-    size_t len = 0;
-    int k = 0, total = __builtin_popcount(d->cmds);
-    out[0] = 0;
-    for (unsigned i = 0; i < 5 && len < n; i++) {
-        if (!(d->cmds & (1u << i))) continue;
-        k++;
-        len += (size_t)snprintf(out + len, n - len, "%s`bulkbench %s`",
-                                k == 1           ? ""
-                                    : k == total ? " and "
-                                                 : ", ",
-                                names[i]);
+    const opt_def *d = opts_find_common(u->name);
+    return u->help ? u->help : d ? d->help : "";
+}
+
+const char *opts_arg(const opt_use *u)
+{
+    if (u->arg) return u->arg;
+    const opt_def *d = opts_find_common(u->name);
+    switch (d ? d->type : OT_STR) {
+    case OT_BOOL: return "";
+    case OT_INT:
+    case OT_NUM: return "N";
+    case OT_SIZE: return "SIZE";
+    case OT_STR: break;
     }
+    return "VALUE";
+}
+
+const char *opts_default(const opt_use *u)
+{
+    const opt_def *d = opts_find_common(u->name);
+    return u->dflt ? u->dflt : d ? d->dflt : NULL;
 }
 
 static int not_this_command(const bb_cli *cli, const opt_def *d, bb_err *err)
 {
-    char who[128];
-    commands_of(d, who, sizeof who);
+    char who[160] = "";
+    if (cli->takers) cli->takers(d->name, who, sizeof who);
+    if (!*who) return bb_usagef(err, "`bulkbench %s` does not take --%s", cli->cmd ? cli->cmd : "?", d->name);
     return bb_usagef(err, "--%s is an option of %s; `bulkbench %s` does not take it", d->name, who,
                      cli->cmd ? cli->cmd : "?");
 }
@@ -212,7 +220,7 @@ int opts_check_common(const bb_cli *cli, bb_err *err)
     for (int i = 0; i < cli->nkv; i++) {
         const opt_def *d = opts_find_common(cli->kv[i].name);
         if (!d) continue;
-        if (cli->cmdbit && !(d->cmds & cli->cmdbit)) return not_this_command(cli, d, err);
+        if (!opts_use(cli, d->name)) return not_this_command(cli, d, err);
         const char *v = cli->kv[i].value;
         if (!*v && d->type != OT_STR) return bb_usagef(err, "option --%s needs a value", d->name);
         if (!d->list) {
@@ -229,16 +237,6 @@ int opts_check_common(const bb_cli *cli, bb_err *err)
     return 0;
 }
 
-const char *opts_get(bb_cli *cli, const char *name)
-{
-    const char *v = opts_given(cli, name);
-    if (v) return v;
-    for (int i = cli->nsdef - 1; i >= 0; i--)
-        if (strcmp(cli->sdef[i].name, name) == 0) return cli->sdef[i].value;
-    const opt_def *d = opts_find_common(name);
-    return d ? d->dflt : NULL;
-}
-
 const char *opts_given(bb_cli *cli, const char *name)
 {
     for (int i = cli->nkv - 1; i >= 0; i--)
@@ -247,6 +245,18 @@ const char *opts_given(bb_cli *cli, const char *name)
             return cli->kv[i].value;
         }
     return NULL;
+}
+
+const char *opts_get(bb_cli *cli, const char *name)
+{
+    const char *v = opts_given(cli, name);
+    if (v) return v;
+    for (int i = cli->nsdef - 1; i >= 0; i--)
+        if (strcmp(cli->sdef[i].name, name) == 0) return cli->sdef[i].value;
+    const opt_use *u = opts_use(cli, name);
+    if (u) return opts_default(u);
+    const opt_def *d = opts_find_common(name);
+    return d ? d->dflt : NULL;
 }
 
 int opts_all(bb_cli *cli, const char *name, const char **out, int max)
@@ -306,12 +316,11 @@ int opts_check_unused(const bb_cli *cli, const char *const *extra, bb_err *err)
 {
     const char *cand[128];
     int n = 0;
-    for (const opt_def *d = opts_common; d->name && n < 64; d++)
-        if (!cli->cmdbit || (d->cmds & cli->cmdbit)) cand[n++] = d->name;
+    for (const opt_use *u = cli->uses; u && u->name && n < 64; u++) cand[n++] = u->name;
     for (int i = 0; extra && extra[i] && n < 128; i++) cand[n++] = extra[i];
     for (int i = 0; i < cli->nkv; i++) {
         const opt_def *d = opts_find_common(cli->kv[i].name);
-        if (d && cli->cmdbit && !(d->cmds & cli->cmdbit)) return not_this_command(cli, d, err);
+        if (d && !opts_use(cli, d->name)) return not_this_command(cli, d, err);
         if (cli->kv[i].used || d) continue;
         int known = 0;
         for (int j = 0; extra && extra[j]; j++)

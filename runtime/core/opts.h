@@ -9,20 +9,27 @@
 
 typedef enum { OT_INT, OT_NUM, OT_STR, OT_BOOL, OT_SIZE } opt_type;
 
-/* The commands an option belongs to; any other command refuses it (exit 2). */
-enum { OC_RUN = 1, OC_GEN = 2, OC_LOAD = 4, OC_REPORT = 8, OC_ADVISE = 16 };
-
+/* What an option is, whichever command takes it: its type and the checks on its value. */
 typedef struct opt_def {
     const char *name;
-    unsigned cmds; /* OC_* */
     opt_type type;
-    const char *dflt; /* NULL: unset unless the script sets a default */
+    const char *dflt; /* NULL: unset unless the command or the script sets a default */
     int list;         /* accepts a comma list: a sweep dimension */
     int min;          /* for OT_INT/OT_NUM: smallest allowed value */
-    const char *help;
+    const char *help; /* what it means where a command does not say otherwise */
 } opt_def;
 
 extern const opt_def opts_common[];
+
+/* An option as one command takes it (a command's table of these, NULL-terminated by name,
+ * is the whole list of what it accepts): what it means for this command, and the
+ * command's own default when it differs from the option's. */
+typedef struct opt_use {
+    const char *name;
+    const char *help; /* NULL: the option's own */
+    const char *dflt; /* NULL: the option's own */
+    const char *arg;  /* the value's name in help (--rows=N); NULL: from the type */
+} opt_use;
 
 typedef struct opt_kv {
     char *name, *value;
@@ -31,8 +38,11 @@ typedef struct opt_kv {
 
 typedef struct bb_cli {
     const char *cmd;
-    unsigned cmdbit; /* OC_* of cmd, 0 for commands without options */
-    char **pos;      /* positional arguments after the command */
+    const opt_use *uses; /* the options cmd takes; any other common option is refused */
+    /* The commands that do take an option, for the message that refuses it (the command
+     * table's; NULL: none named). */
+    void (*takers)(const char *option, char *out, size_t n);
+    char **pos; /* positional arguments after the command */
     int npos;
     opt_kv *kv;
     int nkv;
@@ -46,8 +56,13 @@ int opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err);
 void opts_free(bb_cli *cli);
 
 const opt_def *opts_find_common(const char *name);
-/* The OC_* bit of a command's name, 0 when it takes no options. */
-unsigned opts_command_bit(const char *cmd);
+/* How the command takes an option, or NULL when it does not. */
+const opt_use *opts_use(const bb_cli *cli, const char *name);
+/* What an option means for the command, and its value's name in help ("N", "FILE"; "" for a switch). */
+const char *opts_help(const opt_use *u);
+const char *opts_arg(const opt_use *u);
+/* The default an option has for the command (its own, unless the command sets one). */
+const char *opts_default(const opt_use *u);
 /* Checks that every common option given belongs to the command, and its type (each
  * element of a comma list). */
 int opts_check_common(const bb_cli *cli, bb_err *err);

@@ -75,13 +75,14 @@ gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_
     return t;
 }
 
-/* The report's options (those of OC_REPORT that were given or have a default) as a table
- * keyed by name with '_' for '-': booleans, numbers and strings as their types say. */
+/* The command's options (those given or with a default) as a table keyed by name with
+ * '_' for '-': booleans, numbers and strings as their types say. */
 static void push_report_opts(lua_State *L, bb_cli *cli)
 {
     lua_newtable(L);
-    for (const opt_def *d = opts_common; d->name; d++) {
-        const char *v = d->cmds & OC_REPORT ? opts_get(cli, d->name) : NULL;
+    for (const opt_use *u = cli->uses; u && u->name; u++) {
+        const opt_def *d = opts_find_common(u->name);
+        const char *v = d ? opts_get(cli, d->name) : NULL;
         if (!v) continue;
         if (d->type == OT_BOOL) lua_pushboolean(L, opts_is_on(v));
         else if (d->type == OT_NUM || d->type == OT_INT) lua_pushnumber(L, strtod(v, NULL));

@@ -18,8 +18,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *argv[64];
     int argc = 0;
     for (char *p = buf; argc < 64 && p <= buf + size; p += strlen(p) + 1) argv[argc++] = p;
+    static opt_use every[128]; /* a command that takes every option, so each value's check runs */
+    for (int i = 0; !every[0].name && opts_common[i].name && i < 127; i++) every[i].name = opts_common[i].name;
     bb_cli cli;
     memset(&cli, 0, sizeof cli);
+    cli.uses = every;
     bb_err err;
     if (opts_parse(argc, argv, &cli, &err) == 0) {
         assert(cli.npos + cli.nkv <= argc);
