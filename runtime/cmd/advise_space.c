@@ -52,14 +52,22 @@ static void batch_ladder(int64_t from, int64_t rows, int whole, char *out, size_
     if (!out[0]) snprintf(out, n, "%lld", (long long)(rows > 0 ? rows : 1));
 }
 
-static void add_cand(advise *a, const sweep_combo *combo, const char *const *first_set)
+/* One more candidate, blank, with its place in the race. */
+static adv_cand *new_cand(advise *a, race_cand **rc)
 {
     a->c = realloc(a->c, sizeof *a->c * (size_t)(a->n + 1));
     a->rc = realloc(a->rc, sizeof *a->rc * (size_t)(a->n + 1));
     adv_cand *c = &a->c[a->n];
-    race_cand *rc = &a->rc[a->n++];
+    *rc = &a->rc[a->n++];
     memset(c, 0, sizeof *c);
-    memset(rc, 0, sizeof *rc);
+    memset(*rc, 0, sizeof **rc);
+    return c;
+}
+
+static void add_cand(advise *a, const sweep_combo *combo, const char *const *first_set)
+{
+    race_cand *rc;
+    adv_cand *c = new_cand(a, &rc);
     bb_plan p = { .drv = combo->drv, .method = combo->method, .batch = combo->batch };
     c->combo = combo;
     c->method = combo->method;
@@ -206,12 +214,8 @@ int advise_file_space(advise *a, int64_t file_bytes, bb_err *err)
     char **tv = opts_split(threads, &nt);
     for (int t = 0; t < nt; t++)
         for (int i = 0; i < nc; i++) {
-            a->c = realloc(a->c, sizeof *a->c * (size_t)(a->n + 1));
-            a->rc = realloc(a->rc, sizeof *a->rc * (size_t)(a->n + 1));
-            adv_cand *c = &a->c[a->n];
-            race_cand *rc = &a->rc[a->n++];
-            memset(c, 0, sizeof *c);
-            memset(rc, 0, sizeof *rc);
+            race_cand *rc;
+            adv_cand *c = new_cand(a, &rc);
             c->method = method;
             c->batch = rc->batch = chunks[i];
             c->threads = rc->threads = atoi(tv[t]);

@@ -59,6 +59,9 @@ static int setup_script(advise *a, bb_err *err)
     a->rs.hc.scratch = a->scratch;
     if (runcmd_load(a->cli, a->input, &a->rs, err) < 0 || script_table(a, err) < 0) return -1;
     if (a->focus && lib_focus(a->rs.L, a->focus, err) < 0) return -1;
+    if (!lib_has_run(a->rs.L))
+        return bb_usagef(err, "%s writes through event(): advise races load methods, which run(ctx) uses with "
+                              "ctx:load (bb.load does); give it a table to load", a->input);
     const char *rows = opts_get(a->cli, "rows");
     a->rows = rows ? atoll(rows) : 1000000;
     const char *b = strrchr(a->input, '/');

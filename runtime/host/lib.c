@@ -22,6 +22,14 @@ int lib_has_work(lua_State *L)
     return has;
 }
 
+int lib_has_run(lua_State *L)
+{
+    lua_getglobal(L, "run");
+    int has = lua_isfunction(L, -1);
+    lua_pop(L, 1);
+    return has;
+}
+
 /* Calls module.fn(...) with the nargs values on the stack below; leaves its nres results. */
 static int call_module(lua_State *L, const char *module, const char *fn, int nargs, int nres, bb_err *err)
 {

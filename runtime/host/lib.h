@@ -11,6 +11,8 @@
 
 /* Whether the loaded script defines event(ctx) or run(ctx). */
 int lib_has_work(lua_State *L);
+/* Whether it defines run(ctx), where ctx:load writes rows with the run's method (bb.load's). */
+int lib_has_run(lua_State *L);
 /* The loaded script's help text (its description and options); the caller frees it. */
 char *lib_help(lua_State *L, bb_err *err);
 /* The generator of table `name` the loaded script declared (bb.table); NULL with err. */

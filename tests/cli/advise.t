@@ -57,3 +57,8 @@ $ ./bulkbench advise --engine=pg; echo "rc=$?"; ./bulkbench advise workloads/cop
 ~ --baseline expects METHOD:BATCH:THREADS
 ~ --time is an option of `bulkbench run`; `bulkbench advise` does not take it
 ! rc=[013]
+
+# a script that writes only through event() has no load method to race
+$ ./bulkbench advise <(echo 'function event() end') --engine=null --budget=10s
+? 2
+~ writes through event\(\): advise races load methods
