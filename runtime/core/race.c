@@ -156,7 +156,7 @@ int race_plan(race *r, double elapsed_s, race_round *out)
     double left = r->cfg.budget_s - elapsed_s;
     if (r->round == 0) return plan_first(r, left, nc, out);
     int64_t prev = r->cur.rows, next = (int64_t)((double)prev * r->cfg.growth);
-    if (next > r->cfg.rows || next < prev) next = r->cfg.rows;
+    if (next > r->cfg.rows || next < prev || 4 * next >= 3 * r->cfg.rows) next = r->cfg.rows; /* near enough: the final scale */
     /* below the final scale a round takes at most half of what is left: a larger one follows */
     double share = next == r->cfg.rows ? 1 : 0.5;
     if (round_estimate(r, next, r->cfg.reps, cap_for(r, next)) <= share * left)
@@ -168,6 +168,9 @@ int race_plan(race *r, double elapsed_s, race_round *out)
         else hi = mid;
     }
     if ((double)lo >= 1.5 * (double)prev) return go(r, out, tidy_rows(lo), r->cfg.reps, cap_for(r, tidy_rows(lo)));
+    /* the final scale with two runs each (an interval still) is worth more than more runs below it */
+    if (next == r->cfg.rows && next > prev && round_estimate(r, next, 2, cap_for(r, next)) <= left)
+        return go(r, out, next, 2, cap_for(r, next));
     /* no larger scale fits: more runs at this one, as many as fit */
     for (int reps = r->cfg.reps; reps >= 1; reps--)
         if (round_estimate(r, prev, reps, cap_for(r, prev)) <= left) return go(r, out, prev, reps, cap_for(r, prev));

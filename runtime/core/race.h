@@ -16,8 +16,10 @@
  *   apart (at cfg.rows, every median within cfg.tie of the leader's), or when the budget
  *   cannot fit another round. A round is planned so its estimated wall time fits what is
  *   left: each run costs the measured per-run overhead plus its rows at its candidate's last
- *   rows/s (its cap when unknown), padded by 10%; a round below cfg.rows takes at most half of what is left
- *   (the first, cfg.first_share), so a larger scale still follows. race_may_start refuses a
+ *   rows/s (its cap when unknown), padded by 10%; a round below cfg.rows takes at most half
+ *   of what is left (the first, cfg.first_share), so a larger scale still follows; when the
+ *   next scale does not fit three runs each, fewer rows are tried, then the final scale with
+ *   two runs each, then more runs at the current scale. race_may_start refuses a
  *   run whose estimate would overshoot; the caller then calls race_cut.
  * - The recommendation (race_pick) is the simplest of the survivors that are as fast as the
  *   leader (median within cfg.tie, intervals overlapping): fewer threads, then a smaller

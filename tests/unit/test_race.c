@@ -153,7 +153,8 @@ static void test_rows_and_cut(void)
         race_end_round(&r);
         if (r.stop) break;
     }
-    ok(nr >= 3 && rows[0] == 5000 && rows[1] == 20000 && rows[2] == 80000, "rows grow fourfold from round to round");
+    ok(nr >= 3 && rows[0] == 5000 && rows[1] == 20000 && rows[2] == 100000,
+       "rows grow fourfold from round to round, to the final scale once that is within 3/4 of it");
     ok(rows[nr - 1] == 100000, "up to the final scale, never beyond");
     ok(r.stop && !strcmp(r.stop, "indistinguishable"), "where equal candidates stop the race");
     ok(c[0].mark[c[0].nmark - 1].rps.n == 3, "the standing is taken at the round's scale");
@@ -176,6 +177,26 @@ static void test_rows_and_cut(void)
     ok(r.stop && !strcmp(r.stop, "budget"), "a round cut short ends the race on the budget");
     ok(d[0].mark[1].rows == 5000 && d[0].stat.median == 100.5,
        "the standings fall back to the largest scale every survivor ran at");
+    race_free(&r);
+}
+
+/* When three runs each at the final scale do not fit, two do rather than more at a smaller scale. */
+static void test_final_scale(void)
+{
+    race r;
+    race_cand c[2] = { { .threads = 1 }, { .threads = 2 } };
+    race_cfg cfg;
+    race_defaults(&cfg, 1000, 300000);
+    cfg.rows_first = 72000;
+    race_init(&r, &cfg, c, 2);
+    race_round rd;
+    race_plan(&r, 0, &rd);
+    for (int rep = 0; rep < 2; rep++)
+        for (int k = 0; k < 2; k++) race_record(&r, k, 100000 + 1000 * (rep + k), 1.2, 0.72);
+    race_end_round(&r);
+    /* 18 s left: three runs each at 300000 rows need about 23 s, two about 15 s */
+    ok(race_plan(&r, 982, &rd) && rd.rows == 300000 && rd.reps == 2,
+       "with too little budget for three runs at the final scale, it runs two there");
     race_free(&r);
 }
 
@@ -277,6 +298,7 @@ int main(void)
     test_simpler();
     test_fail_and_baseline();
     test_rows_and_cut();
+    test_final_scale();
     test_budget(30);
     test_budget(70);
     test_budget(300);
