@@ -157,20 +157,23 @@ int race_plan(race *r, double elapsed_s, race_round *out)
     if (r->round == 0) return plan_first(r, left, nc, out);
     int64_t prev = r->cur.rows, next = (int64_t)((double)prev * r->cfg.growth);
     if (next > r->cfg.rows || next < prev || 4 * next >= 3 * r->cfg.rows) next = r->cfg.rows; /* near enough: the final scale */
-    /* below the final scale a round takes at most half of what is left: a larger one follows */
+    /* A larger scale before more runs at this one, three runs each if they fit, else two (an
+     * interval still). Below the final scale a round takes at most half of what is left, so
+     * a larger one can follow; failing the next scale, the most rows that fit, if 1.5 times
+     * this round's. */
     double share = next == r->cfg.rows ? 1 : 0.5;
-    if (round_estimate(r, next, r->cfg.reps, cap_for(r, next)) <= share * left)
-        return go(r, out, next, r->cfg.reps, cap_for(r, next));
-    int64_t lo = prev, hi = next; /* the most rows that fit in half of what is left */
-    while (hi - lo > 1 && hi - lo > lo / 100) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (round_estimate(r, mid, r->cfg.reps, cap_for(r, mid)) <= 0.5 * left) lo = mid;
-        else hi = mid;
+    for (int reps = r->cfg.reps; reps >= 2 && next > prev; reps--)
+        if (round_estimate(r, next, reps, cap_for(r, next)) <= share * left)
+            return go(r, out, next, reps, cap_for(r, next));
+    for (int reps = r->cfg.reps; reps >= 2 && next > prev; reps--) {
+        int64_t lo = prev, hi = next;
+        while (hi - lo > 1 && hi - lo > lo / 100) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (round_estimate(r, mid, reps, cap_for(r, mid)) <= 0.5 * left) lo = mid;
+            else hi = mid;
+        }
+        if ((double)lo >= 1.5 * (double)prev) return go(r, out, tidy_rows(lo), reps, cap_for(r, tidy_rows(lo)));
     }
-    if ((double)lo >= 1.5 * (double)prev) return go(r, out, tidy_rows(lo), r->cfg.reps, cap_for(r, tidy_rows(lo)));
-    /* the final scale with two runs each (an interval still) is worth more than more runs below it */
-    if (next == r->cfg.rows && next > prev && round_estimate(r, next, 2, cap_for(r, next)) <= left)
-        return go(r, out, next, 2, cap_for(r, next));
     /* no larger scale fits: more runs at this one, as many as fit */
     for (int reps = r->cfg.reps; reps >= 1; reps--)
         if (round_estimate(r, prev, reps, cap_for(r, prev)) <= left) return go(r, out, prev, reps, cap_for(r, prev));

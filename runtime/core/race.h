@@ -17,9 +17,10 @@
  *   cannot fit another round. A round is planned so its estimated wall time fits what is
  *   left: each run costs the measured per-run overhead plus its rows at its candidate's last
  *   rows/s (its cap when unknown), padded by 10%; a round below cfg.rows takes at most half
- *   of what is left (the first, cfg.first_share), so a larger scale still follows; when the
- *   next scale does not fit three runs each, fewer rows are tried, then the final scale with
- *   two runs each, then more runs at the current scale. race_may_start refuses a
+ *   of what is left (the first, cfg.first_share), so a larger scale still follows. A larger
+ *   scale comes before more runs at the current one: the next scale with three runs each,
+ *   else two; else the most rows (1.5 times the current at least) that fit with three, else
+ *   two; else more runs at the current scale, as many as fit. race_may_start refuses a
  *   run whose estimate would overshoot; the caller then calls race_cut.
  * - The recommendation (race_pick) is the simplest of the survivors that are as fast as the
  *   leader (median within cfg.tie, intervals overlapping): fewer threads, then a smaller
