@@ -9,6 +9,7 @@
 #   make fuzz        libFuzzer targets (tests/fuzz) for FUZZ_TIME seconds each, from their corpus
 #   make soak        8 threads for 10 minutes per server: flat memory, nothing lost
 #   make bench       side-by-side comparisons with peer tools, ratios printed
+#   make docs        docs/img/*.png: pictures of real reports (HTML report in headless Chromium)
 #   make clean
 
 VERSION := 0.1.0
@@ -19,9 +20,11 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS := build-essential pkg-config sqlite3 python3-prometheus-client luajit libluajit-5.1-dev libpq-dev default-libmysqlclient-dev \
             libcsv-dev libsqlite3-dev libjansson-dev zlib1g-dev libzstd-dev lua-busted postgresql mariadb-server mariadb-client \
             sysbench bc python3 valgrind zstd clang libclang-rt-14-dev libopenmpi-dev openmpi-bin openssh-client \
-            unixodbc-dev odbc-postgresql odbc-mariadb libsqliteodbc
+            unixodbc-dev odbc-postgresql odbc-mariadb libsqliteodbc chromium
 
-PKGS    := luajit libpq sqlite3 jansson zlib libzstd odbc odbcinst
+# CORE_PKGS: what base, drivers and core link against (no Lua); the binary adds LuaJIT
+CORE_PKGS := libpq sqlite3 jansson zlib libzstd odbc odbcinst
+PKGS    := luajit $(CORE_PKGS)
 MYSQL   := $(shell pkg-config --exists mysqlclient 2>/dev/null && echo mysqlclient || echo libmariadb)
 CFLAGS  ?= -O2 -g
 ifeq ($(SAN),1) # make sanitize: AddressSanitizer and UndefinedBehaviorSanitizer
@@ -32,35 +35,48 @@ ifeq ($(FUZZ),1) # tests/fuzz.sh, with CC=clang: every object instrumented for l
 CFLAGS  += -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=fuzzer,address,undefined
 endif
-ifeq ($(MPI),1) # runs spread over MPI ranks (mpirun); only runtime/core/cluster.c differs
+ifeq ($(MPI),1) # runs spread over MPI ranks (mpirun); only runtime/core/run/cluster.c differs
 CFLAGS  += -DBB_MPI $(shell pkg-config --cflags ompi-c)
 LDLIBS  += $(shell pkg-config --libs ompi-c)
 endif
 CFLAGS  += -std=gnu11 -Wall -Wextra -pthread -DBB_VERSION=\"$(VERSION)\" \
            $(shell pkg-config --cflags $(PKGS) $(MYSQL) 2>/dev/null)
+CORE_LIBS := $(LDLIBS) $(shell pkg-config --libs $(CORE_PKGS) $(MYSQL) 2>/dev/null) -lcsv -lm -pthread
 LDLIBS  += $(shell pkg-config --libs $(PKGS) $(MYSQL) 2>/dev/null) -lcsv -lm -pthread
 
-# The rooms, bottom up (docs/architecture.md): base, drivers, runtime/core, runtime/host, runtime/cmd.
-SRC     := $(wildcard base/*.c drivers/*.c runtime/core/*.c runtime/host/*.c runtime/cmd/*.c)
-OBJ     := $(SRC:%.c=build/%.o) build/embed.o
-LUA_SRC := $(wildcard lua/*.lua)
-LUA_BC  := $(LUA_SRC:lua/%.lua=build/lua/%.h)
+# The rooms, bottom up (docs/architecture.md): base, drivers, runtime/core (in wings), runtime/host, runtime/cmd.
+# The first three are a library without Lua (build/libbulkbench.a): the fuzz targets and the
+# no-Lua link test use it alone; the binary is host + cmd + the embedded Lua library on top.
+CORE_SRC := $(wildcard base/*.c drivers/*.c runtime/core/*.c runtime/core/*/*.c)
+TOP_SRC  := $(wildcard runtime/host/*.c runtime/cmd/*.c)
+CORE_OBJ := $(CORE_SRC:%.c=build/%.o)
+OBJ      := $(TOP_SRC:%.c=build/%.o) build/embed.o
+LUA_SRC  := $(wildcard lua/*.lua)
+LUA_BC   := $(LUA_SRC:lua/%.lua=build/lua/%.h)
 
 all: bulkbench
 
-bulkbench: $(OBJ)
-	$(CC) $(CFLAGS) -o $@ $(OBJ) $(LDFLAGS) $(LDLIBS)
+build/libbulkbench.a: $(CORE_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $(CORE_OBJ)
+
+bulkbench: $(OBJ) build/libbulkbench.a
+	$(CC) $(CFLAGS) -o $@ $(OBJ) build/libbulkbench.a $(LDFLAGS) $(LDLIBS)
+
+# core has no Lua: a program on the library alone links without LuaJIT
+build/nolua: tests/nolua.c build/libbulkbench.a
+	$(CC) $(CFLAGS) -o $@ $< build/libbulkbench.a $(LDFLAGS) $(CORE_LIBS)
 
 # -MMD -MP: each object lists the headers it read (build/*.d), so a header change rebuilds only its readers
 build/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
--include $(OBJ:.o=.d)
+-include $(OBJ:.o=.d) $(CORE_OBJ:.o=.d)
 
 # cluster.o is the one object MPI=1 changes: rebuilt (and relinked) whenever the setting does
 build/mpi.flag: FORCE
 	@mkdir -p build; echo "$(MPI)" | cmp -s - $@ || echo "$(MPI)" > $@
-build/runtime/core/cluster.o: build/mpi.flag
+build/runtime/core/run/cluster.o: build/mpi.flag
 
 # lua/NAME.lua becomes bytecode with debug info (tracebacks keep file:line), required as
 # "bulkbench" (bulkbench.lua) or "bulkbench.NAME".
@@ -81,17 +97,17 @@ build/embed.c: $(LUA_BC) Makefile
 build/embed.o: build/embed.c
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-# a fuzz target links everything but main(): libFuzzer brings its own
+# a fuzz target links the library without Lua (libFuzzer brings its own main)
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,build/%,$(wildcard tests/fuzz/fuzz_*.c))
 fuzzers: $(FUZZ_BIN)
-build/fuzz_%: tests/fuzz/fuzz_%.c $(filter-out build/runtime/cmd/main.o,$(OBJ))
-	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+build/fuzz_%: tests/fuzz/fuzz_%.c build/libbulkbench.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(CORE_LIBS)
 
-# a unit test of a core module (tests/unit/test_NAME.c) links everything but main() too
+# a unit test of a core module (tests/unit/test_NAME.c) links the library without Lua, as the fuzz targets do
 UNIT_BIN := $(patsubst tests/unit/%.c,build/%,$(wildcard tests/unit/test_*.c))
 units: $(UNIT_BIN)
-build/test_%: tests/unit/test_%.c $(filter-out build/runtime/cmd/main.o,$(OBJ))
-	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+build/test_%: tests/unit/test_%.c build/libbulkbench.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(CORE_LIBS)
 
 deps:
 	@missing=$$(for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -118,6 +134,10 @@ bench: deps
 	@$(MAKE) -s -j$(JOBS) all
 	@contrib/bench.sh
 
+docs: deps
+	@$(MAKE) -s -j$(JOBS) all
+	@python3 contrib/docs.py
+
 FUZZ_TIME ?= 60
 fuzz: deps
 	@tests/fuzz.sh $(FUZZ_TIME)
@@ -129,4 +149,4 @@ soak: deps
 clean:
 	rm -rf build bulkbench
 
-.PHONY: FORCE all units deps quickstart check sanitize bench fuzz fuzzers soak clean
+.PHONY: FORCE all units deps quickstart check sanitize bench docs fuzz fuzzers soak clean

@@ -15,6 +15,16 @@ void dialect_quote(const bb_dialect *d, const char *name, bb_buf *out)
     bb_buf_putc(out, d->ident_quote);
 }
 
+const bb_dialect bb_dialect_generic = { "generic", '"', 0, 0, 0, 0, 0 };
+
+void dialect_quote_list(const bb_dialect *d, const char *const *names, int n, bb_buf *out)
+{
+    for (int i = 0; i < n; i++) {
+        if (i) bb_buf_putc(out, ',');
+        dialect_quote(d, names[i], out);
+    }
+}
+
 char *dialect_quoted(const bb_dialect *d, const char *name)
 {
     bb_buf b = { 0 };

@@ -41,8 +41,14 @@ typedef struct bb_dialect {
     int bool_int;      /* 1: booleans are written 1/0 (the DBMS has no TRUE/FALSE literals) */
 } bb_dialect;
 
+/* The standard's SQL: "quoted" identifiers, '?' markers, no limits known. The null engine
+ * speaks it, and so does every script or file that names no engine. */
+extern const bb_dialect bb_dialect_generic;
+
 /* Appends name as an identifier of the dialect, quoted (a quote inside is doubled). */
 void dialect_quote(const bb_dialect *d, const char *name, bb_buf *out);
+/* Appends the names, quoted, separated by commas: a column list without its parentheses. */
+void dialect_quote_list(const bb_dialect *d, const char *const *names, int n, bb_buf *out);
 /* The same as a new string the caller frees. */
 char *dialect_quoted(const bb_dialect *d, const char *name);
 /* Appends the placeholder of parameter i (1-based): $i or ?. */

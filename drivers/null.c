@@ -19,7 +19,6 @@ struct bb_stmt {
     int unused;
 };
 
-static const bb_dialect null_dialect = { "generic", '"', 0, 0, 0, 0, 0 };
 
 static int nl_target_open(const char *dsn, bb_target **out, bb_err *err)
 {
@@ -188,7 +187,7 @@ const bb_driver bb_driver_null = {
     .summary = "does nothing: measures the runner's own cost",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE | BB_CAP_COPY_TEXT |
         BB_CAP_COPY_CSV | BB_CAP_COPY_BIN | BB_CAP_LOAD_DATA,
-    .dialect = &null_dialect,
+    .dialect = &bb_dialect_generic,
     .target_open = nl_target_open,
     .target_where = nl_target_where,
     .target_close = nl_target_close,

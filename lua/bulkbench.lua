@@ -101,6 +101,15 @@ end
 
 function bb.run_info() return core.run_info() end
 
+-- bb.methods(engine): the methods the engine offers, from the method table (method.c), in its
+-- order: { {name, summary, stream, once, default_batch}, ... }, and their names as a second list.
+function bb.methods(engine)
+  local ms = core.methods(engine) or error(("no engine '%s'"):format(tostring(engine)), 2)
+  local names = {}
+  for i, m in ipairs(ms) do names[i] = m.name end
+  return ms, names
+end
+
 -- bb.connect(engine, dsn): a connection of the script's own (tools, tests, side checks).
 function bb.connect(engine, dsn) return core.connect(engine, dsn) end
 

@@ -82,22 +82,22 @@ end
 
 local function ms(v) return v and ("%.3f"):format(v) or "null" end
 
-local COLS = {
+M.COLS = {
   { "point", function(p) return p.label end },
   { "histograms", function(p) return tostring(p.n) end },
   { "events", function(p) return ("%.0f"):format(p.total) end },
 }
 for _, q in ipairs { { "p50", 0.5 }, { "p90", 0.9 }, { "p99", 0.99 }, { "p99.9", 0.999 } } do
-  COLS[#COLS + 1] = { q[1] .. " ms", function(p) return ms(M.quantile(p.buckets, p.total, q[2])) end }
+  M.COLS[#M.COLS + 1] = { q[1] .. " ms", function(p) return ms(M.quantile(p.buckets, p.total, q[2])) end }
 end
 
-local function skipped_line(s) return report.describe(s.result) .. ": " .. s.why end
+function M.skipped_line(s) return report.describe(s.result) .. ": " .. s.why end
 
 function M.text(points, skipped, fmt)
   local out = {}
-  report.section(out, ("latency CDF: %d point%s with a histogram"):format(#points, #points == 1 and "" or "s"), COLS,
+  report.section(out, ("latency CDF: %d point%s with a histogram"):format(#points, #points == 1 and "" or "s"), M.COLS,
     points, fmt)
-  report.skipped(out, skipped, skipped_line, fmt)
+  report.skipped(out, skipped, M.skipped_line, fmt)
   return table.concat(out, "\n")
 end
 
@@ -127,9 +127,20 @@ function M.svg(points, skipped)
   end
   chart.panel(body, p)
   for i, sk in ipairs(skipped) do
-    chart.text(body, chart.MARGIN.L, H + 18 * i, "skipped " .. skipped_line(sk), 'font-size="12"')
+    chart.text(body, chart.MARGIN.L, H + 18 * i, "skipped " .. M.skipped_line(sk), 'font-size="12"')
   end
-  return chart.document(W, H + 18 * #skipped + 12, body)
+  return chart.document(W, H + 18 * #skipped + 12, body, { title = "latency CDF", desc = M.describe(points) })
+end
+
+-- the chart as text: each point's events and percentiles
+function M.describe(points)
+  local parts = { ("%d point%s with a latency histogram."):format(#points, #points == 1 and "" or "s") }
+  for _, p in ipairs(points) do
+    local qs = {}
+    for i = 4, #M.COLS do qs[#qs + 1] = M.COLS[i][1] .. " " .. M.COLS[i][2](p) end
+    parts[#parts + 1] = ("%s: %.0f events, %s."):format(p.label, p.total, table.concat(qs, ", "))
+  end
+  return table.concat(parts, " ")
 end
 
 function M.main(paths, opts)

@@ -5,6 +5,7 @@
 local core = require "bulkbench.core"
 local report = require "bulkbench.report"
 local stats = require "bulkbench.stats"
+local chart = require "bulkbench.chart"
 local M = {}
 
 -- rows/s of each run a result holds: its runs (--repeat), else itself as one run
@@ -43,7 +44,7 @@ function M.verdict(c)
 end
 
 -- one row per point of either side, base order first; r is the point's result for labels
-local function match(base, cand)
+function M.match(base, cand)
   local bp, border = points(base)
   local cp, corder = points(cand)
   local rows = {}
@@ -83,7 +84,7 @@ end
 
 -- the point's dimensions (in a text table those that vary between a scenario's points),
 -- then the comparison
-local function columns(rows, fmt)
+function M.columns(rows, fmt)
   local cols = {}
   local dims = fmt == "csv" and all_dims(rows) or report.split_dims(report.results_of(rows, result_of))
   for _, d in ipairs(dims) do
@@ -121,10 +122,60 @@ end
 -- the comparison as text: a table per scenario under a line saying what was compared, or
 -- one CSV table with every point's dimensions
 local function render(rows, paths, fmt)
-  if fmt == "csv" then return report.render(columns(rows, fmt), rows, fmt) .. "\n" end
+  if fmt == "csv" then return report.render(M.columns(rows, fmt), rows, fmt) .. "\n" end
   return ("base %s, candidate %s: ratio = candidate / base median rows/s, 95%% bootstrap interval (%d resamples)\n\n")
     :format(paths[1], paths[2], stats.RESAMPLES)
-    .. report.by_scenario_tables(rows, fmt, "point", function(rs) return columns(rs, fmt), rs, fmt end, result_of)
+    .. report.by_scenario_tables(rows, fmt, "point", function(rs) return M.columns(rs, fmt), rs, fmt end, result_of)
+end
+
+-- ---- chart (the HTML report's) ----
+
+M.VERDICT_COLOR = { faster = "#2ca02c", slower = "#d62728", ["no difference"] = "#1f77b4" }
+M.OTHER_COLOR = "#ff7f0e" -- n/a and unmatched
+
+-- "faster", "slower", "no difference" or "n/a" (no verdict: one run each, unmatched...)
+function M.verdict_class(v) return M.VERDICT_COLOR[v] and v or "n/a" end
+
+-- Each matched point's ratio (a marker, numbered as its row) with its 95% interval (a
+-- whisker), coloured by verdict, over a dashed line at 1 (no change). Returns the SVG and
+-- its text alternative.
+function M.svg(rows)
+  local W, H, body = 1000, 380, {}
+  local by, order, lo, hi, n = {}, {}, math.huge, 0, 0
+  for i, row in ipairs(rows) do
+    if row.ratio then
+      local v = M.verdict_class(row.verdict)
+      if not by[v] then by[v] = {}; order[#order + 1] = v end
+      table.insert(by[v], { x = i, y = row.ratio, lo = row.lo, hi = row.hi, row = row })
+      lo, hi, n = math.min(lo, row.lo or row.ratio, 1), math.max(hi, row.hi or row.ratio, 1), n + 1
+    end
+  end
+  local p = { x0 = 0, y0 = 0, W = W, H = H, title = "candidate / base rows/s by point", series = {},
+              empty = "no point ran on both sides",
+              tip = function(name, q)
+                return ("#%d %s: ratio %.3f%s, %s"):format(q.x, report.describe(q.row.r), q.y,
+                  q.lo and (" [%.3f, %.3f]"):format(q.lo, q.hi) or "", name)
+              end }
+  for _, v in ipairs(order) do
+    p.series[#p.series + 1] = { name = v, points = by[v], line = false, color = M.VERDICT_COLOR[v] or M.OTHER_COLOR }
+  end
+  if n > 0 then
+    local log = hi / lo >= 4
+    local varying = report.split_dims(report.results_of(rows, result_of))
+    p.x = { lo = 0.5, hi = #rows + 0.5, ticks = {}, label = "point", slant = 80,
+            fmt = function(x) return ("#%d %s"):format(x, report.label(rows[x].r, varying) or "") end }
+    for i = 1, #rows do p.x.ticks[i] = i end
+    p.y = log and chart.decade_axis(lo, hi) or chart.nice_axis(math.max(0, lo - 0.05), hi + 0.05)
+    p.y.fmt = function(v) return ("%g×"):format(tonumber(("%.3g"):format(v))) end
+    p.y.label = "candidate / base (ratio of medians" .. (log and ", log scale)" or ")")
+  end
+  local fx, fy = chart.panel(body, p)
+  if fx then
+    body[#body + 1] = ('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#333" stroke-dasharray="4 4"/>')
+      :format(fx(p.x.lo), fy(1), fx(p.x.hi), fy(1))
+  end
+  local desc = chart.summary(p)
+  return chart.document(W, H, body, { title = p.title, desc = desc }), desc
 end
 
 function M.main(paths, opts)
@@ -133,7 +184,7 @@ function M.main(paths, opts)
   end
   if opts.svg then core.usage_error("--compare draws no chart: --svg goes with the tables, --timeline or --cdf") end
   local usage = "bulkbench report --compare BASE.jsonl CANDIDATE.jsonl"
-  local rows = match(report.results({ paths[1] }, usage), report.results({ paths[2] }, usage))
+  local rows = M.match(report.results({ paths[1] }, usage), report.results({ paths[2] }, usage))
   local text = render(rows, paths, opts.format or "text")
   local why = opts.fail_if_slower and M.too_slow(rows, opts.fail_if_slower)
   if why then return text, 4, why end -- BB_EXIT_THRESHOLD

@@ -1,28 +1,40 @@
 -- bulkbench.report: results files (JSON lines) into comparison tables and an SVG chart.
 --   bulkbench report RESULTS.jsonl [more.jsonl] [--format=text|markdown|csv] [--svg=FILE] [--log]
 -- and the other reports of the same files, each in a module of its own:
---   --compare BASE CANDIDATE (bulkbench.compare), --timeline (bulkbench.timeline), --cdf (bulkbench.cdf)
+--   --compare BASE CANDIDATE (bulkbench.compare), --timeline (bulkbench.timeline), --cdf (bulkbench.cdf),
+--   --html=FILE: all of them in one page (bulkbench.html)
 local core = require "bulkbench.core"
 local chart = require "bulkbench.chart"
 local M = {}
 
 -- ---- reading ----
 
+-- path -> its results: a file is read once, as a pipe (<(...)) can only be, though both the
+-- text report and the --html page use it
+local loaded = {}
+
+local function load_file(path)
+  if loaded[path] then return loaded[path] end
+  local f, why = io.open(path)
+  if not f then core.usage_error("cannot read results file " .. path .. ": " .. tostring(why)) end
+  local results, n = {}, 0
+  for line in f:lines() do
+    n = n + 1
+    if line:match("%S") then
+      local r, err = core.json_decode(line)
+      if type(r) ~= "table" then error(("%s:%d: not a result (%s)"):format(path, n, err or "not an object"), 0) end
+      results[#results + 1] = r
+    end
+  end
+  f:close()
+  loaded[path] = results
+  return results
+end
+
 function M.load(paths)
   local results = {}
   for _, path in ipairs(paths) do
-    local f, why = io.open(path)
-    if not f then core.usage_error("cannot read results file " .. path .. ": " .. tostring(why)) end
-    local n = 0
-    for line in f:lines() do
-      n = n + 1
-      if line:match("%S") then
-        local r, err = core.json_decode(line)
-        if type(r) ~= "table" then error(("%s:%d: not a result (%s)"):format(path, n, err or "not an object"), 0) end
-        results[#results + 1] = r
-      end
-    end
-    f:close()
+    for _, r in ipairs(load_file(path)) do results[#results + 1] = r end
   end
   return results
 end
@@ -80,7 +92,7 @@ function M.describe(r)
 end
 
 -- scenario name -> list of its items (results, or what result_of gives a result of), in file order
-local function by_scenario(items, result_of)
+function M.by_scenario(items, result_of)
   local order, groups = {}, {}
   for _, r in ipairs(items) do
     local s = (result_of and result_of(r) or r).scenario or "?"
@@ -141,7 +153,7 @@ end
 
 local function mb(v) return v and v / 1e6 end
 
-local function has_repeats(rs)
+function M.has_repeats(rs)
   for _, r in ipairs(rs) do
     if r.repeats then return true end
   end
@@ -149,7 +161,7 @@ local function has_repeats(rs)
 end
 
 -- the columns of one scenario's table: header and a cell function
-local function columns(rs)
+function M.columns(rs)
   local varying = split_dims(rs)
   local best = 0
   for _, r in ipairs(rs) do best = math.max(best, r.rows_per_s or 0) end
@@ -161,11 +173,10 @@ local function columns(rs)
   add("rows", function(r) return num(r.rows) end)
   add("seconds", function(r) return num(r.seconds, "%.3f") end)
   add("rows/s", function(r) return num(r.rows_per_s) end)
-  if has_repeats(rs) then -- --repeat: rows/s is the median; its interval, how many runs, how far they spread
+  if M.has_repeats(rs) then -- --repeat: rows/s is the median; its interval, how many runs, how far they spread
     add("rows/s 95%", function(r)
-      local ci = type(r.stats) == "table" and type(r.stats.rows_per_s) == "table" and r.stats.rows_per_s.ci95
-      if type(ci) ~= "table" or type(ci[1]) ~= "number" then return "-" end
-      return ("%.0f-%.0f"):format(ci[1], ci[2])
+      local lo, hi = M.ci95(r)
+      return lo and ("%.0f-%.0f"):format(lo, hi) or "-"
     end)
     add("runs", function(r) return num(r.repeats or 1) end)
     add("cv %", function(r)
@@ -253,24 +264,29 @@ function M.results_of(items, result_of)
   return rs
 end
 
+-- What a scenario's results are and share: "4 points, 12 runs (engine=sqlite, threads=1)"
+-- (noun: what one result is, "run" or "point").
+function M.group_title(rs, noun)
+  local _, fixed = split_dims(rs)
+  local same = {}
+  for _, d in ipairs(fixed) do same[#same + 1] = dim_label(d) .. "=" .. tostring(dim_value(rs[1], d)) end
+  local count = ("%d %s%s"):format(#rs, noun, #rs == 1 and "" or "s")
+  if noun == "run" and M.has_repeats(rs) then -- --repeat: a result is a point, the median of its runs
+    local runs = 0
+    for _, r in ipairs(rs) do runs = runs + (r.repeats or 1) end
+    count = ("%d point%s, %d runs"):format(#rs, #rs == 1 and "" or "s", runs)
+  end
+  return count .. (#same > 0 and (" (" .. table.concat(same, ", ") .. ")") or "")
+end
+
 -- A table per scenario of its items, titled with what their results share (noun: "run"):
 -- table_of(items) gives the table's columns, rows and format; result_of(item) the result
 -- an item stands for (the item itself when nil).
 function M.by_scenario_tables(items, fmt, noun, table_of, result_of)
-  local order, groups = by_scenario(items, result_of)
+  local order, groups = M.by_scenario(items, result_of)
   local out = {}
   for _, s in ipairs(order) do
-    local rs = M.results_of(groups[s], result_of)
-    local _, fixed = split_dims(rs)
-    local same = {}
-    for _, d in ipairs(fixed) do same[#same + 1] = dim_label(d) .. "=" .. tostring(dim_value(rs[1], d)) end
-    local count = ("%d %s%s"):format(#rs, noun, #rs == 1 and "" or "s")
-    if noun == "run" and has_repeats(rs) then -- --repeat: a result is a point, the median of its runs
-      local runs = 0
-      for _, r in ipairs(rs) do runs = runs + (r.repeats or 1) end
-      count = ("%d point%s, %d runs"):format(#rs, #rs == 1 and "" or "s", runs)
-    end
-    local title = ("%s: %s%s"):format(s, count, #same > 0 and (" (" .. table.concat(same, ", ") .. ")") or "")
+    local title = s .. ": " .. M.group_title(M.results_of(groups[s], result_of), noun)
     if fmt ~= "csv" then out[#out + 1] = M.heading(title, fmt) end
     out[#out + 1] = M.render(table_of(groups[s]))
     out[#out + 1] = ""
@@ -279,7 +295,7 @@ function M.by_scenario_tables(items, fmt, noun, table_of, result_of)
 end
 
 function M.tables(results, fmt)
-  return M.by_scenario_tables(results, fmt, "run", function(rs) return columns(rs), rs, fmt end)
+  return M.by_scenario_tables(results, fmt, "run", function(rs) return M.columns(rs), rs, fmt end)
 end
 
 -- ---- SVG ----
@@ -312,15 +328,22 @@ function M.labeller(results)
   end
 end
 
+-- The 95% interval of a --repeat result's median rows/s: lo, hi (nil without one).
+function M.ci95(r)
+  local ci = type(r.stats) == "table" and type(r.stats.rows_per_s) == "table" and r.stats.rows_per_s.ci95
+  if type(ci) == "table" and type(ci[1]) == "number" and type(ci[2]) == "number" then return ci[1], ci[2] end
+end
+
 -- the series of a group with xdim as the x axis (engine × method × the other varying
--- dimensions): key -> points, and their order
+-- dimensions): key -> points (with their interval, lo and hi, under --repeat), and their order
 local function make_series(rs, varying, xdim)
   local series, order = {}, {}
   for i, r in ipairs(rs) do
     if r.rows_per_s and r.rows_per_s > 0 and not r.error then
       local k = M.label(r, varying, xdim) or (r.engine .. ", " .. (r.method or "event"))
       if not series[k] then series[k] = {}; order[#order + 1] = k end
-      table.insert(series[k], { x = xdim and tonumber(dim_value(r, xdim)) or i, y = r.rows_per_s })
+      local lo, hi = M.ci95(r)
+      table.insert(series[k], { x = xdim and tonumber(dim_value(r, xdim)) or i, y = r.rows_per_s, lo = lo, hi = hi })
     end
   end
   return series, order
@@ -340,39 +363,68 @@ local function x_dimension(rs, varying)
   return xdim
 end
 
--- one scenario's panel: rows/s against its x dimension, a line per series
+local X_UNITS = { batch = "rows" } -- threads count themselves
+
+-- "batch (rows, log scale)": an axis's name, its unit and scale
+function M.axis_label(name, unit, log)
+  local notes = {}
+  if unit then notes[#notes + 1] = unit end
+  if log then notes[#notes + 1] = "log scale" end
+  return #notes > 0 and (name .. " (" .. table.concat(notes, ", ") .. ")") or name
+end
+
+local function tip(name, q)
+  return ("%s: %s rows/s%s"):format(name, chart.short(q.y),
+    q.lo and (" (95%% interval %s to %s)"):format(chart.short(q.lo), chart.short(q.hi)) or "")
+end
+
+-- one scenario's panel: rows/s against its x dimension, a line per series, each point's
+-- 95% interval (--repeat) a whisker; returns the panel
 local function panel(out, scenario, rs, x0, y0, W, H, logy)
   local varying = split_dims(rs)
   local xdim = x_dimension(rs, varying)
   local series, order = make_series(rs, varying, xdim)
   local p = { x0 = x0, y0 = y0, W = W, H = H, title = scenario, series = {}, empty = "no successful runs to draw",
-              tip = function(name, q) return name .. ": " .. chart.short(q.y) .. " rows/s" end }
+              tip = tip, dodge = 5 }
   local xs, ymax, ymin, seen = {}, 0, math.huge, {}
   for _, k in ipairs(order) do
     table.sort(series[k], function(a, b) return a.x < b.x end)
     p.series[#p.series + 1] = { name = k, points = series[k] }
     for _, q in ipairs(series[k]) do
       if not seen[q.x] then seen[q.x] = true; xs[#xs + 1] = q.x end
-      ymax, ymin = math.max(ymax, q.y), math.min(ymin, q.y)
+      ymax, ymin = math.max(ymax, q.hi or q.y), math.min(ymin, q.lo and q.lo > 0 and q.lo or q.y)
     end
   end
   if #xs > 0 then
     table.sort(xs)
     local logx = xdim and xs[#xs] / math.max(xs[1], 1) >= 8 -- threads 1..16, batch 1..10000: log spacing
     p.x = { lo = xs[1], hi = xs[#xs], ticks = xs, log = logx,
-            label = xdim and (xdim .. (logx and " (log scale)" or "")) or "run",
+            label = xdim and M.axis_label(xdim, X_UNITS[xdim], logx) or "run",
             fmt = function(x) return xdim and chart.short(x) or ("#" .. x) end }
     p.y = logy and chart.decade_axis(ymin, ymax) or chart.nice_axis(0, ymax * 1.05)
     p.y.label = "rows/s" .. (logy and " (log scale)" or "")
   end
   chart.panel(out, p)
+  return p
 end
 
+M.SWEEP_W, M.SWEEP_H = 1000, 380
+
 function M.svg(results, opts)
-  local order, groups = by_scenario(results)
-  local W, H, body = 1000, 380, {}
-  for i, s in ipairs(order) do panel(body, s, groups[s], 0, (i - 1) * H, W, H, opts.log) end
-  return chart.document(W, H * #order, body)
+  local order, groups = M.by_scenario(results)
+  local W, H, body, descs = M.SWEEP_W, M.SWEEP_H, {}, {}
+  for i, s in ipairs(order) do
+    descs[i] = chart.summary(panel(body, s, groups[s], 0, (i - 1) * H, W, H, opts.log))
+  end
+  return chart.document(W, H * #order, body, { title = "rows/s by scenario", desc = table.concat(descs, " ") })
+end
+
+-- One scenario's chart alone (the HTML report draws one per scenario), and its text alternative.
+function M.scenario_svg(scenario, rs, opts)
+  local body = {}
+  local p = panel(body, "rows/s: " .. scenario, rs, 0, 0, M.SWEEP_W, M.SWEEP_H, opts.log)
+  local desc = chart.summary(p)
+  return chart.document(M.SWEEP_W, M.SWEEP_H, body, { title = p.title, desc = desc }), desc, p
 end
 
 -- which report the options ask for: "compare", "timeline", "cdf" or nil (tables and chart)
@@ -397,10 +449,17 @@ function M.main(paths, opts)
     core.usage_error("--format=" .. fmt .. ": a report is text, markdown or csv")
   end
   local mode = mode_of(opts)
-  if mode then return require("bulkbench." .. mode).main(paths, opts) end
-  local results = M.results(paths, "bulkbench report RESULTS.jsonl [--svg=FILE]")
-  if opts.svg then chart.write(opts.svg, M.svg(results, opts)) end
-  return M.tables(results, fmt), 0
+  local text, code, why
+  if mode then
+    text, code, why = require("bulkbench." .. mode).main(paths, opts)
+  else
+    local results = M.results(paths, "bulkbench report RESULTS.jsonl [--svg=FILE] [--html=FILE]")
+    if opts.svg then chart.write(opts.svg, M.svg(results, opts)) end
+    text, code = M.tables(results, fmt), 0
+  end
+  -- the page holds every report of the files whichever one the text is
+  if opts.html then require("bulkbench.html").main(paths, opts) end
+  return text, code, why
 end
 
 return M

@@ -59,7 +59,7 @@ local function extreme(intervals, field, pick)
   return best
 end
 
-local RUN_COLS = {
+M.RUN_COLS = {
   { "run", function(run) return run.label end },
   { "intervals", function(run) return tostring(#run.intervals) end },
   { "seconds", function(run) return num(run.intervals[#run.intervals].t, "%.2f") end },
@@ -69,7 +69,7 @@ local RUN_COLS = {
   { "stalls", function(run) return tostring(#run.stalls) end },
 }
 
-local STALL_COLS = {
+M.STALL_COLS = {
   { "run", function(s) return s.run.label end },
   { "at s", function(s) return num(s.t, "%.2f") end },
   { "rows/s", function(s) return num(s.rows_per_s) end },
@@ -83,14 +83,14 @@ local function stall_line(s)
     s.rows_per_s / s.median, s.median)
 end
 
-local function skipped_line(r) return report.describe(r) .. ": no intervals" end
+function M.skipped_line(r) return report.describe(r) .. ": no intervals" end
 
 function M.text(runs, stalls, skipped, fmt)
   local out = {}
-  report.section(out, ("timeline: %d run%s with intervals"):format(#runs, #runs == 1 and "" or "s"), RUN_COLS, runs, fmt)
+  report.section(out, ("timeline: %d run%s with intervals"):format(#runs, #runs == 1 and "" or "s"), M.RUN_COLS, runs, fmt)
   report.section(out, ("stalls (an interval under %g of its run's median rows/s): %d"):format(M.STALL, #stalls),
-    STALL_COLS, stalls, fmt)
-  report.skipped(out, skipped, skipped_line, fmt)
+    M.STALL_COLS, stalls, fmt)
+  report.skipped(out, skipped, M.skipped_line, fmt)
   return table.concat(out, "\n")
 end
 
@@ -140,22 +140,41 @@ function M.svg(runs, stalls, skipped, opts)
   local lines = { ("stalls (an interval under %g of its run's median rows/s): %s"):format(M.STALL,
     #stalls == 0 and "none" or tostring(#stalls)) }
   for _, s in ipairs(stalls) do lines[#lines + 1] = "  " .. stall_line(s) end
-  for _, r in ipairs(skipped) do lines[#lines + 1] = "skipped " .. skipped_line(r) end
+  for _, r in ipairs(skipped) do lines[#lines + 1] = "skipped " .. M.skipped_line(r) end
   for i, line in ipairs(lines) do
     local style = i == 1 and 'font-size="13" font-weight="bold"' or 'font-size="12"'
     chart.text(body, chart.MARGIN.L, 2 * H + 4 + 18 * i, line, style)
   end
-  return chart.document(W, 2 * H + 18 * #lines + 24, body)
+  return chart.document(W, 2 * H + 18 * #lines + 24, body, { title = "rows/s and p99 latency over time",
+    desc = M.describe(runs, lines) })
 end
 
-function M.main(paths, opts)
-  local results = report.results(paths, "bulkbench report --timeline RESULTS.jsonl [--svg=FILE]")
+-- the chart as text: each run's median and lowest interval rate, then the stall lines
+function M.describe(runs, lines)
+  local parts = { ("%d run%s with intervals."):format(#runs, #runs == 1 and "" or "s") }
+  for _, run in ipairs(runs) do
+    parts[#parts + 1] = ("%s: %d intervals over %s s, median %s rows/s, lowest %s rows/s."):format(run.label,
+      #run.intervals, num(run.intervals[#run.intervals].t, "%.1f"), num(run.median),
+      num(extreme(run.intervals, "rows_per_s", math.min)))
+  end
+  for _, line in ipairs(lines) do parts[#parts + 1] = (line:gsub("^%s+", "")) end
+  return table.concat(parts, " ")
+end
+
+-- The runs with intervals, each with its stalls; every stall; the results without intervals.
+function M.analyse(results)
   local runs, skipped = M.runs(results)
   local stalls = {}
   for _, run in ipairs(runs) do
     run.stalls = M.stalls(run)
     for _, s in ipairs(run.stalls) do stalls[#stalls + 1] = s end
   end
+  return runs, stalls, skipped
+end
+
+function M.main(paths, opts)
+  local results = report.results(paths, "bulkbench report --timeline RESULTS.jsonl [--svg=FILE]")
+  local runs, stalls, skipped = M.analyse(results)
   if opts.svg then chart.write(opts.svg, M.svg(runs, stalls, skipped, opts)) end
   return M.text(runs, stalls, skipped, opts.format or "text"), 0
 end

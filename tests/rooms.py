@@ -1,23 +1,31 @@
 #!/usr/bin/env python3
 """The rooms of the C code and the one rule between them (docs/architecture.md):
-includes point down, cmd -> host -> core -> drivers -> base, never up; no two modules
-include each other, directly or round a circle; only host/ includes Lua's headers.
-Prints TAP; a violation names the file, the include and the rule it breaks."""
+includes point down, cmd -> host -> core -> drivers -> base, never up, and inside core
+from wing to wing only load -> method -> gen, run; no two modules include each other,
+directly or round a circle; no two object files call each other (one driver's files are
+one module); only host/ includes Lua's headers, and the library of base, drivers and core
+links without Lua. Prints TAP; a violation names the file, the include and the rule it breaks."""
+import collections
 import glob
 import os
 import re
+import subprocess
 import sys
 
 ROOMS = {"base": 0, "drivers": 1, "runtime/core": 2, "runtime/host": 3, "runtime/cmd": 4}
+# runtime/core/WING: a wing includes only lower ones; files in runtime/core itself (options,
+# signals) are the floor every wing may use, and include no wing
+WINGS = {None: -1, "gen": 0, "run": 0, "method": 1, "load": 2}
 LUA = re.compile(r'#include\s*[<"](lua|lauxlib|lualib|luajit)\.h[>"]')
 INC = re.compile(r'#include\s+"([^"]+)"')
 
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 files = {}  # path -> room
 for room in ROOMS:
-    for p in glob.glob(room + "/*.[ch]"):
+    for p in glob.glob(room + "/*.[ch]") + (glob.glob(room + "/*/*.[ch]") if room == "runtime/core" else []):
         files[os.path.normpath(p)] = room
-stray = [p for p in glob.glob("runtime/*.[ch]")]
+stray = glob.glob("runtime/*.[ch]")
+stray += [d for d in glob.glob("runtime/core/*/") if os.path.basename(d.rstrip("/")) not in WINGS]
 
 n = 0
 def check(ok, what, why=""):
@@ -25,7 +33,11 @@ def check(ok, what, why=""):
     n += 1
     print(("ok %d - %s" if ok else "not ok %d - %s: %s") % ((n, what) if ok else (n, what, why)))
 
-check(not stray, "every runtime source file is in a room (core, host or cmd)", " ".join(stray))
+check(not stray, "every runtime source file is in a room (core in one of its wings, host or cmd)", " ".join(stray))
+
+def wing(path):  # the wing of a core file (None: core's own floor); "" outside core
+    parts = path.split("/")
+    return "" if parts[:2] != ["runtime", "core"] else parts[2] if len(parts) == 4 else None
 
 def module(path):  # foo.c, foo.h and foo_priv.h are one module
     return re.sub(r"(_priv)?\.[ch]$", "", path)
@@ -43,12 +55,16 @@ for path, room in sorted(files.items()):
             continue
         if ROOMS[files[target]] > ROOMS[room]:
             up.append("%s includes %s (%s is above %s)" % (path, inc, files[target], room))
+        wa, wb = wing(path), wing(target)
+        if "" not in (wa, wb) and wa != wb and WINGS[wb] >= WINGS[wa]:
+            up.append("%s includes %s (core wing %s may not include wing %s)" % (path, inc, wa, wb))
         a, b = module(path), module(target)
         if a != b:
             deps.setdefault(a, set()).add(b)
 
 check(not lua, "only runtime/host includes Lua's headers", " ".join(lua))
-check(not up, "includes point down: cmd -> host -> core -> drivers -> base", "; ".join(up))
+check(not up, "includes point down: cmd -> host -> core -> drivers -> base; in core load -> method -> gen, run -> core's floor",
+      "; ".join(up))
 check(not missing, "every include names a file of a room", "; ".join(missing))
 
 cycles, state, stack = [], {}, []
@@ -66,5 +82,38 @@ for u in sorted(deps):
     if not state.get(u):
         visit(u)
 check(not cycles, "no circle of modules", "; ".join(cycles[:5]))
+
+# Calls, from the objects make built: a file that calls another must not be called back by
+# it (that pair is one module in two files, or a layer inverted behind a private header).
+# One driver's files (drivers/NAME.c, NAME_*.c sharing NAME_priv.h) are one module.
+objs = [o for o in glob.glob("build/**/*.o", recursive=True) if os.path.exists(o[len("build/"):-2] + ".c")]
+defs, uses = {}, collections.defaultdict(set)
+for o in objs:
+    for line in subprocess.run(["nm", o], capture_output=True, text=True).stdout.splitlines():
+        p = line.split()
+        if len(p) == 3 and p[1] in "TDBR":
+            defs[p[2]] = o
+        elif len(p) == 2 and p[0] == "U":
+            uses[o].add(p[1])
+def unit(o):
+    m = re.match(r"build/drivers/([a-z]+)", o)
+    return "drivers/" + m.group(1) if m else o
+calls = collections.defaultdict(set)
+for o, us in uses.items():
+    for sym in us:
+        if sym in defs and unit(defs[sym]) != unit(o):
+            calls[o].add(defs[sym])
+mutual = sorted({tuple(sorted((a, b))) for a in calls for b in calls[a] if a in calls.get(b, ())})
+check(objs and not mutual, "no two files call each other (%d objects)" % len(objs),
+      "; ".join("%s <-> %s" % p for p in mutual) or "no objects under build/: run make first")
+
+# core without Lua, at link time: the library links into a program with no LuaJIT
+lib = "build/libbulkbench.a"
+lua_syms = subprocess.run(["nm", "-u", lib], capture_output=True, text=True).stdout if os.path.exists(lib) else "?"
+link = subprocess.run(["make", "-s", "build/nolua"], capture_output=True, text=True)
+ran = subprocess.run(["build/nolua"], capture_output=True, text=True) if link.returncode == 0 else None
+nolua = link.returncode == 0 and ran.returncode == 0 and not re.search(r" lua", lua_syms)
+check(nolua, "base + drivers + core (%s) link and run without Lua: %s" % (lib, ran.stdout.strip() if ran else ""),
+      (link.stderr or (ran.stderr if ran else "") or "lua symbols in the library")[-400:])
 print("1..%d" % n)
-sys.exit(1 if any([stray, lua, up, missing, cycles]) else 0)
+sys.exit(1 if any([stray, lua, up, missing, cycles, mutual, not objs, not nolua]) else 0)

@@ -2,6 +2,7 @@
 # Runs every test suite and ends with one line: "N passed, N failed".
 #   specs  busted specs of the Lua library, inside bulkbench's own Lua host (real native runtime)
 #   cli    CLI transcript tests (command, expected output, exit code)
+#   html   the HTML report in headless Chromium (tests/html.py)
 # Suites that need database servers start them with contrib/dbctl and stop them on exit.
 set -u
 cd "$(dirname "$0")/.."
@@ -47,6 +48,9 @@ suite units bash -c 'make -s units ${BB_IN_SANITIZE:+SAN=1} >/dev/null && for t 
 suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
 suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
 suite cli tests/cli.sh
+# the --html report of real SQLite runs and the fixtures in headless Chromium at 1280 and 390 px:
+# no console errors, every chart drawn (screenshot pixels), tables = the results, no overflow
+suite html python3 tests/html.py
 # each command's --help lists exactly the options it takes, and its example runs
 suite help python3 tests/help_options.py
 # every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables

@@ -7,10 +7,10 @@
 
 #include <stdint.h>
 
-#include "../core/load.h"
-#include "../core/race.h"
-#include "../core/result.h"
-#include "../core/sysmon.h"
+#include "../core/load/load.h"
+#include "../core/run/race.h"
+#include "../core/run/result.h"
+#include "../core/run/sysmon.h"
 #include "runcmd.h"
 #include "sweep.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../../base/buf.h"
-#include "../core/method.h"
+#include "../core/method/method.h"
 
 void advise_cores(advise *a)
 {
@@ -70,10 +70,10 @@ static void add_cand(advise *a, const sweep_combo *combo, const char *const *fir
     adv_cand *c = new_cand(a, &rc);
     bb_plan p = { .drv = combo->drv, .method = combo->method, .batch = combo->batch };
     c->combo = combo;
-    c->method = combo->method;
+    c->method = combo->method->name;
     c->batch = method_batch(&p);
     c->threads = combo->threads;
-    c->per_row = method_find(combo->method)->loop == LOOP_ROW;
+    c->per_row = combo->method->loop == LOOP_ROW;
     size_t len = (size_t)snprintf(c->key, sizeof c->key, "%s:%lld:%d", c->method, (long long)c->batch, c->threads);
     for (int i = 0; i < combo->nset && len < sizeof c->key; i++) {
         len += (size_t)snprintf(c->key + len, sizeof c->key - len, "%s%s=%s", i ? "," : ":", combo->set_name[i],
@@ -121,7 +121,7 @@ static int add_baseline(advise *a, const char *const *first, bb_err *err)
     if (!mm) return bb_usagef(err, "--baseline=%s: unknown method '%s' (methods: see `bulkbench list`)", b, m);
     char batch[32];
     snprintf(batch, sizeof batch, "%s", mm->loop == LOOP_ROW || !bt[0] ? "" : bt);
-    bb_plan p = { .drv = a->drv, .method = mm->name, .batch = atoll(batch) };
+    bb_plan p = { .drv = a->drv, .method = mm, .batch = atoll(batch) };
     int64_t eff = method_batch(&p);
     for (int k = 0; k < a->n; k++)
         if (!strcmp(a->c[k].method, mm->name) && a->c[k].batch == eff && a->c[k].threads == threads &&

@@ -1,9 +1,17 @@
-/* command.c — the list of commands, and what is printed of them: `bulkbench help` and
- * `bulkbench COMMAND --help`. */
+/* command.c — the list of commands, and what is printed of them: `bulkbench help` (the
+ * table's own reader, so it lives here), `bulkbench help SCRIPT.lua` and `bulkbench COMMAND --help`. */
 #include "command.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include "../../base/err.h"
+#include "../host/host.h"
+#include "../host/lib.h"
+#include "../host/state.h"
+#include "output.h"
 
 const bb_command *const bb_commands[] = {
     &run_command, &gen_command, &load_command, &advise_command, &report_command, &list_command, &help_command, &lua_command, NULL,
@@ -67,3 +75,31 @@ void command_usage(FILE *f, const bb_command *c)
     if (c->flags & CMD_SCRIPT) fputs("\nThe script's own options: `bulkbench help SCRIPT.lua`.\n", f);
     fprintf(f, "\nexample:\n    %s\n", c->example);
 }
+
+static int help_main(bb_cli *cli)
+{
+    bb_err err = { .code = BB_EXIT_USAGE };
+    const bb_command *c = cli->npos == 1 ? command_find(cli->pos[0]) : NULL;
+    if (cli->npos < 1 || c) {
+        command_usage(stdout, c);
+        return 0;
+    }
+    host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = state_new(&hc, cli->pos[0], &err);
+    char *text = L && host_run_script(L, cli->pos[0], &err) == 0 ? lib_help(L, &err) : NULL;
+    state_close(L);
+    if (!text) return output_fail(&err);
+    fputs(text, stdout);
+    free(text);
+    return 0;
+}
+
+const bb_command help_command = {
+    "help",
+    "[COMMAND | SCRIPT.lua]",
+    "the commands; a command's options; or a script's own options with their defaults",
+    "bulkbench help workloads/quickstart.lua",
+    NULL,
+    help_main,
+    0,
+};

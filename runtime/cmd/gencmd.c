@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "../host/lib.h"
-#include "../core/encode.h"
+#include "../core/gen/encode.h"
 #include "../host/host.h"
 #include "../host/state.h"
-#include "../core/pool.h"
+#include "../core/run/pool.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
@@ -150,10 +150,7 @@ static void build_head(gjob *j)
     bb_buf_puts(&b, "INSERT INTO ");
     dialect_quote(j->dia, j->t->name, &b);
     bb_buf_puts(&b, " (");
-    for (int i = 0; i < j->t->ncols; i++) {
-        if (i) bb_buf_putc(&b, ',');
-        dialect_quote(j->dia, j->t->colnames[i], &b);
-    }
+    dialect_quote_list(j->dia, (const char *const *)j->t->colnames, j->t->ncols, &b);
     bb_buf_puts(&b, ") VALUES\n");
     snprintf(j->head, sizeof j->head, "%.*s", (int)b.len, b.p);
     bb_buf_free(&b);
@@ -179,7 +176,7 @@ static int gen_main(bb_cli *cli)
         goto fail;
     }
     const char *dialect = opts_get(cli, "dialect");
-    j.dia = bb_dialect_find(dialect ? dialect : "generic");
+    j.dia = dialect ? bb_dialect_find(dialect) : &bb_dialect_generic;
     if (!j.dia) {
         bb_usagef(&err, "--dialect=%s: pg, mysql, sqlite or generic", dialect);
         goto fail;

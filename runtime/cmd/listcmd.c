@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "../../drivers/driver.h"
-#include "../core/method.h"
+#include "../core/method/method.h"
 #include "command.h"
 
 /* Workloads first, then each engine with the methods it offers, so every method line

@@ -9,9 +9,9 @@
 
 #include "../../base/err.h"
 #include "../../drivers/driver.h"
-#include "../core/load.h"
-#include "../core/result.h"
-#include "../core/sysmon.h"
+#include "../core/load/load.h"
+#include "../core/run/result.h"
+#include "../core/run/sysmon.h"
 #include "output.h"
 
 static const char *option(void *cli, const char *name) { return opts_get(cli, name); }
@@ -27,15 +27,12 @@ static int load_main(bb_cli *cli)
         return output_fail(&err);
     }
     o.dsn = opts_dsn(cli, o.drv);
+    output_set_command(cli);
 
     bb_result res;
     result_init(&res);
     snprintf(res.scenario, sizeof res.scenario, "load");
     snprintf(res.engine, sizeof res.engine, "%s", o.drv->name);
-    snprintf(res.method, sizeof res.method, "%s",
-             (o.drv->caps & BB_CAP_LOAD_DATA) ? "load"
-                 : !strcmp(o.format, "csv")   ? "copy-csv"
-                                              : "copy");
     res.threads = o.threads;
     time_t now = time(NULL);
     strftime(res.started_at, sizeof res.started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));

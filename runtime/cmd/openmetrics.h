@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "../core/result.h"
+#include "../core/run/result.h"
 
 /* Prints every result's figures; a figure that was not measured has no sample (never NaN). */
 void openmetrics_print(FILE *f, const bb_result *rs, int n);

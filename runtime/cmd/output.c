@@ -1,18 +1,85 @@
 /* output.c — a result as JSON (one object a line for --out), a text table and CSV. */
 #include "output.h"
 
+#include <ctype.h>
 #include <jansson.h>
+#include <csv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#include "../core/cluster.h"
-#include "../core/stats.h"
+#include "../../base/buf.h"
+#include "../core/run/cluster.h"
+#include "../core/run/stats.h"
 #include "../../base/err.h"
 
 #ifndef BB_VERSION
 #define BB_VERSION "dev"
 #endif
+
+static char *command_line; /* output_set_command's */
+
+/* Masks the password a DSN value holds: a URI's user:PASS@, libpq's password=PASS and an
+ * ODBC connection string's PWD=PASS; or Password=PASS; (any case). */
+static void mask_secrets(char *v)
+{
+    char *dsn = bb_xstrdup(v);
+    bb_redact_password(v, dsn);
+    free(dsn);
+    for (char *p = v; *p; p++) {
+        size_t k = !strncasecmp(p, "pwd=", 4) ? 4 : !strncasecmp(p, "password=", 9) ? 9 : 0;
+        if (!k || (p > v && isalnum((unsigned char)p[-1]))) continue;
+        for (p += k; *p && *p != ';' && *p != ' '; p++) *p = '*';
+        if (!*p) break;
+    }
+}
+
+/* arg as a shell word: bare when it is plain, else in single quotes */
+static void shell_word(bb_buf *b, const char *arg)
+{
+    int plain = *arg != 0;
+    for (const char *c = arg; *c; c++)
+        if (!isalnum((unsigned char)*c) && !strchr("_-./:=,@%+", *c)) plain = 0;
+    if (plain) {
+        bb_buf_puts(b, arg);
+        return;
+    }
+    bb_buf_putc(b, '\'');
+    for (const char *c = arg; *c; c++) {
+        if (*c == '\'') bb_buf_puts(b, "'\\''");
+        else bb_buf_putc(b, *c);
+    }
+    bb_buf_putc(b, '\'');
+}
+
+/* whether arg is --dsn or --target (one dash or two), alone or with its =value */
+static int is_dsn_option(const char *a)
+{
+    if (*a++ != '-') return 0;
+    if (*a == '-') a++;
+    size_t n = !strncmp(a, "dsn", 3) ? 3 : !strncmp(a, "target", 6) ? 6 : 0;
+    return n && (a[n] == 0 || a[n] == '=');
+}
+
+void output_set_command(const bb_cli *cli)
+{
+    bb_buf b = { 0 };
+    bb_buf_puts(&b, "bulkbench ");
+    bb_buf_puts(&b, cli->cmd);
+    for (int i = 0; i < cli->argc; i++) {
+        const char *a = cli->argv[i], *prev = i > 0 ? cli->argv[i - 1] : "";
+        char *v = bb_xstrdup(a);
+        /* --dsn=V, --target=NAME=V, or their value as the next argument */
+        if (is_dsn_option(a) || (is_dsn_option(prev) && !strchr(prev, '='))) mask_secrets(v);
+        bb_buf_putc(&b, ' ');
+        shell_word(&b, v);
+        free(v);
+    }
+    free(command_line);
+    bb_buf_putc(&b, 0);
+    command_line = b.p;
+}
 
 static json_t *num_or_null(double v) { return v < 0 ? json_null() : json_real(v); }
 static json_t *int_or_null(int64_t v) { return v < 0 ? json_null() : json_integer(v); }
@@ -160,6 +227,7 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     json_object_set_new(host, "kernel", str_or_null(h->kernel));
     json_object_set_new(o, "host", host);
     json_object_set_new(o, "version", json_string(BB_VERSION));
+    if (command_line) json_object_set_new(o, "command", json_string(command_line));
     if (r->nset) {
         json_t *set = json_object();
         for (int i = 0; i < r->nset; i++) json_object_set_new(set, r->set_name[i], json_string(r->set_value[i]));
@@ -298,18 +366,11 @@ void result_print_table(FILE *f, const bb_result *rs, int n)
     result_print_warnings(f, rs, n);
 }
 
+/* A field as it is, or quoted by libcsv when it holds a comma, a quote or a line end. */
 static void csv_field(FILE *f, const char *s)
 {
-    if (!strpbrk(s, ",\"\n\r")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"') fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
+    if (strpbrk(s, ",\"\n\r")) csv_fwrite(f, s, strlen(s));
+    else fputs(s, f);
 }
 
 void result_print_csv(FILE *f, const bb_result *r, int header)

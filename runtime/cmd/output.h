@@ -4,9 +4,14 @@
 
 #include <stdio.h>
 
-#include "../core/result.h"
-#include "../core/sysmon.h"
+#include "../core/opts.h"
+#include "../core/run/result.h"
+#include "../core/run/sysmon.h"
 #include "../../base/err.h"
+
+/* Records the command line (`bulkbench CMD ARGS...`, shell-quoted, passwords in DSNs
+ * masked) that every result from now on carries as "command". */
+void output_set_command(const bb_cli *cli);
 
 /* One compact JSON object, no newline; caller frees. */
 char *result_json(const bb_result *r, const sysmon_host *h);

@@ -31,6 +31,7 @@ static const opt_use report_opts[] = {
     { "fail-if-slower", NULL, NULL, "PCT" },
     { "timeline", NULL, NULL, NULL },
     { "cdf", NULL, NULL, NULL },
+    { "html", NULL, NULL, "FILE" },
     { NULL, NULL, NULL, NULL }
 };
 // clang-format on

@@ -4,23 +4,26 @@
 #include "command.h"
 #include "runcmd.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../../base/buf.h"
 #include "../../base/err.h"
-#include "../core/cluster.h"
+#include "../core/run/cluster.h"
+#include "../core/method/method.h"
 #include "../core/opts.h"
-#include "../core/result.h"
+#include "../core/run/result.h"
 #include "../core/sig.h"
-#include "../core/sysmon.h"
+#include "../core/run/sysmon.h"
 #include "../host/host.h"
 #include "../host/lib.h"
 #include "../host/runner.h"
 #include "../host/state.h"
-#include "../core/repeat.h"
+#include "../core/run/repeat.h"
 #include "openmetrics.h"
 #include "output.h"
 #include "sweep.h"
@@ -56,6 +59,32 @@ static int output_result(bb_cli *cli, const bb_result *r, const sysmon_host *h, 
     fflush(stdout);
     if (out && result_append_jsonl(out, r, h) < 0) return bb_errf(err, "cannot append to results file %s", out);
     return 0;
+}
+
+/* --html=FILE: a page that cannot be written is said before the runs, not after them. */
+static int html_writable(const char *path, bb_err *err)
+{
+    int existed = access(path, F_OK) == 0;
+    FILE *f = fopen(path, "a");
+    if (!f) return bb_usagef(err, "--html: cannot write %s: %s", path, strerror(errno));
+    fclose(f);
+    if (!existed) remove(path);
+    return 0;
+}
+
+/* --html=FILE: the page of the points finished (lua/html.lua); the exit code, rc when it was written. */
+static int write_html(bb_cli *cli, const bb_result *done, int ndone, const sysmon_host *h, int rc)
+{
+    char **texts = bb_xcalloc((size_t)ndone + 1, sizeof *texts);
+    for (int i = 0; i < ndone; i++) texts[i] = result_json(&done[i], h);
+    bb_err err = { .code = BB_EXIT_RUNTIME };
+    if (lib_html(cli, (const char *const *)texts, ndone, &err) < 0) {
+        int code = output_fail(&err);
+        if (rc == BB_EXIT_OK) rc = code;
+    }
+    for (int i = 0; i < ndone; i++) free(texts[i]);
+    free(texts);
+    return rc;
 }
 
 void runcmd_plan(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ctx *hc)
@@ -215,7 +244,7 @@ static int run_all(const run_ctx *x, const sweep *s)
             else if (repeats > 1) snprintf(when, sizeof when, " (repeat %d/%d)", round - warm + 1, repeats);
             if ((todo * rounds > 1 || pts[k].skip) && lead && (!pts[k].skip || round == 0))
                 fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s%s\n",
-                        pts[k].skip ? 0 : nrun + 1, todo * rounds, c->drv->name, c->method ? c->method : "-",
+                        pts[k].skip ? 0 : nrun + 1, todo * rounds, c->drv->name, c->method ? c->method->name : "-",
                         c->threads, (long long)c->batch, c->target ? " target=" : "", c->target ? c->target : "",
                         pts[k].skip ? " (done in --out, skipped)" : "", when);
             if (pts[k].skip) continue;
@@ -256,6 +285,7 @@ static int run_all(const run_ctx *x, const sweep *s)
     if (lead && rc == BB_EXIT_OK && strcmp(fmt, "text") != 0) result_print_warnings(stderr, done, ndone);
     if (lead && rc == BB_EXIT_OK && x->nth) rc = check_thresholds(x, done, ndone, &host);
     fflush(stdout);
+    if (lead && ndone && opts_get(cli, "html")) rc = write_html(cli, done, ndone, &host, rc);
     for (int i = 0; keys && keys[i]; i++) free(keys[i]);
     free(keys);
     for (int k = 0; k < s->n; k++) result_free(&pts[k].res); /* done[] holds copies of these */
@@ -310,6 +340,8 @@ static int run_sweep(bb_cli *cli)
         return output_fail(&err);
     }
     const char *script = cli->pos[0];
+    if (opts_get(cli, "html") && html_writable(opts_get(cli, "html"), &err) < 0) return output_fail(&err);
+    output_set_command(cli);
     const char *fmt = opts_get(cli, "format");
     if (strcmp(fmt, "text") && strcmp(fmt, "json") && strcmp(fmt, "csv") && strcmp(fmt, "openmetrics")) {
         bb_usagef(&err, "--format=%s: a run reports as text, json, csv or openmetrics", fmt);
@@ -371,6 +403,7 @@ static const opt_use run_opts[] = {
     { "reconnect", NULL, NULL, NULL },
     { "resume", NULL, NULL, NULL },
     { "progress", NULL, NULL, NULL },
+    { "html", "also write the page of this run's results (tables, charts, timelines, CDFs, environment) into this self-contained HTML file", NULL, "FILE" },
     { NULL, NULL, NULL, NULL }
 };
 // clang-format on

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/method.h"
+#include "../core/method/method.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
@@ -38,12 +38,8 @@ static int check_method(const bb_driver *d, const char *name, bb_err *err)
                          near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
     }
     if (method_offered(m, d)) return 0;
-    char have[256] = "";
-    for (const bb_method *x = bb_methods; x->name; x++)
-        if (method_offered(x, d)) {
-            strcat(have, have[0] ? ", " : "");
-            strcat(have, x->name);
-        }
+    char have[256];
+    method_names(d, 0, have, sizeof have);
     return bb_usagef(err, "engine %s does not offer method %s (it offers: %s)", d->name, m->name, have);
 }
 
@@ -129,11 +125,14 @@ static int engine_methods(bb_cli *cli, sweep *s, const dims *d, const bb_driver 
     int reconnect = opts_get(cli, "reconnect") && atoi(opts_get(cli, "reconnect")) > 0;
     for (int m = 0; m < *n; m++) {
         if (check_method(drv, (*out)[m], err) < 0) return -1;
-        if (reconnect && !method_once_capable(method_find((*out)[m])))
+        if (reconnect && !method_once_capable(method_find((*out)[m]))) {
+            char once[256];
+            method_names(drv, 1, once, sizeof once);
             return bb_usagef(err,
                              "--reconnect cannot make method %s exactly-once: it commits each row on its own, with no "
-                             "transaction to mark; use txn, multirow, pipeline or a stream method",
-                             (*out)[m]);
+                             "transaction to mark; on %s use %s",
+                             (*out)[m], drv->name, once);
+        }
     }
     for (int i = 0; i < d->nset; i++)
         if (d->set[i].global && !drv->set_global)
@@ -147,7 +146,7 @@ static sweep_combo combo_at(bb_cli *cli, sweep *s, const dims *d, const bb_drive
                             const int at[5])
 {
     sweep_combo c = { .drv = drv,
-                      .method = nm ? methods[at[0]] : NULL,
+                      .method = nm ? method_find(methods[at[0]]) : NULL,
                       .threads = atoi(d->threads[at[1]]),
                       .batch = d->nb ? atoll(d->batches[at[2]]) : 0,
                       .dsn = opts_dsn(cli, drv),
@@ -248,8 +247,8 @@ char *sweep_key(const char *scenario, const sweep_combo *c, int nopts, const cha
     }
     /* the batch a result records is the method's effective one */
     bb_plan p = { .drv = c->drv, .method = c->method, .batch = c->batch };
-    char *k =
-        make_key(scenario, c->drv->name, c->method, c->threads, c->method ? method_batch(&p) : -1, c->target, sets, ns);
+    char *k = make_key(scenario, c->drv->name, c->method ? c->method->name : NULL, c->threads,
+                       c->method ? method_batch(&p) : -1, c->target, sets, ns);
     for (int i = 0; i < ns; i++) free(sets[i]);
     return k;
 }

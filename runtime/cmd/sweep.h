@@ -8,7 +8,7 @@
 
 typedef struct sweep_combo {
     const bb_driver *drv;
-    const char *method; /* NULL: the script's event() decides */
+    const struct bb_method *method; /* NULL: the script's event() decides */
     int threads;
     int64_t batch;      /* 0: not given */
     const char *target; /* --target name, or NULL */

@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 
-#include "../core/result.h"
-#include "../core/sysmon.h"
+#include "../core/run/result.h"
+#include "../core/run/sysmon.h"
 #include "../../base/err.h"
 
 typedef struct bb_threshold {

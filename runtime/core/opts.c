@@ -57,6 +57,7 @@ const opt_def opts_common[] = {
     { "budget", OT_STR, "5m", 0, 0, "wall time the whole race may take, set-up included: 90s, 5m, 1h" },
     { "baseline", OT_STR, NULL, 0, 0, "METHOD:BATCH:THREADS raced along every round, to compare the recommendation with" },
     { "svg", OT_STR, NULL, 0, 0, "also draw a chart into this SVG file" },
+    { "html", OT_STR, NULL, 0, 0, "also write every report of the results (tables, charts, comparison, timelines, CDFs, environment) into this self-contained HTML file" },
     { "log", OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" },
     { "compare", OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: each point's rows/s ratio, its 95% bootstrap interval and a verdict" },
     { "fail-if-slower", OT_NUM, NULL, 0, 0, "with --compare: exit 4 when a point is slower by more than this many percent, its interval clear of it" },
@@ -91,6 +92,8 @@ static void add_kv(opt_kv **v, int *n, const char *name, size_t nlen, const char
 
 int opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err)
 {
+    cli->argc = argc;
+    cli->argv = argv;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {

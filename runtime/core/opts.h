@@ -44,6 +44,8 @@ typedef struct bb_cli {
     void (*takers)(const char *option, char *out, size_t n);
     char **pos; /* positional arguments after the command */
     int npos;
+    char **argv; /* every argument after the command word, as given (the results' command line) */
+    int argc;
     opt_kv *kv;
     int nkv;
     /* defaults a script set with bb.defaults{}, consulted after the command line */

@@ -7,7 +7,7 @@
 #include <lua.h>
 
 #include "../../drivers/driver.h"
-#include "../core/gen.h"
+#include "../core/gen/gen.h"
 
 int api_open(lua_State *L);
 

@@ -91,7 +91,8 @@ int api_dialect_find(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
     const bb_dialect *d = bb_dialect_find(name);
-    bb_dialect std = { name, '"', 0, 0, 0, 0, 0 };
+    bb_dialect std = bb_dialect_generic;
+    std.name = name;
     api_push_dialect(L, d ? d : &std);
     return 1;
 }

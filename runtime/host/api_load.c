@@ -14,9 +14,9 @@
 
 #include "api.h"
 #include "host.h"
-#include "../core/load.h"
+#include "../core/load/load.h"
 #include "run.h"
-#include "../core/stats.h"
+#include "../core/run/stats.h"
 #include "../../base/err.h"
 
 /* A field of the table at index 2, read as the command line would give it: the option's

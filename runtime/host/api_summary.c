@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "api.h"
-#include "../core/summary.h"
+#include "../core/run/summary.h"
 #include "../../base/buf.h"
 
 static void set_num(lua_State *L, const char *name, double v)

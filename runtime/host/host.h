@@ -14,7 +14,7 @@ typedef struct host_ctx {
     bb_run *run;       /* NULL in the set-up state before a run */
     bb_worker *worker; /* NULL in the set-up state */
     int setup;         /* 1 in the set-up state: declarations are recorded */
-    int owned;         /* allocated for the state alone: host_close frees it */
+    int owned;         /* allocated for the state alone: state_close frees it */
     uint64_t seed;
     int64_t now_s;
     const char *scratch; /* appended to the SQL name of every bb.table (scratch tables), or NULL */

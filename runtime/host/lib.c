@@ -206,6 +206,22 @@ int lib_scratch_like(const char *engine, const char *dsn, const char *name, cons
     return rc;
 }
 
+int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err)
+{
+    host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = state_new(&hc, NULL, err);
+    if (!L) return -1;
+    lua_newtable(L);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, results[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    push_report_opts(L, cli);
+    int rc = call_module(L, "bulkbench.html", "from_json", 2, 0, err);
+    state_close(L);
+    return rc;
+}
+
 static void push_numbers(lua_State *L, const double *v, int n)
 {
     lua_createtable(L, n, 0);

@@ -5,7 +5,7 @@
 #define BB_LIB_H
 
 #include "../../base/err.h"
-#include "../core/gen.h"
+#include "../core/gen/gen.h"
 #include "../core/opts.h"
 #include "host.h"
 
@@ -39,6 +39,9 @@ int lib_scratch_like(const char *engine, const char *dsn, const char *name, cons
 int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *cand, int nc, double out[3],
                        bb_err *err);
 
+/* --html: the HTML report (lua/html.lua) of results given as JSON texts, written to the
+ * file the option names; 0, or -1 with err. */
+int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err);
 /* Runs a Lua file with the library and arg = { [0] = file, ... }; 0 or -1 with err. */
 int lib_run_file(int argc, char **argv, bb_err *err);
 

@@ -4,10 +4,10 @@
 
 #include <stdint.h>
 
-#include "../core/loader.h"
+#include "../core/method/loader.h"
 #include "../core/opts.h"
-#include "../core/plan.h"
-#include "../core/pool.h"
+#include "../core/run/plan.h"
+#include "../core/run/pool.h"
 
 typedef struct lua_State lua_State;
 typedef struct bb_run bb_run;

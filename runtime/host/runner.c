@@ -9,13 +9,13 @@
 #include <unistd.h>
 
 #include "api.h"
-#include "../core/cluster.h"
-#include "../core/method.h"
-#include "../core/once.h"
-#include "../core/pool.h"
-#include "../core/progress.h"
+#include "../core/run/cluster.h"
+#include "../core/method/method.h"
+#include "../core/method/once.h"
+#include "../core/run/pool.h"
+#include "../core/run/progress.h"
 #include "servers.h"
-#include "../core/sysmon.h"
+#include "../core/run/sysmon.h"
 #include "worker.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
@@ -38,7 +38,7 @@ static void fill_identity(bb_result *res, const bb_plan *p)
 {
     snprintf(res->scenario, sizeof res->scenario, "%s", p->scenario);
     snprintf(res->engine, sizeof res->engine, "%s", p->drv->name);
-    snprintf(res->method, sizeof res->method, "%s", p->method ? p->method : "");
+    snprintf(res->method, sizeof res->method, "%s", p->method ? p->method->name : "");
     res->threads = p->threads;
     res->batch = p->method ? method_batch(p) : -1;
     time_t now = time(NULL);

@@ -3,7 +3,7 @@
 #define BB_RUNNER_H
 
 #include "host.h"
-#include "../core/result.h"
+#include "../core/run/result.h"
 #include "../../base/err.h"
 
 /* Runs plan with the set-up state L (the script already loaded in it). Fills res even when

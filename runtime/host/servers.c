@@ -8,8 +8,8 @@
 
 #include "api.h"
 #include "host.h"
-#include "../core/session.h"
-#include "../core/sysmon.h"
+#include "../core/run/session.h"
+#include "../core/run/sysmon.h"
 #include "../../base/err.h"
 #include "../../base/clock.h"
 

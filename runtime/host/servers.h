@@ -7,7 +7,7 @@
 #ifndef BB_SERVERS_H
 #define BB_SERVERS_H
 
-#include "../core/result.h"
+#include "../core/run/result.h"
 #include "run.h"
 #include "../../base/err.h"
 

@@ -11,7 +11,8 @@
 #include "host.h"
 #include "lib.h"
 #include "state.h"
-#include "../core/session.h"
+#include "../core/method/method.h"
+#include "../core/run/session.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 #include "../../base/clock.h"
@@ -34,7 +35,7 @@ static int make_ctx(bb_worker *w)
     lua_pushstring(L, p->drv->name);
     lua_setfield(L, -2, "engine");
     if (p->method) {
-        lua_pushstring(L, p->method);
+        lua_pushstring(L, p->method->name);
         lua_setfield(L, -2, "method");
     }
     lua_pushnumber(L, (lua_Number)p->batch);
@@ -85,7 +86,7 @@ int worker_setup(void *run, pool_thread *t, bb_err *err)
     w->ld.pool = &r->pool;
     w->ld.pt = t;
     w->ld.reconnect = reconnect;
-    host_ctx *hc = bb_xmalloc(sizeof *hc); /* lives as long as the state: host_close frees it */
+    host_ctx *hc = bb_xmalloc(sizeof *hc); /* lives as long as the state: state_close frees it */
     *hc = (host_ctx){ .plan = p,
                       .cli = r->cli,
                       .run = r,

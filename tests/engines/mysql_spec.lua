@@ -4,7 +4,7 @@ local bb = require "bulkbench"
 local lib = require "engine_lib"
 local DSN = assert(os.getenv("BULKBENCH_MYSQL_DSN"), "BULKBENCH_MYSQL_DSN is not set (contrib/dbctl start mysql)")
 
-local methods = { "insert", "insert-simple", "txn", "multirow", "pipeline", "load" }
+local _, methods = bb.methods "mysql" -- every method the engine lists (method.c)
 local N = 1500
 
 describe("mysql engine", function()

@@ -4,7 +4,7 @@ local bb = require "bulkbench"
 local lib = require "engine_lib"
 local DSN = assert(os.getenv("BULKBENCH_PG_DSN"), "BULKBENCH_PG_DSN is not set (contrib/dbctl start pg)")
 
-local methods = { "insert", "insert-simple", "txn", "multirow", "pipeline", "copy", "copy-csv", "copy-binary" }
+local _, methods = bb.methods "pg" -- every method the engine lists (method.c)
 local N = 1500
 local digests = {}
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/core/chunk.h"
+#include "../../runtime/core/load/chunk.h"
 
 typedef struct got {
     int64_t start[4096], end[4096], rows[4096], line[4096];

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/core/encode.h"
-#include "../../runtime/core/gen.h"
+#include "../../runtime/core/gen/encode.h"
+#include "../../runtime/core/gen/gen.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/core/xcode.h"
+#include "../../runtime/core/load/xcode.h"
 #include "../../base/buf.h"
 
 /* A read row set, canonical: per field 'N' (NULL) or 'V', 4 length bytes and the bytes;

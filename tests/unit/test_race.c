@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../runtime/core/race.h"
+#include "../../runtime/core/run/race.h"
 
 static int ntest, nfail;
 

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""make docs: the pictures of real reports that README.md and docs/report.md show, made anew
+from real runs on the embedded SQLite and the HTML report in headless Chromium:
+  docs/img/sweep.png      a --repeat=5 sweep: each point's median and its 95% interval
+  docs/img/compare.png    the same sweep with the database file on tmpfs against it on disk
+  docs/img/timeline.png   a paced run stalled by a second writer holding SQLite's write lock
+Each is a screenshot of one chart of the page with its caption, and must stay under 200 KB.
+  python3 contrib/docs.py [OUTDIR]     (default docs/img)
+"""
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(ROOT, "contrib"))
+from browser import Browser  # noqa: E402
+
+MAX_BYTES = 200 * 1024
+SWEEP = ["workloads/quickstart.lua", "--method=txn,multirow", "--batch=1,10,100,1000", "--rows=20000", "--repeat=5"]
+
+
+def bulkbench(*args):
+    print("  bulkbench " + " ".join(args), flush=True)
+    r = subprocess.run(["./bulkbench"] + list(args), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                       text=True)
+    if r.returncode != 0:
+        raise SystemExit("docs: bulkbench %s failed: %s" % (args[0], r.stderr[-800:]))
+
+
+def stalled_run(db, out):
+    """A run paced at 20,000 rows/s for 6 s; 2 s in, a second connection takes the write lock
+    (BEGIN IMMEDIATE) for 1.5 s: the run's writer waits on it (busy timeout) and stalls."""
+    args = ["run", "workloads/quickstart.lua", "--method=multirow", "--batch=100", "--rows=100000000", "--rate=200",
+            "--time=6", "--report-interval=0.25", "--dsn=" + db, "--out=" + out]
+    print("  bulkbench " + " ".join(args) + "   (its write lock taken for 1.5 s after 40,000 rows)", flush=True)
+    proc = subprocess.Popen(["./bulkbench"] + args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 30
+    while time.time() < deadline and proc.poll() is None:
+        try:
+            con = sqlite3.connect(db, timeout=10, isolation_level=None)
+            if con.execute("SELECT count(*) FROM orders").fetchone()[0] >= 40000:
+                con.execute("BEGIN IMMEDIATE")
+                time.sleep(1.5)
+                con.execute("COMMIT")
+                con.close()
+                break
+            con.close()
+        except sqlite3.OperationalError:  # no table yet
+            pass
+        time.sleep(0.05)
+    if proc.wait() != 0:
+        raise SystemExit("docs: the stalled run failed")
+
+
+def shoot(browser, page_path, title, png):
+    """The figure (chart and caption) whose chart is titled title, as a PNG file."""
+    page = browser.open(page_path, width=1060, height=900)
+    box = page.eval("""(function () {
+      var f = Array.from(document.querySelectorAll('figure')).find(function (f) {
+        var t = f.querySelector('svg > title'); return t && t.textContent === %r; });
+      if (!f) return null;
+      var b = f.getBoundingClientRect();
+      return { x: b.left + window.scrollX - 8, y: b.top + window.scrollY - 8, width: b.width + 16, height: b.height + 16 };
+    })()""" % title)
+    if not box:
+        raise SystemExit("docs: no chart titled %r in %s" % (title, page_path))
+    if page.errors:
+        raise SystemExit("docs: %s: %s" % (page_path, page.errors))
+    data = page.screenshot(box)
+    page.close()
+    if len(data) > MAX_BYTES:
+        raise SystemExit("docs: %s would be %d bytes (over %d)" % (png, len(data), MAX_BYTES))
+    with open(png, "wb") as f:
+        f.write(data)
+    print("  %s: %d KB" % (os.path.relpath(png, ROOT), (len(data) + 1023) // 1024), flush=True)
+
+
+def main():
+    out = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "docs", "img"))
+    os.makedirs(out, exist_ok=True)
+    t = tempfile.mkdtemp(prefix="bbdocs.")
+    shm = tempfile.mkdtemp(prefix="bbdocs.", dir="/dev/shm")
+    try:
+        bulkbench("run", *SWEEP, "--dsn=" + os.path.join(t, "disk.db"), "--out=" + os.path.join(t, "disk.jsonl"))
+        bulkbench("run", *SWEEP, "--dsn=" + os.path.join(shm, "shm.db"), "--out=" + os.path.join(t, "shm.jsonl"))
+        stalled_run(os.path.join(t, "stall.db"), os.path.join(t, "stall.jsonl"))
+        bulkbench("report", os.path.join(t, "disk.jsonl"), "--html=" + os.path.join(t, "sweep.html"))
+        bulkbench("report", "--compare", os.path.join(t, "disk.jsonl"), os.path.join(t, "shm.jsonl"),
+                  "--html=" + os.path.join(t, "compare.html"))
+        bulkbench("report", os.path.join(t, "stall.jsonl"), "--html=" + os.path.join(t, "timeline.html"))
+        with Browser() as b:
+            shoot(b, os.path.join(t, "sweep.html"), "rows/s: quickstart", os.path.join(out, "sweep.png"))
+            shoot(b, os.path.join(t, "compare.html"), "candidate / base rows/s by point", os.path.join(out, "compare.png"))
+            shoot(b, os.path.join(t, "timeline.html"), "rows/s and p99 latency over time",
+                  os.path.join(out, "timeline.png"))
+    finally:
+        shutil.rmtree(t, ignore_errors=True)
+        shutil.rmtree(shm, ignore_errors=True)
+
+
+main()

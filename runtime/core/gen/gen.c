@@ -1,0 +1,163 @@
+/* gen.c — column generators. Every value comes from a counter-based hash of (seed, column,
+ * row), so there is no generator state to share between threads and row n is the same
+ * whichever thread makes it. This file holds the table of kinds and what every kind goes
+ * through alike; each kind's parser and filler live in gen_num.c, gen_text.c, gen_time.c. */
+#include "gen_priv.h"
+#include "../../../base/buf.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GEN_KIND_NAME(name, kind, parse, fill) name,
+const char *const gen_kind_names[] = { GEN_KINDS(GEN_KIND_NAME) NULL };
+#undef GEN_KIND_NAME
+
+/* Indexed by gen_kind, as gen_kind_names is. */
+static const struct gen_kind_fns {
+    gen_parse_fn *parse;
+    gen_fill_fn *fill;
+} gen_kinds[] = {
+#define GEN_KIND_FNS(name, kind, parse, fill) [kind] = { parse, fill },
+    GEN_KINDS(GEN_KIND_FNS)
+#undef GEN_KIND_FNS
+};
+
+#define GEN_MAX_COLS 256
+
+/* ---- compiling ---- */
+
+bb_sqltype gen_sqltype(const char *sql)
+{
+    char t[64];
+    size_t i = 0;
+    for (; sql[i] && i < sizeof t - 1; i++) t[i] = (char)tolower((unsigned char)sql[i]);
+    t[i] = 0;
+#define HAS(s) (strstr(t, s) != NULL)
+    if (HAS("int") || HAS("serial")) return BB_T_INT;
+    if (HAS("bool")) return BB_T_BOOL;
+    if (HAS("dec") || HAS("numeric")) return BB_T_NUMERIC;
+    if (HAS("double") || HAS("float") || HAS("real")) return BB_T_DOUBLE;
+    if (HAS("timestamp") || HAS("datetime")) return BB_T_TIMESTAMP;
+    if (HAS("date")) return BB_T_DATE;
+    if (HAS("uuid")) return BB_T_UUID;
+    if (HAS("bytea") || HAS("blob") || HAS("binary")) return BB_T_BYTES;
+#undef HAS
+    return BB_T_TEXT;
+}
+
+gen_table *gen_new(const char *name, uint64_t seed, int64_t now_s)
+{
+    gen_table *t = bb_xcalloc(1, sizeof *t);
+    t->name = bb_xstrdup(name);
+    t->seed = seed;
+    t->cols = bb_xcalloc(GEN_MAX_COLS, sizeof *t->cols);
+    t->colnames = bb_xcalloc(GEN_MAX_COLS, sizeof *t->colnames);
+    t->types = bb_xcalloc(GEN_MAX_COLS, sizeof *t->types);
+    t->now_s = now_s;
+    return t;
+}
+
+static void gen_col_free(gen_col *c)
+{
+    free(c->text);
+    free(c->pairs);
+    free(c->perm);
+    for (int j = 0; j < c->nitems; j++) free(c->items[j]);
+    free(c->items);
+    free(c->item_len);
+    free(c->cum);
+}
+
+/* The kind called `name`, or -1. */
+static int gen_kind_find(const char *name)
+{
+    for (int k = 0; gen_kind_names[k]; k++)
+        if (strcmp(gen_kind_names[k], name) == 0) return k;
+    return -1;
+}
+
+int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind, double null_ratio,
+            const gen_reader *r, bb_err *err)
+{
+    int k = gen_kind_find(kind);
+    if (k < 0) return bb_usagef(err, "column %s: unknown generator '%s'", colname, kind);
+    if (t->ncols == GEN_MAX_COLS) return bb_usagef(err, "table %s: more than 256 generated columns", t->name);
+    if (null_ratio < 0 || null_ratio >= 1) return bb_usagef(err, "column %s: null ratio must be in [0, 1)", colname);
+
+    gen_col *c = &t->cols[t->ncols];
+    memset(c, 0, sizeof *c);
+    c->kind = (gen_kind)k;
+    c->fill = gen_kinds[k].fill;
+    c->type = type;
+    c->null_ratio = null_ratio;
+    c->salt = gen_mix64(t->seed ^ gen_mix64((uint64_t)(t->ncols + 1) * GEN_GOLDEN));
+    c->clean = 1; /* numbers, dates, UUIDs never need escaping; the text kinds' parsers look */
+
+    gen_args a = { r, colname, kind, t->now_s, err };
+    if (gen_kinds[k].parse(c, &a) < 0) {
+        gen_col_free(c);
+        return -1;
+    }
+    t->colnames[t->ncols] = bb_xstrdup(colname);
+    t->types[t->ncols] = type;
+    t->ncols++;
+    return 0;
+}
+
+void gen_finish(gen_table *t)
+{
+    size_t total = 0;
+    for (int i = 0; i < t->ncols; i++) total += t->cols[i].max_len + 1;
+    t->scratch = total;
+    t->max_line = 2 * total + 32 * (size_t)t->ncols + 8 + GEN_PAD;
+}
+
+void gen_free(gen_table *t)
+{
+    if (!t) return;
+    for (int i = 0; i < t->ncols; i++) {
+        gen_col_free(&t->cols[i]);
+        free(t->colnames[i]);
+    }
+    free(t->cols);
+    free(t->colnames);
+    free(t->types);
+    free(t->name);
+    free(t);
+}
+
+gen_row *gen_row_new(const gen_table *t)
+{
+    gen_row *r = bb_xcalloc(1, sizeof *r);
+    r->v = bb_xcalloc((size_t)t->ncols + 1, sizeof *r->v);
+    r->scratch = bb_xmalloc(t->scratch + GEN_PAD);
+    return r;
+}
+
+void gen_row_free(gen_row *r)
+{
+    if (!r) return;
+    free(r->v);
+    free(r->scratch);
+    free(r);
+}
+
+/* ---- producing values ---- */
+
+/* The hot path: once per row, through every column. The NULL draw is the same for every
+ * kind, so it stays here; the rest is the column's filler. */
+void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
+{
+    char *p = row->scratch;
+    bb_value *v = row->v;
+    for (const gen_col *c = t->cols, *end = c + t->ncols; c < end; c++, v++) {
+        if (c->null_ratio > 0 && dist_unit(gen_rnd(c, n, 1000)) < c->null_ratio) {
+            v->kind = BB_V_NULL;
+            continue;
+        }
+        v->clean = c->clean;
+        v->native = BB_N_NONE;
+        p = c->fill(c, n, v, p);
+    }
+}

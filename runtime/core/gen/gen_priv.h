@@ -1,0 +1,127 @@
+/* gen_priv.h — what gen.c and the kinds' files (gen_num.c, gen_text.c, gen_time.c) share:
+ * the list of kinds, a compiled column, and the counter-based randomness every value is
+ * drawn from. */
+#ifndef BB_GEN_PRIV_H
+#define BB_GEN_PRIV_H
+
+#include <stdint.h>
+
+#include "gen.h"
+#include "dist.h"
+#include "../../../base/err.h"
+
+/* The generator kinds, one row each: { name, enum, argument parser, value filler }. The
+ * enum, gen_kind_names (one Lua constructor per name, in this order) and the dispatch
+ * table are all made from it, so a new kind is one row plus its two functions. */
+#define GEN_KINDS(X)                                                                                                   \
+    X("seq", K_SEQ, gen_seq_parse, gen_seq_fill)                                                                       \
+    X("int", K_INT, gen_range_parse, gen_int_fill)                                                                     \
+    X("double", K_DOUBLE, gen_double_parse, gen_double_fill)                                                           \
+    X("decimal", K_DECIMAL, gen_decimal_parse, gen_decimal_fill)                                                       \
+    X("string", K_STRING, gen_string_parse, gen_string_fill)                                                           \
+    X("template", K_TEMPLATE, gen_text_parse, gen_template_fill)                                                       \
+    X("timestamp", K_TIMESTAMP, gen_ts_parse, gen_ts_fill)                                                             \
+    X("date", K_DATE, gen_date_parse, gen_date_fill)                                                                   \
+    X("bool", K_BOOL, gen_bool_parse, gen_bool_fill)                                                                   \
+    X("uuid", K_UUID, gen_uuid_parse, gen_uuid_fill)                                                                   \
+    X("uuid7", K_UUID7, gen_uuid_parse, gen_uuid_fill)                                                                 \
+    X("choice", K_CHOICE, gen_choice_parse, gen_choice_fill)                                                           \
+    X("const", K_CONST, gen_text_parse, gen_const_fill)                                                                \
+    X("gaussian", K_GAUSSIAN, gen_gaussian_parse, gen_gaussian_fill)                                                   \
+    X("zipf", K_ZIPF, gen_zipf_parse, gen_zipf_fill)                                                                   \
+    X("pareto", K_PARETO, gen_pareto_parse, gen_pareto_fill)                                                           \
+    X("permutation", K_PERMUTATION, gen_range_parse, gen_perm_fill)                                                    \
+    X("blob", K_BLOB, gen_string_parse, gen_string_fill)
+
+#define GEN_KIND_ENUM(name, kind, parse, fill) kind,
+typedef enum { GEN_KINDS(GEN_KIND_ENUM) K_NKINDS } gen_kind;
+#undef GEN_KIND_ENUM
+
+/* What a kind's parser reads its arguments with and names in its messages. */
+typedef struct gen_args {
+    const gen_reader *r;
+    const char *col;  /* the column's name */
+    const char *kind; /* the kind's name, as the script spelled it */
+    int64_t now_s;    /* the run's "now" */
+    bb_err *err;
+} gen_args;
+
+/* Reads a column's arguments into c; 0, or -1 with a usage error in a->err. It may put a
+ * variant of the kind's filler in c->fill, made for the form its arguments take (a fixed
+ * timestamp, money decimals), so the per-row call does not test the form again. */
+typedef int gen_parse_fn(gen_col *c, const gen_args *a);
+/* Sets v to column c's value in row n; text a value makes goes at p. Returns p past it. */
+typedef char *gen_fill_fn(const gen_col *c, uint64_t n, bb_value *v, char *p);
+
+#define GEN_KIND_DECLARE(name, kind, parse, fill)                                                                      \
+    gen_parse_fn parse;                                                                                                \
+    gen_fill_fn fill;
+GEN_KINDS(GEN_KIND_DECLARE)
+#undef GEN_KIND_DECLARE
+
+struct gen_col {
+    /* what gen_fill reads of every column, every row, together at the front */
+    gen_fill_fn *fill; /* the kind's filler, or the variant its parser chose */
+    double null_ratio;
+    uint64_t salt; /* per-column seed */
+    uint8_t clean; /* every value it makes is free of characters any format escapes */
+    gen_kind kind;
+    bb_sqltype type;
+    int64_t a, b;  /* int/seq/len/time ranges */
+    double da, db; /* double ranges, gaussian mean/stddev, zipf exponent */
+    int scale;     /* decimal digits after the point; timestamp fraction digits */
+    char *text;    /* const value, template, character set, a fixed timestamp */
+    uint32_t text_len;
+    char **items; /* choice */
+    uint32_t *item_len;
+    double *cum; /* choice: cumulative weights, last = 1 */
+    int nitems;
+    uint64_t perm_bits; /* permutation: Feistel domain is 2^perm_bits */
+    uint32_t *perm;     /* permutation of a short range: the whole shuffle */
+    dist_zipf zipf;
+    char *pairs;    /* string: every two-character combination of the charset, for two draws at once */
+    size_t max_len; /* most text bytes one value needs */
+};
+
+/* ---- argument reading ---- */
+
+static inline int gen_has(const gen_args *a, const char *key, int pos) { return a->r->has(a->r->ud, key, pos); }
+static inline double gen_num(const gen_args *a, const char *key, int pos, double dflt)
+{
+    return a->r->num(a->r->ud, key, pos, dflt);
+}
+static inline const char *gen_str(const gen_args *a, const char *key, int pos, size_t *len)
+{
+    return a->r->str(a->r->ud, key, pos, len);
+}
+
+/* ---- randomness ---- */
+
+#define GEN_GOLDEN 0x9E3779B97F4A7C15ULL
+
+static inline uint64_t gen_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* The k-th random number of value (col, row n): wyrand's output function applied to a
+ * counter made of (column salt, row, k). One 128-bit multiply per number. */
+static inline uint64_t gen_rnd(const gen_col *c, uint64_t n, uint64_t k)
+{
+    uint64_t x = c->salt + n * GEN_GOLDEN + k * 0xD1B54A32D192ED03ULL + 0xa0761d6478bd642fULL;
+    unsigned __int128 m = (unsigned __int128)x * (x ^ 0xe7037ed1a0b428dbULL);
+    return (uint64_t)(m >> 64) ^ (uint64_t)m;
+}
+
+/* how many integers [a, b] holds; 0 stands for all 2^64 (which dist_below takes as such) */
+static inline uint64_t gen_span(int64_t a, int64_t b) { return (uint64_t)b - (uint64_t)a + 1; }
+
+/* uniform on [c->a, c->b], both ends, in unsigned arithmetic so the widest range cannot overflow */
+static inline int64_t gen_pick(const gen_col *c, uint64_t r)
+{
+    return (int64_t)((uint64_t)c->a + dist_below(r, gen_span(c->a, c->b)));
+}
+
+#endif

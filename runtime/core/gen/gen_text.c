@@ -1,0 +1,246 @@
+/* gen_text.c — the kinds that make text: string, blob, template, const, choice, uuid,
+ * uuid7. Each has an argument parser and a filler (gen_priv.h). */
+#include "gen_priv.h"
+#include "../../../base/buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char gen_alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/* Free of every character some format escapes: values made only of such text can be
+ * copied as they are. */
+static int gen_clean_text(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strchr("\t\n\r\\,\"'", s[i]) || s[i] == 0) return 0;
+    return 1;
+}
+
+/* ---- string and blob: random characters of a charset ---- */
+
+int gen_string_parse(gen_col *c, const gen_args *a)
+{
+    if (gen_has(a, "len", 0)) c->a = c->b = (int64_t)gen_num(a, "len", 0, 0);
+    else if (c->kind == K_BLOB) c->a = c->b = (int64_t)gen_num(a, "bytes", 1, 1024);
+    else {
+        c->a = (int64_t)gen_num(a, "min", 1, 10);
+        c->b = (int64_t)gen_num(a, "max", 2, (double)c->a);
+    }
+    if (c->a < 0 || c->b < c->a) return bb_usagef(a->err, "column %s: string lengths need 0 <= min <= max", a->col);
+    size_t len;
+    const char *s = gen_str(a, "charset", 0, &len);
+    if (!s || !len) {
+        s = gen_alnum;
+        len = sizeof gen_alnum - 1;
+    }
+    c->text = memcpy(bb_xmalloc(len + 1), s, len);
+    c->text[len] = 0;
+    c->text_len = (uint32_t)len;
+    c->clean = (uint8_t)gen_clean_text(c->text, len);
+    c->max_len = (size_t)c->b;
+    if (len <= 90) { /* the pair table stays within 16 KB: in L1 */
+        c->pairs = bb_xmalloc(len * len * 2);
+        for (size_t i = 0; i < len * len; i++) {
+            c->pairs[2 * i] = s[i / len];
+            c->pairs[2 * i + 1] = s[i % len];
+        }
+    }
+    return 0;
+}
+
+/* Draws per 64-bit word for base-`base` digits, keeping the bias of the last one small. */
+static inline int gen_per_word(unsigned base) { return base <= 16 ? 15 : base <= 64 ? 9 : base <= 256 ? 7 : 4; }
+
+char *gen_string_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    uint32_t len = (uint32_t)c->a;
+    if (c->b > c->a) len += (uint32_t)dist_below(gen_rnd(c, n, 1), gen_span(c->a, c->b));
+    /* successive base-|charset| digits of random fractions; with a pair table two
+     * characters per multiply, at most 4 pairs per 64-bit word so the bias stays near 1e-5 */
+    const char *cs = c->text, *pairs = c->pairs; /* locals: the stores to p could alias c */
+    uint64_t base = c->text_len, x = 0, k = 2;
+    uint32_t i = 0;
+    int left = 0;
+    if (pairs) {
+        uint64_t base2 = base * base;
+        for (; i + 1 < len; i += 2) {
+            if (left == 0) {
+                x = gen_rnd(c, n, k++);
+                left = 4;
+            }
+            unsigned __int128 m = (unsigned __int128)x * base2;
+            x = (uint64_t)m;
+            left--;
+            memcpy(p + i, pairs + 2 * (uint64_t)(m >> 64), 2);
+        }
+        left = 0;
+    }
+    int pw = gen_per_word((unsigned)base);
+    for (; i < len; i++) {
+        if (left == 0) {
+            x = gen_rnd(c, n, k++);
+            left = pw;
+        }
+        unsigned __int128 m = (unsigned __int128)x * base;
+        x = (uint64_t)m;
+        left--;
+        p[i] = cs[(uint64_t)(m >> 64)];
+    }
+    v->kind = BB_V_TEXT;
+    v->u.s = p;
+    v->len = len;
+    return p + len;
+}
+
+/* ---- template ('#' a digit, '@' a letter) and const: one text argument ---- */
+
+int gen_text_parse(gen_col *c, const gen_args *a)
+{
+    const char *key = c->kind == K_CONST ? "value" : "pattern";
+    size_t len;
+    const char *s = gen_str(a, key, 1, &len);
+    if (!s) return bb_usagef(a->err, "column %s: %s needs a %s", a->col, a->kind, key);
+    c->text = memcpy(bb_xmalloc(len + GEN_PAD), s, len);
+    c->text[len] = 0;
+    c->text_len = (uint32_t)len;
+    c->clean = (uint8_t)gen_clean_text(c->text, len);
+    c->max_len = len;
+    return 0;
+}
+
+/* Successive base-`base` digits of a random fraction: ~64/log2(base) draws per 64 bits. */
+typedef struct {
+    uint64_t x;
+    int left;
+    const gen_col *c;
+    uint64_t n, k;
+} gen_digits;
+
+static inline unsigned gen_next_digit(gen_digits *d, unsigned base, int per_word)
+{
+    if (d->left == 0) {
+        d->x = gen_rnd(d->c, d->n, d->k++);
+        d->left = per_word;
+    }
+    unsigned __int128 m = (unsigned __int128)d->x * base;
+    d->x = (uint64_t)m;
+    d->left--;
+    return (unsigned)(m >> 64);
+}
+
+char *gen_template_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    const char *pattern = c->text; /* locals: the stores to p could alias c, so c's fields would be reloaded */
+    uint32_t len = c->text_len;
+    gen_digits d = { 0, 0, c, n, 2 };
+    for (uint32_t i = 0; i < len; i++) {
+        char ch = pattern[i];
+        p[i] = ch == '#' ? (char)('0' + gen_next_digit(&d, 10, 15))
+            : ch == '@'  ? (char)('a' + gen_next_digit(&d, 26, 9))
+                         : ch;
+    }
+    v->kind = BB_V_TEXT;
+    v->u.s = p;
+    v->len = len;
+    return p + len;
+}
+
+char *gen_const_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    (void)n;
+    v->kind = BB_V_TEXT;
+    v->u.s = c->text;
+    v->len = c->text_len;
+    return p;
+}
+
+/* ---- choice: one of a list, by weight ---- */
+
+struct gen_list_acc {
+    gen_col *c;
+    double total;
+    int cap;
+};
+
+static void gen_add_item(void *ud, const char *s, size_t len, double weight)
+{
+    struct gen_list_acc *a = ud;
+    gen_col *c = a->c;
+    if (c->nitems == a->cap) {
+        a->cap = a->cap ? a->cap * 2 : 8;
+        c->items = realloc(c->items, (size_t)a->cap * sizeof *c->items);
+        c->item_len = realloc(c->item_len, (size_t)a->cap * sizeof *c->item_len);
+        c->cum = realloc(c->cum, (size_t)a->cap * sizeof *c->cum);
+    }
+    c->items[c->nitems] = memcpy(bb_xmalloc(len + GEN_PAD), s, len);
+    c->items[c->nitems][len] = 0;
+    c->item_len[c->nitems] = (uint32_t)len;
+    a->total += weight > 0 ? weight : 0;
+    c->cum[c->nitems] = a->total;
+    if (len > c->max_len) c->max_len = len;
+    c->nitems++;
+}
+
+int gen_choice_parse(gen_col *c, const gen_args *a)
+{
+    struct gen_list_acc acc = { c, 0, 0 };
+    if (a->r->list(a->r->ud, "from", 0, gen_add_item, &acc) < 0 || c->nitems == 0 || acc.total <= 0)
+        return bb_usagef(a->err, "column %s: choice needs a non-empty list of values", a->col);
+    for (int i = 0; i < c->nitems; i++) c->cum[i] /= acc.total;
+    c->cum[c->nitems - 1] = 1.0;
+    for (int i = 0; i < c->nitems; i++)
+        if (!gen_clean_text(c->items[i], c->item_len[i])) c->clean = 0;
+    return 0;
+}
+
+char *gen_choice_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    double u = dist_unit(gen_rnd(c, n, 0));
+    int lo = 0, hi = c->nitems - 1;
+    while (lo < hi) { /* the first item whose cumulative weight passes u */
+        int mid = (lo + hi) / 2;
+        if (c->cum[mid] > u) hi = mid;
+        else lo = mid + 1;
+    }
+    v->kind = BB_V_TEXT;
+    v->u.s = c->items[lo];
+    v->len = c->item_len[lo];
+    return p;
+}
+
+/* ---- uuid (version 4, random) and uuid7 (time-ordered) ---- */
+
+int gen_uuid_parse(gen_col *c, const gen_args *a)
+{
+    c->max_len = 36;
+    c->a = a->now_s * 1000; /* v7: the run's now in ms, plus the row number */
+    return 0;
+}
+
+char *gen_uuid_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    static const char hex[] = "0123456789abcdef";
+    uint8_t b[16];
+    uint64_t hi = gen_rnd(c, n, 0), lo = gen_rnd(c, n, 1);
+    for (int i = 0; i < 8; i++) {
+        b[i] = (uint8_t)(hi >> (56 - 8 * i));
+        b[8 + i] = (uint8_t)(lo >> (56 - 8 * i));
+    }
+    if (c->kind == K_UUID7) { /* 48-bit ms timestamp: the run's now plus the row number, so v7 sorts by row */
+        uint64_t ms = (uint64_t)c->a + n;
+        for (int i = 0; i < 6; i++) b[i] = (uint8_t)(ms >> (40 - 8 * i));
+        b[6] = (uint8_t)(0x70 | (b[6] & 0x0f));
+    } else b[6] = (uint8_t)(0x40 | (b[6] & 0x0f));
+    b[8] = (uint8_t)(0x80 | (b[8] & 0x3f));
+    char *s = p;
+    for (int i = 0; i < 16; i++) {
+        if (i == 4 || i == 6 || i == 8 || i == 10) *p++ = '-';
+        *p++ = hex[b[i] >> 4];
+        *p++ = hex[b[i] & 15];
+    }
+    v->kind = BB_V_TEXT;
+    v->u.s = s;
+    v->len = 36;
+    return p;
+}

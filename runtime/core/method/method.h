@@ -1,0 +1,88 @@
+/* method.h — the load methods as data: how a worker turns claimed row numbers into writes;
+ * the head of the method wing (runtime/core/method: the table and its loops, each
+ * method's functions in send.c, the producer thread of streams, exactly-once batches).
+ *
+ * The method wing's invariants:
+ *   - threads: a worker's mstate and session are its own; a stream's producer thread only
+ *     generates and encodes (no I/O), handing buffers over a ring (produce.c).
+ *   - committing: rows are added to the worker's committed count only after the server
+ *     acknowledged their commit (a statement in autocommit, a COMMIT, a stream's end);
+ *     while a commit is under way `committing` holds its rows, and if the session dies
+ *     then they are reported in doubt, never guessed either way.
+ *   - a failed batch is rolled back or its stream abandoned, so nothing partial commits.
+ *
+ *
+ * A method is one row of bb_methods: its name, the capability flags an engine needs to
+ * offer it, how its batches are driven (the loop), and every function that loop calls for
+ * it (send.c). Adding a method is a row in method.c and its functions in send.c. */
+#ifndef BB_METHOD_H
+#define BB_METHOD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../../drivers/driver.h"
+#include "../gen/gen.h"
+#include "loader.h"
+#include "../run/plan.h"
+#include "../../../base/buf.h"
+#include "../../../base/err.h"
+
+typedef struct mstate mstate; /* a worker's state while it loads with one method (send.h) */
+
+/* How the normal path drives a method's batches. With --reconnect every loop but
+ * LOOP_ROW runs each batch in one marked transaction around send instead (once.h). */
+typedef enum {
+    LOOP_ROW,     /* every row its own statement and transaction, and its own event */
+    LOOP_TXN,     /* begin, send, commit per batch */
+    LOOP_BATCH,   /* send is the batch's transaction (one pipeline sync) */
+    LOOP_OVERLAP, /* as LOOP_BATCH, the next batch generated while the server works on this one */
+    LOOP_STREAM   /* a producer thread encodes while the worker streams: per batch, or one per worker */
+} method_loop;
+
+typedef struct bb_method {
+    const char *name;
+    const char *summary;
+    unsigned needs;        /* BB_CAP_* flags the engine must have */
+    int64_t default_batch; /* used when --batch is not given; 0 = one stream per worker */
+    method_loop loop;
+    bb_stream_fmt fmt; /* LOOP_STREAM: the stream's encoding */
+    /* Every loop's unit, and the exactly-once path's: sends rows [first, first+n) of one
+     * batch inside whatever transaction the loop holds (none for LOOP_ROW's autocommit)
+     * and waits for the answer; adds the payload bytes to *bytes. */
+    int (*send)(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
+    /* LOOP_OVERLAP: generates rows [first, first+n) (no I/O, while the previous batch is
+     * at the server), then sends them without waiting: *pending is the statement whose
+     * answer is the batch's commit, or NULL when the batch had to run synchronously
+     * (split into pieces in one transaction) and is committed already. */
+    void (*fill)(mstate *ms, int64_t first, int64_t n, size_t *bytes);
+    int (*start)(mstate *ms, int64_t n, size_t bytes, bb_stmt **pending, bb_err *err);
+    /* LOOP_STREAM: opens a stream; encodes one generated row into it (on a producer
+     * thread); closes it, which is its commit (rows counted only once the server took them all). */
+    int (*open)(mstate *ms, bb_err *err);
+    int (*encode)(void *ms, const gen_row *row, bb_buf *out, bb_err *err);
+    int (*close)(mstate *ms, bb_err *err);
+    /* NULL, or -1 with err saying why the method cannot run on this session's target
+     * (a dialect without multi-row VALUES lists). */
+    int (*usable)(const mstate *ms, bb_err *err);
+} bb_method;
+
+extern const bb_method bb_methods[]; /* NULL-terminated by name */
+
+const bb_method *method_find(const char *name);
+int method_offered(const bb_method *m, const bb_driver *d);
+/* "a, b, c": the names of the methods the engine offers (once_only: those --reconnect
+ * can make exactly-once), for messages. */
+void method_names(const bb_driver *d, int once_only, char *out, size_t n);
+/* The stream method a file load of format fmt (csv, tsv or copy) uses on the engine: COPY
+ * CSV for CSV where there is one, else COPY text, else LOAD DATA; NULL when it has none. */
+const bb_method *method_for_file(const bb_driver *d, bb_stream_fmt fmt);
+/* Whether --reconnect can make the method exactly-once (a batch needs a transaction to mark). */
+int method_once_capable(const bb_method *m);
+/* Effective batch of a plan for its method. */
+int64_t method_batch(const bb_plan *p);
+/* Loads rows claimed from the run's pool with the plan's method until the target, the
+ * deadline or a stop; commits as the method says and counts committed rows in l->committed. */
+int method_load(bb_loader *l, gen_table *t, bb_err *err);
+
+#endif

@@ -1,0 +1,149 @@
+/* pool.c — the one worker pool (see pool.h). */
+#include "pool.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "../sig.h"
+#include "../../../base/err.h"
+#include "../../../base/buf.h"
+#include "../../../base/clock.h"
+
+int64_t pool_claim(bb_pool *p, int64_t want, int64_t *first)
+{
+    if (sig_caught()) pool_stop(p);
+    if (pool_stopping(p)) return 0;
+    int64_t f = __atomic_fetch_add(&p->next, want, __ATOMIC_RELAXED);
+    if (f >= p->limit) return 0;
+    *first = f;
+    return f + want > p->limit ? p->limit - f : want;
+}
+
+void pool_stop(bb_pool *p) { __atomic_store_n(&p->stop, 1, __ATOMIC_RELAXED); }
+
+void pool_fail(bb_pool *p, const bb_err *e)
+{
+    pthread_mutex_lock(&p->lock);
+    if (!p->failed) {
+        p->first_err = *e;
+        __atomic_store_n(&p->failed, 1, __ATOMIC_RELAXED);
+    }
+    pthread_mutex_unlock(&p->lock);
+    pool_stop(p);
+}
+
+static void *pool_main(void *arg)
+{
+    pool_thread *t = arg;
+    bb_pool *p = t->pool;
+    bb_err err = { .code = BB_EXIT_RUNTIME };
+    int ok = !p->ops.setup || p->ops.setup(p->ops.ud, t, &err) == 0;
+    if (!ok) pool_fail(p, &err);
+    pthread_barrier_wait(&p->ready);
+    pthread_barrier_wait(&p->go); /* pool_go set the clocks in between */
+    t->pace_next = p->start_ns;
+    if (ok && !pool_stopping(p) && p->ops.work(p->ops.ud, t, &err) < 0) pool_fail(p, &err);
+    uint64_t now = bb_now_ns();
+    pthread_mutex_lock(&p->lock);
+    if (now > p->end_ns) p->end_ns = now; /* the work ends when its last thread does */
+    if (++p->finished == p->threads) pthread_cond_signal(&p->finished_cv);
+    pthread_mutex_unlock(&p->lock);
+    pthread_barrier_wait(&p->done);
+    if (p->ops.teardown) p->ops.teardown(p->ops.ud, t);
+    return NULL;
+}
+
+void pool_start(bb_pool *p, int threads, int64_t first, int64_t limit, double rate, const pool_ops *ops)
+{
+    memset(p, 0, sizeof *p);
+    p->threads = threads;
+    p->first = p->next = first;
+    p->limit = limit;
+    p->rate = rate;
+    p->ops = *ops;
+    p->deadline_ns = UINT64_MAX;
+    p->stats = stats_alloc(threads);
+    p->t = bb_xcalloc((size_t)threads, sizeof *p->t);
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->finished_cv, NULL);
+    pthread_barrier_init(&p->ready, NULL, (unsigned)threads + 1);
+    pthread_barrier_init(&p->go, NULL, (unsigned)threads + 1);
+    pthread_barrier_init(&p->done, NULL, (unsigned)threads + 1);
+    for (int i = 0; i < threads; i++) {
+        pool_thread *t = &p->t[i];
+        t->pool = p;
+        t->id = i;
+        t->st = &p->stats[i];
+        t->pace_rng = 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);
+        if (pthread_create(&t->thread, NULL, pool_main, t) != 0) {
+            fprintf(stderr, "bulkbench: cannot start worker thread %d\n", i);
+            abort();
+        }
+    }
+}
+
+int pool_ready(bb_pool *p)
+{
+    pthread_barrier_wait(&p->ready);
+    if (sig_caught()) pool_stop(p);
+    return pool_failed(p) ? -1 : 0;
+}
+
+void pool_go(bb_pool *p, double warmup_s, double time_s)
+{
+    p->start_ns = bb_now_ns();
+    p->measure_ns = p->start_ns + (uint64_t)(warmup_s * 1e9);
+    p->deadline_ns = time_s > 0 ? p->measure_ns + (uint64_t)(time_s * 1e9) : UINT64_MAX;
+    pthread_barrier_wait(&p->go);
+}
+
+void pool_wait(bb_pool *p, void (*tick)(void *ud, bb_pool *p), void *ud)
+{
+    pthread_mutex_lock(&p->lock);
+    while (p->finished < p->threads) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50 * 1000000L; /* wake for signals and ticks; the last thread wakes us at once */
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&p->finished_cv, &p->lock, &until);
+        pthread_mutex_unlock(&p->lock);
+        if (sig_caught() && !p->signal) {
+            p->signal = sig_caught();
+            pool_stop(p);
+        }
+        if (tick) tick(ud, p);
+        pthread_mutex_lock(&p->lock);
+    }
+    pthread_mutex_unlock(&p->lock);
+    if (sig_caught() && !p->signal) p->signal = sig_caught();
+}
+
+void pool_end(bb_pool *p)
+{
+    pthread_barrier_wait(&p->done);
+    for (int i = 0; i < p->threads; i++) pthread_join(p->t[i].thread, NULL);
+}
+
+double pool_seconds(const bb_pool *p)
+{
+    uint64_t from = p->measure_ns < p->end_ns ? p->measure_ns : p->start_ns;
+    return p->end_ns > from ? (double)(p->end_ns - from) / 1e9 : 0;
+}
+
+void pool_free(bb_pool *p)
+{
+    if (!p->t) return;
+    pthread_barrier_destroy(&p->ready);
+    pthread_barrier_destroy(&p->go);
+    pthread_barrier_destroy(&p->done);
+    pthread_mutex_destroy(&p->lock);
+    pthread_cond_destroy(&p->finished_cv);
+    stats_free(p->stats);
+    free(p->t);
+    p->t = NULL;
+    p->stats = NULL;
+}
