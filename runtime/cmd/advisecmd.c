@@ -147,7 +147,7 @@ static int run_one(advise *a, int k, const race_round *rd, bb_err *err)
         run->res.threads = c->threads;
         run->res.batch = c->batch;
         rc = load_files(&a->lo, &run->res, err) < 0 ? (err->code ? err->code : BB_EXIT_RUNTIME) : 0;
-        if (rc == 0 && sig_caught()) rc = 128 + sig_caught();
+        if (sig_caught()) rc = 128 + sig_caught(); /* what failed while stopping failed because of the stop */
     } else {
         bb_plan p;
         runcmd_plan(&p, c->combo, a->cli, &a->rs.hc);
