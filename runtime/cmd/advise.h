@@ -49,9 +49,9 @@ typedef struct advise {
     int file;          /* input is a data file (bulkbench load's road) */
     const bb_driver *drv;
     const char *dsn;
-    const char *table; /* the script's table raced (its declared name), or the file's model table */
-    const char *focus; /* --table names a script's table other than the one bb.load loads: this one */
-    char scratch[40];  /* suffix of the scratch tables' names */
+    const char *table;       /* the script's table raced (its declared name), or the file's model table */
+    const char *focus;       /* --table names a script's table other than the one bb.load loads: this one */
+    char scratch[40];        /* suffix of the scratch tables' names */
     char scratch_table[256]; /* a file's: the scratch table loaded */
     char scenario[128];
     int cores;

@@ -177,10 +177,11 @@ static json_t *advise_json(advise *a)
     json_t *rounds = json_array();
     for (int i = 0; i < a->nrounds; i++) {
         const adv_round *r = &a->rounds[i];
-        json_array_append_new(rounds, json_pack("{s:i, s:I, s:i, s:f, s:i, s:i, s:f, s:f}", "round", r->plan.round,
-                                                "rows", (json_int_t)r->plan.rows, "reps", r->plan.reps, "cap_s",
-                                                r->plan.cap_s, "contestants", r->contestants, "runs", r->runs,
-                                                "estimated_s", r->plan.est_s, "seconds", r->seconds));
+        json_array_append_new(rounds,
+                              json_pack("{s:i, s:I, s:i, s:f, s:i, s:i, s:f, s:f}", "round", r->plan.round, "rows",
+                                        (json_int_t)r->plan.rows, "reps", r->plan.reps, "cap_s", r->plan.cap_s,
+                                        "contestants", r->contestants, "runs", r->runs, "estimated_s", r->plan.est_s,
+                                        "seconds", r->seconds));
     }
     json_object_set_new(o, "rounds", rounds);
     if (pick >= 0) {
@@ -195,8 +196,10 @@ static json_t *advise_json(advise *a)
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
         json_object_set_new(rec, "at_rows", json_integer(standing_rows(a, pick)));
         json_object_set_new(rec, "command", json_string(cmd));
-        if (a->focus) json_object_set_new(rec, "command_note", json_string("the script's bb.load loads another table: "
-                                                                           "give this one to bb.load to run it"));
+        if (a->focus)
+            json_object_set_new(rec, "command_note",
+                                json_string("the script's bb.load loads another table: "
+                                            "give this one to bb.load to run it"));
         json_object_set_new(rec, "cost_per_row",
                             json_pack("{s:o, s:o, s:o}", "client_cpu_us", num_or_null(cost[0] < 0 ? -1 : cost[0] * 1e6),
                                       "server_cpu_us", num_or_null(cost[1] < 0 ? -1 : cost[1] * 1e6), "log_bytes",
@@ -244,7 +247,8 @@ static void print_standing(const advise *a, int k, int rank)
     const race_cand *rc = &a->rc[k];
     char m[32], lo[32], hi[32], at[48] = "-", iv[80] = "-", fa[48];
     if (rc->stat.n) {
-        snprintf(iv, sizeof iv, "[%s, %s]", thousands(rc->stat.lo, lo, sizeof lo), thousands(rc->stat.hi, hi, sizeof hi));
+        snprintf(iv, sizeof iv, "[%s, %s]", thousands(rc->stat.lo, lo, sizeof lo),
+                 thousands(rc->stat.hi, hi, sizeof hi));
         snprintf(at, sizeof at, "%d at %lld", rc->stat.n, (long long)standing_rows(a, k));
     }
     if (rc->out_round) snprintf(fa, sizeof fa, "%s in round %d", fate(a, k), rc->out_round);

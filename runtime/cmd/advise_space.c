@@ -26,8 +26,7 @@ void advise_cores(advise *a)
     else if (!strncmp(where, "127.", 4) || !strncmp(where, "localhost", 9) || !strncmp(where, "[::1]", 5) ||
              !strncmp(where, "::1", 3) || where[0] == '/')
         a->cores_from = "this host's: the server is on loopback";
-    else if (!strchr(where, ':'))
-        a->cores_from = "this host's: the engine is embedded";
+    else if (!strchr(where, ':')) a->cores_from = "this host's: the engine is embedded";
     if (c) a->drv->disconnect(c);
     a->drv->target_close(t);
 }
@@ -176,7 +175,9 @@ int advise_space(advise *a, bb_err *err)
         bb_buf_putc(&kinds[k], 0);
         sweep_lists l = { .methods = kinds[k].p,
                           .threads = threads,
-                          .batches = k == 0 ? "" : given_batch ? given_batch : batches[k - 1] };
+                          .batches = k == 0 ? ""
+                              : given_batch ? given_batch
+                                            : batches[k - 1] };
         rc = build(a, &l, fp, err);
     }
     for (int k = 0; k < 3; k++) bb_buf_free(&kinds[k]);
@@ -195,8 +196,8 @@ const char *advise_size_text(int64_t b, char *out, size_t n)
 int advise_file_space(advise *a, int64_t file_bytes, bb_err *err)
 {
     const char *method = (a->drv->caps & BB_CAP_LOAD_DATA) ? "load"
-        : !strcmp(a->lo.format, "csv")                      ? "copy-csv"
-                                                            : "copy";
+        : !strcmp(a->lo.format, "csv")                     ? "copy-csv"
+                                                           : "copy";
     if (!(a->drv->caps & (BB_CAP_LOAD_DATA | BB_CAP_COPY_TEXT | BB_CAP_COPY_CSV)))
         return bb_usagef(err, "engine %s cannot load files (bulkbench load needs COPY or LOAD DATA)", a->drv->name);
     char threads[128];
@@ -225,7 +226,8 @@ int advise_file_space(advise *a, int64_t file_bytes, bb_err *err)
     opts_split_free(tv);
     a->baseline = -1;
     if (opts_get(a->cli, "baseline"))
-        return bb_usagef(err, "--baseline races a script's configuration; for a file, give --threads and --chunk lists");
+        return bb_usagef(err,
+                         "--baseline races a script's configuration; for a file, give --threads and --chunk lists");
     return 0;
 }
 

@@ -60,8 +60,10 @@ static int setup_script(advise *a, bb_err *err)
     if (runcmd_load(a->cli, a->input, &a->rs, err) < 0 || script_table(a, err) < 0) return -1;
     if (a->focus && lib_focus(a->rs.L, a->focus, err) < 0) return -1;
     if (!lib_has_run(a->rs.L))
-        return bb_usagef(err, "%s writes through event(): advise races load methods, which run(ctx) uses with "
-                              "ctx:load (bb.load does); give it a table to load", a->input);
+        return bb_usagef(err,
+                         "%s writes through event(): advise races load methods, which run(ctx) uses with "
+                         "ctx:load (bb.load does); give it a table to load",
+                         a->input);
     const char *rows = opts_get(a->cli, "rows");
     a->rows = rows ? atoll(rows) : 1000000;
     const char *b = strrchr(a->input, '/');
@@ -180,7 +182,8 @@ static void progress_line(advise *a, int k, int done, int total, const adv_run *
 
 static void round_header(advise *a, const race_round *rd, int m)
 {
-    fprintf(stderr, "round %d: %d candidate%s x %d run%s at %lld rows (each cut at %.1f s), about %.0f s of %.0f s left\n",
+    fprintf(stderr,
+            "round %d: %d candidate%s x %d run%s at %lld rows (each cut at %.1f s), about %.0f s of %.0f s left\n",
             rd->round, m, m == 1 ? "" : "s", rd->reps, rd->reps == 1 ? "" : "s", (long long)rd->rows, rd->cap_s,
             rd->est_s, a->budget_s - elapsed());
 }
@@ -266,9 +269,10 @@ static int check_options(advise *a, bb_err *err)
 {
     bb_cli *cli = a->cli;
     if (cli->npos != 1)
-        return bb_usagef(err, cli->npos ? "advise takes one script or file, got '%s' too"
-                                        : "advise needs a script or a data file: bulkbench advise SCRIPT.lua|FILE "
-                                          "--engine=E [--budget=5m]%s",
+        return bb_usagef(err,
+                         cli->npos ? "advise takes one script or file, got '%s' too"
+                                   : "advise needs a script or a data file: bulkbench advise SCRIPT.lua|FILE "
+                                     "--engine=E [--budget=5m]%s",
                          cli->npos ? cli->pos[1] : "");
     const char *fmt = opts_get(cli, "format");
     if (strcmp(fmt, "text") && strcmp(fmt, "json"))
@@ -277,8 +281,7 @@ static int check_options(advise *a, bb_err *err)
     if (a->budget_s <= 0)
         return bb_usagef(err, "--budget expects a duration such as 90s, 5m or 1h, got '%s'", opts_get(cli, "budget"));
     const char *engine = opts_get(cli, "engine");
-    if (strchr(engine, ','))
-        return bb_usagef(err, "advise answers for one engine at a time, got --engine=%s", engine);
+    if (strchr(engine, ',')) return bb_usagef(err, "advise answers for one engine at a time, got --engine=%s", engine);
     if (!(a->drv = bb_driver_find(engine))) {
         const char *names[16];
         int n = 0;
@@ -324,9 +327,9 @@ static int start_race(advise *a, bb_err *err)
                          "--budget=%.0fs or more, or narrow the race with --method, --threads or --batch",
                          opts_get(a->cli, "budget"), a->n, need, 3 * need);
     }
-    fprintf(stderr, "advise: %s on %s, %s%s, %d candidates, %lld rows, budget %.0f s; server cores %d (%s)\n",
-            a->input, a->drv->name, a->table ? "table " : "", a->table ? a->table : "its tables", a->n,
-            (long long)a->rows, a->budget_s, a->cores, a->cores_from);
+    fprintf(stderr, "advise: %s on %s, %s%s, %d candidates, %lld rows, budget %.0f s; server cores %d (%s)\n", a->input,
+            a->drv->name, a->table ? "table " : "", a->table ? a->table : "its tables", a->n, (long long)a->rows,
+            a->budget_s, a->cores, a->cores_from);
     return 0;
 }
 
@@ -413,7 +416,8 @@ const bb_command advise_command = {
     "advise",
     "SCRIPT.lua|FILE --engine=E [--budget=5m] [options]",
     "the fastest way to load rows like these: a budgeted race of methods, batches and threads into scratch tables",
-    "bulkbench advise workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --threads=1 --rows=20000 --budget=30s",
+    "bulkbench advise workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --threads=1 --rows=20000 "
+    "--budget=30s",
     advise_opts,
     advise_main,
     CMD_SIGNALS | CMD_SCRIPT,

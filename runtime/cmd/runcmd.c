@@ -307,8 +307,7 @@ int runcmd_load(bb_cli *cli, const char *path, run_script *rs, bb_err *err)
     rs->L = state_new(&rs->hc, path, err);
     if (!rs->L || host_run_source(rs->L, rs->src, rs->srclen, path, err) < 0) return -1;
     if (opts_check_unused(cli, (const char *const *)rs->hc.declared, err) < 0) return -1;
-    if (!lib_has_work(rs->L))
-        return bb_errf(err, "%s defines neither event(ctx) nor run(ctx): nothing to run", path);
+    if (!lib_has_work(rs->L)) return bb_errf(err, "%s defines neither event(ctx) nor run(ctx): nothing to run", path);
     return 0;
 }
 

@@ -185,8 +185,7 @@ static int scratch_like(lua_State *L)
     return 0;
 }
 
-int lib_scratch_like(const char *engine, const char *dsn, const char *name, const char *original, int drop,
-                     bb_err *err)
+int lib_scratch_like(const char *engine, const char *dsn, const char *name, const char *original, int drop, bb_err *err)
 {
     bb_cli cli = { 0 };
     host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
@@ -231,8 +230,7 @@ static void push_numbers(lua_State *L, const double *v, int n)
     }
 }
 
-int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *cand, int nc, double out[3],
-                       bb_err *err)
+int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *cand, int nc, double out[3], bb_err *err)
 {
     push_numbers(L, base, nb);
     push_numbers(L, cand, nc);

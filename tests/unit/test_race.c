@@ -42,7 +42,8 @@ static void test_drop(void)
     double rps[3][4] = { { 100, 110 }, { 50, 55 }, { 95, 120 } };
     play_round(&r, rps);
     ok(race_leader(&r) == 2, "the leader is the highest median (107.5 over 105)");
-    ok(c[1].state == RACE_DROPPED && c[1].out_round == 1, "an interval wholly below the leader's is dropped in round 1");
+    ok(c[1].state == RACE_DROPPED && c[1].out_round == 1,
+       "an interval wholly below the leader's is dropped in round 1");
     ok(c[0].state == RACE_ALIVE, "an interval that overlaps the leader's stays");
     ok(c[0].nmark == 1 && c[0].mark[0].rows == 1000 && c[0].mark[0].rps.n == 2, "each round leaves a mark");
     race_free(&r);
@@ -93,7 +94,9 @@ static void test_simpler(void)
     ok(race_pick(&r) == 2, "the pick prefers fewer threads, then the smaller batch");
     race_free(&r);
 
-    race_cand d[3] = { { .threads = 1, .batch = 0 }, { .threads = 1, .batch = 100000 }, { .threads = 1, .batch = 100000, .nset_away = 1 } };
+    race_cand d[3] = { { .threads = 1, .batch = 0 },
+                       { .threads = 1, .batch = 100000 },
+                       { .threads = 1, .batch = 100000, .nset_away = 1 } };
     start(&r, d, 3, 1000);
     double rps2[3][4] = { { 101, 100 }, { 100, 99 }, { 100, 101 } };
     play_round(&r, rps2);
@@ -104,7 +107,8 @@ static void test_simpler(void)
     start(&r, e, 2, 1000);
     double rps3[2][4] = { { 100, 104 }, { 90, 102 } }; /* overlapping, but 8% below the leader */
     play_round(&r, rps3);
-    ok(r.stop == NULL && race_pick(&r) == 0, "a simpler one more than 5% slower is not preferred, and the race goes on");
+    ok(r.stop == NULL && race_pick(&r) == 0,
+       "a simpler one more than 5% slower is not preferred, and the race goes on");
     race_free(&r);
 }
 
@@ -270,10 +274,12 @@ static void test_budget(double budget)
         sum_rounds += rounds;
     }
     char what[160];
-    snprintf(what, sizeof what, "budget %.0f s, 20 simulated races of 24 candidates: the longest took %.1f s, %.1f rounds on average",
+    snprintf(what, sizeof what,
+             "budget %.0f s, 20 simulated races of 24 candidates: the longest took %.1f s, %.1f rounds on average",
              budget, worst_time, sum_rounds / 20);
     ok(worst_time <= budget, what);
-    snprintf(what, sizeof what, "budget %.0f s: the worst pick's true rows/s is %.0f%% of the best", budget, 100 * worst_ratio);
+    snprintf(what, sizeof what, "budget %.0f s: the worst pick's true rows/s is %.0f%% of the best", budget,
+             100 * worst_ratio);
     ok(worst_ratio >= 0.9, what);
 }
 

@@ -54,10 +54,7 @@ void race_free(race *r)
 }
 
 /* Who runs in a round: every candidate in the race, and the baseline unless it failed. */
-static int contests(const race_cand *c)
-{
-    return c->state == RACE_ALIVE || (c->baseline && c->state != RACE_FAILED);
-}
+static int contests(const race_cand *c) { return c->state == RACE_ALIVE || (c->baseline && c->state != RACE_FAILED); }
 
 int race_contestants(const race *r, int *idx)
 {
@@ -82,8 +79,7 @@ int race_leader(const race *r)
     int best = -1;
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k];
-        if (c->state == RACE_ALIVE && c->stat.n > 0 && (best < 0 || c->stat.median > r->c[best].stat.median))
-            best = k;
+        if (c->state == RACE_ALIVE && c->stat.n > 0 && (best < 0 || c->stat.median > r->c[best].stat.median)) best = k;
     }
     return best;
 }
@@ -118,11 +114,9 @@ static int64_t tidy_rows(int64_t n) { return n > 1000 ? n / 1000 * 1000 : n; }
 
 static int go(race *r, race_round *out, int64_t rows, int reps, double cap)
 {
-    r->cur = (race_round){ .round = ++r->round,
-                           .rows = rows,
-                           .reps = reps,
-                           .cap_s = cap,
-                           .est_s = round_estimate(r, rows, reps, cap) };
+    r->cur = (race_round){
+        .round = ++r->round, .rows = rows, .reps = reps, .cap_s = cap, .est_s = round_estimate(r, rows, reps, cap)
+    };
     r->cut = 0;
     *out = r->cur;
     return 1;
@@ -156,7 +150,8 @@ int race_plan(race *r, double elapsed_s, race_round *out)
     double left = r->cfg.budget_s - elapsed_s;
     if (r->round == 0) return plan_first(r, left, nc, out);
     int64_t prev = r->cur.rows, next = (int64_t)((double)prev * r->cfg.growth);
-    if (next > r->cfg.rows || next < prev || 4 * next >= 3 * r->cfg.rows) next = r->cfg.rows; /* near enough: the final scale */
+    if (next > r->cfg.rows || next < prev || 4 * next >= 3 * r->cfg.rows)
+        next = r->cfg.rows; /* near enough: the final scale */
     /* A larger scale before more runs at this one, three runs each if they fit, else two (an
      * interval still). Below the final scale a round takes at most half of what is left, so
      * a larger one can follow; failing the next scale, the most rows that fit, if 1.5 times
@@ -185,13 +180,17 @@ double race_estimate(const race *r, int k)
     return run_estimate(&r->c[k], r->cur.rows, r->cur.cap_s, race_overhead(r));
 }
 
-int race_may_start(const race *r, int k, double elapsed_s) { return elapsed_s + race_estimate(r, k) <= r->cfg.budget_s; }
+int race_may_start(const race *r, int k, double elapsed_s)
+{
+    return elapsed_s + race_estimate(r, k) <= r->cfg.budget_s;
+}
 
 void race_record(race *r, int k, double rows_per_s, double wall_s, double load_s)
 {
     race_cand *c = &r->c[k];
     c->s = realloc(c->s, sizeof *c->s * (size_t)(c->ns + 1));
-    c->s[c->ns++] = (race_sample){ .round = r->cur.round, .rows = r->cur.rows, .rows_per_s = rows_per_s, .wall_s = wall_s };
+    c->s[c->ns++] =
+        (race_sample){ .round = r->cur.round, .rows = r->cur.rows, .rows_per_s = rows_per_s, .wall_s = wall_s };
     r->over = realloc(r->over, sizeof *r->over * (size_t)(r->nover + 1));
     r->over[r->nover++] = wall_s > load_s ? wall_s - load_s : 0;
 }
@@ -283,11 +282,11 @@ int race_pick(const race *r)
         const race_cand *c = &r->c[k], *b = &r->c[best];
         if (c->state != RACE_ALIVE || c->stat.n == 0 || k == best) continue;
         if (c->stat.median < (1 - r->cfg.tie) * ls->median || c->stat.hi < ls->lo) continue;
-        int cmp = c->threads != b->threads                               ? (c->threads < b->threads ? -1 : 1)
-            : batch_size(c->batch) != batch_size(b->batch)               ? (batch_size(c->batch) < batch_size(b->batch) ? -1 : 1)
-            : c->nset_away != b->nset_away                               ? (c->nset_away < b->nset_away ? -1 : 1)
-            : c->stat.median > b->stat.median                            ? -1
-                                                                         : 1;
+        int cmp = c->threads != b->threads                 ? (c->threads < b->threads ? -1 : 1)
+            : batch_size(c->batch) != batch_size(b->batch) ? (batch_size(c->batch) < batch_size(b->batch) ? -1 : 1)
+            : c->nset_away != b->nset_away                 ? (c->nset_away < b->nset_away ? -1 : 1)
+            : c->stat.median > b->stat.median              ? -1
+                                                           : 1;
         if (cmp < 0) best = k;
     }
     return best;

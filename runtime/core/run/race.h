@@ -6,12 +6,15 @@
  *   candidate still in the race, and the baseline always) runs `reps` times at `rows` rows,
  *   each run cut after `cap_s` seconds; the caller runs them interleaved (every contestant
  *   once, then again, as --repeat does) and hands each outcome to race_record or race_fail.
- * - A round's rows grow by cfg.growth until cfg.rows, the scale the answer is for; then
- *   rounds add runs at that scale. A candidate's standing (median rows/s and the 95%
+ * - The first round runs every candidate cfg.reps_first times at cfg.rows_first rows, each
+ *   run cut at what cfg.first_share of the budget allows (cfg.min_cap_s at least); later
+ *   rounds run cfg.reps times, cut at cfg.slow times the leader's time. A round's rows grow
+ *   by cfg.growth until cfg.rows, the scale the answer is for (taken at once when the next
+ *   round would be within 3/4 of it); then rounds add runs at that scale. A candidate's standing (median rows/s and the 95%
  *   bootstrap interval of summary.h) is taken over its runs at the round's scale, earlier
  *   rounds at the same scale included.
  * - After a round (race_end_round) a candidate whose interval lies wholly below the
- *   leader's (both of two runs or more) is dropped; the leader has the highest median.
+ *   leader's (each with two runs or more) is dropped; the leader has the highest median.
  * - The race stops (r->stop says why) at one survivor, when the survivors cannot be told
  *   apart (at cfg.rows, every median within cfg.tie of the leader's), or when the budget
  *   cannot fit another round. A round is planned so its estimated wall time fits what is
@@ -52,9 +55,9 @@ typedef struct race_mark {
 typedef struct race_cand {
     /* the caller's: what makes a candidate simpler, and whether it is the baseline */
     int threads;
-    int64_t batch;  /* 0: one stream per worker (the largest) */
-    int nset_away;  /* settings away from the first value listed */
-    int baseline;   /* runs every round, in the race or not */
+    int64_t batch; /* 0: one stream per worker (the largest) */
+    int nset_away; /* settings away from the first value listed */
+    int baseline;  /* runs every round, in the race or not */
     /* the race's */
     race_state state;
     int out_round;  /* the round it was dropped in or failed in; 0 while in the race */
@@ -93,10 +96,10 @@ typedef struct race {
     race_cfg cfg;
     race_cand *c; /* the caller's array; the race fills its own members */
     int n;
-    int round;     /* rounds planned so far */
+    int round; /* rounds planned so far */
     race_round cur;
-    int cut;       /* the current round was cut short */
-    double *over;  /* each run's overhead: wall time less rows / rows_per_s */
+    int cut;      /* the current round was cut short */
+    double *over; /* each run's overhead: wall time less rows / rows_per_s */
     int nover;
     const char *stop; /* why the race ended: NULL while it goes on */
 } race;
