@@ -136,6 +136,7 @@ bench: deps
 
 docs: deps
 	@$(MAKE) -s -j$(JOBS) all
+	@python3 contrib/docref.py
 	@python3 contrib/docs.py
 
 FUZZ_TIME ?= 60

@@ -3,12 +3,17 @@
 #ifndef BB_CALENDAR_H
 #define BB_CALENDAR_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Days since 1970-01-01 of a proleptic Gregorian date. */
 int64_t bb_days_from_civil(int64_t y, unsigned m, unsigned d);
 /* "YYYY-MM-DD[ HH:MM:SS]" (UTC) or epoch seconds into epoch seconds; -1 when malformed. */
 int bb_parse_time(const char *s, int64_t *out);
+/* "YYYY-MM-DD[( |T)HH:MM[:SS[.ffffff]]][Z|+HH[:MM]|-HH[:MM]]" into microseconds since the
+ * epoch, UTC (an offset is taken away); *frac gets whether a fraction of a second was
+ * written (NULL: not wanted). -1 when malformed or out of range. */
+int bb_parse_micros(const char *s, size_t n, int64_t *out, int *frac);
 
 static inline void civil_from_days(int64_t z, int *y, int *m, int *d)
 {

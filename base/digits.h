@@ -46,4 +46,22 @@ static inline int bb_fmt_i64(char *out, int64_t v)
     return 1 + bb_fmt_u64(out + 1, (uint64_t)0 - (uint64_t)v);
 }
 
+/* x / 10^scale as decimal text ("-0.05" for x = -5, scale 2); out needs 24 bytes. */
+static inline int bb_fmt_scaled(char *out, int64_t x, int scale)
+{
+    char *p = out;
+    uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+    if (x < 0) *p++ = '-';
+    if (!scale) return (int)(p - out) + bb_fmt_u64(p, u);
+    int nd = bb_fmt_u64(p, u);
+    if (nd <= scale) { /* at least one digit before the point */
+        memmove(p + (scale + 1 - nd), p, (size_t)nd);
+        memset(p, '0', (size_t)(scale + 1 - nd));
+        nd = scale + 1;
+    }
+    memmove(p + nd - scale + 1, p + nd - scale, (size_t)scale);
+    p[nd - scale] = '.';
+    return (int)(p - out) + nd + 1;
+}
+
 #endif

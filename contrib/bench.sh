@@ -4,7 +4,7 @@
 # pg and mysql use the servers in BULKBENCH_PG_DSN / BULKBENCH_MYSQL_DSN, else start
 # throwaway ones with contrib/dbctl.
 # Absolute times on a shared 2-core machine mean little; the ratios measured here, in the
-# same run, alternating A/B, are what the README quotes.
+# same run, alternating A/B, are what docs/benchmarks.md quotes.
 set -u
 cd "$(dirname "$0")/.."
 BB=./bulkbench
@@ -313,7 +313,7 @@ echo "a ratio is the median of the alternating pairs' ratios [its 95% bootstrap 
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"
 for s in "${sections[@]}"; do "bench_$s"; done
 echo
-echo "markdown for the README:"
+echo "markdown for docs/benchmarks.md:"
 echo "| comparison | bulkbench | peer | ratio |"
 echo "|---|---|---|---|"
 printf '%s\n' "${summary[@]}"

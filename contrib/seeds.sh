@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Re-runs the five seed experiments at the README's scale and writes
+# Re-runs the five seed experiments at docs/experiments.md's scale and writes
 # results/<scenario>.jsonl, results/<scenario>.md and docs/<scenario>.svg. Every point runs
 # REPEAT times (default 3), interleaved with the other points of its sweep, so each figure
 # is a median with its 95% interval (about 20 minutes on 2 cores; REPEAT=1: about 6).

@@ -190,6 +190,13 @@ typedef struct bb_driver {
     int64_t (*max_statement_bytes)(bb_conn *c);
     /* Bytes the table occupies (data + indexes), -1 when the engine cannot tell. */
     int (*table_bytes)(bb_conn *c, const char *table, int64_t *bytes, bb_err *err);
+    /* The driver's own catalog of a table, as rows through cb in the columns the ODBC
+     * functions define: what is "tables" (SQLTables; table may hold % and _ patterns),
+     * "columns" (SQLColumns), "primary_keys" (SQLPrimaryKeys), "foreign_keys" (SQLForeignKeys:
+     * the keys of table that reference others) or "unique" (SQLStatistics, unique indexes);
+     * schema NULL for any. NULL when the engine's catalog is read with SQL instead. */
+    int (*catalog)(bb_conn *c, const char *what, const char *schema, const char *table, bb_row_cb cb, void *ud,
+                   bb_err *err);
 } bb_driver;
 
 /* Writes a JSON object of settings into out->settings and frees it (drivers/settings.c). */

@@ -353,6 +353,30 @@ out:
     return -1;
 }
 
+/* The driver's catalog functions, their result sets read as a query's rows. */
+static int odbc_catalog(bb_conn *c, const char *what, const char *schema, const char *table, bb_row_cb cb, void *ud,
+                        bb_err *err)
+{
+    if (odbc_outside_txn(c, err) < 0) return -1;
+    SQLCHAR *s = (SQLCHAR *)schema, *t = (SQLCHAR *)table;
+    SQLSMALLINT sl = schema ? SQL_NTS : 0;
+    SQLRETURN rc;
+    if (!strcmp(what, "tables")) rc = SQLTables(c->st, NULL, 0, s, sl, t, SQL_NTS, (SQLCHAR *)"TABLE", SQL_NTS);
+    else if (!strcmp(what, "columns")) rc = SQLColumns(c->st, NULL, 0, s, sl, t, SQL_NTS, NULL, 0);
+    else if (!strcmp(what, "primary_keys")) rc = SQLPrimaryKeys(c->st, NULL, 0, s, sl, t, SQL_NTS);
+    else if (!strcmp(what, "foreign_keys"))
+        rc = SQLForeignKeys(c->st, NULL, 0, NULL, 0, NULL, 0, NULL, 0, s, sl, t, SQL_NTS);
+    else if (!strcmp(what, "unique"))
+        rc = SQLStatistics(c->st, NULL, 0, s, sl, t, SQL_NTS, SQL_INDEX_UNIQUE, SQL_QUICK);
+    else return bb_errf(err, "odbc: no catalog of '%s' (tables, columns, primary_keys, foreign_keys, unique)", what);
+    int out = -1;
+    SQLSMALLINT ncols = 0;
+    if (odbc_ok(rc) && odbc_ok(SQLNumResultCols(c->st, &ncols))) out = fetch_rows(c, ncols, cb, ud, err);
+    else odbc_fail(err, c, SQL_HANDLE_STMT, c->st, what);
+    (void)SQLFreeStmt(c->st, SQL_CLOSE);
+    return out;
+}
+
 /* Whether the session survived a failure: the driver's own judgement where it has one
  * (SQL_ATTR_CONNECTION_DEAD), else whether a trivial statement still runs. */
 static int odbc_alive(bb_conn *c)
@@ -396,4 +420,5 @@ const bb_driver bb_driver_odbc = {
     .server_info = odbc_server_info,
     .max_statement_bytes = odbc_max_statement_bytes,
     .table_bytes = odbc_table_bytes,
+    .catalog = odbc_catalog,
 };

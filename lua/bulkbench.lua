@@ -131,17 +131,38 @@ function bb.summary(values, seed) return core.summary(values, seed) end
 local Table = {}
 Table.__index = Table
 
--- The native generator, compiled once per Lua state (and per seed when one is given;
--- otherwise the run's --seed).
+-- The table rows go to: its own name, or for a scenario `bulkbench new` wrote (like = the
+-- original) the run's scratch copy, or the existing table --into names.
+function Table:target()
+  if not self.like or not core.run_info().run_id then return self.name end
+  return self.into or require("bulkbench.scratch").name(self.name)
+end
+
+-- A generator's arguments as this run compiles them: loading --into an existing table, a
+-- key's sequence continues after the largest value already there (read by prepare()).
+local function run_gen(t, c)
+  if not (t.into and c.key and c.gen.kind == "seq") then return c.gen end
+  local max = tonumber(core.value_set_get("into_max:" .. c.name, 1, 1) or "")
+  if not max then return c.gen end
+  local g = {}
+  for k, v in pairs(c.gen) do g[k] = v end
+  local start, step = g.start or g[1] or 1, g.step or g[2] or 1
+  if step > 0 and start <= max then g.start, g[1] = max + step, nil end
+  return g
+end
+
+-- The native generator, compiled once per Lua state and target (and per seed when one is
+-- given; otherwise the run's --seed).
 function Table:native(seed)
-  local key = seed or "run"
+  local name = self:target()
+  local key = (seed or "run") .. "@" .. name
   self._native = self._native or {}
   if not self._native[key] then
     local cols = {}
     for _, c in ipairs(self.columns) do
-      if c.gen then cols[#cols + 1] = { name = c.name, type = c.type, gen = c.gen, null = c.null } end
+      if c.gen then cols[#cols + 1] = { name = c.name, type = c.as or c.type, gen = run_gen(self, c), null = c.null } end
     end
-    self._native[key] = core.compile { name = self.name, columns = cols, seed = seed }
+    self._native[key] = core.compile { name = name, columns = cols, seed = seed }
   end
   return self._native[key]
 end
@@ -155,18 +176,22 @@ function Table:ddl(dialect) return schema.ddl(self, dialect) end
 --                    existing = true }   -- a table that is already there: no DDL, only rows
 -- Under `bulkbench advise` the host hands a scratch suffix (core.scratch()): t.name, the
 -- table's SQL name, gets it, so every statement, count and drop that goes through t.name
--- reaches the scratch table; t.declared keeps the name the script gave (bb.tables' key).
+-- reaches the scratch table; t.declared keeps the name the script gave (bb.tables' key). A
+-- table `bulkbench new` wrote (like = ...) has scratch copies of its own (lua/scratch.lua).
 function bb.table(name)
   return function(spec)
-    local scratch = core.scratch()
+    local scratch = spec.like == nil and core.scratch() or ""
     local t = setmetatable({ name = name .. scratch, declared = name, columns = {},
                              scratch = scratch ~= "" and scratch or nil }, Table)
     for k, v in pairs(spec) do
       if type(k) ~= "number" then t[k] = v end
     end
     for i, c in ipairs(spec) do
-      local col = { name = c[1] or c.name, type = c[2] or c.type, gen = c[3] or c.gen, null = c.null,
-                    auto_increment = c.auto_increment, not_null = c.not_null }
+      local col = {}
+      for k, v in pairs(c) do
+        if type(k) ~= "number" then col[k] = v end -- null, not_null, auto_increment, default, as_text, ...
+      end
+      col.name, col.type, col.gen = c[1] or c.name, c[2] or c.type, c[3] or c.gen
       if type(col.name) ~= "string" or type(col.type) ~= "string" then
         error(("table %s, column %d: want {\"name\", \"sql type\", generator}"):format(name, i), 2)
       end
@@ -179,8 +204,12 @@ end
 
 -- bb.load(t): the standard bulk scenario. prepare() recreates t (or, for a table declared
 -- `existing = true`, leaves it and notes its row count), run() loads rows with --method,
--- check() counts what the run added. A hook the script defines itself wins.
+-- check() counts what the run added. A hook the script defines itself wins. A table
+-- declared `like = "original"` (what `bulkbench new` writes) loads into a scratch copy of
+-- the original instead, or --into an existing table (lua/scratch.lua).
 function bb.load(t)
+  bb.load_table = t.declared
+  if t.like then return require("bulkbench.scratch").install(bb, { t }) end
   bb.main_table = t.name
   local before = 0
   rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
@@ -195,9 +224,21 @@ function bb.load(t)
   end)
 end
 
+-- bb.load_all{t1, t2, ...}: tables `bulkbench new` wrote, loaded in this order (parents
+-- before children) into scratch copies; --rows is shared among them by the rows each
+-- original held, and a child's foreign keys draw from the rows its parent got.
+function bb.load_all(list)
+  for _, t in ipairs(list) do
+    if not t.like then error(("bb.load_all: table %s is not a scaffolded one (like = ...)"):format(t.name), 2) end
+  end
+  bb.load_table = list[#list].declared
+  return require("bulkbench.scratch").install(bb, list)
+end
+
 -- Methods of the ctx every worker hook receives (fields: id, threads, db, engine, method, batch).
 bb.ctx_meta = { __index = {
   load = function(_, t) core.load(t) end,
+  phase = function(_, rows, fn) return core.phase(rows, fn) end,
   stop = function() core.stop() end,
 } }
 
@@ -224,33 +265,18 @@ function dbm.recreate(db, t)
 end
 
 -- db:recreate_like(name, original): an empty table `name` with original's columns, keys,
--- indexes and constraints (pg LIKE ... INCLUDING ALL, MySQL CREATE TABLE ... LIKE, SQLite
--- the original's own CREATE statements renamed); original is not touched.
+-- indexes and constraints but not its foreign keys (lua/scratch.lua's copy: pg LIKE ...
+-- INCLUDING ALL with sequences of its own, MySQL CREATE TABLE ... LIKE, SQLite the original's
+-- CREATE statements renamed); original is not touched.
 function dbm.recreate_like(db, name, original)
-  if not pcall(db.query, db, "SELECT 1 FROM " .. db:quote(original) .. " WHERE 1 = 0") then
-    error(("there is no table %s to take the shape of"):format(original), 0)
+  local scratch = require "bulkbench.scratch"
+  if not scratch.exists(db, original) then
+    local near = scratch.nearest(db, original)
+    error(("there is no table %s to take the shape of%s"):format(original,
+      #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""), 0)
   end
   db:drop(name)
-  local d = db.dialect.name
-  if d == "pg" then
-    db:exec(("CREATE TABLE %s (LIKE %s INCLUDING ALL)"):format(db:quote(name), db:quote(original)))
-  elseif d == "mysql" then
-    db:exec(("CREATE TABLE %s LIKE %s"):format(db:quote(name), db:quote(original)))
-  elseif d == "sqlite" then
-    local rows = db:query("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL ORDER BY type = 'index'", original)
-    if #rows == 0 then error(("no table %s to copy the shape of"):format(original), 2) end
-    for _, r in ipairs(rows) do -- the table first, then its indexes under names of their own
-      local sql = r[3]:gsub('^(CREATE%s+%u*%s*TABLE%s+)(%S+)', function(pre) return pre .. db:quote(name) end, 1)
-      if r[1] == "index" then
-        sql = sql:gsub('^(CREATE%s+%u*%s*INDEX%s+)(%S+)(%s+ON%s+)(%S+)', function(pre, _, on)
-          return pre .. db:quote(r[2] .. "_" .. name) .. on .. db:quote(name)
-        end, 1)
-      end
-      db:exec(sql)
-    end
-  else
-    db:exec(("CREATE TABLE %s AS SELECT * FROM %s WHERE 1 = 0"):format(db:quote(name), db:quote(original)))
-  end
+  scratch.create_like(db, { like = original, columns = {} }, name, {})
 end
 
 -- bb.focus(name): the run loads the script's table `name` as bb.load would (advise --table):
@@ -259,9 +285,9 @@ end
 function bb.focus(name)
   local t = bb.tables[name]
   if not t then core.usage_error(("the script defines no table %s"):format(name)) end
-  if t.name == bb.main_table then return end
+  if name == bb.load_table then return end
   local own = rawget(_G, "prepare")
-  for _, hook in ipairs { "prepare", "run", "check", "event" } do rawset(_G, hook, nil) end
+  for _, hook in ipairs { "prepare", "run", "check", "event", "teardown" } do rawset(_G, hook, nil) end
   bb.load(t)
   local load_prepare = rawget(_G, "prepare")
   rawset(_G, "prepare", function(db)
@@ -272,13 +298,10 @@ end
 
 -- The script's tables by the names it gave them (sorted), and the one bb.load loads (nil when none).
 function bb.table_names()
-  local names, main = {}, nil
-  for n, t in pairs(bb.tables) do
-    names[#names + 1] = n
-    if t.name == bb.main_table then main = n end
-  end
+  local names = {}
+  for n in pairs(bb.tables) do names[#names + 1] = n end
   table.sort(names)
-  return names, main
+  return names, bb.load_table
 end
 
 -- Drops the scratch tables of the script (those its tables became under core.scratch()) on
@@ -319,7 +342,7 @@ function bb.help_text()
   for n in pairs(bb.tables) do names[#names + 1] = n end
   table.sort(names)
   if #names > 0 then out[#out + 1] = "\ntables: " .. table.concat(names, ", ") end
-  out[#out + 1] = "\ncommon options: see `bulkbench --help`\n"
+  out[#out + 1] = "\ncommon options: see `bulkbench run --help`\n"
   return table.concat(out, "\n")
 end
 

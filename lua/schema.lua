@@ -93,14 +93,18 @@ function M.ddl(t, dialect)
       def = q(c.name) .. " " .. M.map_type(c.type, dialect) .. " NOT NULL AUTO_INCREMENT"
     else
       def = q(c.name) .. " " .. M.map_type(c.type, dialect) .. (c.not_null and " NOT NULL" or "")
+        .. (c.default and (" DEFAULT " .. c.default) or "")
     end
     defs[#defs + 1] = def
   end
-  if #pk > 0 then
-    local cols = {}
-    for i, c in ipairs(pk) do cols[i] = q(c) end
-    defs[#defs + 1] = "PRIMARY KEY (" .. table.concat(cols, ", ") .. ")"
+  local function key(kind, cols)
+    local out = {}
+    for i, c in ipairs(cols) do out[i] = q(c) end
+    defs[#defs + 1] = kind .. " (" .. table.concat(out, ", ") .. ")"
   end
+  if #pk > 0 then key("PRIMARY KEY", pk) end
+  for _, u in ipairs(t.unique or {}) do key("UNIQUE", u) end -- a scaffolded table's constraints
+  for _, ck in ipairs(t.checks or {}) do defs[#defs + 1] = "CHECK (" .. ck .. ")" end
   local sql = "CREATE TABLE " .. q(t.name) .. " (\n  " .. table.concat(defs, ",\n  ") .. "\n)"
   if name == "mysql" then -- say it: a server's default may still be latin1
     sql = sql .. (t.engine and (" ENGINE=" .. t.engine) or "") .. " DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin"

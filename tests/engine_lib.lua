@@ -1,16 +1,17 @@
 -- Shared by the engine specs: run a method through the real CLI (on tests/fixtures/alltypes.lua
 -- unless another script is named), then compare the table with what the generator makes
 -- for the same seed.
+local TMP = os.getenv("BB_TEST_TMP") or "/tmp" -- scratch files: one directory per test lane
 local bb = require "bulkbench"
 local M = {}
 
 dofile("tests/fixtures/alltypes.lua") -- defines ALLTYPES, the table every method loads
 
 function M.run(engine, dsn, args, script)
-  local cmd = ("./bulkbench run %s --engine=%s --dsn='%s' %s >/tmp/bb_engine_spec.out 2>&1")
+  local cmd = ("./bulkbench run %s --engine=%s --dsn='%s' %s >" .. TMP .. "/bb_engine_spec.out 2>&1")
     :format(script or "tests/fixtures/alltypes.lua", engine, dsn, args)
   local rc = os.execute(cmd)
-  local f = io.open("/tmp/bb_engine_spec.out")
+  local f = io.open(TMP .. "/bb_engine_spec.out")
   local out = f:read("*a")
   f:close()
   return rc == 0, out

@@ -2,71 +2,109 @@
 # Runs every test suite and ends with one line: "N passed, N failed".
 #   specs  busted specs of the Lua library, inside bulkbench's own Lua host (real native runtime)
 #   cli    CLI transcript tests (command, expected output, exit code)
-#   html   the HTML report in headless Chromium (tests/html.py)
 # Suites that need database servers start them with contrib/dbctl and stop them on exit.
+#
+# Two lanes run side by side, each with servers of its own (so no table, file or server is
+# shared between them) and its suites one after another: the main lane on ./bulkbench, and
+# the sanitized lane (the same suites on an ASan + UBSan build, tests/sanitize.sh) with the
+# suites that need no server. Inside the sanitized pass (BB_IN_SANITIZE) there is one lane.
 set -u
 cd "$(dirname "$0")/.."
-total_pass=0 total_fail=0
-log=$(mktemp /tmp/bbtests.XXXXXX)
+base=$(mktemp -d /tmp/bbtests.XXXXXX)
+chmod 755 "$base" # the servers' own users (postgres, mysql) reach their directories through it
+lanes=()
 
 suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passed, N failed"
   local name=$1; shift
-  echo "== $name"
-  local t0=$SECONDS
+  local log=$BB_TEST_TMP/suite.log t0=$SECONDS
   "$@" >"$log" 2>&1
   local rc=$? p f
-  grep -E '^not ok' "$log" | sed 's/^/  /'
   if grep -qE '^[0-9]+ passed, [0-9]+ failed' "$log"; then
     p=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | awk '{print $1}')
     f=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | awk '{print $3}')
   else
     p=$(grep -cE '^ok ' "$log"); f=$(grep -cE '^not ok ' "$log")
   fi
-  if [ "$f" -gt 0 ] || { [ $rc -ne 0 ] && [ "$f" -eq 0 ]; }; then
-    grep -vE '^ok ' "$log" | head -60 | sed 's/^/  | /'
-    [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1 && echo "  suite exited $rc"
-  fi
-  echo "   $p passed, $f failed ($((SECONDS - t0)) s)"
-  total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+  { echo "== $name"
+    grep -E '^not ok' "$log" | sed 's/^/  /'
+    if [ "$f" -gt 0 ] || { [ $rc -ne 0 ] && [ "$f" -eq 0 ]; }; then
+      grep -vE '^ok ' "$log" | head -60 | sed 's/^/  | /'
+      [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1 && echo "  suite exited $rc"
+    fi
+    echo "   $p passed, $f failed ($((SECONDS - t0)) s)"
+  } >"$BB_TEST_TMP/suite.out"
+  cat "$BB_TEST_TMP/suite.out" # one write per suite, so the lanes' reports do not interleave
+  echo "$p $f" >>"$base/tally"
 }
 
-# real servers on loopback for the engine suites, stopped whatever happens
-export BB_DBCTL_DIR=${BB_DBCTL_DIR:-$(mktemp -d /tmp/bbcheck.XXXXXX)}
-trap 'contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$BB_DBCTL_DIR" "$log"' EXIT
-for e in pg mysql; do
-  if out=$(contrib/dbctl start $e 2>&1); then export "${out#export }"; else echo "$out"; fi
-done
-# psqlODBC, MariaDB Connector/ODBC and SQLite ODBC in a scratch odbcinst.ini/odbc.ini (no system file
-# changed), and BULKBENCH_ODBC_{PG,MYSQL,SQLITE} connection strings through them for the odbc engine
-source tests/fixtures/odbc.sh
-odbc_setup "$BB_DBCTL_DIR/odbc" || echo "the odbc engine's suites will fail: its drivers are missing"
+# A lane: its own servers on loopback (stopped whatever happens), its own scratch directory,
+# then the suites of the function it names, in order.
+lane() {
+  local name=$1 suites=$2
+  export BB_DBCTL_DIR=$base/$name/dbctl BB_TEST_TMP=$base/$name/tmp
+  mkdir -p "$BB_DBCTL_DIR" "$BB_TEST_TMP"
+  chmod 755 "$base/$name"
+  trap 'contrib/dbctl stop all >/dev/null 2>&1' EXIT
+  for e in pg mysql; do
+    if out=$(contrib/dbctl start $e 2>&1); then export "${out#export }"; else echo "$out"; fi
+  done
+  # psqlODBC, MariaDB Connector/ODBC and SQLite ODBC in a scratch odbcinst.ini/odbc.ini (no system file
+  # changed), and BULKBENCH_ODBC_{PG,MYSQL,SQLITE} connection strings through them for the odbc engine
+  source tests/fixtures/odbc.sh
+  odbc_setup "$BB_DBCTL_DIR/odbc" || echo "the odbc engine's suites will fail: its drivers are missing"
+  $suites
+}
 
-# the rooms of the C code: includes point down (cmd -> host -> core -> drivers -> base), no circle, Lua only in host/
-suite rooms python3 tests/rooms.py
-# unit tests of core modules without a database (tests/unit/test_*.c): advise's race rules
-suite units bash -c 'make -s units ${BB_IN_SANITIZE:+SAN=1} >/dev/null && for t in build/test_*; do "$t" || exit 1; done'
-suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
-suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
-suite cli tests/cli.sh
-# the --html report of real SQLite runs and the fixtures in headless Chromium at 1280 and 390 px:
-# no console errors, every chart drawn (screenshot pixels), tables = the results, no overflow
-suite html python3 tests/html.py
-# each command's --help lists exactly the options it takes, and its example runs
-suite help python3 tests/help_options.py
-# every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables
-[ -z "${BB_IN_SANITIZE:-}" ] && suite matrix tests/matrix.sh
-# bulkbench load on both servers: file edge cases, 1-8 workers, checksums, rejected rows
-suite load-matrix python3 tests/load_matrix.py
-# servers killed mid-load under each method: committed rows are exact (tests/crash_trials.sh 20 for the full tally)
-[ -z "${BB_IN_SANITIZE:-}" ] && suite crash tests/crash_trials.sh 3
-# ... and with --reconnect=10 the server comes back and the run finishes with exactly the rows asked for
-[ -z "${BB_IN_SANITIZE:-}" ] && suite crash-reconnect tests/crash_trials.sh 2 --reconnect
-# host lists and runs spread over MPI ranks (make MPI=1 in a copy of the tree; skipped without Open MPI)
-[ -z "${BB_IN_SANITIZE:-}" ] && suite mpi tests/mpi.sh
-# libFuzzer targets (CSV chunker, options, DSNs, templates + encoders) from their corpus; `make fuzz` runs 60 s each
-[ -z "${BB_IN_SANITIZE:-}" ] && suite fuzz tests/fuzz.sh "${BB_FUZZ_TIME:-5}"
-# the same suites again on an AddressSanitizer + UBSan build (skipped inside that run)
-[ -z "${BB_IN_SANITIZE:-}" ] && suite sanitize tests/sanitize.sh
+main_suites() {
+  # the rooms of the C code: includes point down (cmd -> host -> core -> drivers -> base), no circle,
+  # no two files calling each other, Lua only in host/, a core library that links without Lua
+  [ -z "${BB_IN_SANITIZE:-}" ] && suite rooms python3 tests/rooms.py
+  # unit tests of core modules without a database (tests/unit/test_*.c): advise's race rules
+  suite units bash -c 'make -s units ${BB_IN_SANITIZE:+SAN=1} >/dev/null && for t in build/test_*; do "$t" || exit 1; done'
+  suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
+  suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
+  suite cli tests/cli.sh
+  # bulkbench load on both servers: file edge cases, 1-8 workers, checksums, rejected rows
+  suite load-matrix python3 tests/load_matrix.py
+  if [ -n "${BB_IN_SANITIZE:-}" ]; then
+    suite html python3 tests/html.py
+    return
+  fi
+  # each command's --help lists exactly the options it takes, and its example runs
+  suite help python3 tests/help_options.py
+  # README and docs/: every page linked, pictures there, the options page and the methods tables
+  # true of the binary, and every command line that needs no server runs as written
+  suite docs python3 tests/docs.py
+  # every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables
+  suite matrix tests/matrix.sh
+  # servers killed mid-load under each method: committed rows are exact (tests/crash_trials.sh 20 for the full tally)
+  suite crash tests/crash_trials.sh 3
+  # ... and with --reconnect=10 the server comes back and the run finishes with exactly the rows asked for
+  suite crash-reconnect tests/crash_trials.sh 2 --reconnect
+  # host lists and runs spread over MPI ranks (make MPI=1 in a copy of the tree; skipped without Open MPI)
+  suite mpi tests/mpi.sh
+}
 
+side_suites() {
+  # the same suites again on an AddressSanitizer + UBSan build (with servers of this lane)
+  suite sanitize tests/sanitize.sh
+  # the HTML report in headless Chromium: console, charts' pixels, tables against the results, 1280/390 px
+  suite html python3 tests/html.py
+  # libFuzzer targets (CSV chunker, options, DSNs, templates + encoders) from their corpus; `make fuzz` runs 60 s each
+  suite fuzz tests/fuzz.sh "${BB_FUZZ_TIME:-5}"
+}
+
+if [ -n "${BB_IN_SANITIZE:-}" ]; then
+  (lane sanitized main_suites)
+else
+  (lane main main_suites) &
+  lanes+=($!)
+  (lane side side_suites) &
+  lanes+=($!)
+  trap 'kill "${lanes[@]}" 2>/dev/null; wait; rm -rf "$base"' EXIT
+  wait "${lanes[@]}"
+fi
+read total_pass total_fail < <(awk '{p += $1; f += $2} END {print p + 0, f + 0}' "$base/tally" 2>/dev/null || echo "0 1")
+[ -n "${BB_IN_SANITIZE:-}" ] && rm -rf "$base"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

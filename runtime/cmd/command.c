@@ -14,7 +14,8 @@
 #include "output.h"
 
 const bb_command *const bb_commands[] = {
-    &run_command, &gen_command, &load_command, &advise_command, &report_command, &list_command, &help_command, &lua_command, NULL,
+    &run_command,    &gen_command,  &load_command, &new_command, &advise_command,
+    &report_command, &list_command, &help_command, &lua_command, NULL,
 };
 
 const bb_command *command_find(const char *name)

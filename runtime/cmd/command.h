@@ -31,7 +31,7 @@ typedef struct bb_command {
 extern const bb_command *const bb_commands[];
 
 extern const bb_command run_command, gen_command, load_command, list_command, help_command, report_command, lua_command,
-    advise_command;
+    new_command, advise_command;
 
 const bb_command *command_find(const char *name);
 /* `bulkbench help`: the commands; `bulkbench CMD --help`: that command's synopsis, options and example. */

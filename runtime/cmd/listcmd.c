@@ -39,7 +39,7 @@ static int list_main(bb_cli *cli)
 const bb_command list_command = {
     "list",
     "(no arguments)",
-    "the engines, the methods each offers, and the workloads",
+    "the workloads, then the engines and the methods each offers",
     "bulkbench list",
     NULL,
     list_main,

@@ -22,6 +22,10 @@ static int load_main(bb_cli *cli)
     bb_err err = { .code = BB_EXIT_USAGE };
     load_opts o = { .paths = (const char **)cli->pos, .npaths = cli->npos };
     if (load_opts_read(&o, option, cli, &err) < 0) return output_fail(&err);
+    if (!opts_get(cli, "engine")) {
+        bb_usagef(&err, "load needs --engine=E: an engine that streams files (pg, mysql)");
+        return output_fail(&err);
+    }
     if (!(o.drv = bb_driver_find(opts_get(cli, "engine")))) {
         bb_usagef(&err, "unknown engine '%s'", opts_get(cli, "engine"));
         return output_fail(&err);
@@ -57,7 +61,7 @@ static int load_main(bb_cli *cli)
 
 // clang-format off
 static const opt_use load_opts_cli[] = {
-    { "engine", "the engine: sqlite, pg, mysql, odbc or null", NULL, "E" },
+    { "engine", "the engine whose server takes the files: pg, mysql or null", "", "E" },
     { "dsn", NULL, NULL, "DSN" },
     { "table", "the table to load into (it must exist)", NULL, "NAME" },
     { "format", "the files' format: csv, tsv or copy (default: from the first file's extension)", NULL, "FORMAT" },

@@ -29,7 +29,7 @@ const opt_def opts_common[] = {
     { "latency-hist", OT_BOOL, NULL, 0, 0, "keep the whole latency histogram in the result (latency_hist)" },
     { "seed", OT_INT, "1", 0, 0, "seed of the data generator: same seed, same rows" },
     { "now", OT_STR, NULL, 0, 0, "the instant \"now\" generators use (default: the clock), for reproducible tables" },
-    { "format", OT_STR, "text", 0, 0, "run: text, json, csv or openmetrics; gen: copy, csv, tsv or sql; load: the data's csv, tsv or copy; report: text, markdown or csv" },
+    { "format", OT_STR, NULL, 0, 0, "run: text, json, csv or openmetrics; gen: copy, csv, tsv or sql; load: the data's csv, tsv or copy; report: text, markdown or csv" },
     { "out", OT_STR, NULL, 0, 0, "append one JSON object per run to this file" },
     { "set", OT_STR, NULL, 0, 0, "NAME=V1,V2: a session setting, swept (repeatable)" },
     { "set-global", OT_STR, NULL, 0, 0, "NAME=V1,V2: a server-wide setting, swept, restored after each run (repeatable)" },
@@ -40,6 +40,7 @@ const opt_def opts_common[] = {
     { "table", OT_STR, NULL, 0, 0, "gen: the table to generate; load: the table to load into" },
     { "dialect", OT_STR, NULL, 0, 0, "--format=sql: whose SQL to write (pg, mysql, sqlite; default generic)" },
     { "o", OT_STR, NULL, 0, 0, "output file (default standard output)" },
+    { "sample", OT_INT, "30000", 0, 0, "rows read for the distributions a server keeps no statistics of" },
     { "progress", OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
     { "chunk", OT_SIZE, NULL, 1, 0, "bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB)" },
     { "header", OT_BOOL, NULL, 0, 0, "the first row of each file names columns" },
@@ -206,7 +207,8 @@ const char *opts_arg(const opt_use *u)
 const char *opts_default(const opt_use *u)
 {
     const opt_def *d = opts_find_common(u->name);
-    return u->dflt ? u->dflt : d ? d->dflt : NULL;
+    if (u->dflt) return *u->dflt ? u->dflt : NULL;
+    return d ? d->dflt : NULL;
 }
 
 static int not_this_command(const bb_cli *cli, const opt_def *d, bb_err *err)

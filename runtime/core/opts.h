@@ -27,7 +27,7 @@ extern const opt_def opts_common[];
 typedef struct opt_use {
     const char *name;
     const char *help; /* NULL: the option's own */
-    const char *dflt; /* NULL: the option's own */
+    const char *dflt; /* NULL: the option's own; "": none for this command */
     const char *arg;  /* the value's name in help (--rows=N); NULL: from the type */
 } opt_use;
 

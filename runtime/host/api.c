@@ -106,6 +106,7 @@ static int l_set_default(lua_State *L)
 }
 
 static int l_usage_error(lua_State *L) { return host_usage_error(L, luaL_checkstring(L, 1)); }
+static int l_fail(lua_State *L) { return host_fail(L, luaL_checkstring(L, 1)); }
 
 static int l_run_info(lua_State *L)
 {
@@ -131,6 +132,8 @@ static int l_run_info(lua_State *L)
     lua_setfield(L, -2, "rows");
     lua_pushstring(L, p->scenario);
     lua_setfield(L, -2, "scenario");
+    lua_pushstring(L, p->run_id);
+    lua_setfield(L, -2, "run_id");
     if (h->worker) {
         lua_pushinteger(L, h->worker->ld.id);
         lua_setfield(L, -2, "thread_id");
@@ -250,6 +253,16 @@ static int lr_list(void *ud, const char *key, int pos, void (*each)(void *, cons
     return 0;
 }
 
+static struct vset *lr_set(void *ud, const char *key)
+{
+    lreader *r = ud;
+    if (!push_field(r->L, r->idx, key, 1)) return NULL;
+    const char *name = lua_tostring(r->L, -1);
+    struct vset *s = api_sets_lookup(r->L, name);
+    lua_pop(r->L, 1);
+    return s;
+}
+
 /* core.compile{ name=, columns={ {name=, type=, gen={kind=...}, null=} } } -> native generator */
 static int l_compile(lua_State *L)
 {
@@ -281,7 +294,7 @@ static int l_compile(lua_State *L)
             const char *kind = lua_tostring(L, col + 4);
             double null_ratio = lua_isnumber(L, col + 5) ? lua_tonumber(L, col + 5) : 0;
             lreader lr = { L, col + 1 };
-            gen_reader r = { &lr, lr_has, lr_num, lr_str, lr_list };
+            gen_reader r = { &lr, lr_has, lr_num, lr_str, lr_list, lr_set };
             bb_err err;
             if (gen_add(*ud, cname ? cname : "?", gen_sqltype(ctype ? ctype : "text"), kind ? kind : "?", null_ratio,
                         &r, &err) < 0)
@@ -494,6 +507,7 @@ static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "declare_option", l_declare_option },
                                      { "set_default", l_set_default },
                                      { "usage_error", l_usage_error },
+                                     { "fail", l_fail },
                                      { "run_info", l_run_info },
                                      { "scratch", l_scratch },
                                      { "compile", l_compile },
@@ -536,5 +550,7 @@ int api_open(lua_State *L)
     lua_pop(L, 1);
     lua_newtable(L);
     luaL_register(L, NULL, core_fns);
+    api_sets_register(L);
+    api_phase_register(L);
     return 1;
 }

@@ -30,6 +30,13 @@ void api_dialect_open(lua_State *L);
 int api_summary(lua_State *L);
 /* core.json_decode(text) -> Lua value (api_json.c); JSON null becomes nil. */
 int api_json_decode(lua_State *L);
+/* Value sets (api_sets.c): db:read_set on conn (arguments from index 2); the state's set
+ * called name (a new reference, NULL when none); the core functions on the table on top. */
+int api_sets_read(lua_State *L, const bb_driver *drv, bb_conn *conn);
+struct vset *api_sets_lookup(lua_State *L, const char *name);
+void api_sets_register(lua_State *L);
+/* core.phase on the table on top (api_phase.c). */
+void api_phase_register(lua_State *L);
 /* The compiled generator behind a value on the stack (a table object or its native), or NULL. */
 gen_table *api_to_gen(lua_State *L, int idx);
 

@@ -368,7 +368,32 @@ static int l_db_load_file(lua_State *L)
     return api_load_file(L, d->drv, d->target);
 }
 
+/* db:catalog(what, schema, table) -> rows, names: the driver's catalog functions (ODBC);
+ * nil when the engine has none (its catalog is read with SQL) */
+static int l_db_catalog(lua_State *L)
+{
+    api_db *d = check_db(L);
+    const char *what = luaL_checkstring(L, 2), *schema = luaL_optstring(L, 3, NULL), *table = luaL_checkstring(L, 4);
+    if (!d->drv->catalog) return 0;
+    lua_newtable(L); /* names */
+    lua_newtable(L); /* rows */
+    qacc a = { L, 0, 0 };
+    bb_err err;
+    if (d->drv->catalog(d->conn, what, schema, table, query_row, &a, &err) < 0) return db_raise(L, &err);
+    lua_insert(L, -2);
+    return 2;
+}
+
+/* db:read_set(name, sql [, opts]): the query's rows into the run's value set (api_sets.c) */
+static int l_db_read_set(lua_State *L)
+{
+    api_db *d = check_db(L);
+    return api_sets_read(L, d->drv, d->conn);
+}
+
 static const luaL_Reg db_methods[] = { { "exec", l_db_exec },
+                                       { "read_set", l_db_read_set },
+                                       { "catalog", l_db_catalog },
                                        { "query", l_db_query },
                                        { "prepare", l_db_prepare },
                                        { "begin", l_db_begin },

@@ -60,6 +60,14 @@ static void script_where(lua_State *L, char *out, size_t n)
     }
 }
 
+int host_fail(lua_State *L, const char *msg)
+{
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, msg);
+    lua_setfield(L, -2, "bb_error");
+    return lua_error(L);
+}
+
 int host_usage_error(lua_State *L, const char *msg)
 {
     char where[512];
@@ -79,6 +87,13 @@ int host_pcall(lua_State *L, int nargs, int nresults, bb_err *err)
 int host_error(lua_State *L, bb_err *err)
 {
     if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "bb_error"); /* core.fail: a failure said plainly, no traceback */
+        if (lua_isstring(L, -1)) {
+            bb_errf(err, "%s", lua_tostring(L, -1));
+            lua_pop(L, 2);
+            return -1;
+        }
+        lua_pop(L, 1);
         lua_getfield(L, -1, "bb_usage");
         bb_usagef(err, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "usage error");
         lua_pop(L, 2);

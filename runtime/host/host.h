@@ -28,6 +28,8 @@ typedef struct host_ctx {
     /* figures the script measured itself (bb.metric), for the current run's result */
     bb_metric metric[BB_MAX_METRICS];
     int nmetrics;
+    /* value sets generators may draw from (core/vset.h): the run's while one is on */
+    struct vset_reg *values;
 } host_ctx;
 
 host_ctx *host_get(lua_State *L);
@@ -52,6 +54,10 @@ int host_pcall(lua_State *L, int nargs, int nresults, bb_err *err);
 
 /* The error object a failed lua_pcall left on the stack, popped into err (as host_pcall). */
 int host_error(lua_State *L, bb_err *err);
+
+/* core.fail(msg): a failure of what the script was given (no such table, no privilege) that
+ * exits 1 with msg alone, without a traceback. */
+int host_fail(lua_State *L, const char *msg);
 
 /* Raised from C functions for a usage error (exit 2) instead of a script failure; the
  * message gets the script's file:line that led to it. */

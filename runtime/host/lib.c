@@ -11,6 +11,7 @@
 #include "../../base/buf.h"
 #include "api.h"
 #include "state.h"
+#include "../core/gen/vset.h"
 #include "../../base/err.h"
 
 int lib_has_work(lua_State *L)
@@ -85,7 +86,7 @@ gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_
 
 /* The command's options (those given or with a default) as a table keyed by name with
  * '_' for '-': booleans, numbers and strings as their types say. */
-static void push_report_opts(lua_State *L, bb_cli *cli)
+static void push_opts(lua_State *L, bb_cli *cli)
 {
     lua_newtable(L);
     for (const opt_use *u = cli->uses; u && u->name; u++) {
@@ -113,7 +114,7 @@ char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, b
         lua_pushstring(L, files[i]);
         lua_rawseti(L, -2, i + 1);
     }
-    push_report_opts(L, cli);
+    push_opts(L, cli);
     char *text = NULL;
     if (call_module(L, "bulkbench.report", "main", 2, 3, err) == 0) { /* text, exit code, why */
         *code = (int)lua_tointeger(L, -2);
@@ -123,6 +124,107 @@ char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, b
     }
     state_close(L);
     return text;
+}
+
+/* What csvinfer read of a file, as lua/new.lua takes it. */
+static void push_file(lua_State *L, const char *path, int tsv, int header, const csvi_result *r)
+{
+    lua_newtable(L);
+    lua_pushstring(L, path);
+    lua_setfield(L, -2, "path");
+    lua_pushboolean(L, tsv);
+    lua_setfield(L, -2, "tsv");
+    lua_pushboolean(L, header);
+    lua_setfield(L, -2, "header");
+    lua_pushnumber(L, (lua_Number)r->rows);
+    lua_setfield(L, -2, "rows");
+    lua_pushstring(L, r->null);
+    lua_setfield(L, -2, "null");
+    lua_createtable(L, r->ncols, 0);
+    for (int i = 0; i < r->ncols; i++) {
+        const csvi_col *c = &r->cols[i];
+        lua_newtable(L);
+        lua_pushstring(L, c->name);
+        lua_setfield(L, -2, "name");
+        lua_pushstring(L, csvi_type_names[c->type]);
+        lua_setfield(L, -2, "type");
+        const double nums[] = { (double)c->values, (double)c->nulls, (double)c->imin,   (double)c->imax,
+                                c->int_digits,     c->frac_digits,   (double)c->max_len };
+        const char *const keys[] = { "values", "nulls", "imin", "imax", "int_digits", "frac_digits", "max_len" };
+        for (int k = 0; k < 7; k++) {
+            lua_pushnumber(L, nums[k]);
+            lua_setfield(L, -2, keys[k]);
+        }
+        lua_pushboolean(L, c->has_frac);
+        lua_setfield(L, -2, "has_frac");
+        lua_pushboolean(L, c->has_zone);
+        lua_setfield(L, -2, "has_zone");
+        lua_pushboolean(L, c->increasing && c->nulls == 0);
+        lua_setfield(L, -2, "increasing");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "columns");
+    lua_createtable(L, r->nsample, 0);
+    for (int s = 0; s < r->nsample; s++) {
+        lua_createtable(L, r->ncols, 0);
+        for (int i = 0; i < r->ncols; i++)
+            if (r->sample[s][i]) {
+                lua_pushstring(L, r->sample[s][i]);
+                lua_rawseti(L, -2, i + 1);
+            }
+        lua_rawseti(L, -2, s + 1);
+    }
+    lua_setfield(L, -2, "sample");
+}
+
+char *lib_new(bb_cli *cli, const char *dsn, const lib_new_file *file, char **note, bb_err *err)
+{
+    host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = state_new(&hc, NULL, err);
+    *note = NULL;
+    if (!L) return NULL;
+    push_opts(L, cli);
+    if (dsn) {
+        lua_pushstring(L, dsn);
+        lua_setfield(L, -2, "dsn");
+    }
+    if (file) push_file(L, file->path, file->tsv, file->header, file->r);
+    else lua_pushnil(L);
+    char *text = NULL;
+    if (call_module(L, "bulkbench.new", "main", 2, 3, err) == 0) { /* stdout, stderr, warnings */
+        bb_buf b = { 0 };
+        if (lua_isstring(L, -2)) bb_buf_printf(&b, "%s\n", lua_tostring(L, -2));
+        int n = lua_istable(L, -1) ? (int)lua_objlen(L, -1) : 0;
+        for (int i = 1; i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            bb_buf_printf(&b, "bulkbench: warning: %s\n", lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+        if (b.len) {
+            bb_buf_putc(&b, 0);
+            *note = b.p;
+        }
+        lua_pop(L, 2);
+        text = pop_string(L);
+    }
+    state_close(L);
+    return text;
+}
+
+int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err)
+{
+    host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = state_new(&hc, NULL, err);
+    if (!L) return -1;
+    lua_newtable(L);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, results[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    push_opts(L, cli);
+    int rc = call_module(L, "bulkbench.html", "from_json", 2, 0, err);
+    state_close(L);
+    return rc;
 }
 
 char **lib_table_names(lua_State *L, const char **main, bb_err *err)
@@ -205,22 +307,6 @@ int lib_scratch_like(const char *engine, const char *dsn, const char *name, cons
     return rc;
 }
 
-int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err)
-{
-    host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
-    lua_State *L = state_new(&hc, NULL, err);
-    if (!L) return -1;
-    lua_newtable(L);
-    for (int i = 0; i < n; i++) {
-        lua_pushstring(L, results[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    push_report_opts(L, cli);
-    int rc = call_module(L, "bulkbench.html", "from_json", 2, 0, err);
-    state_close(L);
-    return rc;
-}
-
 static void push_numbers(lua_State *L, const double *v, int n)
 {
     lua_createtable(L, n, 0);
@@ -243,9 +329,12 @@ int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *c
 int lib_run_file(int argc, char **argv, bb_err *err)
 {
     bb_cli cli = { 0 };
-    host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL), .values = vset_reg_new() };
     lua_State *L = state_new(&hc, argv[0], err);
-    if (!L) return -1;
+    if (!L) {
+        vset_reg_free(hc.values);
+        return -1;
+    }
     lua_newtable(L);
     for (int i = 0; i < argc; i++) {
         lua_pushstring(L, argv[i]);
@@ -254,5 +343,6 @@ int lib_run_file(int argc, char **argv, bb_err *err)
     lua_setglobal(L, "arg");
     int rc = host_run_script(L, argv[0], err);
     state_close(L);
+    vset_reg_free(hc.values); /* after the state: its generators hold references */
     return rc;
 }

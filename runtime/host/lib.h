@@ -6,6 +6,7 @@
 
 #include "../../base/err.h"
 #include "../core/gen/gen.h"
+#include "../core/load/csvinfer.h"
 #include "../core/opts.h"
 #include "host.h"
 
@@ -39,6 +40,16 @@ int lib_scratch_like(const char *engine, const char *dsn, const char *name, cons
 int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *cand, int nc, double out[3],
                        bb_err *err);
 
+/* `bulkbench new` (lua/new.lua) with the options of OC_NEW and the engine's dsn: of the
+ * table(s) --table names, or of a file csvinfer read (file != NULL). Returns the text for
+ * standard output (the scenario, or a summary when -o wrote it; a file's CREATE TABLE) and
+ * in *note what goes to standard error (a summary, warnings) or NULL; NULL with err. */
+typedef struct lib_new_file {
+    const char *path;
+    int tsv, header;
+    const csvi_result *r;
+} lib_new_file;
+char *lib_new(bb_cli *cli, const char *dsn, const lib_new_file *file, char **note, bb_err *err);
 /* --html: the HTML report (lua/html.lua) of results given as JSON texts, written to the
  * file the option names; 0, or -1 with err. */
 int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err);

@@ -27,8 +27,10 @@ typedef struct bb_worker {
 
 struct bb_run {
     const bb_plan *plan;
-    bb_cli *cli;  /* the script's options are read from here */
-    bb_pool pool; /* its threads are the workers; claims are row or event numbers */
+    bb_cli *cli;             /* the script's options are read from here */
+    struct vset_reg *values; /* value sets read by prepare() or a phase, for every state's generators */
+    int prepared;            /* prepare() was called: teardown() is due, whatever happens */
+    bb_pool pool;            /* its threads are the workers; claims are row or event numbers */
     bb_worker *workers;
 };
 

@@ -10,6 +10,7 @@
 
 #include "api.h"
 #include "../core/run/cluster.h"
+#include "../core/gen/vset.h"
 #include "../core/method/method.h"
 #include "../core/method/once.h"
 #include "../core/run/pool.h"
@@ -84,13 +85,14 @@ static const char *main_table(lua_State *L, char *buf, size_t n)
 
 /* Rank 0 (the only rank without MPI): the servers' admin sessions, on_connect and
  * prepare(), and with --reconnect the marks table. */
-static int set_up(bb_servers *sv, lua_State *L, bb_plan *p, bb_err *err)
+static int set_up(bb_servers *sv, lua_State *L, bb_plan *p, int *prepared, bb_err *err)
 {
     trace("connect");
     if (servers_connect(sv, L, p, err) < 0) return -1;
     host_get(L)->dialect = bb_target_dialect(p->drv, sv->s[0].target); /* known once a session reached the server */
     if (servers_hook(sv, L, "on_connect", err) < 0) return -1;
     trace("prepare()");
+    *prepared = 1; /* from here on, what prepare() made is teardown()'s to remove */
     if (servers_hook(sv, L, "prepare", err) < 0) return -1;
     for (int k = 0; p->reconnect > 0 && p->method && k < sv->hooks; k++)
         if (once_setup(p->drv, sv->s[k].c0, err) < 0) return -1;
@@ -126,6 +128,22 @@ static int verify(bb_servers *sv, lua_State *L, const bb_plan *p, bb_result *res
     return rc;
 }
 
+/* Rank 0, last, after every run that called prepare(), however it ended (a failure,
+ * Ctrl-C): teardown() removes what must not outlive the run (scratch tables). Its failure
+ * fails a run that had not failed; after a failure it is only said. */
+static int tear_down(bb_servers *sv, lua_State *L, int rc, bb_err *err)
+{
+    bb_err terr;
+    trace("teardown()");
+    if (servers_hook(sv, L, "teardown", &terr) == 0) return rc;
+    if (rc == BB_EXIT_OK) {
+        *err = terr;
+        return terr.code ? terr.code : BB_EXIT_RUNTIME;
+    }
+    fprintf(stderr, "bulkbench: teardown() failed too: %s\n", terr.msg);
+    return rc;
+}
+
 /* While the workers work: progress lines; stop them when another rank failed, and tell
  * the other ranks when one of ours did. */
 typedef struct wait_ctx {
@@ -145,10 +163,11 @@ static void wait_tick(void *ud, bb_pool *pl)
 }
 
 /* The set-up state's context now serves this run: its plan, seed, "now" and metrics. */
-static void bind_setup_state(lua_State *L, bb_plan *p)
+static void bind_setup_state(lua_State *L, bb_plan *p, struct vset_reg *values)
 {
     host_ctx *hc = host_get(L);
     hc->plan = p;
+    hc->values = values;
     hc->dialect = p->drv->dialect;
     hc->seed = p->seed;
     hc->now_s = p->now_s;
@@ -275,11 +294,11 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
 {
     result_init(res);
     fill_identity(res, p);
-    bb_run r = { .plan = p, .cli = host_get(L)->cli };
-    bind_setup_state(L, p);
+    bb_run r = { .plan = p, .cli = host_get(L)->cli, .values = vset_reg_new() };
+    bind_setup_state(L, p, r.values);
     int lead = p->rank == 0, rc = BB_EXIT_OK;
     bb_servers sv;
-    if (servers_open(&sv, p, err) < 0 || (lead && set_up(&sv, L, p, err) < 0))
+    if (servers_open(&sv, p, err) < 0 || (lead && set_up(&sv, L, p, &r.prepared, err) < 0))
         rc = err->code ? err->code : BB_EXIT_RUNTIME;
     if ((rc = cluster_agree(rc, err)) == 0) {
         trace("server costs before");
@@ -295,11 +314,14 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
         if (rc == BB_EXIT_OK && lead) rc = verify(&sv, L, p, res, err);
         trace("done");
     }
+    if (lead && r.prepared) rc = tear_down(&sv, L, rc, err);
     if (rc != BB_EXIT_OK) snprintf(res->error, sizeof res->error, "%s", err->msg);
     script_figures(L, res);
     pool_free(&r.pool);
     free(r.workers);
     servers_close(&sv, L, p);
     host_get(L)->plan = NULL;
+    host_get(L)->values = NULL;
+    vset_reg_free(r.values);
     return rc;
 }

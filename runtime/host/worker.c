@@ -95,6 +95,7 @@ int worker_setup(void *run, pool_thread *t, bb_err *err)
                       .now_s = p->now_s,
                       .scratch = p->scratch,
                       .dialect = p->drv->dialect,
+                      .values = r->values,
                       .owned = 1 };
     if (!(w->L = state_new(hc, p->script, err))) {
         free(hc);

@@ -190,7 +190,7 @@ $ ./bulkbench load tests/fixtures/nothing.csv --engine=pg --table=t --batch=100
 # ... and gen, which writes SQL for a --dialect rather than an engine
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=10 --engine=pg
 ? 2
-~ --engine is an option of `bulkbench run`, `bulkbench load` and `bulkbench advise`; `bulkbench gen` does not take it
+~ --engine is an option of `bulkbench run`, `bulkbench load`, `bulkbench new` and `bulkbench advise`; `bulkbench gen` does not take it
 
 # gen --format=sql writes the dialect asked for
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=2 --format=sql --dialect=mysql

@@ -3,7 +3,7 @@ $ ./bulkbench run workloads/quickstart.lua --threads=1,2 --batch=100,1000 --rows
 ? 0
 ~ ^4$
 
-# every result carries every field of the result contract (README "Results"), null where not measured
+# every result carries every field of the result contract (docs/results.md), null where not measured
 $ ./bulkbench run workloads/quickstart.lua --rows=500 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.readline()); need="scenario engine method threads batch rows bytes seconds rows_per_s mb_per_s latency_ms errors client_cpu_s server verified_rows started_at host version".split(); print("missing", [k for k in need if k not in o]); print("server.cpu_s", o["server"]["cpu_s"]); print("log", o["server"]["log_bytes"])'
 ? 0
 ~ missing \[\]

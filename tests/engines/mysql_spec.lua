@@ -1,5 +1,6 @@
 -- The MySQL engine against a real MariaDB (contrib/dbctl start mysql): every method loads
 -- exact rows with exact content on InnoDB and MyISAM; LOCAL INFILE serves nothing else.
+local TMP = os.getenv("BB_TEST_TMP") or "/tmp" -- scratch files: one directory per test lane
 local bb = require "bulkbench"
 local lib = require "engine_lib"
 local DSN = assert(os.getenv("BULKBENCH_MYSQL_DSN"), "BULKBENCH_MYSQL_DSN is not set (contrib/dbctl start mysql)")
@@ -63,7 +64,7 @@ describe("mysql engine", function()
   end)
 
   it("fails LOAD DATA's own accounting when rows are skipped or warned about", function()
-    local f = io.open("/tmp/bb_my_warn.lua", "w")
+    local f = io.open(TMP .. "/bb_my_warn.lua", "w")
     f:write([[
 local bb = require "bulkbench"
 local t = bb.table "warned" { { "id", "int", bb.seq() }, { "s", "varchar(3)", bb.string { len = 10 } } }
@@ -72,8 +73,8 @@ function prepare(db) db:recreate(t); db:exec("SET SESSION sql_mode = ''") end
 function on_connect(db) db:exec("SET SESSION sql_mode = ''") end -- truncation becomes a warning
 ]])
     f:close()
-    local rc = os.execute(("./bulkbench run /tmp/bb_my_warn.lua --engine=mysql --dsn='%s' --method=load --rows=50 >/tmp/bb_w.out 2>&1"):format(DSN))
-    local out = io.open("/tmp/bb_w.out"):read("*a")
+    local rc = os.execute(("./bulkbench run " .. TMP .. "/bb_my_warn.lua --engine=mysql --dsn='%s' --method=load --rows=50 >" .. TMP .. "/bb_w.out 2>&1"):format(DSN))
+    local out = io.open(TMP .. "/bb_w.out"):read("*a")
     assert.are.equal(3 * 256, rc, out) -- exit 3: verification failed
     assert.is_truthy(out:find("Warnings: 50", 1, true), out)
     assert.is_truthy(out:find("Data truncated", 1, true), out)
@@ -86,18 +87,18 @@ function on_connect(db) db:exec("SET SESSION sql_mode = ''") end -- truncation b
     f:close()
   end
   local function run(path, args, env)
-    local rc = os.execute(("%s ./bulkbench run %s --engine=mysql --dsn='%s' %s >/tmp/bb_bulk.out 2>&1")
+    local rc = os.execute(("%s ./bulkbench run %s --engine=mysql --dsn='%s' %s >" .. TMP .. "/bb_bulk.out 2>&1")
       :format(env or "", path, DSN, args))
-    return rc, io.open("/tmp/bb_bulk.out"):read("*a")
+    return rc, io.open(TMP .. "/bb_bulk.out"):read("*a")
   end
 
   it("pipeline sends each batch as one statement: a refused row takes its whole batch back", function()
-    script("/tmp/bb_bulk_dup.lua", [[
+    script(TMP .. "/bb_bulk_dup.lua", [[
 local t = bb.table "bb_bulk" { { "id", "int primary key", bb.seq() }, { "s", "varchar(8)", bb.string { len = 8 } } }
 bb.load(t)
 function prepare(db) db:recreate(t); db:exec("INSERT INTO bb_bulk VALUES (150, 'taken')") end
 ]])
-    local rc, out = run("/tmp/bb_bulk_dup.lua", "--method=pipeline --batch=100 --rows=300")
+    local rc, out = run(TMP .. "/bb_bulk_dup.lua", "--method=pipeline --batch=100 --rows=300")
     assert.are_not.equal(0, rc, out)
     assert.is_truthy(out:find("Duplicate entry '150'", 1, true), out)
     assert.is_truthy(out:find("100 rows were committed", 1, true), out) -- the first batch, not the 50 before 150
@@ -112,17 +113,17 @@ function prepare(db) db:recreate(t); db:exec("INSERT INTO bb_bulk VALUES (150, '
     local old = admin:query("SELECT @@global.max_allowed_packet")[1][1]
     admin:exec("SET GLOBAL max_allowed_packet = 1048576") -- for the sessions the runs open
     local ok, err = pcall(function()
-      script("/tmp/bb_bulk_big.lua", [[
+      script(TMP .. "/bb_bulk_big.lua", [[
 local t = bb.table "bb_bulk" { { "id", "int primary key", bb.seq() }, { "s", "mediumtext", bb.string { len = 20000 } } }
 bb.load(t)
 function prepare(db) db:recreate(t); if os.getenv("BB_TAKEN") then db:exec("INSERT INTO bb_bulk VALUES (90, 'x')") end end
 ]])
       -- 100 rows of 20 KB are 2 MB: one request would be refused
-      local rc, out = run("/tmp/bb_bulk_big.lua", "--method=pipeline --batch=100 --rows=250")
+      local rc, out = run(TMP .. "/bb_bulk_big.lua", "--method=pipeline --batch=100 --rows=250")
       assert.are.equal(0, rc, out)
       assert.is_truthy(out:find(" ok\n", 1, true), out)
       -- the row taken at id 90 is in the batch's second piece: the first piece goes back too
-      rc, out = run("/tmp/bb_bulk_big.lua", "--method=pipeline --batch=100 --rows=100", "BB_TAKEN=1")
+      rc, out = run(TMP .. "/bb_bulk_big.lua", "--method=pipeline --batch=100 --rows=100", "BB_TAKEN=1")
       assert.are_not.equal(0, rc, out)
       assert.is_truthy(out:find("Duplicate entry '90'", 1, true), out)
       local db = bb.connect("mysql", DSN)
@@ -135,13 +136,13 @@ function prepare(db) db:recreate(t); if os.getenv("BB_TAKEN") then db:exec("INSE
   end)
 
   it("pipeline sends a column whose rows mix numbers and text as text", function()
-    script("/tmp/bb_bulk_mix.lua", [[
+    script(TMP .. "/bb_bulk_mix.lua", [[
 local t = bb.table "bb_bulk" { { "id", "int", bb.seq() }, { "v", "varchar(30)", bb.choice { { 7, 1 }, { "seven", 1 }, { 0.5, 1 } } } }
 bb.load(t)
 ]])
     local sums = {}
     for _, m in ipairs { "multirow", "pipeline" } do
-      local rc, out = run("/tmp/bb_bulk_mix.lua", "--method=" .. m .. " --batch=50 --rows=500 --seed=3")
+      local rc, out = run(TMP .. "/bb_bulk_mix.lua", "--method=" .. m .. " --batch=50 --rows=500 --seed=3")
       assert.are.equal(0, rc, out)
       local db = bb.connect("mysql", DSN)
       sums[m] = db:query("SELECT md5(group_concat(concat(id, '=', v) ORDER BY id)), count(DISTINCT v) FROM bb_bulk")[1]

@@ -3,6 +3,7 @@
 -- rows, and the table is identical (checksum) to the one the native engine loads for the same
 -- seed; a refused row is named; results name the driver. tests/run.sh registers the drivers
 -- in a scratch odbcinst.ini (tests/fixtures/odbc.sh); without it the drivers are named by path.
+local TMP = os.getenv("BB_TEST_TMP") or "/tmp" -- scratch files: one directory per test lane
 local bb = require "bulkbench"
 local lib = require "engine_lib"
 local PG = assert(os.getenv("BULKBENCH_PG_DSN"), "BULKBENCH_PG_DSN is not set (contrib/dbctl start pg)")
@@ -47,9 +48,9 @@ local _, methods = bb.methods "odbc" -- every method the engine lists (method.c)
 local N = 1500
 
 local function run(script, dsn, args, env)
-  local cmd = ("%s ./bulkbench run %s --engine=odbc --dsn='%s' %s >/tmp/bb_odbc_spec.out 2>&1"):format(env or "", script, dsn, args)
+  local cmd = ("%s ./bulkbench run %s --engine=odbc --dsn='%s' %s >" .. TMP .. "/bb_odbc_spec.out 2>&1"):format(env or "", script, dsn, args)
   local rc = os.execute(cmd)
-  local f = io.open("/tmp/bb_odbc_spec.out")
+  local f = io.open(TMP .. "/bb_odbc_spec.out")
   local out = f:read("*a")
   f:close()
   return rc, out
@@ -86,12 +87,12 @@ describe("odbc engine", function()
     end
 
     it(fl.name .. ": pipeline names the row the server refused; its whole batch goes back", function()
-      script("/tmp/bb_odbc_dup.lua", [[
+      script(TMP .. "/bb_odbc_dup.lua", [[
 local t = bb.table "bb_odbc_dup" { { "id", "int primary key", bb.seq() }, { "s", "varchar(8)", bb.string { len = 8 } } }
 bb.load(t)
 function prepare(db) db:recreate(t); db:exec("INSERT INTO bb_odbc_dup VALUES (150, 'taken')") end
 ]])
-      local rc, out = run("/tmp/bb_odbc_dup.lua", fl.dsn, "--method=pipeline --batch=100 --rows=300")
+      local rc, out = run(TMP .. "/bb_odbc_dup.lua", fl.dsn, "--method=pipeline --batch=100 --rows=300")
       assert.are_not.equal(0, rc, out)
       assert.is_truthy(out:find("row 50 of 100 in the batch (first value 150) refused", 1, true), out)
       assert.is_truthy(out:find("100 rows were committed", 1, true), out)
@@ -113,15 +114,15 @@ function prepare(db) db:recreate(t); db:exec("INSERT INTO bb_odbc_dup VALUES (15
     local old = admin:query("SELECT @@global.max_allowed_packet")[1][1]
     admin:exec("SET GLOBAL max_allowed_packet = 1048576") -- for the sessions the runs open
     local ok, err = pcall(function()
-      script("/tmp/bb_odbc_big.lua", [[
+      script(TMP .. "/bb_odbc_big.lua", [[
 local t = bb.table "bb_odbc_big" { { "id", "int primary key", bb.seq() }, { "s", "mediumtext", bb.string { len = 20000 } } }
 bb.load(t)
 function prepare(db) db:recreate(t); if os.getenv("BB_TAKEN") then db:exec("INSERT INTO bb_odbc_big VALUES (90, 'x')") end end
 ]])
-      local rc, out = run("/tmp/bb_odbc_big.lua", flavors[2].dsn, "--method=pipeline --batch=100 --rows=250")
+      local rc, out = run(TMP .. "/bb_odbc_big.lua", flavors[2].dsn, "--method=pipeline --batch=100 --rows=250")
       assert.are.equal(0, rc, out) -- 100 rows of 20 KB are 2 MB: one array would be refused
       assert.is_truthy(out:find(" ok\n", 1, true), out)
-      rc, out = run("/tmp/bb_odbc_big.lua", flavors[2].dsn, "--method=pipeline --batch=100 --rows=100", "BB_TAKEN=1")
+      rc, out = run(TMP .. "/bb_odbc_big.lua", flavors[2].dsn, "--method=pipeline --batch=100 --rows=100", "BB_TAKEN=1")
       assert.are_not.equal(0, rc, out)
       assert.is_truthy(out:find("row 90 of 100 in the batch (first value 90) refused", 1, true), out)
       local db = bb.connect("mysql", MY)

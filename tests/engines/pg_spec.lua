@@ -1,5 +1,6 @@
 -- The PostgreSQL engine against a real server (contrib/dbctl start pg): every method loads
 -- exact rows with exact content; all methods load identical tables.
+local TMP = os.getenv("BB_TEST_TMP") or "/tmp" -- scratch files: one directory per test lane
 local bb = require "bulkbench"
 local lib = require "engine_lib"
 local DSN = assert(os.getenv("BULKBENCH_PG_DSN"), "BULKBENCH_PG_DSN is not set (contrib/dbctl start pg)")
@@ -75,7 +76,7 @@ describe("pg engine", function()
   end)
 
   it("runs read queries and records their latency", function()
-    local f = io.open("/tmp/bb_pg_query.lua", "w")
+    local f = io.open(TMP .. "/bb_pg_query.lua", "w")
     f:write([[
 function event(ctx)
   local rows = ctx.db:query("SELECT count(*) FROM alltypes WHERE n = $1", 5)
@@ -83,8 +84,8 @@ function event(ctx)
 end
 ]])
     f:close()
-    local rc = os.execute(("./bulkbench run /tmp/bb_pg_query.lua --engine=pg --dsn='%s' --events=200 --format=json >/tmp/bb_q.out 2>&1"):format(DSN))
-    local out = io.open("/tmp/bb_q.out"):read("*a")
+    local rc = os.execute(("./bulkbench run " .. TMP .. "/bb_pg_query.lua --engine=pg --dsn='%s' --events=200 --format=json >" .. TMP .. "/bb_q.out 2>&1"):format(DSN))
+    local out = io.open(TMP .. "/bb_q.out"):read("*a")
     assert.are.equal(0, rc, out)
     assert.is_truthy(out:find('"events":200', 1, true), out)
     assert.is_truthy(out:find('"p95":[%d.]+', 1), out)
@@ -148,7 +149,7 @@ end
   -- daterange looks like "date" to the storage class: the declared date is refused, and the
   -- server infers the types instead, also inside the transaction of a batch split in two
   it("falls back to inferred types when a declared one does not fit the column", function()
-    local f = io.open("/tmp/bb_pg_ranges.lua", "w")
+    local f = io.open(TMP .. "/bb_pg_ranges.lua", "w")
     f:write([[
 local bb = require "bulkbench"
 RANGES = bb.table "ranges" {
@@ -159,10 +160,10 @@ RANGES = bb.table "ranges" {
 bb.load(RANGES)
 ]])
     f:close()
-    dofile("/tmp/bb_pg_ranges.lua")
+    dofile(TMP .. "/bb_pg_ranges.lua")
     for _, args in ipairs { "--method=insert --rows=50", "--method=multirow --rows=30000 --batch=30000" } do
       local n = tonumber(args:match("rows=(%d+)"))
-      local ok, out = lib.run("pg", DSN, args .. " --seed=9", "/tmp/bb_pg_ranges.lua")
+      local ok, out = lib.run("pg", DSN, args .. " --seed=9", TMP .. "/bb_pg_ranges.lua")
       assert.is_true(ok, out)
       local db = bb.connect("pg", DSN)
       local rows = db:query("SELECT r, dt FROM ranges ORDER BY id")

@@ -115,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     spec con = { nul ? nul + 1 : "", nul ? size - pat.n - 1 : 0 };
     gen_table *t = gen_new("t", 42, 1700000000);
     bb_err err;
-    gen_reader rp = { &pat, has, num, str, list }, rc = { &con, has, num, str, list };
+    gen_reader rp = { &pat, has, num, str, list, NULL }, rc = { &con, has, num, str, list, NULL };
     if (gen_add(t, "p", BB_T_TEXT, "template", 0, &rp, &err) < 0 ||
         gen_add(t, "c", BB_T_TEXT, "const", 0, &rc, &err) < 0) {
         gen_free(t);

@@ -308,3 +308,148 @@ describe("permutation", function()
     for v = 0, 999 do assert.are.equal(N / 1000, counts[v]) end
   end)
 end)
+
+-- The kinds `bulkbench new` writes: laws given by a table's statistics and values.
+describe("empirical: most common values by weight, then a histogram bucket by weight and a value uniform in it", function()
+  it("integers: each most common value its share; a bucket's integers share its weight, those values aside", function()
+    -- P(mcv) = 4/8; 5 and 7 by 3:1; buckets [0,10) and [10,20] (the last keeps its end) by 1:3
+    local xs = sample(bb.empirical { mcv = { { "5", 3 }, { "7", 1 } }, rest = 4, bounds = { "0", "10", { "20", 3 } } },
+                      "int", 501)
+    local cells = {}
+    for v = 0, 20 do
+      local p = 0
+      if v == 5 then p = 0.375 elseif v == 7 then p = 0.125 end
+      if v < 10 and v ~= 5 and v ~= 7 then p = p + 0.125 / 8 end
+      if v >= 10 then p = p + 0.375 / 11 end
+      cells[#cells + 1] = { v, p }
+    end
+    pass("empirical int: mcv + 2 weighted buckets", st.chi2_fit(st.count(xs), cells, N))
+  end)
+
+  it("doubles: piecewise uniform, each bucket its weight (Kolmogorov–Smirnov)", function()
+    local xs = sample(bb.empirical { bounds = { "0", { "1", 1 }, { "3", 2 } } }, "double", 502)
+    ks("empirical double, buckets 1:2", xs, function(x)
+      if x <= 1 then return x / 3 end
+      return 1 / 3 + (x - 1) / 3
+    end)
+  end)
+
+  it("decimals: uniform over the steps of the scale within a bucket, the point where the scale says", function()
+    local xs = sample(bb.empirical { mcv = { { "1.50", 1 } }, rest = 1, bounds = { "0.00", "0.99" }, scale = 2 },
+                      "decimal(6,2)", 503, function(s)
+                        assert(s:match("^%d+%.%d%d$"), "not two decimals: " .. s)
+                        return math.floor(tonumber(s) * 100 + 0.5)
+                      end)
+    local cells = { { 150, 0.5 } }
+    for v = 0, 99 do cells[#cells + 1] = { v, 0.5 / 100 } end
+    pass("empirical decimal scale 2", st.chi2_fit(st.count(xs), cells, N))
+  end)
+
+  it("timestamps: whole seconds when the values were, uniform in the bucket", function()
+    local from = st.epoch("2024-01-01 00:00:00")
+    local xs = sample(bb.empirical { bounds = { "2024-01-01 00:00:00+00", "2024-01-01 00:00:59", "2024-01-01 00:01:39" } },
+                      "timestamp", 504, function(s) return (st.epoch(s)) - from end)
+    local cells = {}
+    for v = 0, 99 do cells[#cells + 1] = { v, v < 59 and 0.5 / 59 or 0.5 / 41 } end
+    pass("empirical timestamp [0, 59) and [59, 99] s", st.chi2_fit(st.count(xs), cells, N))
+  end)
+
+  it("text: most common values by weight, the rest random text as long as a bound picked at random", function()
+    local text = column(bb.empirical { mcv = { { "a,b", 1 }, { "é", 1 } }, rest = 2, bounds = { "xx", "yyyy", "zzzzzz" } },
+                        "text", 505)
+    local counts = {}
+    for line in text:gmatch("([^\n]*)\n") do
+      local k = (line == "a,b" or line == "é") and line or ("len" .. #line)
+      assert(k ~= "len" .. #line or line:match("^[%w]+$"), "not alphanumeric: " .. line)
+      counts[k] = (counts[k] or 0) + 1
+    end
+    pass("empirical text", st.chi2_fit(counts, { { "a,b", 0.25 }, { "é", 0.25 }, { "len2", 1 / 6 }, { "len4", 1 / 6 },
+                                                  { "len6", 1 / 6 } }, N))
+  end)
+
+  it("refuses what it cannot draw from, naming the column", function()
+    local t = bb.table "bad" { { "x", "int", bb.empirical { mcv = { { "abc", 1 } } } } }
+    local ok, err = pcall(t.native, t)
+    assert.is_false(ok)
+    assert.truthy(tostring(err.bb_usage or err):find("column x: most common value 'abc'", 1, true))
+    t = bb.table "bad2" { { "x", "int", bb.empirical { bounds = { "5", "3" } } } }
+    ok, err = pcall(t.native, t)
+    assert.is_false(ok)
+    assert.truthy(tostring(err.bb_usage or err):find("must not decrease", 1, true))
+  end)
+end)
+
+describe("pick: a row of a value set read once (a parent's keys)", function()
+  local core = require "bulkbench.core"
+
+  it("uniform over the set's rows, every column of one set from the same row", function()
+    local rows = {}
+    for i = 1, 10 do rows[i] = { tostring(100 + i), "v" .. i } end
+    core.value_set("dist.keys", rows)
+    local t = bb.table "pick" { { "k", "int", bb.pick { set = "dist.keys" } }, { "v", "text", bb.pick { set = "dist.keys", col = 2 } } }
+    local text = t:native(601):encode(0, N, "copy")
+    local ks_ = {}
+    for k, v in text:gmatch("(%d+)\t([^\n]+)\n") do
+      assert(v == "v" .. (tonumber(k) - 100), ("row %s with %s: columns from different rows"):format(k, v))
+      ks_[#ks_ + 1] = tonumber(k)
+    end
+    assert.are.equal(N, #ks_)
+    pass("pick uniform over 10 rows", st.chi2_fit(st.count(ks_), uniform_cells(101, 110), N))
+  end)
+
+  it("weighed: a listed value its weight, every row an equal share of the rest", function()
+    core.value_set("dist.weighed", { "1", "2", "3", "4" }, { weights = { { "2", 0.5 }, { "9", 0.3 } }, rest = 0.2 })
+    local xs = sample(bb.pick { set = "dist.weighed" }, "int", 602)
+    local share = 0.2 / 4 / 0.7
+    pass("pick weighed", st.chi2_fit(st.count(xs), { { 1, share }, { 2, 0.5 / 0.7 + share }, { 3, share }, { 4, share } }, N))
+  end)
+
+  it("unique: every row once per pass over the set", function()
+    local rows = {}
+    for i = 1, 1000 do rows[i] = tostring(i) end
+    core.value_set("dist.unique", rows)
+    local xs = sample(bb.pick { set = "dist.unique", unique = true }, "int", 603)
+    local counts = st.count(xs)
+    for v = 1, 1000 do assert.are.equal(N / 1000, counts[v]) end
+  end)
+
+  it("without the set: the stand-in range, or an error that says where the set comes from", function()
+    local xs = sample(bb.pick { set = "dist.absent", min = 1, max = 6 }, "int", 604)
+    pass("pick stand-in 1..6", st.chi2_fit(st.count(xs), uniform_cells(1, 6), N))
+    local t = bb.table "nopick" { { "x", "int", bb.pick { set = "dist.absent" } } }
+    local ok, err = pcall(t.native, t)
+    assert.is_false(ok)
+    assert.truthy(tostring(err.bb_usage or err):find("value set 'dist.absent', which this run has not read", 1, true))
+  end)
+end)
+
+describe("unique: a pattern filled with a different number each row", function()
+  it("seq: row n gets start + n, in mixed radix ('#' a digit, '@' a letter)", function()
+    local text = column(bb.unique { "K#@#", order = "seq", start = 7 }, "text", 701)
+    local i = 0
+    for line in text:gmatch("([^\n]*)\n") do
+      if i < 2600 then
+        local n = (7 + i) % 2600
+        local want = ("K%d%s%d"):format(math.floor(n / 260), string.char(97 + math.floor(n / 10) % 26), n % 10)
+        assert.are.equal(want, line)
+      end
+      i = i + 1
+      if i > 2600 then break end
+    end
+  end)
+
+  it("random: every number of the pattern once per pass, in shuffled order", function()
+    local text = column(bb.unique { "u-####" }, "text", 702)
+    local seen, i, inorder = {}, 0, 0
+    for line in text:gmatch("([^\n]*)\n") do
+      if i == 10000 then break end
+      assert(line:match("^u%-%d%d%d%d$"), line)
+      assert(not seen[line], "repeated within a pass: " .. line)
+      seen[line] = true
+      if line == ("u-%04d"):format(i) then inorder = inorder + 1 end
+      i = i + 1
+    end
+    assert.are.equal(10000, i)
+    assert.is_true(inorder < 10, "shuffled: " .. inorder .. " values at their own row")
+  end)
+end)

@@ -67,6 +67,7 @@ static void gen_col_free(gen_col *c)
     free(c->items);
     free(c->item_len);
     free(c->cum);
+    gen_obs_free(c);
 }
 
 /* The kind called `name`, or -1. */
@@ -94,7 +95,7 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
     c->salt = gen_mix64(t->seed ^ gen_mix64((uint64_t)(t->ncols + 1) * GEN_GOLDEN));
     c->clean = 1; /* numbers, dates, UUIDs never need escaping; the text kinds' parsers look */
 
-    gen_args a = { r, colname, kind, t->now_s, err };
+    gen_args a = { r, colname, kind, t->now_s, t->seed, err };
     if (gen_kinds[k].parse(c, &a) < 0) {
         gen_col_free(c);
         return -1;

@@ -6,8 +6,9 @@
  * encode.c) holds these invariants:
  *   - threads: a gen_table is built by one thread (gen_new, gen_add, gen_finish) and is
  *     read-only afterwards, shared by every worker; a gen_row belongs to one thread.
- *   - memory: a row's text values point into the row's own scratch and stay valid until
- *     the row is filled again; the caller frees rows (gen_row_free) before the table
+ *   - memory: a row's text values point into the row's own scratch, the table's constants,
+ *     or a value set (vset.h) the table holds a reference to, and stay valid until the
+ *     row is filled again; the caller frees rows (gen_row_free) before the table
  *     (gen_free); encoders only append to the caller's buffer.
  *   - no I/O and no clock: "now" is fixed at gen_new, so a table is reproducible. */
 #ifndef BB_GEN_H
@@ -54,6 +55,9 @@ typedef struct gen_reader {
      * back once per element with its value as a string and its weight ({"a", 3}) */
     int (*list)(void *ud, const char *key, int pos, void (*each)(void *acc, const char *s, size_t len, double weight),
                 void *acc);
+    /* the run's value set named by the string at key (vset.h), a new reference, or NULL
+     * when there is none (no run, or not read yet); may itself be NULL */
+    struct vset *(*set)(void *ud, const char *key);
 } gen_reader;
 
 /* The generator kinds' names, NULL-terminated, made from the list of kinds (GEN_KINDS in

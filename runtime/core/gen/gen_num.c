@@ -49,7 +49,7 @@ char *gen_seq_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
  * every ordering. A small Feistel network is not: with 2-bit halves it makes only a few
  * orderings, and only even ones. Wider ranges use the keyed Feistel network. */
 #define GEN_PERM_TABLE_MAX 65536
-static void gen_perm_compile(gen_col *c)
+void gen_perm_compile(gen_col *c)
 {
     uint64_t n = gen_span(c->a, c->b);
     if (n != 0 && n <= GEN_PERM_TABLE_MAX) {
@@ -95,11 +95,16 @@ static uint64_t gen_permute(const gen_col *c, uint64_t i, uint64_t span)
     return i;
 }
 
-char *gen_perm_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+int64_t gen_perm_at(const gen_col *c, uint64_t n)
 {
     uint64_t sp = gen_span(c->a, c->b), i = sp ? n % sp : n;
+    return (int64_t)((uint64_t)c->a + (c->perm ? c->perm[i] : gen_permute(c, i, sp)));
+}
+
+char *gen_perm_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
     v->kind = BB_V_INT;
-    v->u.i = (int64_t)((uint64_t)c->a + (c->perm ? c->perm[i] : gen_permute(c, i, sp)));
+    v->u.i = gen_perm_at(c, n);
     return p;
 }
 

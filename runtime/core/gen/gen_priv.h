@@ -31,7 +31,10 @@
     X("zipf", K_ZIPF, gen_zipf_parse, gen_zipf_fill)                                                                   \
     X("pareto", K_PARETO, gen_pareto_parse, gen_pareto_fill)                                                           \
     X("permutation", K_PERMUTATION, gen_range_parse, gen_perm_fill)                                                    \
-    X("blob", K_BLOB, gen_string_parse, gen_string_fill)
+    X("blob", K_BLOB, gen_string_parse, gen_string_fill)                                                               \
+    X("empirical", K_EMPIRICAL, gen_emp_parse, gen_emp_fill)                                                           \
+    X("pick", K_PICK, gen_pick_parse, gen_pick_fill)                                                                   \
+    X("unique", K_UNIQUE, gen_unique_parse, gen_unique_fill)
 
 #define GEN_KIND_ENUM(name, kind, parse, fill) kind,
 typedef enum { GEN_KINDS(GEN_KIND_ENUM) K_NKINDS } gen_kind;
@@ -43,6 +46,7 @@ typedef struct gen_args {
     const char *col;  /* the column's name */
     const char *kind; /* the kind's name, as the script spelled it */
     int64_t now_s;    /* the run's "now" */
+    uint64_t seed;    /* the table's seed: kinds whose columns draw together derive their salt from it */
     bb_err *err;
 } gen_args;
 
@@ -79,9 +83,19 @@ struct gen_col {
     uint64_t perm_bits; /* permutation: Feistel domain is 2^perm_bits */
     uint32_t *perm;     /* permutation of a short range: the whole shuffle */
     dist_zipf zipf;
-    char *pairs;    /* string: every two-character combination of the charset, for two draws at once */
-    size_t max_len; /* most text bytes one value needs */
+    char *pairs;         /* string: every two-character combination of the charset, for two draws at once */
+    size_t max_len;      /* most text bytes one value needs */
+    struct gen_obs *obs; /* empirical, pick, unique: what they were given (gen_emp.c) */
 };
+
+/* Whether text is free of every character some format escapes (gen_text.c). */
+int gen_clean_text(const char *s, size_t n);
+/* Frees what gen_emp.c's kinds hung on c->obs. */
+void gen_obs_free(gen_col *c);
+/* A permutation of [c->a, c->b] keyed by c->salt (gen_num.c): set up once, then the value
+ * at row n, every value once per span of rows. */
+void gen_perm_compile(gen_col *c);
+int64_t gen_perm_at(const gen_col *c, uint64_t n);
 
 /* ---- argument reading ---- */
 

@@ -10,7 +10,7 @@ static const char gen_alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU
 
 /* Free of every character some format escapes: values made only of such text can be
  * copied as they are. */
-static int gen_clean_text(const char *s, size_t n)
+int gen_clean_text(const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if (strchr("\t\n\r\\,\"'", s[i]) || s[i] == 0) return 0;

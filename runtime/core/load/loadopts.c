@@ -59,7 +59,7 @@ int load_opts_read(load_opts *o, load_opt_get get, void *ud, bb_err *err)
 
 const char *load_format_of(const char *path, const char *given)
 {
-    if (given && strcmp(given, "text")) return given;
+    if (given) return given;
     char base[4096];
     snprintf(base, sizeof base, "%s", path);
     char *dot = strrchr(base, '.');

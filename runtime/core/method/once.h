@@ -6,7 +6,7 @@
  * batch committed and is counted; if not, it never will be (a server that restarted rolled
  * it back) and the batch runs again. A retry that races a late commit of the lost attempt
  * waits on the mark's primary key and then fails on it, so a batch never lands twice.
- * This needs a transactional table: MyISAM tables are not covered (README). */
+ * This needs a transactional table: MyISAM tables are not covered (docs/reliability.md). */
 #ifndef BB_ONCE_H
 #define BB_ONCE_H
 

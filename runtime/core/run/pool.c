@@ -22,6 +22,40 @@ int64_t pool_claim(bb_pool *p, int64_t want, int64_t *first)
 
 void pool_stop(bb_pool *p) { __atomic_store_n(&p->stop, 1, __ATOMIC_RELAXED); }
 
+int pool_phase(bb_pool *p, int64_t first, int64_t limit, int (*fn)(void *ud, bb_err *err), void *ud)
+{
+    if (sig_caught()) pool_stop(p);
+    pthread_mutex_lock(&p->lock);
+    uint64_t gen = p->phase_gen;
+    p->phase_in++;
+    while (gen == p->phase_gen && !pool_stopping(p)) { /* wakes for a stop: a thread that failed never arrives */
+        if (p->phase_in > 0 && p->phase_in >= p->threads - p->finished) { /* every working thread is here */
+            p->phase_in = -1; /* this one runs the phase's work; nobody else becomes the last */
+            pthread_mutex_unlock(&p->lock);
+            bb_err err = { .code = BB_EXIT_RUNTIME };
+            if (fn && fn(ud, &err) < 0) pool_fail(p, &err);
+            pthread_mutex_lock(&p->lock);
+            p->first = p->next = first;
+            p->limit = limit;
+            p->phase_in = 0;
+            p->phase_gen++;
+            pthread_cond_broadcast(&p->phase_cv);
+            break;
+        }
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&p->phase_cv, &p->lock, &until);
+        if (sig_caught()) pool_stop(p);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return pool_stopping(p) ? -1 : 0;
+}
+
 void pool_fail(bb_pool *p, const bb_err *e)
 {
     pthread_mutex_lock(&p->lock);
@@ -48,6 +82,7 @@ static void *pool_main(void *arg)
     pthread_mutex_lock(&p->lock);
     if (now > p->end_ns) p->end_ns = now; /* the work ends when its last thread does */
     if (++p->finished == p->threads) pthread_cond_signal(&p->finished_cv);
+    pthread_cond_broadcast(&p->phase_cv); /* threads at a phase need not wait for this one */
     pthread_mutex_unlock(&p->lock);
     pthread_barrier_wait(&p->done);
     if (p->ops.teardown) p->ops.teardown(p->ops.ud, t);
@@ -67,6 +102,7 @@ void pool_start(bb_pool *p, int threads, int64_t first, int64_t limit, double ra
     p->t = bb_xcalloc((size_t)threads, sizeof *p->t);
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->finished_cv, NULL);
+    pthread_cond_init(&p->phase_cv, NULL);
     pthread_barrier_init(&p->ready, NULL, (unsigned)threads + 1);
     pthread_barrier_init(&p->go, NULL, (unsigned)threads + 1);
     pthread_barrier_init(&p->done, NULL, (unsigned)threads + 1);
@@ -142,6 +178,7 @@ void pool_free(bb_pool *p)
     pthread_barrier_destroy(&p->done);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->finished_cv);
+    pthread_cond_destroy(&p->phase_cv);
     stats_free(p->stats);
     free(p->t);
     p->t = NULL;

@@ -64,8 +64,11 @@ struct bb_pool {
     int signal;   /* the signal that stopped the pool, 0 = none */
     int finished; /* threads that left their work */
     bb_err first_err;
-    pthread_mutex_t lock; /* guards first_err, failed, finished */
+    pthread_mutex_t lock; /* guards first_err, failed, finished, the phase */
     pthread_cond_t finished_cv;
+    pthread_cond_t phase_cv; /* pool_phase: threads wait here for the last to arrive */
+    int phase_in;            /* threads at the current phase's barrier */
+    uint64_t phase_gen;      /* phases passed */
     pthread_barrier_t ready, go, done;
 };
 
@@ -83,6 +86,12 @@ void pool_free(bb_pool *p);
 
 /* Claims up to want numbers; returns how many, from *first. 0 when the work is done or the pool stops. */
 int64_t pool_claim(bb_pool *p, int64_t want, int64_t *first);
+/* A phase boundary of the work (a multi-table load: parents before children). Every thread
+ * calls it at the same point with the same arguments; the last to arrive runs fn (when not
+ * NULL; a failure fails the pool), then the claims restart at [first, limit) and all go
+ * on. Returns 0, or -1 when the pool stopped meanwhile (an error, a signal, the deadline):
+ * the caller leaves its work. */
+int pool_phase(bb_pool *p, int64_t first, int64_t limit, int (*fn)(void *ud, bb_err *err), void *ud);
 /* Records the first error and stops every thread. */
 void pool_fail(bb_pool *p, const bb_err *e);
 void pool_stop(bb_pool *p);

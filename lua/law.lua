@@ -1,0 +1,373 @@
+-- bulkbench.law: the generator a scaffolded column gets, as Lua source, with the comment
+-- that says where it came from. In order: the server fills it (identity, serial, a
+-- default); a foreign key draws from the parent's keys; a key gets values no two rows
+-- share; enums and CHECK ... IN lists draw from their values; a CHECK range bounds what is
+-- drawn; statistics (pg_stats, MariaDB histograms, or a sample) give the law; without any,
+-- the type's own range.
+local M = {}
+
+local function q(v) return ("%q"):format(tostring(v)) end
+M.q = q
+
+local function num(x)
+  if x == math.floor(x) and math.abs(x) < 1e15 then return ("%d"):format(x) end
+  return ("%.6g"):format(x)
+end
+M.num = num
+
+-- {{value, weight}, ...} as Lua source, several to a line
+local function pairs_src(list, indent)
+  local parts, line, out = {}, "", {}
+  for _, p in ipairs(list) do parts[#parts + 1] = ("{ %s, %s }"):format(q(p[1]), num(p[2])) end
+  for _, p in ipairs(parts) do
+    if #line + #p > 96 then out[#out + 1] = line:gsub(" $", ""); line = "" end
+    line = line .. p .. ", "
+  end
+  if line ~= "" then out[#out + 1] = line end
+  if #out <= 1 then return "{ " .. (out[1] or ""):gsub(", $", "") .. " }" end
+  return "{\n" .. indent .. "  " .. table.concat(out, "\n" .. indent .. "  "):gsub(", $", "") .. "\n" .. indent .. "}"
+end
+M.pairs_src = pairs_src
+
+local function list_src(list, indent)
+  local line, out = "", {}
+  for _, v in ipairs(list) do
+    local p = q(v) .. ", "
+    if #line + #p > 100 then out[#out + 1] = line:gsub(" $", ""); line = "" end
+    line = line .. p
+  end
+  if line ~= "" then out[#out + 1] = line end
+  if #out <= 1 then return "{ " .. (out[1] or ""):gsub(", $", "") .. " }" end
+  return "{\n" .. indent .. "  " .. table.concat(out, "\n" .. indent .. "  "):gsub(", $", "") .. "\n" .. indent .. "}"
+end
+
+local function pct(x) return ("%.1f%%"):format(100 * x) end
+
+-- ---- bounds from CHECK constraints ----
+
+local function numeric_value(c, v)
+  if c.kind == "int" or c.kind == "numeric" or c.kind == "double" then return tonumber(v) end
+  return v -- dates and timestamps compare as ISO text
+end
+
+local function less(c, a, b)
+  local x, y = numeric_value(c, a), numeric_value(c, b)
+  if type(x) == type(y) and x ~= nil then return x < y end
+  return tostring(a) < tostring(b)
+end
+
+-- The smallest step of a column's values: 1 for integers, 10^-scale for decimals.
+local function step(c)
+  if c.kind == "int" then return 1 end
+  if c.kind == "numeric" then return 10 ^ -(c.scale or 0) end
+  return 0
+end
+
+-- [lo, hi] a column's values must keep to, from its CHECKs and type (nil: no bound).
+local function limits(c)
+  local lo, hi = c.range and c.range[1], c.range and c.range[2]
+  if c.check_min then
+    local v = numeric_value(c, c.check_min[1])
+    if type(v) == "number" and not c.check_min[2] then v = v + (step(c) > 0 and step(c) or math.max(math.abs(v) * 1e-9, 1e-9)) end
+    if lo == nil or (type(v) == "number" and v > lo) then lo = v end
+  end
+  if c.check_max then
+    local v = numeric_value(c, c.check_max[1])
+    if type(v) == "number" and not c.check_max[2] then v = v - (step(c) > 0 and step(c) or math.max(math.abs(v) * 1e-9, 1e-9)) end
+    if hi == nil or (type(v) == "number" and v < hi) then hi = v end
+  end
+  return lo, hi
+end
+
+local function within(c, v, lo, hi)
+  local x = numeric_value(c, v)
+  if lo ~= nil and type(x) == type(lo) and x < lo then return false end
+  if hi ~= nil and type(x) == type(hi) and x > hi then return false end
+  return true
+end
+
+-- ---- the laws ----
+
+-- A choice over values with the statistics' weights: listed ones keep theirs, the others
+-- share what is left equally.
+local function weighted(values, st, rest_default)
+  local mcv, listed, out, total = {}, 0, {}, 0
+  for _, p in ipairs(st and st.mcv or {}) do mcv[p[1]] = p[2] end
+  local others = 0
+  for _, v in ipairs(values) do
+    if mcv[v] then listed = listed + mcv[v] else others = others + 1 end
+  end
+  local rest = st and math.max(0, 1 - (st.null_frac or 0) - listed) or rest_default
+  for _, v in ipairs(values) do
+    local w = mcv[v] or (others > 0 and rest / others or 0)
+    if st == nil then w = 1 end
+    out[#out + 1] = { v, w }
+    total = total + w
+  end
+  if total <= 0 then for _, p in ipairs(out) do p[2] = 1 end end
+  return out
+end
+
+-- The empirical law of statistics st, kept within the column's limits.
+local function empirical(c, st, indent)
+  local lo, hi = limits(c)
+  local mcv, bounds, dropped = {}, {}, 0
+  for _, p in ipairs(st.mcv or {}) do
+    if within(c, p[1], lo, hi) then mcv[#mcv + 1] = p else dropped = dropped + 1 end
+  end
+  for _, b in ipairs(st.bounds or {}) do
+    local v = b
+    if lo ~= nil and not within(c, v, lo, nil) then v = type(lo) == "number" and num(lo) or lo end
+    if hi ~= nil and not within(c, v, nil, hi) then v = type(hi) == "number" and num(hi) or hi end
+    bounds[#bounds + 1] = v
+  end
+  local listed = 0
+  for _, p in ipairs(mcv) do listed = listed + p[2] end
+  local rest = st.rest or math.max(0, 1 - (st.null_frac or 0) - listed)
+  if #bounds < 2 or rest < 1e-6 then rest = 0 end -- below the frequencies' rounding
+  local args = {}
+  if #mcv > 0 then args[#args + 1] = "mcv = " .. pairs_src(mcv, indent) end
+  if #bounds >= 2 and rest > 0 then
+    args[#args + 1] = "rest = " .. num(rest)
+    if st.bound_weights then
+      local b = {}
+      for i, v in ipairs(bounds) do b[i] = { v, st.bound_weights[i] or 0 } end
+      args[#args + 1] = "bounds = " .. pairs_src(b, indent)
+    else
+      args[#args + 1] = "bounds = " .. list_src(bounds, indent)
+    end
+  end
+  if c.kind == "numeric" and c.scale then args[#args + 1] = "scale = " .. c.scale end
+  if #mcv == 0 and (#bounds < 2 or rest <= 0) then return nil end
+  local parts = {}
+  if #mcv > 0 then parts[#parts + 1] = ("%d most common value%s (%s)"):format(#mcv, #mcv == 1 and "" or "s", pct(listed)) end
+  if #bounds >= 2 and rest > 0 then parts[#parts + 1] = ("a histogram of %d buckets (%s)"):format(#bounds - 1, pct(rest)) end
+  local why = ("%s: %s"):format(st.source, table.concat(parts, " and "))
+  if dropped > 0 then why = why .. (", %d values outside the CHECK left out"):format(dropped) end
+  return "bb.empirical { " .. table.concat(args, ", ") .. " }", why
+end
+
+-- The observed values' lengths (histogram bounds, most common values): [min, max].
+local function lengths(st)
+  local lo, hi
+  for _, v in ipairs(st and st.bounds or {}) do lo, hi = math.min(lo or #v, #v), math.max(hi or #v, #v) end
+  for _, p in ipairs(st and st.mcv or {}) do lo, hi = math.min(lo or #p[1], #p[1]), math.max(hi or #p[1], #p[1]) end
+  return lo, hi
+end
+
+-- A pattern whose numbers make every row's value different: the observed values' common
+-- prefix, then digits up to their usual length (within the column's).
+local function unique_pattern(c, st)
+  local seen = {}
+  for _, v in ipairs(st and st.bounds or {}) do seen[#seen + 1] = v end
+  for _, p in ipairs(st and st.mcv or {}) do seen[#seen + 1] = p[1] end
+  local prefix = seen[1] or ""
+  for _, v in ipairs(seen) do
+    local k = 0
+    while k < #prefix and k < #v and prefix:byte(k + 1) == v:byte(k + 1) do k = k + 1 end
+    prefix = prefix:sub(1, k)
+  end
+  prefix = prefix:gsub("[#@]", ""):gsub("%d+$", "")
+  local _, hi = lengths(st)
+  local want = math.max(hi or 12, #prefix + 10) -- ten digits at least: 10^10 rows
+  if c.length then want = math.min(want, c.length) end
+  local digits = want - #prefix
+  if digits < 10 and c.length then -- too short for a prefix: letters hold more
+    prefix = prefix:sub(1, math.max(0, c.length - 10))
+    digits = c.length - #prefix
+  end
+  if digits <= 0 then return nil end
+  local pat = prefix .. ("#"):rep(math.min(digits, 18))
+  if digits > 18 then pat = ("@"):rep(digits - 18) .. pat end
+  local cap = 10 ^ math.min(digits, 18) * 26 ^ math.max(0, digits - 18)
+  if cap > 4e18 then pat = prefix .. ("#"):rep(18) end
+  return pat
+end
+
+local function ordered(st) return not st or st.correlation == nil or math.abs(st.correlation) >= 0.5 end
+
+-- A unique generator for column c of kind k: source and why.
+local function unique(c, st, m)
+  local lo = st and st.bounds and st.bounds[1]
+  if c.kind == "int" or c.kind == "numeric" or c.kind == "double" then
+    local start = tonumber(lo) and math.floor(tonumber(lo)) or 1
+    local tlo, thi = limits(c)
+    if type(tlo) == "number" and start < tlo then start = math.ceil(tlo) end
+    if not ordered(st) and c.kind == "int" then
+      local span = math.max(10 * (m.rows or 0), 1e7)
+      local top = start + span - 1
+      if type(thi) == "number" and top > thi then top = thi end
+      return ("bb.permutation { %s, %s }"):format(num(start), num(top)),
+        ("a key, in no order (correlation %.2f): a shuffle of %s..%s"):format(st.correlation, num(start), num(top))
+    end
+    return ("bb.seq { start = %s }"):format(num(start)), ("a key: a sequence from %s"):format(num(start))
+  elseif c.kind == "text" then
+    local pat = unique_pattern(c, st)
+    if pat then
+      local ord = ordered(st) and "seq" or "random"
+      return ("bb.unique { %s, order = %q }"):format(q(pat), ord),
+        ("a key: %s with a different number each row, %s"):format(pat, ord == "seq" and "in order" or "shuffled")
+    end
+  elseif c.kind == "uuid" then
+    return "bb.uuid()", "a key: random UUIDs (distinct with overwhelming probability)"
+  elseif c.kind == "timestamp" or c.kind == "date" then
+    local start = lo and lo:sub(1, 19) or "2024-01-01 00:00:00"
+    return ("bb.timestamp { start = %q, step = %d }"):format(start, c.kind == "date" and 86400 or 1),
+      ("a key: one %s after another from %s"):format(c.kind == "date" and "day" or "second", start)
+  elseif c.kind == "bytes" then
+    return "bb.blob { bytes = 16 }", "a key: 16 random bytes (distinct with overwhelming probability)"
+  end
+  return nil
+end
+
+-- Defaults from the type alone, when nothing was observed.
+local function by_type(c)
+  local lo, hi = limits(c)
+  if c.kind == "int" then
+    lo = type(lo) == "number" and lo or 0
+    hi = type(hi) == "number" and hi or math.max(lo, 0) + 1000000
+    return ("bb.int { %s, %s }"):format(num(lo), num(hi)), "no values to learn from: uniform over " .. num(lo) .. ".." .. num(hi)
+  elseif c.kind == "numeric" then
+    local s = c.scale or 2
+    local top = c.precision and math.min(10 ^ (c.precision - s) - 10 ^ -s, 1e6) or 9999
+    lo = type(lo) == "number" and lo or 0
+    hi = type(hi) == "number" and math.min(hi, top) or top
+    return ("bb.decimal { %s, %s, %d }"):format(num(lo), num(hi), s), "no values to learn from: uniform decimals"
+  elseif c.kind == "double" then
+    lo = type(lo) == "number" and lo or 0
+    hi = type(hi) == "number" and hi or 1000
+    return ("bb.double { %s, %s }"):format(num(lo), num(hi)), "no values to learn from: uniform"
+  elseif c.kind == "bool" then
+    return "bb.bool { 0.5 }", "no values to learn from: a fair coin"
+  elseif c.kind == "date" then
+    return "bb.date()", "no values to learn from: a day of the last year"
+  elseif c.kind == "timestamp" then
+    return 'bb.timestamp { from = "2025-01-01", to = "2025-12-31 23:59:59" }', "no values to learn from: uniform over 2025"
+  elseif c.kind == "uuid" then
+    return "bb.uuid()", "random UUIDs"
+  elseif c.kind == "bytes" then
+    return "bb.blob { bytes = 64 }", "no values to learn from: 64 random bytes"
+  end
+  local n = math.min(c.length or 20, 20)
+  return ("bb.string { min = %d, max = %d }"):format(math.min(n, 5), n), "no values to learn from: random text"
+end
+
+-- How column c of model m is generated: { gen = source or nil (the server fills it),
+-- comment, null, as, as_text, key, warning }.
+function M.column(m, c, role, indent)
+  local st = m.stats[c.name]
+  local out = { null = (not c.not_null and st and st.null_frac and st.null_frac > 0) and st.null_frac or nil }
+  if c.generated then
+    out.comment = "generated by the server from other columns: not written"
+    out.skip = true
+    return out
+  end
+  if c.identity then
+    out.comment = "an identity / auto-increment column: left to the server"
+    return out
+  end
+  if c.default and not role.fk then
+    out.comment = ("default %s: left to the server (give it a generator to make its values instead)"):format(c.default)
+    return out
+  end
+  if out.null and out.null >= 0.9999 then
+    out.null = nil
+    out.comment = "always NULL in the table: not written"
+    out.skip = true
+    return out
+  end
+  if role.fk then
+    local fk = role.fk
+    local stand_in = ""
+    local bmin, bmax
+    for _, v in ipairs(st and st.bounds or {}) do
+      local x = tonumber(v)
+      if x then bmin, bmax = math.min(bmin or x, x), math.max(bmax or x, x) end
+    end
+    for _, p in ipairs(st and st.mcv or {}) do
+      local x = tonumber(p[1])
+      if x then bmin, bmax = math.min(bmin or x, x), math.max(bmax or x, x) end
+    end
+    if c.kind == "int" and bmin then stand_in = (", min = %s, max = %s"):format(num(bmin), num(bmax)) end
+    out.gen = ("bb.pick { set = %q, col = %d%s%s }"):format(fk.set, role.fk_pos, role.fk_unique and ", unique = true" or "", stand_in)
+    out.comment = ("references %s(%s): drawn from the parent's keys%s"):format(fk.references,
+      table.concat(fk.ref_columns, ", "), fk.weights and #fk.weights > 0 and (", weighted by its %d most common references"):format(#fk.weights)
+        or role.fk_unique and ", each once (they make the key)" or "")
+    return out
+  end
+  if role.unique then
+    local gen, why = unique(c, st, m)
+    if gen then
+      out.gen, out.comment, out.key = gen, why, true
+      out.null = nil -- a key's values are all there
+      return out
+    end
+    out.warning = ("column %s is in a key but bulkbench cannot make %s values unique"):format(c.name, c.kind)
+  end
+  if c.kind == "enum" or c.check_in then
+    local values = c.check_in or c.labels
+    if c.kind == "enum" and c.check_in then values = c.check_in end
+    out.gen = "bb.choice " .. pairs_src(weighted(values, st, 1), indent)
+    out.comment = (c.check_in and ("CHECK ... IN: %d values"):format(#values) or ("its %d labels"):format(#values))
+      .. (st and (", weighted by " .. st.source) or ", equally likely")
+    if c.kind == "enum" or c.kind == "other" then out.as = "text" end
+    return out
+  end
+  if c.kind == "bool" and st then
+    local t, f = 0, 0
+    for _, p in ipairs(st.mcv or {}) do
+      local v = p[1]:lower()
+      if v == "t" or v == "true" or v == "1" then t = t + p[2] elseif v == "f" or v == "false" or v == "0" then f = f + p[2] end
+    end
+    if t + f > 0 then
+      out.gen = ("bb.bool { %s }"):format(num(t / (t + f)))
+      out.comment = ("%s: true in %s of the values"):format(st.source, pct(t / (t + f)))
+      return out
+    end
+  end
+  if c.kind == "other" then
+    local values = {}
+    for _, p in ipairs(st and st.mcv or {}) do values[#values + 1] = { p[1], p[2] } end
+    for _, b in ipairs(st and st.bounds or {}) do values[#values + 1] = { b, 1 / math.max(#st.bounds, 1) * (st.rest or 0) } end
+    out.as = "text"
+    if #values > 0 then
+      out.gen = "bb.choice " .. pairs_src(values, indent)
+      out.comment = ("type %s: bulkbench cannot generate it; drawn as text from %d values the table holds"):format(c.declared or c.type, #values)
+      out.warning = ("column %s: type %s is generated as text, drawn from %d values the table holds"):format(c.name, c.declared or c.type, #values)
+      return out
+    end
+    out.as_text = true
+    local n = math.min(c.length or 20, 20)
+    out.gen = ("bb.string { min = %d, max = %d }"):format(math.min(n, 5), n)
+    out.comment = ("type %s: bulkbench cannot generate it and the table has no values of it: random text, and the scratch copy holds it as text"):format(c.declared or c.type)
+    out.warning = ("column %s: type %s falls back to text (the scratch copy's column becomes text)"):format(c.name, c.declared or c.type)
+    return out
+  end
+  if st and c.kind ~= "uuid" and c.kind ~= "bytes" then
+    local gen, why = empirical(c, st, indent)
+    if gen then
+      if c.kind == "text" and #(st.mcv or {}) > 0 and (#(st.bounds or {}) < 2 or (st.rest or 1) <= 0) then
+        gen = gen:gsub("^bb%.empirical { mcv = (.*) }$", "bb.choice %1")
+      end
+      out.gen, out.comment = gen, why
+      return out
+    end
+  end
+  if st and (c.kind == "text") and (st.avg_width or 0) > 0 then
+    local w = math.max(1, math.floor(st.avg_width + 0.5))
+    local hi = c.length and math.min(c.length, 2 * w) or 2 * w
+    out.gen = ("bb.string { min = %d, max = %d }"):format(math.min(w, hi), hi)
+    out.comment = ("%s: average length %d"):format(st.source, w)
+    return out
+  end
+  if st and c.kind == "bytes" and (st.avg_width or 0) > 0 then
+    out.gen = ("bb.blob { bytes = %d }"):format(math.max(1, math.floor(st.avg_width + 0.5)))
+    out.comment = ("%s: average width %d bytes"):format(st.source, math.floor(st.avg_width + 0.5))
+    return out
+  end
+  out.gen, out.comment = by_type(c)
+  return out
+end
+
+M.less = less
+return M

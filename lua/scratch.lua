@@ -1,0 +1,382 @@
+-- bulkbench.scratch: scenarios `bulkbench new` wrote load into scratch tables, never into
+-- the user's. A scratch table is created like the original (same columns, keys, indexes and
+-- constraints: the engine's own CREATE TABLE ... LIKE where it has one), its foreign keys
+-- point at key mirrors (scratch copies of the parents' keys) so no user table gains a
+-- constraint or a lock, and teardown() drops them all whatever happened: success, error,
+-- Ctrl-C. `run ... --into=T` loads into the existing table T instead, which is neither
+-- dropped nor truncated; the rows verified are the count's growth.
+--
+-- Names: bb_scratch_<run>_<table> (run: 8 hex digits of the run's id, the same in every
+-- worker; the table's name cut to 36 characters), and bb_scratch_<run>_<table>_k<i> for the
+-- mirror of the table's i-th foreign key.
+local core = require "bulkbench.core"
+local schema = require "bulkbench.schema"
+local M = {}
+
+-- "schema.table" -> schema (or nil), table
+local function split(qname)
+  local s, t = qname:match("^([^.]+)%.(.+)$")
+  if s then return s, t end
+  return nil, qname
+end
+M.split = split
+
+local function qualified(db, qname)
+  local s, t = split(qname)
+  return s and (db:quote(s) .. "." .. db:quote(t)) or db:quote(t)
+end
+M.qualified = qualified
+
+local function cols_sql(db, cols)
+  local out = {}
+  for i, c in ipairs(cols) do out[i] = db:quote(c) end
+  return table.concat(out, ", ")
+end
+
+local function not_null(db, cols)
+  local out = {}
+  for i, c in ipairs(cols) do out[i] = db:quote(c) .. " IS NOT NULL" end
+  return table.concat(out, " AND ")
+end
+
+function M.run_tag()
+  local id = core.run_info().run_id or "0"
+  return id:sub(-8)
+end
+
+function M.name(base, suffix)
+  local _, t = split(base)
+  local tag = M.run_tag()
+  return ("bb_scratch_%s_%s"):format(tag, t:sub(1, 36)) .. (suffix or "")
+end
+
+-- Whether table qname exists here (as a table or view the session can read).
+function M.exists(db, qname)
+  local d = db.dialect.name
+  local s, t = split(qname)
+  local rows
+  if d == "pg" then
+    rows = db:query(("SELECT CASE WHEN to_regclass(%s) IS NULL THEN 0 ELSE 1 END"):format(db.dialect:param(1)),
+      qualified(db, qname))
+  elseif d == "mysql" then
+    rows = db:query("SELECT count(*) FROM information_schema.tables WHERE table_schema = COALESCE(?, DATABASE()) "
+      .. "AND table_name = ?", s, t)
+  elseif d == "sqlite" then
+    rows = db:query("SELECT count(*) FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?", t)
+  else
+    return (pcall(db.query, db, "SELECT 1 FROM " .. qualified(db, qname) .. " WHERE 1 = 0"))
+  end
+  return rows[1] and tonumber(rows[1][1]) > 0
+end
+
+-- The statement that drops name if it exists.
+function M.drop_sql(db, name) return schema.drop(name, db.dialect) end
+
+-- SQLite keeps each table's CREATE text: the copy is that text under the new name, with
+-- references to a parent replaced by its mirror, and the same for the indexes.
+local function ci(word) -- a case-insensitive Lua pattern for word
+  return (word:gsub("%a", function(c) return "[" .. c:lower() .. c:upper() .. "]" end))
+end
+
+local function sqlite_like(db, orig, name, refs)
+  local _, t = split(orig)
+  local rows = db:query("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", t)
+  local sql = assert(rows[1] and rows[1][1], "no CREATE statement for " .. t)
+  local quotes = "[\"`%[]?"
+  local endq = "[\"`%]]?"
+  sql = sql:gsub("^(%s*" .. ci("create") .. "%s+" .. ci("table") .. "%s+)" .. quotes .. "[^%s%(]-" .. endq .. "(%s*%()",
+    "%1" .. db:quote(name):gsub("%%", "%%%%") .. "%2", 1)
+  for parent, target in pairs(refs) do
+    local _, p = split(parent)
+    sql = sql:gsub("(" .. ci("references") .. "%s+)" .. quotes .. p:gsub("%p", "%%%0") .. endq,
+      "%1" .. db:quote(target):gsub("%%", "%%%%"))
+  end
+  db:exec(sql)
+  local idx = db:query("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", t)
+  for _, r in ipairs(idx) do
+    local isql = r[2]:gsub("(" .. ci("index") .. "%s+)" .. quotes .. r[1]:gsub("%p", "%%%0") .. endq,
+      "%1" .. db:quote(name .. "_" .. r[1]):gsub("%%", "%%%%"), 1)
+    isql = isql:gsub("(" .. ci("on") .. "%s+)" .. quotes .. t:gsub("%p", "%%%0") .. endq .. "(%s*%()",
+      "%1" .. db:quote(name):gsub("%%", "%%%%") .. "%2", 1)
+    db:exec(isql)
+  end
+end
+
+-- pg's LIKE ... INCLUDING ALL copies a serial column's default, which would advance the
+-- user's sequence: such a column gets an identity of its own instead.
+local function pg_own_sequences(db, name)
+  local rows = db:query([[SELECT a.attname FROM pg_attribute a JOIN pg_attrdef d
+    ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE a.attrelid = to_regclass(]] .. db.dialect:param(1) .. [[) AND pg_get_expr(d.adbin, d.adrelid) LIKE 'nextval(%']],
+    db:quote(name))
+  for _, r in ipairs(rows) do
+    local c = db:quote(r[1])
+    db:exec(("ALTER TABLE %s ALTER COLUMN %s DROP DEFAULT, ALTER COLUMN %s ADD GENERATED BY DEFAULT AS IDENTITY")
+      :format(db:quote(name), c, c))
+  end
+end
+
+-- Columns bulkbench cannot generate and had no values to draw from are text in the copy.
+local function as_text(db, name, t)
+  for _, c in ipairs(t.columns) do
+    if c.as_text then
+      local d = db.dialect.name
+      if d == "pg" then
+        db:exec(("ALTER TABLE %s ALTER COLUMN %s TYPE text"):format(db:quote(name), db:quote(c.name)))
+      elseif d == "mysql" then
+        db:exec(("ALTER TABLE %s MODIFY %s TEXT%s"):format(db:quote(name), db:quote(c.name),
+          c.not_null and " NOT NULL" or ""))
+      end
+    end
+  end
+end
+
+-- Creates scratch table `name` like t.like; refs maps each foreign key's parent (as t
+-- names it) to the table the copy's key points at (a mirror or another scratch table),
+-- false for none. Without the original here, the copy is made from t's own description.
+function M.create_like(db, t, name, refs)
+  local d = db.dialect.name
+  local fks = t.foreign_keys or {}
+  if t.like and M.exists(db, t.like) then
+    if d == "pg" then
+      db:exec(("CREATE TABLE %s (LIKE %s INCLUDING ALL)"):format(db:quote(name), qualified(db, t.like)))
+      pg_own_sequences(db, name)
+    elseif d == "mysql" then
+      db:exec(("CREATE TABLE %s LIKE %s"):format(db:quote(name), qualified(db, t.like)))
+    elseif d == "sqlite" then
+      local map = {}
+      for i, fk in ipairs(fks) do map[fk.references] = refs[i] or fk.references end
+      sqlite_like(db, t.like, name, map)
+      return
+    else
+      core.fail(("cannot copy %s on engine %s: give the scenario a table of its own"):format(t.like, d))
+    end
+    as_text(db, name, t)
+  else
+    local copy = {}
+    for k, v in pairs(t) do copy[k] = v end
+    copy.name, copy.foreign_keys = name, nil
+    for _, sql in ipairs(schema.ddl(copy, db.dialect)) do db:exec(sql) end
+  end
+  for i, fk in ipairs(fks) do
+    if refs[i] and d ~= "sqlite" then
+      db:exec(("ALTER TABLE %s ADD FOREIGN KEY (%s) REFERENCES %s (%s)"):format(db:quote(name),
+        cols_sql(db, fk.columns), db:quote(refs[i]), cols_sql(db, fk.ref_columns)))
+    end
+  end
+end
+
+-- A mirror of a parent's keys: its distinct non-NULL key values, keyed as the parent's.
+function M.mirror(db, fk, name)
+  local d = db.dialect.name
+  local sel = ("SELECT DISTINCT %s FROM %s WHERE %s"):format(cols_sql(db, fk.ref_columns), qualified(db, fk.references),
+    not_null(db, fk.ref_columns))
+  if d == "mysql" then
+    db:exec(("CREATE TABLE %s (PRIMARY KEY (%s)) ENGINE=InnoDB %s"):format(db:quote(name), cols_sql(db, fk.ref_columns), sel))
+    return
+  end
+  db:exec(("CREATE TABLE %s AS %s"):format(db:quote(name), sel))
+  if d == "sqlite" then
+    db:exec(("CREATE UNIQUE INDEX %s ON %s (%s)"):format(db:quote(name .. "_key"), db:quote(name), cols_sql(db, fk.ref_columns)))
+  else
+    db:exec(("ALTER TABLE %s ADD PRIMARY KEY (%s)"):format(db:quote(name), cols_sql(db, fk.ref_columns)))
+  end
+end
+
+-- Reads a foreign key's value set from table src (a mirror, a scratch parent, or with
+-- --into the parent itself), weighed by the child's most common references.
+function M.read_keys(db, fk, src)
+  local n = db:read_set(fk.set, ("SELECT %s FROM %s WHERE %s"):format(cols_sql(db, fk.ref_columns), qualified(db, src),
+    not_null(db, fk.ref_columns)), { weights = fk.weights, rest = fk.rest })
+  return n
+end
+
+-- ---- the hooks of a scenario that loads scratch tables (bb.load / bb.load_all) ----
+
+-- Each table's share of `total` rows, by the rows the originals held (largest remainder,
+-- at least one each), so the parts sum to exactly total.
+function M.shares(list, total)
+  local sum, out, rem = 0, {}, {}
+  for _, t in ipairs(list) do sum = sum + math.max(t.rows or 1, 1) end
+  local left = total
+  for i, t in ipairs(list) do
+    local exact = total * math.max(t.rows or 1, 1) / sum
+    out[i] = math.max(math.floor(exact), 1)
+    rem[i] = exact - math.floor(exact)
+    left = left - out[i]
+  end
+  local order = {}
+  for i = 1, #list do order[i] = i end
+  table.sort(order, function(a, b) return rem[a] > rem[b] end)
+  for k = 1, #order do
+    if left == 0 then break end
+    local i = order[k]
+    if left > 0 then out[i], left = out[i] + 1, left - 1
+    elseif out[i] > 1 then out[i], left = out[i] - 1, left + 1 end
+  end
+  -- a table whose key is made of parents' keys, each drawn once per pass (unique = true),
+  -- holds no more rows than the largest of those parents got (with several, the pairs of
+  -- their passes are distinct for that long at least): the rest go to the largest table
+  -- that has no such bound
+  local index, free = {}, nil
+  for i, t in ipairs(list) do index[t.name] = i end
+  for i, t in ipairs(list) do
+    local cap
+    for _, fk in ipairs(t.foreign_keys or {}) do
+      local p = fk.unique and index[fk.references]
+      if p and p < i then cap = math.max(cap or 0, out[p]) end
+    end
+    if cap and out[i] > cap then out[i], left = cap, left + out[i] - cap end
+    if not cap and (not free or out[i] > out[free]) then free = i end
+  end
+  if free and left > 0 then out[free] = out[free] + left end
+  return out
+end
+
+-- The names of the tables here closest to `name` (for "no table X; did you mean ...").
+function M.nearest(db, name)
+  local d, rows = db.dialect.name, {}
+  local ok = pcall(function()
+    if d == "pg" then
+      rows = db:query("SELECT table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")
+    elseif d == "mysql" then
+      rows = db:query("SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()")
+    elseif d == "sqlite" then
+      rows = db:query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+    end
+  end)
+  if not ok then return {} end
+  local _, want = split(name)
+  want = want:lower()
+  local function dist(a, b) -- edit distance
+    local prev = {}
+    for j = 0, #b do prev[j] = j end
+    for i = 1, #a do
+      local cur = { [0] = i }
+      for j = 1, #b do
+        cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a:sub(i, i) == b:sub(j, j) and 0 or 1))
+      end
+      prev = cur
+    end
+    return prev[#b]
+  end
+  local scored = {}
+  for _, r in ipairs(rows) do
+    local n = r[1]
+    local score = dist(want, n:lower())
+    if n:lower():find(want, 1, true) or want:find(n:lower(), 1, true) then score = math.min(score, 2) end
+    if score <= math.max(3, math.floor(#want / 3)) and not n:match("^bb_scratch_") then scored[#scored + 1] = { n, score } end
+  end
+  table.sort(scored, function(a, b) return a[2] < b[2] or (a[2] == b[2] and a[1] < b[1]) end)
+  local out = {}
+  for i = 1, math.min(#scored, 5) do out[i] = scored[i][1] end
+  return out
+end
+
+-- Installs prepare/run/check/teardown for tables loaded in list's order (parents first).
+-- Declares the script option --into.
+function M.install(bb, list)
+  local opt = bb.options { { "into", "", "load into this existing table instead of a scratch copy (neither dropped nor truncated)" } }
+  local into = opt.into ~= "" and opt.into or nil
+  local byname = {}
+  for _, t in ipairs(list) do
+    byname[t.name] = t
+    t.into = into
+  end
+  local made, before, prepared = {}, 0, nil
+
+  local fail = core.fail
+
+  rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
+    local run = core.run_info().run_id
+    if prepared == run then return end -- called twice in one run (a wrapper's and its own): once is enough
+    prepared = run
+    made = {}
+    if into then
+      if #list > 1 then core.usage_error("--into loads one table; this scenario loads " .. #list) end
+      if not M.exists(db, into) then
+        local near = M.nearest(db, into)
+        fail(("--into=%s: no such table%s"):format(into, #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""))
+      end
+      local t = list[1]
+      before = db:count(into) or 0
+      for _, fk in ipairs(t.foreign_keys or {}) do M.read_keys(db, fk, fk.references) end
+      for _, c in ipairs(t.columns) do
+        if c.gen and c.gen.kind == "seq" and c.key then -- unique integers continue after what is there
+          db:read_set("into_max:" .. c.name, ("SELECT max(%s) FROM %s"):format(db:quote(c.name), qualified(db, into)))
+        end
+      end
+      bb.main_table = into
+      return
+    end
+    for _, t in ipairs(list) do
+      local refs = {}
+      for i, fk in ipairs(t.foreign_keys or {}) do
+        if byname[fk.references] then
+          refs[i] = M.name(fk.references) -- read when its phase ends
+        elseif M.exists(db, fk.references) then
+          local m = M.name(t.name, "_k" .. i)
+          made[#made + 1] = m
+          M.mirror(db, fk, m)
+          if M.read_keys(db, fk, m) == 0 then
+            fail(("%s(%s) references %s, which holds no keys: there is nothing to draw from"):format(t.name,
+              table.concat(fk.columns, ", "), fk.references))
+          end
+          refs[i] = m
+        else
+          io.stderr:write(("bulkbench: %s: the parent %s is not in this database; its key columns get stand-in values and no foreign key\n")
+            :format(t.name, fk.references))
+          refs[i] = false
+        end
+      end
+      local s = M.name(t.name)
+      made[#made + 1] = s -- before it exists: a half-made table is dropped too
+      M.create_like(db, t, s, refs)
+    end
+    bb.main_table = M.name(list[#list].name)
+  end)
+
+  rawset(_G, "run", rawget(_G, "run") or function(ctx)
+    if #list == 1 then return ctx:load(list[1]) end
+    local total = core.run_info().rows
+    if not total or total <= 0 then core.usage_error("a multi-table scenario needs --rows") end
+    local rows = M.shares(list, total)
+    for k, t in ipairs(list) do
+      local reads = {}
+      for _, fk in ipairs(t.foreign_keys or {}) do
+        if byname[fk.references] then reads[#reads + 1] = fk end
+      end
+      local fn = #reads > 0 and function()
+        for _, fk in ipairs(reads) do
+          if M.read_keys(ctx.db, fk, M.name(fk.references)) == 0 then
+            core.fail(("%s: its parent %s got no rows to reference (give it more --rows)"):format(t.name, fk.references))
+          end
+        end
+      end or nil
+      if not ctx:phase(rows[k], fn) then return end
+      ctx:load(t)
+    end
+  end)
+
+  rawset(_G, "check", rawget(_G, "check") or function(db)
+    if into then
+      local n = db:count(into)
+      return n and n - before
+    end
+    local sum = 0
+    for _, t in ipairs(list) do sum = sum + (db:count(M.name(t.name)) or 0) end
+    return sum
+  end)
+
+  rawset(_G, "teardown", rawget(_G, "teardown") or function(db)
+    local errs = {}
+    for i = #made, 1, -1 do
+      local ok, e = pcall(db.exec, db, M.drop_sql(db, made[i]))
+      if not ok then errs[#errs + 1] = ("could not drop scratch table %s: %s"):format(made[i], tostring(e)) end
+    end
+    made = {}
+    if #errs > 0 then core.fail(table.concat(errs, "; ")) end
+  end)
+end
+
+return M

@@ -1,0 +1,116 @@
+/* newcmd.c — `bulkbench new`: the catalog and statistics of a table, or the whole of a file
+ * (core/csvinfer.c), into a scenario that loads rows like them (lua/new.lua writes it). */
+#include "command.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../base/err.h"
+#include "../../drivers/driver.h"
+#include "../core/load/csvinfer.h"
+#include "../core/load/load.h"
+#include "../host/lib.h"
+#include "output.h"
+
+/* The engine --engine names, or a usage error naming the nearest. */
+static const bb_driver *engine(bb_cli *cli, bb_err *err)
+{
+    const char *e = opts_get(cli, "engine");
+    const bb_driver *d = bb_driver_find(e);
+    if (d) return d;
+    const char *names[16];
+    int n = 0;
+    for (int i = 0; bb_drivers[i] && n < 16; i++) names[n++] = bb_drivers[i]->name;
+    const char *near = opts_nearest(e, names, n);
+    bb_usagef(err, "no engine '%s'%s%s%s", e, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+    return NULL;
+}
+
+/* The file's columns and types, read from end to end. */
+static int read_file(bb_cli *cli, const char *path, csvi_result *r, lib_new_file *f, bb_err *err)
+{
+    const char *fmt = load_format_of(path, opts_get(cli, "delimiter") ? "csv" : NULL);
+    char delim = 0, quote = 0;
+    if (load_char_opt("delimiter", opts_get(cli, "delimiter"), &delim, err) < 0 ||
+        load_char_opt("quote", opts_get(cli, "quote"), &quote, err) < 0)
+        return -1;
+    if (!fmt || !strcmp(fmt, "copy"))
+        return bb_usagef(err, "new reads a .csv or .tsv file (or --delimiter=C), not %s", path);
+    f->path = path;
+    f->tsv = !strcmp(fmt, "tsv") || delim == '\t';
+    f->header = opts_is_on(opts_get(cli, "header"));
+    f->r = r;
+    csvi_opts o = { .tsv = !strcmp(fmt, "tsv"),
+                    .delim = delim,
+                    .quote = quote,
+                    .header = f->header,
+                    .null = opts_get(cli, "null"),
+                    .sample = atoi(opts_get(cli, "sample")),
+                    .seed = 1 };
+    return csvi_read_file(path, &o, r, err);
+}
+
+static int new_main(bb_cli *cli)
+{
+    bb_err err = { .code = BB_EXIT_USAGE };
+    const bb_driver *d = engine(cli, &err);
+    if (!d) return output_fail(&err);
+    if (cli->npos > 1) {
+        bb_usagef(&err, "new reads one file (or a --table), not %d", cli->npos);
+        return output_fail(&err);
+    }
+    if (cli->npos == 0 && !opts_get(cli, "table")) {
+        bb_usagef(&err, "new needs --table=NAME (with --engine and --dsn) or a file: bulkbench new FILE.csv --header");
+        return output_fail(&err);
+    }
+    if (cli->npos == 1 && opts_get(cli, "table")) {
+        bb_usagef(&err, "new scaffolds from a file or from --table, not both");
+        return output_fail(&err);
+    }
+    csvi_result r = { 0 };
+    lib_new_file f;
+    char *note = NULL, *text = NULL;
+    err.code = BB_EXIT_RUNTIME;
+    if (cli->npos == 1) {
+        if (read_file(cli, cli->pos[0], &r, &f, &err) == 0) text = lib_new(cli, NULL, &f, &note, &err);
+    } else {
+        text = lib_new(cli, opts_dsn(cli, d), NULL, &note, &err);
+    }
+    csvi_free(&r);
+    if (!text) {
+        free(note);
+        return output_fail(&err);
+    }
+    fputs(text, stdout);
+    fflush(stdout);
+    if (note) fputs(note, stderr);
+    free(text);
+    free(note);
+    return 0;
+}
+
+// clang-format off
+static const opt_use new_opts[] = {
+    { "engine", "whose catalog to read (pg, mysql, sqlite, odbc); for a file, whose CREATE TABLE to print", NULL, "E" },
+    { "dsn", NULL, NULL, "DSN" },
+    { "table", "the table(s) to scaffold from: [schema.]NAME, a comma list, or a LIKE pattern (bmsql_%): parents load before children", NULL, "NAME" },
+    { "o", "the scenario file to write (default: standard output for a table; for a file, NAME.lua unless it is there)", NULL, "FILE.lua" },
+    { "sample", "rows read for what the server keeps no statistics of (TABLESAMPLE where the engine has it); of a file, rows kept for the distributions", NULL, NULL },
+    { "header", "a file's first row names its columns", NULL, NULL },
+    { "delimiter", NULL, NULL, "CHAR" },
+    { "quote", NULL, NULL, "CHAR" },
+    { "null", "a file's field text that means NULL (default: an empty field, or \\N or NULL when the file uses them)", NULL, "TEXT" },
+    { NULL, NULL, NULL, NULL }
+};
+// clang-format on
+
+const bb_command new_command = {
+    "new",
+    "--engine=E --dsn=D --table=[schema.]T [-o FILE.lua] | FILE.csv [--header] [--engine=E] [-o FILE.lua]",
+    "a scenario of rows like an existing table's (catalog, keys, statistics) or a CSV's (and its CREATE TABLE)",
+    "bulkbench new tests/fixtures/new_mixed.csv --header --engine=sqlite -o /tmp/new_mixed.lua",
+    new_opts,
+    new_main,
+    0,
+};

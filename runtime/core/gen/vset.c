@@ -1,0 +1,232 @@
+/* vset.c — value sets and a run's registry of them (see vset.h). */
+#include "vset.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../base/buf.h"
+
+#define VSET_PAD 64 /* readable bytes after every value: encoders copy in 16-byte strides */
+
+struct vset {
+    int ncols;
+    int refs; /* atomic */
+    int64_t rows, cap;
+    bb_buf text;      /* every value's bytes, one after another */
+    size_t *off;      /* rows * ncols offsets into text */
+    uint32_t *len;    /* rows * ncols lengths */
+    int64_t *ints;    /* rows * ncols: the values as integers, where column c is all integers */
+    uint8_t *not_int; /* per column: some value is not a 64-bit integer */
+    double *cum;      /* rows cumulative weights (last = 1) once weighed, else NULL */
+};
+
+vset *vset_new(int ncols)
+{
+    vset *s = bb_xcalloc(1, sizeof *s);
+    s->ncols = ncols < 1 ? 1 : ncols > 16 ? 16 : ncols;
+    s->refs = 1;
+    s->not_int = bb_xcalloc((size_t)s->ncols, 1);
+    return s;
+}
+
+static int parse_i64(const char *p, size_t n, int64_t *out)
+{
+    char tmp[32], *end;
+    if (n == 0 || n >= sizeof tmp) return -1;
+    memcpy(tmp, p, n);
+    tmp[n] = 0;
+    errno = 0;
+    long long v = strtoll(tmp, &end, 10);
+    if (*end || errno) return -1;
+    *out = v;
+    return 0;
+}
+
+int vset_add(vset *s, const char *const *vals, const size_t *lens)
+{
+    for (int c = 0; c < s->ncols; c++)
+        if (!vals[c]) return 0;
+    if (s->rows == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 256;
+        size_t n = (size_t)s->cap * (size_t)s->ncols;
+        s->off = realloc(s->off, n * sizeof *s->off);
+        s->len = realloc(s->len, n * sizeof *s->len);
+        s->ints = realloc(s->ints, n * sizeof *s->ints);
+        if (!s->off || !s->len || !s->ints) abort();
+    }
+    for (int c = 0; c < s->ncols; c++) {
+        size_t i = (size_t)s->rows * (size_t)s->ncols + (size_t)c;
+        s->off[i] = s->text.len;
+        s->len[i] = (uint32_t)lens[c];
+        bb_buf_put(&s->text, vals[c], lens[c]);
+        bb_buf_putc(&s->text, 0);
+        if (!s->not_int[c] && parse_i64(vals[c], lens[c], &s->ints[i]) < 0) s->not_int[c] = 1;
+    }
+    s->rows++;
+    return 1;
+}
+
+static uint64_t hash_bytes(const char *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
+    return h;
+}
+
+int vset_weigh(vset *s, const char *const *vals, const size_t *lens, const double *w, int n, double rest)
+{
+    if (s->rows == 0) return 0;
+    /* open addressing over the first column: row + 1, 0 = empty */
+    size_t cap = 16;
+    while (cap < (size_t)s->rows * 2) cap *= 2;
+    int64_t *slot = bb_xcalloc(cap, sizeof *slot);
+    for (int64_t r = 0; r < s->rows; r++) {
+        uint32_t len;
+        const char *t = vset_text(s, r, 0, &len);
+        size_t h = hash_bytes(t, len) & (cap - 1);
+        while (slot[h]) h = (h + 1) & (cap - 1);
+        slot[h] = r + 1;
+    }
+    double *wt = bb_xcalloc((size_t)s->rows, sizeof *wt);
+    int matched = 0;
+    for (int i = 0; i < n; i++) {
+        for (size_t h = hash_bytes(vals[i], lens[i]) & (cap - 1); slot[h]; h = (h + 1) & (cap - 1)) {
+            uint32_t len;
+            const char *t = vset_text(s, slot[h] - 1, 0, &len);
+            if (len == lens[i] && memcmp(t, vals[i], len) == 0) {
+                if (w[i] > 0) wt[slot[h] - 1] += w[i];
+                matched++;
+                break;
+            }
+        }
+    }
+    free(slot);
+    double share = rest > 0 ? rest / (double)s->rows : 0, total = 0;
+    s->cum = bb_xmalloc((size_t)s->rows * sizeof *s->cum);
+    for (int64_t r = 0; r < s->rows; r++) s->cum[r] = total += wt[r] + share;
+    free(wt);
+    if (total <= 0) { /* nothing weighs anything: uniform after all */
+        free(s->cum);
+        s->cum = NULL;
+        return matched;
+    }
+    for (int64_t r = 0; r < s->rows; r++) s->cum[r] /= total;
+    s->cum[s->rows - 1] = 1.0;
+    return matched;
+}
+
+void vset_ref(vset *s)
+{
+    if (s) __atomic_add_fetch(&s->refs, 1, __ATOMIC_RELAXED);
+}
+
+void vset_unref(vset *s)
+{
+    if (!s || __atomic_sub_fetch(&s->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
+    bb_buf_free(&s->text);
+    free(s->off);
+    free(s->len);
+    free(s->ints);
+    free(s->not_int);
+    free(s->cum);
+    free(s);
+}
+
+int64_t vset_rows(const vset *s) { return s->rows; }
+int vset_cols(const vset *s) { return s->ncols; }
+
+const char *vset_text(const vset *s, int64_t r, int c, uint32_t *len)
+{
+    size_t i = (size_t)r * (size_t)s->ncols + (size_t)c;
+    *len = s->len[i];
+    return s->text.p + s->off[i];
+}
+
+int vset_is_int(const vset *s, int c) { return s->rows > 0 && !s->not_int[c]; }
+int64_t vset_int(const vset *s, int64_t r, int c) { return s->ints[(size_t)r * (size_t)s->ncols + (size_t)c]; }
+
+int64_t vset_draw(const vset *s, double u)
+{
+    if (!s->cum) {
+        int64_t r = (int64_t)(u * (double)s->rows);
+        return r < s->rows ? r : s->rows - 1;
+    }
+    int64_t lo = 0, hi = s->rows - 1;
+    while (lo < hi) { /* the first row whose cumulative weight passes u */
+        int64_t mid = lo + (hi - lo) / 2;
+        if (s->cum[mid] > u) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* Once published a set is read by other threads: its text must have the padding now. */
+static void vset_seal(vset *s)
+{
+    bb_buf_reserve(&s->text, VSET_PAD);
+    memset(s->text.p + s->text.len, 0, VSET_PAD);
+}
+
+/* ---- the registry ---- */
+
+struct vset_reg {
+    pthread_mutex_t lock;
+    int n, cap;
+    char **names;
+    vset **sets;
+};
+
+vset_reg *vset_reg_new(void)
+{
+    vset_reg *r = bb_xcalloc(1, sizeof *r);
+    pthread_mutex_init(&r->lock, NULL);
+    return r;
+}
+
+void vset_reg_free(vset_reg *r)
+{
+    if (!r) return;
+    for (int i = 0; i < r->n; i++) {
+        free(r->names[i]);
+        vset_unref(r->sets[i]);
+    }
+    free(r->names);
+    free(r->sets);
+    pthread_mutex_destroy(&r->lock);
+    free(r);
+}
+
+void vset_reg_put(vset_reg *r, const char *name, vset *s)
+{
+    vset_seal(s);
+    pthread_mutex_lock(&r->lock);
+    for (int i = 0; i < r->n; i++)
+        if (strcmp(r->names[i], name) == 0) {
+            vset_unref(r->sets[i]);
+            r->sets[i] = s;
+            pthread_mutex_unlock(&r->lock);
+            return;
+        }
+    if (r->n == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 8;
+        r->names = realloc(r->names, (size_t)r->cap * sizeof *r->names);
+        r->sets = realloc(r->sets, (size_t)r->cap * sizeof *r->sets);
+        if (!r->names || !r->sets) abort();
+    }
+    r->names[r->n] = bb_xstrdup(name);
+    r->sets[r->n++] = s;
+    pthread_mutex_unlock(&r->lock);
+}
+
+vset *vset_reg_get(vset_reg *r, const char *name)
+{
+    vset *s = NULL;
+    pthread_mutex_lock(&r->lock);
+    for (int i = 0; i < r->n && !s; i++)
+        if (strcmp(r->names[i], name) == 0) s = r->sets[i];
+    vset_ref(s);
+    pthread_mutex_unlock(&r->lock);
+    return s;
+}

@@ -1,0 +1,92 @@
+# new needs a table or a file, not both and not neither
+$ ./bulkbench new --engine=sqlite
+? 2
+~ new needs --table=NAME .* or a file
+
+# a file and --table at once is a usage error
+$ ./bulkbench new tests/fixtures/new_mixed.csv --table=x
+? 2
+~ from a file or from --table, not both
+
+# an unknown table names the nearest ones
+$ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite', '$TMP/n.db'); db:exec('create table orders (id int primary key)'); db:exec('create table order_lines (id int)')"; ./bulkbench new --engine=sqlite --dsn=$TMP/n.db --table=ordrs
+? 1
+~ no table ordrs in .*; did you mean orders
+! traceback
+
+# a CSV's types by the whole file: integers by range, decimals, dates, timestamps, booleans, UUIDs, doubles, text by its longest value
+$ ./bulkbench new tests/fixtures/new_mixed.csv --header --engine=pg -o $TMP/mixed.lua
+? 0
+~ "id" integer NOT NULL
+~ "price" numeric\(5,2\) NOT NULL
+~ "day" date NOT NULL
+~ "at" timestamp NOT NULL
+~ "flag" boolean NOT NULL
+~ "ref" uuid NOT NULL
+~ "ratio" double precision NOT NULL
+~ "label" varchar\(18\) NOT NULL
+~ "note" varchar\(5\)$
+~ load the file:  bulkbench load tests/fixtures/new_mixed.csv --engine=pg --table=new_mixed --format=csv --header
+
+# the scenario has the file's own load in its description, and a column comment each
+$ ./bulkbench new tests/fixtures/new_mixed.csv --header --engine=sqlite -o $TMP/m.lua >/dev/null 2>&1; ./bulkbench help $TMP/m.lua; grep -c '^  -- ' $TMP/m.lua
+? 0
+~ Load the file itself with:
+~ bulkbench load tests/fixtures/new_mixed.csv --engine=sqlite --table=new_mixed --format=csv --header
+~ --into=VALUE
+~ ^9$
+
+# a TSV whose NULLs are \N: the marker is found and the load line says it; a wide integer is a bigint
+$ printf 'a\tb\tc\n1\t\\N\tx\n2\t5000000000\t\\N\n3\t7\ty\n' >$TMP/t.tsv; ./bulkbench new $TMP/t.tsv --header --engine=pg -o $TMP/t.lua
+? 0
+~ "a" integer NOT NULL
+~ "b" bigint,
+~ "c" varchar\(1\)
+~ --format=tsv --header --null='\\N'
+
+# a row with another number of fields is refused, naming the row
+$ printf 'a,b\n1,2\n3\n' >$TMP/bad.csv; ./bulkbench new $TMP/bad.csv --header
+? 1
+~ row 3 has 1 fields, the header has 2
+
+# a generated SQLite scenario runs as written into a scratch copy, which is gone after the run
+$ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite', '$TMP/s.db'); db:exec('create table p (id integer primary key)'); db:exec('insert into p values (1), (2), (3)'); db:exec('create table c (id integer primary key, p_id int not null references p(id), v varchar(8) not null unique, s char(1) check (s in (\'x\', \'y\')))'); db:exec([[insert into c (p_id, v, s) values (1, 'a1', 'x'), (2, 'a2', 'y'), (2, 'a3', 'x')]])"; ./bulkbench new --engine=sqlite --dsn=$TMP/s.db --table=c -o $TMP/c.lua && ./bulkbench run $TMP/c.lua --engine=sqlite --dsn=$TMP/s.db --rows=5000 && sqlite3 $TMP/s.db "select 'tables: ' || group_concat(name, ',') from sqlite_master where type = 'table'"
+? 0
+~ sqlite +txn .* 5000 .* ok
+~ tables: p,c$
+
+# pg: a run that fails (a key whose pattern runs out of values) drops its scratch tables too
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists nc_c, nc_p; create table nc_p (id int primary key); insert into nc_p values (1), (2); create table nc_c (id int primary key references nc_p(id) deferrable, code varchar(3) unique); insert into nc_c values (1, 'A1'), (2, 'A2'); analyze nc_c" >/dev/null; ./bulkbench new --engine=pg --table=nc_c -o $TMP/nc.lua >/dev/null && sed -i 's/bb.unique { "[^"]*"/bb.unique { "A#"/' $TMP/nc.lua && sed -i 's/bb.pick { set = "nc_c.fk1", col = 1, unique = true/bb.pick { set = "nc_c.fk1", col = 1/' $TMP/nc.lua; ./bulkbench run $TMP/nc.lua --engine=pg --rows=50; echo "rc=$? scratch=$($P -c "select count(*) from pg_tables where tablename like 'bb_scratch_%'")"
+? 0
+~ FAILED: .*duplicate key
+~ rc=1 scratch=0
+
+# pg: Ctrl-C in the middle of a run: exit 130, and the scratch tables are dropped
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists ni; create table ni (id bigint primary key, v text not null); insert into ni select g, md5(g::text) from generate_series(1, 1000) g; analyze ni" >/dev/null; ./bulkbench new --engine=pg --table=ni -o $TMP/ni.lua >/dev/null && { ./bulkbench run $TMP/ni.lua --engine=pg --rows=50000000 --method=txn --batch=100 >$TMP/ni.out 2>&1 & p=$!; sleep 1.5; during=$($P -c "select count(*) from pg_tables where tablename like 'bb_scratch_%'"); kill -INT $p; wait $p; echo "rc=$? during=$during after=$($P -c "select count(*) from pg_tables where tablename like 'bb_scratch_%'") mine=$($P -c "select count(*) from ni")"; }
+? 0
+~ rc=130 during=1 after=0 mine=1000
+
+# pg: SIGTERM the same, exit 143
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; ./bulkbench run $TMP/ni.lua --engine=pg --rows=50000000 --method=copy --batch=10000 >/dev/null 2>&1 & p=$!; sleep 1.5; kill -TERM $p; wait $p; echo "rc=$? after=$($P -c "select count(*) from pg_tables where tablename like 'bb_scratch_%'")"; $P -c "drop table ni, nc_c, nc_p" >/dev/null
+? 0
+~ rc=143 after=0
+
+# pg: --into loads an existing table, neither dropped nor truncated; the rows verified are its growth
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists nt_i, nt_i2; create table nt_i (id int primary key, s text); insert into nt_i select g, 's' || (g % 3) from generate_series(1, 100) g; analyze nt_i; create table nt_i2 (like nt_i including all); insert into nt_i2 values (1000, 'old')" >/dev/null; ./bulkbench new --engine=pg --table=nt_i -o $TMP/i.lua >/dev/null && ./bulkbench run $TMP/i.lua --engine=pg --rows=500 --into=nt_i2 && ./bulkbench run $TMP/i.lua --engine=pg --rows=500 --into=nt_i2 --format=json | python3 -c "import json,sys; print('verified', json.load(sys.stdin)['verified_rows'])"; $P -c "select 'rows ' || count(*) || ' min ' || min(id) || ' old ' || count(*) filter (where s = 'old') from nt_i2" -c "drop table nt_i, nt_i2"
+? 0
+~ pg +copy .* 500 .* ok
+~ verified 500
+~ rows 1001 min 1000 old 1
+
+# pg: --into a table that is not there names the nearest
+$ ./bulkbench run $TMP/i.lua --engine=pg --rows=10 --into=nt_i3
+? 1
+~ --into=nt_i3: no such table
+! traceback
+
+# pg: a role that may not read the table is told which query failed
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists np; create table np (id int primary key); do \$\$ begin if not exists (select from pg_roles where rolname = 'bb_noread') then create role bb_noread login; end if; end \$\$" >/dev/null; ./bulkbench new --engine=pg --dsn="$(echo $BULKBENCH_PG_DSN | sed 's|//bench@|//bb_noread@|')" --table=np; echo "rc=$?"; $P -c "drop table np" >/dev/null
+? 0
+~ reading a sample of public.np failed: .*permission denied
+~ the query: SELECT "id" FROM "public"."np"
+~ rc=1

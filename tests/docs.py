@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""The README and docs/*.md against the binary. Prints TAP.
+
+- Every docs/*.md page is named in README.md, and every relative link of the README and the
+  pages leads to a file (and to a heading, for a #fragment). The four pages other branches are
+  writing (LATER) may not exist yet; nothing else may be missing.
+- The README shows at least three pictures, each a file under 200 KB.
+- docs/commands.md's options reference is what `bulkbench COMMAND --help` prints
+  (contrib/docref.py --check).
+- The engine/method tables of docs/methods.md and README.md are what `bulkbench list` prints,
+  docs/methods.md's method table has a row for every method, and docs/scenarios.md's generator
+  table one for every generator the library has (bb.gen).
+- Every `bulkbench ...` command line in a code block of the README and the pages that needs no
+  server runs as written, in document order (so a `run --out=x.jsonl` feeds a later `report
+  x.jsonl`), from a scratch directory per document that sees the project's workloads/ and tests/.
+  It must exit 0 unless the document shows otherwise (a transcript's `$ echo $?` and the code
+  under it); a transcript of a `report` (deterministic) must print the lines it shows.
+  Skipped: lines that need a server (--engine=pg/mysql/odbc, postgresql:// or mysql:// DSNs,
+  $VARIABLES, --target), lines with placeholders (SCRIPT.lua, FILE, ...), and ```text/```lua blocks.
+"""
+import glob, os, re, subprocess, sys, tempfile, time
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+BB = os.path.join(ROOT, "bulkbench")
+LATER = {"new.md", "advise.md", "systems.md", "performance.md"}  # pages landing from other branches
+SERVER = re.compile(r"--engine=\S*\b(pg|mysql|odbc)\b|postgresql://|mysql://|\$|--target=|\bmpirun\b")
+PLACEHOLDER = re.compile(r"SCRIPT\.lua|\bFILE\b|\.\.\.|RESULTS\.jsonl|\bBASE\b|\bCAND(IDATE)?\b|\bPCT\b|\bNAME\b|<[A-Za-z]")
+RUNNABLE_LANGS = {"", "sh", "bash", "shell", "console"}
+n = failed = 0
+
+
+def tap(ok, what, detail=""):
+    global n, failed
+    n += 1
+    failed += not ok
+    print(f"{'ok' if ok else 'not ok'} {n} - {what}")
+    if not ok and detail:
+        print("\n".join("#   " + l for l in detail.rstrip().splitlines()[-15:]))
+
+
+def rel(path):
+    return os.path.relpath(path, ROOT)
+
+
+def docs():
+    return [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+
+
+def slug(heading):
+    """The #fragment GitHub gives a heading."""
+    h = re.sub(r"[`*_]|\[|\]\([^)]*\)", lambda m: "_" if m.group(0) == "_" else "", heading.strip().lower())
+    return re.sub(r"[^\w\- ]", "", h).replace(" ", "-")
+
+
+def blocks(text):
+    """(lang, [lines]) of each fenced code block, in order."""
+    out, lang, cur = [], None, []
+    for line in text.splitlines():
+        m = re.match(r"^\s*```(\w*)", line)
+        if m and lang is None:
+            lang, cur = m.group(1), []
+        elif m:
+            out.append((lang, cur))
+            lang = None
+        elif lang is not None:
+            cur.append(line)
+    return out
+
+
+def commands(text):
+    """Each command line of the code blocks: (command, expected exit, output lines shown)."""
+    found = []
+    for lang, lines in blocks(text):
+        if lang not in RUNNABLE_LANGS:
+            continue
+        transcript = any(l.lstrip().startswith("$ ") for l in lines)
+        i = 0
+        while i < len(lines):
+            line = lines[i].strip()
+            i += 1
+            if transcript:
+                if not line.startswith("$ "):
+                    continue
+                line = line[2:]
+            if not re.match(r"(\./)?bulkbench\s", line):
+                continue
+            while line.endswith("\\") and i < len(lines):
+                line = line[:-1].rstrip() + " " + lines[i].strip()
+                i += 1
+            shown, code = [], 0
+            if transcript:  # the output under it, up to the next command, and `$ echo $?`
+                while i < len(lines) and not re.match(r"\s*\$ (\./)?bulkbench\s", lines[i]):
+                    if lines[i].strip() == "$ echo $?" and i + 1 < len(lines) and lines[i + 1].strip().isdigit():
+                        code = int(lines[i + 1].strip())
+                        i += 2
+                        continue
+                    shown.append(lines[i])
+                    i += 1
+            found.append((line, code, [s for s in shown if s.strip() and s.strip() != "..."]))
+    return found
+
+
+def check_links():
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    pages = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+    unnamed = [rel(p) for p in pages if rel(p) not in readme]
+    tap(not unnamed, f"README.md names every docs/*.md page ({len(pages)})", f"not named: {unnamed}")
+    bad = []
+    for d in docs():
+        text = open(d).read()
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, frag = target.partition("#")
+            full = os.path.normpath(os.path.join(os.path.dirname(d), path)) if path else d
+            if not os.path.exists(full):
+                if not (os.path.basename(full) in LATER and os.path.dirname(full) == os.path.join(ROOT, "docs")):
+                    bad.append(f"{rel(d)}: {target} (no such file)")
+                continue
+            if frag and full.endswith(".md"):
+                heads = {slug(h) for h in re.findall(r"^#+ (.+)$", open(full).read(), re.M)}
+                if frag not in heads:
+                    bad.append(f"{rel(d)}: {target} (no heading #{frag})")
+    tap(not bad, "every relative link of the README and docs/ leads to a file and heading", "\n".join(bad))
+    imgs = re.findall(r"!\[[^\]]+\]\(([^)]+\.png)\)", readme)
+    small = [i for i in imgs if os.path.isfile(os.path.join(ROOT, i)) and os.path.getsize(os.path.join(ROOT, i)) <= 200 * 1024]
+    tap(len(imgs) >= 3 and small == imgs, f"README.md shows {len(imgs)} pictures with alt text, each a file under 200 KB",
+        f"{imgs} (present and small: {small})")
+
+
+def listed_methods():
+    out = subprocess.run([BB, "list"], capture_output=True, text=True, timeout=60).stdout
+    engines, cur = {}, None
+    for line in out.splitlines():
+        m = re.match(r"^  ([a-z]+)\s{2,}", line)
+        if m and not line.startswith("  workloads/"):
+            cur = engines.setdefault(m.group(1), [])
+            continue
+        m = re.match(r"^      ([a-z][a-z-]*)\s", line)
+        if m and cur is not None:
+            cur.append(m.group(1))
+    return engines
+
+
+def table(text, header):
+    """The rows of the markdown table whose header row starts with `header`, as lists of cells."""
+    rows, on = [], False
+    for line in text.splitlines():
+        if line.startswith(header):
+            on = True
+            continue
+        if on:
+            if not line.startswith("|"):
+                break
+            if not re.match(r"^\|[-:| ]+\|$", line):
+                rows.append([c.strip() for c in line.strip("|").split(" | ")])
+    return rows
+
+
+def check_methods():
+    want = listed_methods()
+    tap(len(want) >= 5 and all(want.values()), f"`bulkbench list` names {len(want)} engines and their methods")
+    for page in ("docs/methods.md", "README.md"):
+        text = open(os.path.join(ROOT, page)).read()
+        got = {}
+        for cells in table(text, "| engine | methods |"):
+            names = re.findall(r"`([^`]+)`", cells[0])
+            got[names[0] if names else cells[0]] = re.findall(r"`([a-z][a-z-]*)`", cells[1])
+        diff = [f"{e}: page {sorted(got.get(e, []))}, list {sorted(want.get(e, []))}"
+                for e in sorted(set(got) | set(want)) if sorted(got.get(e, [])) != sorted(want.get(e, []))]
+        tap(not diff, f"{page}: the engines' methods are what `bulkbench list` prints", "\n".join(diff))
+    text = open(os.path.join(ROOT, "docs/methods.md")).read()
+    described = {m for cells in table(text, "| method |") for m in re.findall(r"`([a-z][a-z-]*)`", cells[0])}
+    every = {m for ms in want.values() for m in ms}
+    tap(described == every, f"docs/methods.md describes each of the {len(every)} methods once in its method table",
+        f"described {sorted(described)}, offered {sorted(every)}")
+
+
+def check_generators():
+    with tempfile.NamedTemporaryFile("w", suffix=".lua") as f:
+        f.write('local bb = require "bulkbench"\nfor k in pairs(bb.gen) do print(k) end\n')
+        f.flush()
+        have = set(subprocess.run([BB, "lua", f.name], capture_output=True, text=True, timeout=60).stdout.split())
+    text = open(os.path.join(ROOT, "docs/scenarios.md")).read()
+    described = {g for cells in table(text, "| generator |") for g in re.findall(r"`([a-z][a-z0-9_]*)`", cells[0])}
+    tap(len(have) >= 10 and described == have, f"docs/scenarios.md gives the law of each of the {len(have)} generators",
+        f"described {sorted(described)}, the library has {sorted(have)}")
+
+
+def check_reference():
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "contrib", "docref.py"), "--check"],
+                       capture_output=True, text=True, timeout=120)
+    tap(p.returncode == 0, "docs/commands.md's options reference is what `bulkbench COMMAND --help` prints "
+        "(contrib/docref.py rewrites it)", p.stdout + p.stderr)
+
+
+def check_commands():
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BULKBENCH_")}
+    t_all = time.time()
+    ran = skipped = 0
+    for d in docs():
+        cmds = commands(open(d).read())
+        work = tempfile.mkdtemp(prefix="bbdocs.", dir=os.environ.get("BB_TEST_TMP"))
+        for sub in ("workloads", "tests"):
+            os.symlink(os.path.join(ROOT, sub), os.path.join(work, sub))
+        for cmd, code, shown in cmds:
+            if SERVER.search(cmd) or PLACEHOLDER.search(cmd):
+                print(f"# {rel(d)}: skipped (needs a server or has a placeholder): {cmd}")
+                skipped += 1
+                continue
+            line = re.sub(r"^(\./)?bulkbench", lambda _: BB, cmd, count=1)
+            t0 = time.time()
+            try:
+                p = subprocess.run(line, shell=True, cwd=work, env=env, capture_output=True, text=True, timeout=180)
+                rc, out = p.returncode, p.stdout + p.stderr
+            except subprocess.TimeoutExpired:
+                rc, out = None, "timed out after 180 s"
+            ran += 1
+            missing = []
+            if shown and re.match(r"(\./)?bulkbench report\s", cmd):
+                missing = [s for s in shown if s.strip() not in out]
+            ok = rc == code and not missing
+            what = f"{rel(d)}: `{cmd}` exits {code}" + (" and prints what the page shows" if shown and not missing and re.match(r"(\./)?bulkbench report\s", cmd) else "")
+            tap(ok, f"{what} ({time.time() - t0:.1f} s)",
+                (f"exit {rc}\n" + out) if rc != code else "not printed:\n" + "\n".join(missing))
+        subprocess.run(["rm", "-rf", work])
+    print(f"# {ran} commands ran, {skipped} skipped, in {time.time() - t_all:.1f} s")
+
+
+check_links()
+check_methods()
+check_generators()
+check_reference()
+check_commands()
+print(f"1..{n}")
+sys.exit(1 if failed else 0)
