@@ -49,6 +49,25 @@ static void test_drop(void)
     race_free(&r);
 }
 
+static void test_scale_bias(void)
+{
+    race r;
+    race_cand c[2] = { { .threads = 1 }, { .threads = 1 } };
+    race_cfg cfg;
+    race_defaults(&cfg, 1e9, 100000);
+    cfg.rows_first = 10000;
+    race_init(&r, &cfg, c, 2);
+    double rps[2][4] = { { 100, 101 }, { 88, 90 } }; /* 11% below, intervals apart */
+    play_round(&r, rps);
+    ok(c[1].state == RACE_ALIVE, "below the final scale, 11% slower is within the allowance for scale: kept");
+    race_free(&r);
+    race_cand d[2] = { { .threads = 1 }, { .threads = 1 } };
+    start(&r, d, 2, 10000);
+    play_round(&r, rps);
+    ok(d[1].state == RACE_DROPPED, "at the final scale the same runs drop it");
+    race_free(&r);
+}
+
 static void test_one_run_no_drop(void)
 {
     race r;
@@ -109,6 +128,17 @@ static void test_simpler(void)
     play_round(&r, rps3);
     ok(r.stop == NULL && race_pick(&r) == 0,
        "a simpler one more than 5% slower is not preferred, and the race goes on");
+    race_free(&r);
+
+    race_cand f[2] = { { .threads = 2 }, { .threads = 1 } };
+    race_cfg cfg;
+    race_defaults(&cfg, 1e9, 100000);
+    cfg.rows_first = 1000;
+    race_init(&r, &cfg, f, 2);
+    double rps4[2][4] = { { 100, 102 }, { 99, 101 } };
+    play_round(&r, rps4);
+    r.stop = "budget";
+    ok(race_pick(&r) == 0, "stopped by the budget, the pick is the leader, simpler or not");
     race_free(&r);
 }
 
@@ -299,6 +329,7 @@ static void test_too_small(void)
 int main(void)
 {
     test_drop();
+    test_scale_bias();
     test_one_run_no_drop();
     test_single_survivor();
     test_simpler();

@@ -16,6 +16,7 @@ void race_defaults(race_cfg *cfg, double budget_s, int64_t rows)
                        .reps_first = 2,
                        .reps = 3,
                        .tie = 0.05,
+                       .bias = 0.15,
                        .overhead_s = 0.5,
                        .min_cap_s = 0.5,
                        .slow = 4,
@@ -249,10 +250,11 @@ void race_end_round(race *r)
         if (contests(&r->c[k])) standing(r, k, rows);
     int l = race_leader(r), alive = 0;
     const bb_summary *ls = l >= 0 ? &r->c[l].stat : NULL;
+    double raise = rows < r->cfg.rows ? 1 + r->cfg.bias : 1;
     for (int k = 0; k < r->n; k++) {
         race_cand *c = &r->c[k];
         if (c->state != RACE_ALIVE) continue;
-        if (k != l && ls && ls->n >= 2 && c->stat.n >= 2 && c->stat.hi < ls->lo) {
+        if (k != l && ls && ls->n >= 2 && c->stat.n >= 2 && c->stat.hi * raise < ls->lo) {
             c->state = RACE_DROPPED;
             c->out_round = r->cur.round;
         } else alive++;
@@ -264,7 +266,11 @@ void race_end_round(race *r)
         int tied = 1;
         for (int k = 0; k < r->n && tied; k++) {
             const race_cand *c = &r->c[k];
-            if (c->state == RACE_ALIVE && (c->stat.n < 2 || c->stat.median < (1 - r->cfg.tie) * ls->median)) tied = 0;
+            /* as fast as the leader, and known well enough to say so: the whole interval within tie */
+            if (c->state == RACE_ALIVE &&
+                (c->stat.n < 2 || c->stat.lo < (1 - r->cfg.tie) * ls->median ||
+                 c->stat.hi > (1 + r->cfg.tie) * ls->median))
+                tied = 0;
         }
         if (tied) r->stop = "indistinguishable";
     }
@@ -276,7 +282,7 @@ static int64_t batch_size(int64_t b) { return b > 0 ? b : INT64_MAX; }
 int race_pick(const race *r)
 {
     int l = race_leader(r), best = l;
-    if (l < 0) return -1;
+    if (l < 0 || !r->stop || strcmp(r->stop, "indistinguishable")) return l;
     const bb_summary *ls = &r->c[l].stat;
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k], *b = &r->c[best];

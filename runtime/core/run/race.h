@@ -15,8 +15,11 @@
  *   rounds at the same scale included.
  * - After a round (race_end_round) a candidate whose interval lies wholly below the
  *   leader's (each with two runs or more) is dropped; the leader has the highest median.
+ *   Below cfg.rows the interval's top is first raised by cfg.bias: a smaller scale judges
+ *   big batches and many threads on fewer batches per worker than the answer is for.
  * - The race stops (r->stop says why) at one survivor, when the survivors cannot be told
- *   apart (at cfg.rows, every median within cfg.tie of the leader's), or when the budget
+ *   apart (at cfg.rows, every survivor's interval within cfg.tie of the leader's median),
+ *   or when the budget
  *   cannot fit another round. A round is planned so its estimated wall time fits what is
  *   left: each run costs the measured per-run overhead plus its rows at its candidate's last
  *   rows/s (its cap when unknown), padded by 10%; a round below cfg.rows takes at most half
@@ -25,7 +28,8 @@
  *   else two; else the most rows (1.5 times the current at least) that fit with three, else
  *   two; else more runs at the current scale, as many as fit. race_may_start refuses a
  *   run whose estimate would overshoot; the caller then calls race_cut.
- * - The recommendation (race_pick) is the simplest of the survivors that are as fast as the
+ * - The recommendation (race_pick) is the leader; when the race stopped because the
+ *   survivors cannot be told apart, it is the simplest of the survivors as fast as the
  *   leader (median within cfg.tie, intervals overlapping): fewer threads, then a smaller
  *   batch (0, one stream per worker, counts as the largest), then fewer settings away from
  *   their first listed value; the faster of equals. */
@@ -76,6 +80,7 @@ typedef struct race_cfg {
     int reps_first;     /* runs per contestant in the first round (2) */
     int reps;           /* and in later rounds (3) */
     double tie;         /* medians within this fraction of the leader's are as fast (0.05) */
+    double bias;        /* below rows, how much a smaller scale may understate a candidate (0.15) */
     double overhead_s;  /* a run's fixed cost (connect, prepare, check) until one is measured (0.5) */
     double min_cap_s;   /* the shortest cut of a run (0.5) */
     double slow;        /* later rounds cut a run at this many times the leader's time (4) */
