@@ -20,6 +20,16 @@ static const char *fate(const advise *a, int k)
     return c->state == RACE_ALIVE ? "kept" : c->state == RACE_DROPPED ? "dropped" : "failed";
 }
 
+/* Why the pick is the one it is, when it is not simply the leader. */
+static const char *why_picked(const advise *a, int pick)
+{
+    if (a->r.stop && !strcmp(a->r.stop, "indistinguishable"))
+        return "the simplest of the survivors, which cannot be told apart";
+    if (pick != race_leader(&a->r))
+        return "the surest survivor: its interval starts highest; the leader's spreads lower";
+    return NULL;
+}
+
 /* The scale of k's standing: the rows of its last mark (0: none). */
 static int64_t standing_rows(const advise *a, int k)
 {
@@ -196,6 +206,7 @@ static json_t *advise_json(advise *a)
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
         json_object_set_new(rec, "at_rows", json_integer(standing_rows(a, pick)));
         json_object_set_new(rec, "command", json_string(cmd));
+        json_object_set_new(rec, "why", why_picked(a, pick) ? json_string(why_picked(a, pick)) : json_null());
         if (a->focus)
             json_object_set_new(rec, "command_note",
                                 json_string("the script's bb.load loads another table: "
@@ -298,6 +309,7 @@ static void print_text(advise *a)
     printf("\nrecommendation: %s: %s rows/s (95%% interval %s to %s, %d runs at %lld rows)\n  %s\n", d,
            thousands(rc->stat.median, m, sizeof m), thousands(rc->stat.lo, lo, sizeof lo),
            thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n, (long long)standing_rows(a, pick), cmd);
+    if (why_picked(a, pick)) printf("  (%s)\n", why_picked(a, pick));
     if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
     double cost[3];
     cost_per_row(a, pick, cost);

@@ -138,7 +138,16 @@ static void test_simpler(void)
     double rps4[2][4] = { { 100, 102 }, { 99, 101 } };
     play_round(&r, rps4);
     r.stop = "budget";
-    ok(race_pick(&r) == 0, "stopped by the budget, the pick is the leader, simpler or not");
+    ok(race_pick(&r) == 0, "stopped by the budget, the pick is the surest, simpler or not");
+    race_free(&r);
+
+    race_cand g[2] = { { .threads = 1 }, { .threads = 1 } };
+    race_init(&r, &cfg, g, 2);
+    double rps5[2][4] = { { 70, 130 }, { 92, 98 } }; /* the leader by median spreads wide */
+    play_round(&r, rps5);
+    r.stop = "budget";
+    ok(race_leader(&r) == 0 && race_pick(&r) == 1,
+       "the pick is the one whose interval starts highest, not the widest leader");
     race_free(&r);
 }
 

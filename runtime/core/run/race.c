@@ -279,10 +279,23 @@ void race_end_round(race *r)
 /* Orders batches by size with 0 (one stream per worker) the largest. */
 static int64_t batch_size(int64_t b) { return b > 0 ? b : INT64_MAX; }
 
+/* Of the candidates in the race, the one whose interval's low end is highest (the faster
+ * of equals): the configuration most surely fast when the runs spread. */
+static int surest(const race *r)
+{
+    int best = -1;
+    for (int k = 0; k < r->n; k++) {
+        const race_cand *c = &r->c[k], *b = best >= 0 ? &r->c[best] : NULL;
+        if (c->state != RACE_ALIVE || c->stat.n == 0) continue;
+        if (!b || c->stat.lo > b->stat.lo || (c->stat.lo == b->stat.lo && c->stat.median > b->stat.median)) best = k;
+    }
+    return best;
+}
+
 int race_pick(const race *r)
 {
     int l = race_leader(r), best = l;
-    if (l < 0 || !r->stop || strcmp(r->stop, "indistinguishable")) return l;
+    if (l < 0 || !r->stop || strcmp(r->stop, "indistinguishable")) return surest(r);
     const bb_summary *ls = &r->c[l].stat;
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k], *b = &r->c[best];
