@@ -103,6 +103,12 @@ fuzzers: $(FUZZ_BIN)
 build/fuzz_%: tests/fuzz/fuzz_%.c build/libbulkbench.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(CORE_LIBS)
 
+# a unit test of a core module (tests/unit/test_NAME.c) links the library without Lua, as the fuzz targets do
+UNIT_BIN := $(patsubst tests/unit/%.c,build/%,$(wildcard tests/unit/test_*.c))
+units: $(UNIT_BIN)
+build/test_%: tests/unit/test_%.c build/libbulkbench.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(CORE_LIBS)
+
 deps:
 	@missing=$$(for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -144,4 +150,4 @@ soak: deps
 clean:
 	rm -rf build bulkbench
 
-.PHONY: FORCE all deps quickstart check sanitize bench docs fuzz fuzzers soak clean
+.PHONY: FORCE all units deps quickstart check sanitize bench docs fuzz fuzzers soak clean

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: bulkbench beside its peers, in one run, alternating, medians and ratios.
-#   contrib/bench.sh [SECTION...]    sections: runtime gen pg mysql files odbc (default: all)
+#   contrib/bench.sh [SECTION...]    sections: runtime gen pg mysql files odbc advise (default: all)
 # pg and mysql use the servers in BULKBENCH_PG_DSN / BULKBENCH_MYSQL_DSN, else start
 # throwaway ones with contrib/dbctl.
 # Absolute times on a shared 2-core machine mean little; the ratios measured here, in the
@@ -271,8 +271,43 @@ bench_odbc() {
   done
 }
 
+# advise against the exhaustive sweep of the same space (issue 22): the sweep (--repeat=3) finds
+# its best point; advise gets a third of the sweep's wall time; then the recommendation and the
+# sweep's best are run alternately ADVISE_RUNS times (5) and their rows/s compared.
+#   advise_vs_sweep LABEL ENGINE SCRIPT ROWS METHODS THREADS BATCHES [SCRIPT OPTIONS]
+advise_vs_sweep() {
+  local label=$1 e=$2 w=$3 rows=$4 space="--method=$5 --threads=$6 --batch=$7" extra=("${@:8}") s ex adv a=() b=() i
+  s=$(date +%s.%N)
+  $BB run "$w" --engine="$e" $space --rows="$rows" --repeat=3 --format=json "${extra[@]}" >"$T/sweep.jsonl" 2>"$T/err" \
+    || { echo "bench: the sweep failed: $(tail -2 "$T/err")" >&2; exit 1; }
+  ex=$(echo "$(date +%s.%N) - $s" | bc -l)
+  read -r bm bb bt < <(python3 -c 'import json,sys; r=[json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+b=max(r,key=lambda x:x["rows_per_s"]); print(b["method"],b["batch"],b["threads"])' "$T/sweep.jsonl")
+  s=$(date +%s.%N)
+  $BB advise "$w" --engine="$e" $space --rows="$rows" --budget="$(printf %.0f "$(echo "$ex / 3" | bc -l)")s" \
+    --format=json "${extra[@]}" >"$T/adv.json" 2>"$T/err" || { echo "bench: advise failed: $(tail -2 "$T/err")" >&2; exit 1; }
+  adv=$(echo "$(date +%s.%N) - $s" | bc -l)
+  read -r am ab at < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["recommendation"]
+print(d["method"],d["batch"],d["threads"])' "$T/adv.json")
+  for i in $(seq "${ADVISE_RUNS:-5}"); do
+    a+=("$(rps "$w" --engine="$e" --method="$am" --batch="$ab" --threads="$at" --rows="$rows" "${extra[@]}")")
+    b+=("$(rps "$w" --engine="$e" --method="$bm" --batch="$bb" --threads="$bt" --rows="$rows" "${extra[@]}")")
+  done
+  report "advise vs sweep: $label" rows/s "advise $am:$ab:$at" "$(med "${a[@]}")" "sweep $bm:$bb:$bt" "$(med "${b[@]}")" \
+    "$(ratio_ci "${a[*]}" "${b[*]}") the sweep's best (goal >= 0.9); $(printf '%.0f s vs %.0f s: %.0f%% of the time saved' \
+    "$adv" "$ex" "$(echo "100 * (1 - $adv / $ex)" | bc -l)")"
+}
+
+bench_advise() {
+  servers
+  local B="copy,copy-binary,multirow,pipeline"
+  advise_vs_sweep "pg bmsql_history, 300k rows" pg workloads/copy_vs_load.lua 300000 "$B" 1,2 1000,10000
+  advise_vs_sweep "mysql bmsql_history, 300k rows" mysql workloads/copy_vs_load.lua 300000 load,multirow,pipeline 1,2 1000,10000
+  advise_vs_sweep "pg seed 002 (1 KB rows), 50k rows" pg workloads/batch_insert.lua 50000 txn,pipeline,multirow 1,2 100,1000,10000
+}
+
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(runtime gen pg mysql files odbc)
+[ ${#sections[@]} -eq 0 ] && sections=(runtime gen pg mysql files odbc advise)
 echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each (3 for the slower rows), medians;"
 echo "a ratio is the median of the alternating pairs' ratios [its 95% bootstrap interval]"
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"

@@ -174,9 +174,15 @@ function Table:ddl(dialect, system) return schema.ddl(self, dialect, system) end
 -- bb.table "name" { {"col", "sql type", generator, null = ratio, auto_increment = true}, ...,
 --                    primary_key = "col" or {...}, indexes = {{"k"}}, engine = "InnoDB",
 --                    existing = true }   -- a table that is already there: no DDL, only rows
+-- Under `bulkbench advise` the host hands a scratch suffix (core.scratch()): t.name, the
+-- table's SQL name, gets it, so every statement, count and drop that goes through t.name
+-- reaches the scratch table; t.declared keeps the name the script gave (bb.tables' key). A
+-- table `bulkbench new` wrote (like = ...) has scratch copies of its own (lua/scratch.lua).
 function bb.table(name)
   return function(spec)
-    local t = setmetatable({ name = name, columns = {} }, Table)
+    local scratch = spec.like == nil and core.scratch() or ""
+    local t = setmetatable({ name = name .. scratch, declared = name, columns = {},
+                             scratch = scratch ~= "" and scratch or nil }, Table)
     for k, v in pairs(spec) do
       if type(k) ~= "number" then t[k] = v end
     end
@@ -202,6 +208,7 @@ end
 -- declared `like = "original"` (what `bulkbench new` writes) loads into a scratch copy of
 -- the original instead, or --into an existing table (lua/scratch.lua).
 function bb.load(t)
+  bb.load_table = t.declared
   if t.like then return require("bulkbench.scratch").install(bb, { t }) end
   bb.main_table = t.name
   local by = bb.options { { "distributed_by", t.distributed_by or "",
@@ -217,7 +224,9 @@ function bb.load(t)
   if by.distributed_by ~= "" then t.distributed_by = by.distributed_by end
   local before = 0
   rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
-    if t.existing then before = db:count(t.name) or 0 else db:recreate(t) end
+    if t.existing and t.scratch then db:recreate_like(t.name, t.declared) -- a copy of the user's table, empty
+    elseif t.existing then before = db:count(t.name) or 0
+    else db:recreate(t) end
   end)
   rawset(_G, "run", rawget(_G, "run") or function(ctx) ctx:load(t) end)
   rawset(_G, "check", rawget(_G, "check") or function(db)
@@ -233,6 +242,7 @@ function bb.load_all(list)
   for _, t in ipairs(list) do
     if not t.like then error(("bb.load_all: table %s is not a scaffolded one (like = ...)"):format(t.name), 2) end
   end
+  bb.load_table = list[#list].declared
   return require("bulkbench.scratch").install(bb, list)
 end
 
@@ -266,6 +276,61 @@ function dbm.recreate(db, t)
   local ok, err = pcall(function() db:drop(t); db:create(t) end)
   if not ok then pcall(db.rollback, db); error(err, 0) end
   db:commit()
+end
+
+-- db:recreate_like(name, original): an empty table `name` with original's columns, keys,
+-- indexes and constraints but not its foreign keys (lua/scratch.lua's copy: pg LIKE ...
+-- INCLUDING ALL with sequences of its own, MySQL CREATE TABLE ... LIKE, SQLite the original's
+-- CREATE statements renamed); original is not touched.
+function dbm.recreate_like(db, name, original)
+  local scratch = require "bulkbench.scratch"
+  if not scratch.exists(db, original) then
+    local near = scratch.nearest(db, original)
+    error(("there is no table %s to take the shape of%s"):format(original,
+      #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""), 0)
+  end
+  db:drop(name)
+  scratch.create_like(db, { like = original, columns = {} }, name, {})
+end
+
+-- bb.focus(name): the run loads the script's table `name` as bb.load would (advise --table):
+-- the script's prepare() still runs (it may make parent tables), then the table is recreated,
+-- run() loads it and check() counts it; event() gives way to that run().
+function bb.focus(name)
+  local t = bb.tables[name]
+  if not t then core.usage_error(("the script defines no table %s"):format(name)) end
+  if name == bb.load_table then return end
+  local own = rawget(_G, "prepare")
+  for _, hook in ipairs { "prepare", "run", "check", "event", "teardown" } do rawset(_G, hook, nil) end
+  bb.load(t)
+  local load_prepare = rawget(_G, "prepare")
+  rawset(_G, "prepare", function(db)
+    if own then own(db) end
+    load_prepare(db)
+  end)
+end
+
+-- The script's tables by the names it gave them (sorted), and the one bb.load loads (nil when none).
+function bb.table_names()
+  local names = {}
+  for n in pairs(bb.tables) do names[#names + 1] = n end
+  table.sort(names)
+  return names, bb.load_table
+end
+
+-- Drops the scratch tables of the script (those its tables became under core.scratch()) on
+-- engine/dsn; a table under its own name is never dropped here. Returns how many.
+function bb.drop_scratch(engine, dsn)
+  local n, db = 0, nil
+  for _, t in pairs(bb.tables) do
+    if t.scratch then
+      db = db or core.connect(engine, dsn)
+      db:drop(t.name)
+      n = n + 1
+    end
+  end
+  if db then db:close() end
+  return n
 end
 
 function bb.help_text()

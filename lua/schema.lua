@@ -176,7 +176,8 @@ function M.ddl(t, dialect, system)
   for i, idx in ipairs(t.indexes or {}) do
     local cols = {}
     for j, c in ipairs(idx) do cols[j] = q(c) end
-    local name = idx.name or (t.name .. "_" .. table.concat(idx, "_") .. "_idx")
+    -- a named index follows its table into scratch: pg's index names share one namespace
+    local name = idx.name and (idx.name .. (t.scratch or "")) or (t.name .. "_" .. table.concat(idx, "_") .. "_idx")
     out[#out + 1] = ("CREATE %sINDEX %s ON %s (%s)"):format(idx.unique and "UNIQUE " or "", q(name), q(t.name),
       table.concat(cols, ", "))
     _ = i

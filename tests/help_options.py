@@ -42,7 +42,8 @@ universe = set().union(*listed.values()) | {"no-such-option"}
 work = tempfile.mkdtemp(prefix="bbhelp.")
 script = os.path.join(work, "nothing.lua")  # a script that does no work: run and gen stop after the option checks
 open(script, "w").write('local bb = require "bulkbench"\n')
-dummy = {"run": [script], "gen": [script, "--table=t", "--rows=1"], "load": ["/nonexistent.csv"], "report": ["/nonexistent.jsonl"]}
+dummy = {"run": [script], "gen": [script, "--table=t", "--rows=1"], "load": ["/nonexistent.csv"], "report": ["/nonexistent.jsonl"],
+         "advise": [script]}
 for c in commands:
     if c == "lua":  # its arguments are the Lua file's own
         continue

@@ -59,6 +59,8 @@ main_suites() {
   # the rooms of the C code: includes point down (cmd -> host -> core -> drivers -> base), no circle,
   # no two files calling each other, Lua only in host/, a core library that links without Lua
   [ -z "${BB_IN_SANITIZE:-}" ] && suite rooms python3 tests/rooms.py
+  # unit tests of core modules without a database (tests/unit/test_*.c): advise's race rules
+  suite units bash -c 'make -s units ${BB_IN_SANITIZE:+SAN=1} >/dev/null && for t in build/test_*; do "$t" || exit 1; done'
   suite specs ./bulkbench lua tests/specs.lua -o TAP tests/spec
   suite engines ./bulkbench lua tests/specs.lua -o TAP -m 'tests/?.lua' tests/engines
   suite cli tests/cli.sh

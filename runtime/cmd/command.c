@@ -19,6 +19,7 @@ const bb_command *const bb_commands[] = {
     &gen_command,
     &load_command,
     &new_command,
+    &advise_command,
     &report_command,
     &list_command,
     &help_command,

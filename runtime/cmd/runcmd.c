@@ -2,6 +2,7 @@
  * combination run (runner.c) --repeat times, interleaved, and reported after its last run;
  * thresholds; exit codes. */
 #include "command.h"
+#include "runcmd.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -86,8 +87,7 @@ static int write_html(bb_cli *cli, const bb_result *done, int ndone, const sysmo
     return rc;
 }
 
-/* The plan of one combination: the sweep's dimensions plus the options every run shares. */
-static void plan_of(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ctx *hc)
+void runcmd_plan(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ctx *hc)
 {
     memset(p, 0, sizeof *p);
     p->drv = c->drv;
@@ -249,7 +249,7 @@ static int run_all(const run_ctx *x, const sweep *s)
                         pts[k].skip ? " (done in --out, skipped)" : "", when);
             if (pts[k].skip) continue;
             bb_plan p;
-            plan_of(&p, c, cli, x->hc);
+            runcmd_plan(&p, c, cli, x->hc);
             p.script = x->script;
             p.script_src = x->src;
             p.script_len = x->srclen;
@@ -294,6 +294,30 @@ static int run_all(const run_ctx *x, const sweep *s)
     return rc;
 }
 
+int runcmd_load(bb_cli *cli, const char *path, run_script *rs, bb_err *err)
+{
+    rs->path = path;
+    rs->hc.cli = cli;
+    rs->hc.setup = 1;
+    rs->hc.seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10);
+    rs->hc.now_s = (int64_t)time(NULL);
+    if (opts_now(cli, &rs->hc.now_s, err) < 0) return -1;
+    cluster_bcast(&rs->hc.now_s, sizeof rs->hc.now_s); /* every rank generates the same "now" */
+    if (host_read_script(path, &rs->src, &rs->srclen, err) < 0) return -1;
+    rs->L = state_new(&rs->hc, path, err);
+    if (!rs->L || host_run_source(rs->L, rs->src, rs->srclen, path, err) < 0) return -1;
+    if (opts_check_unused(cli, (const char *const *)rs->hc.declared, err) < 0) return -1;
+    if (!lib_has_work(rs->L)) return bb_errf(err, "%s defines neither event(ctx) nor run(ctx): nothing to run", path);
+    return 0;
+}
+
+void runcmd_unload(run_script *rs)
+{
+    free(rs->src);
+    state_close(rs->L); /* frees what the set-up state recorded in rs->hc */
+    memset(rs, 0, sizeof *rs);
+}
+
 static int run_sweep(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
@@ -319,45 +343,16 @@ static int run_sweep(bb_cli *cli)
     for (int i = 0; i < nth; i++)
         if (threshold_parse(texts[i], &th[i], &err) < 0) return output_fail(&err);
 
-    host_ctx hc = { .cli = cli,
-                    .setup = 1,
-                    .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10),
-                    .now_s = (int64_t)time(NULL) };
-    if (opts_now(cli, &hc.now_s, &err) < 0) return output_fail(&err);
-    cluster_bcast(&hc.now_s, sizeof hc.now_s); /* every rank generates the same "now" */
-    char *src = NULL;
-    size_t srclen = 0;
-    lua_State *L = NULL;
+    run_script rs = { 0 };
     sweep s = { 0 };
     int rc;
-    if (host_read_script(script, &src, &srclen, &err) < 0) {
-        rc = output_fail(&err);
-        goto out;
+    if (runcmd_load(cli, script, &rs, &err) < 0 || sweep_build(cli, &s, &err) < 0) rc = output_fail(&err);
+    else {
+        run_ctx x = { cli, rs.L, &rs.hc, script, rs.src, rs.srclen, th, nth };
+        rc = run_all(&x, &s);
     }
-    L = state_new(&hc, script, &err);
-    if (!L || host_run_source(L, src, srclen, script, &err) < 0) {
-        rc = output_fail(&err);
-        goto out;
-    }
-    if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) {
-        rc = output_fail(&err);
-        goto out;
-    }
-    if (!lib_has_work(L)) {
-        bb_errf(&err, "%s defines neither event(ctx) nor run(ctx): nothing to run", script);
-        rc = output_fail(&err);
-        goto out;
-    }
-    if (sweep_build(cli, &s, &err) < 0) {
-        rc = output_fail(&err);
-        goto out;
-    }
-    run_ctx x = { cli, L, &hc, script, src, srclen, th, nth };
-    rc = run_all(&x, &s);
-out:
     sweep_free(&s);
-    free(src);
-    state_close(L);
+    runcmd_unload(&rs);
     return rc;
 }
 

@@ -178,15 +178,18 @@ static void expand(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, c
     }
 }
 
-int sweep_build(bb_cli *cli, sweep *s, bb_err *err)
+int sweep_build(bb_cli *cli, sweep *s, bb_err *err) { return sweep_build_from(cli, NULL, s, err); }
+
+int sweep_build_from(bb_cli *cli, const sweep_lists *l, sweep *s, bb_err *err)
 {
     memset(s, 0, sizeof *s);
     dims d = { 0 };
     int ne;
+    const char *methods = l && l->methods ? l->methods : opts_get(cli, "method");
     char **engines = own_split(s, opts_get(cli, "engine"), &ne);
-    d.threads = own_split(s, opts_get(cli, "threads"), &d.nt);
-    d.batches = own_split(s, opts_get(cli, "batch"), &d.nb);
-    if (opts_get(cli, "method")) d.methods = own_split(s, opts_get(cli, "method"), &d.nm);
+    d.threads = own_split(s, l && l->threads ? l->threads : opts_get(cli, "threads"), &d.nt);
+    d.batches = own_split(s, l && l->batches ? l->batches : opts_get(cli, "batch"), &d.nb);
+    if (methods) d.methods = own_split(s, methods, &d.nm);
     int rc = read_settings(cli, s, &d, err) < 0 || read_targets(cli, &d, ne, err) < 0 ? -1 : 0;
     for (int e = 0; e < ne && rc == 0; e++) {
         const bb_driver *drv = find_engine(engines[e], err);

@@ -28,6 +28,12 @@ typedef struct sweep {
 /* Expands the command line (and the script's defaults) into combinations; checks that each
  * engine exists and offers each method, suggesting the nearest names. */
 int sweep_build(bb_cli *cli, sweep *s, bb_err *err);
+/* The same with the methods, threads and batches lists given (NULL: from the command line
+ * as sweep_build takes them); advise builds its space of candidates so. */
+typedef struct sweep_lists {
+    const char *methods, *threads, *batches;
+} sweep_lists;
+int sweep_build_from(bb_cli *cli, const sweep_lists *l, sweep *s, bb_err *err);
 void sweep_free(sweep *s);
 /* The identity of a combination (and the script's options) in a results file, for --resume. */
 char *sweep_key(const char *scenario, const sweep_combo *c, int nopts, const char *const *opt_name,

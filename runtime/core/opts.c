@@ -42,7 +42,7 @@ const opt_def opts_common[] = {
     { "o", OT_STR, NULL, 0, 0, "output file (default standard output)" },
     { "sample", OT_INT, "30000", 0, 0, "rows read for the distributions a server keeps no statistics of" },
     { "progress", OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
-    { "chunk", OT_SIZE, NULL, 0, 0, "bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB)" },
+    { "chunk", OT_SIZE, NULL, 1, 0, "bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB)" },
     { "header", OT_BOOL, NULL, 0, 0, "the first row of each file names columns" },
     { "columns", OT_STR, NULL, 0, 0, "the table's columns the file holds, a,b,c" },
     { "truncate", OT_BOOL, NULL, 0, 0, "empty the table first" },
@@ -55,6 +55,8 @@ const opt_def opts_common[] = {
     { "on-error", OT_STR, "stop", 0, 0, "stop at the first refused row, or skip refused rows (to --reject-file)" },
     { "reject-file", OT_STR, NULL, 0, 0, "with --on-error=skip: refused rows go here as they were, and why to FILE.log" },
     { "reject-limit", OT_INT, NULL, 0, 0, "with --on-error=skip: fail once more than this many rows are refused" },
+    { "budget", OT_STR, "5m", 0, 0, "wall time the whole race may take, set-up included: 90s, 5m, 1h" },
+    { "baseline", OT_STR, NULL, 0, 0, "METHOD:BATCH:THREADS raced along every round, to compare the recommendation with" },
     { "svg", OT_STR, NULL, 0, 0, "also draw a chart into this SVG file" },
     { "html", OT_STR, NULL, 0, 0, "also write every report of the results (tables, charts, comparison, timelines, CDFs, environment) into this self-contained HTML file" },
     { "log", OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" },
@@ -240,13 +242,20 @@ int opts_check_common(const bb_cli *cli, bb_err *err)
     return 0;
 }
 
-const char *opts_get(bb_cli *cli, const char *name)
+const char *opts_given(bb_cli *cli, const char *name)
 {
     for (int i = cli->nkv - 1; i >= 0; i--)
         if (strcmp(cli->kv[i].name, name) == 0) {
             cli->kv[i].used = 1;
             return cli->kv[i].value;
         }
+    return NULL;
+}
+
+const char *opts_get(bb_cli *cli, const char *name)
+{
+    const char *v = opts_given(cli, name);
+    if (v) return v;
     for (int i = cli->nsdef - 1; i >= 0; i--)
         if (strcmp(cli->sdef[i].name, name) == 0) return cli->sdef[i].value;
     const opt_use *u = opts_use(cli, name);
@@ -369,6 +378,19 @@ int opts_now(bb_cli *cli, int64_t *out, bb_err *err)
     if (v && bb_parse_time(v, out) < 0)
         return bb_usagef(err, "--now expects YYYY-MM-DD[ HH:MM:SS] or epoch seconds, got '%s'", v);
     return 0;
+}
+
+double opts_parse_duration(const char *s)
+{
+    char *end;
+    errno = 0;
+    double v = s ? strtod(s, &end) : -1;
+    if (!s || end == s || errno || v < 0) return -1;
+    if (!*end || !strcmp(end, "s")) return v;
+    if (!strcmp(end, "ms")) return v / 1000;
+    if (!strcmp(end, "m") || !strcmp(end, "min")) return v * 60;
+    if (!strcmp(end, "h")) return v * 3600;
+    return -1;
 }
 
 int64_t opts_parse_size(const char *s)

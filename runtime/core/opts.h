@@ -70,6 +70,8 @@ const char *opts_default(const opt_use *u);
 int opts_check_common(const bb_cli *cli, bb_err *err);
 /* Value of an option: the command line, else a script default, else the built-in one. */
 const char *opts_get(bb_cli *cli, const char *name);
+/* The value given on the command line only (no script or built-in default), or NULL. */
+const char *opts_given(bb_cli *cli, const char *name);
 /* Every value given for a repeatable option (--set, --target), in order. */
 int opts_all(bb_cli *cli, const char *name, const char **out, int max);
 void opts_set_default(bb_cli *cli, const char *name, const char *value);
@@ -86,6 +88,9 @@ int opts_is_on(const char *v);
 /* Where an engine's database is: --dsn, else BULKBENCH_<ENGINE>_DSN, else NULL (the
  * engine's own default). */
 const char *opts_dsn(bb_cli *cli, const bb_driver *d);
+
+/* Parses "90s", "5m", "1.5h", "250ms" or plain seconds; -1 when malformed. */
+double opts_parse_duration(const char *s);
 
 /* Parses "4MB", "64k", "1048576" into bytes; -1 when malformed. */
 int64_t opts_parse_size(const char *s);

@@ -54,6 +54,14 @@ static int l_cli_option(lua_State *L)
     return 0;
 }
 
+/* core.scratch() -> the suffix of every table's SQL name in this run ("" for the tables as named) */
+static int l_scratch(lua_State *L)
+{
+    host_ctx *h = host_get(L);
+    lua_pushstring(L, h->scratch ? h->scratch : "");
+    return 1;
+}
+
 static int l_declare_option(lua_State *L)
 {
     host_ctx *h = host_get(L);
@@ -501,6 +509,7 @@ static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "usage_error", l_usage_error },
                                      { "fail", l_fail },
                                      { "run_info", l_run_info },
+                                     { "scratch", l_scratch },
                                      { "compile", l_compile },
                                      { "load", l_load },
                                      { "stop", l_stop },

@@ -17,6 +17,7 @@ typedef struct host_ctx {
     int owned;         /* allocated for the state alone: state_close frees it */
     uint64_t seed;
     int64_t now_s;
+    const char *scratch; /* appended to the SQL name of every bb.table (scratch tables), or NULL */
     const bb_dialect *dialect;
     /* options the script declared (set-up state), for help and the unknown-option check */
     char **declared;

@@ -23,6 +23,14 @@ int lib_has_work(lua_State *L)
     return has;
 }
 
+int lib_has_run(lua_State *L)
+{
+    lua_getglobal(L, "run");
+    int has = lua_isfunction(L, -1);
+    lua_pop(L, 1);
+    return has;
+}
+
 /* Calls module.fn(...) with the nargs values on the stack below; leaves its nres results. */
 static int call_module(lua_State *L, const char *module, const char *fn, int nargs, int nres, bb_err *err)
 {
@@ -217,6 +225,105 @@ int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err)
     int rc = call_module(L, "bulkbench.html", "from_json", 2, 0, err);
     state_close(L);
     return rc;
+}
+
+char **lib_table_names(lua_State *L, const char **main, bb_err *err)
+{
+    *main = NULL;
+    if (call_module(L, "bulkbench", "table_names", 0, 2, err) < 0) return NULL;
+    int n = (int)lua_objlen(L, -2);
+    char **names = bb_xcalloc((size_t)n + 1, sizeof *names);
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, -2, i + 1);
+        names[i] = pop_string(L);
+        if (lua_isstring(L, -1) && !strcmp(names[i], lua_tostring(L, -1))) *main = names[i];
+    }
+    lua_pop(L, 2);
+    return names;
+}
+
+void lib_free_names(char **names)
+{
+    for (int i = 0; names && names[i]; i++) free(names[i]);
+    free(names);
+}
+
+int lib_focus(lua_State *L, const char *name, bb_err *err)
+{
+    lua_pushstring(L, name);
+    return call_module(L, "bulkbench", "focus", 1, 0, err);
+}
+
+int lib_drop_scratch(lua_State *L, const char *engine, const char *dsn, bb_err *err)
+{
+    lua_pushstring(L, engine);
+    if (dsn) lua_pushstring(L, dsn);
+    else lua_pushnil(L);
+    if (call_module(L, "bulkbench", "drop_scratch", 2, 1, err) < 0) return -1;
+    int n = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return n;
+}
+
+/* db = core.connect(engine, dsn); db:recreate_like(name, original) or db:drop(name); db:close() */
+static int scratch_like(lua_State *L)
+{
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench.core");
+    lua_call(L, 1, 1);
+    lua_getfield(L, -1, "connect");
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_call(L, 2, 1);
+    int db = lua_gettop(L);
+    lua_getfield(L, db, lua_toboolean(L, 5) ? "drop" : "recreate_like");
+    lua_pushvalue(L, db);
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 4);
+    lua_call(L, 3, 0);
+    lua_getfield(L, db, "close");
+    lua_pushvalue(L, db);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+int lib_scratch_like(const char *engine, const char *dsn, const char *name, const char *original, int drop, bb_err *err)
+{
+    bb_cli cli = { 0 };
+    host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = state_new(&hc, NULL, err);
+    if (!L) return -1;
+    lua_pushcfunction(L, scratch_like);
+    lua_pushstring(L, engine);
+    if (dsn) lua_pushstring(L, dsn);
+    else lua_pushnil(L);
+    lua_pushstring(L, name);
+    lua_pushstring(L, original);
+    lua_pushboolean(L, drop);
+    int rc = host_pcall(L, 5, 0, err);
+    char *tb = rc < 0 ? strstr(err->msg, "\nstack traceback") : NULL;
+    if (tb) *tb = 0; /* the library's own lines say nothing to the user */
+    state_close(L);
+    return rc;
+}
+
+static void push_numbers(lua_State *L, const double *v, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushnumber(L, v[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *cand, int nc, double out[3], bb_err *err)
+{
+    push_numbers(L, base, nb);
+    push_numbers(L, cand, nc);
+    if (call_module(L, "bulkbench.stats", "ratio_interval", 2, 3, err) < 0) return -1;
+    for (int i = 0; i < 3; i++) out[i] = lua_isnumber(L, i - 3) ? lua_tonumber(L, i - 3) : -1;
+    lua_pop(L, 3);
+    return 0;
 }
 
 int lib_run_file(int argc, char **argv, bb_err *err)

@@ -12,6 +12,8 @@
 
 /* Whether the loaded script defines event(ctx) or run(ctx). */
 int lib_has_work(lua_State *L);
+/* Whether it defines run(ctx), where ctx:load writes rows with the run's method (bb.load's). */
+int lib_has_run(lua_State *L);
 /* The loaded script's help text (its description and options); the caller frees it. */
 char *lib_help(lua_State *L, bb_err *err);
 /* The generator of table `name` the loaded script declared (bb.table); NULL with err. */
@@ -21,6 +23,23 @@ gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_
  * after its text is shown (BB_EXIT_THRESHOLD when --fail-if-slower failed), with err
  * saying why. */
 char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, bb_err *err);
+/* advise: the loaded script's tables by their declared names (NULL-terminated, sorted; free
+ * with lib_free_names), *main the one bb.load loads (NULL when none). */
+char **lib_table_names(lua_State *L, const char **main, bb_err *err);
+void lib_free_names(char **names);
+/* advise --table: the loaded script's run becomes the load of its table `name` (bb.focus). */
+int lib_focus(lua_State *L, const char *name, bb_err *err);
+/* advise: drops the loaded script's scratch tables (bb.drop_scratch); how many, -1 with err. */
+int lib_drop_scratch(lua_State *L, const char *engine, const char *dsn, bb_err *err);
+/* advise on a file: an empty table `name` shaped like `original` (db:recreate_like), or with
+ * drop set, `name` dropped; 0 or -1 with err. */
+int lib_scratch_like(const char *engine, const char *dsn, const char *name, const char *original, int drop,
+                     bb_err *err);
+/* The ratio of cand's median to base's and its 95% bootstrap interval, as `report --compare`
+ * computes it (lua/stats.lua): out = { ratio, lo, hi } (lo, hi -1 below two runs each). */
+int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *cand, int nc, double out[3],
+                       bb_err *err);
+
 /* `bulkbench new` (lua/new.lua) with the options of OC_NEW and the engine's dsn: of the
  * table(s) --table names, or of a file csvinfer read (file != NULL). Returns the text for
  * standard output (the scenario, or a summary when -o wrote it; a file's CREATE TABLE) and

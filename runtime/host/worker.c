@@ -9,6 +9,7 @@
 
 #include "api.h"
 #include "host.h"
+#include "lib.h"
 #include "state.h"
 #include "../core/method/method.h"
 #include "../core/run/session.h"
@@ -92,6 +93,7 @@ int worker_setup(void *run, pool_thread *t, bb_err *err)
                       .worker = w,
                       .seed = p->seed,
                       .now_s = p->now_s,
+                      .scratch = p->scratch,
                       .dialect = p->drv->dialect,
                       .values = r->values,
                       .owned = 1 };
@@ -100,6 +102,7 @@ int worker_setup(void *run, pool_thread *t, bb_err *err)
         return -1;
     }
     if (host_run_source(w->L, p->script_src, p->script_len, p->script, err) < 0) return -1;
+    if (p->focus && lib_focus(w->L, p->focus, err) < 0) return -1;
     if (session_open(p, w->ld.target, &w->ld.conn, err) < 0) return -1;
     hc->dialect = bb_target_dialect(p->drv, w->ld.target); /* known once a session reached the server */
     w->ref_ctx = make_ctx(w);

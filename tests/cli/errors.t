@@ -180,17 +180,17 @@ $ for e in pg mysql; do BB_KILL=$TMP/killed.$e BB_KILL_ENGINE=$e ./bulkbench run
 # options belong to their command: another command's option is a usage error naming who takes it
 $ ./bulkbench run workloads/quickstart.lua --chunk=4MB
 ? 2
-~ --chunk is an option of `bulkbench load`; `bulkbench run` does not take it
+~ --chunk is an option of `bulkbench load` and `bulkbench advise`; `bulkbench run` does not take it
 
 # ... for load too
 $ ./bulkbench load tests/fixtures/nothing.csv --engine=pg --table=t --batch=100
 ? 2
-~ --batch is an option of `bulkbench run`; `bulkbench load` does not take it
+~ --batch is an option of `bulkbench run` and `bulkbench advise`; `bulkbench load` does not take it
 
 # ... and gen, which writes SQL for a --dialect rather than an engine
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=10 --engine=pg
 ? 2
-~ --engine is an option of `bulkbench run`, `bulkbench load` and `bulkbench new`; `bulkbench gen` does not take it
+~ --engine is an option of `bulkbench run`, `bulkbench load`, `bulkbench new` and `bulkbench advise`; `bulkbench gen` does not take it
 
 # gen --format=sql writes the dialect asked for
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=2 --format=sql --dialect=mysql

@@ -51,6 +51,8 @@ typedef struct bb_plan {
     int set_global[BB_MAX_SETTINGS]; /* server-wide: set once, restored after */
     const char *target;              /* --target name, or NULL */
     int reconnect;                   /* --reconnect: new sessions a batch may use after losing one */
+    const char *scratch;             /* appended to every table's SQL name (advise: scratch tables), or NULL */
+    const char *focus;               /* the script's table the run loads instead of its own scenario (bb.focus), or NULL */
     char run_id[24];                 /* unique per run: marks of exactly-once batches */
 } bb_plan;
 

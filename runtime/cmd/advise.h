@@ -1,0 +1,97 @@
+/* advise.h — what the parts of `bulkbench advise` share: the candidates (a sweep
+ * combination or a file load's workers and chunk), their runs, and the race between them
+ * (core/race.h). advisecmd.c runs the race, advise_space.c builds the candidates,
+ * advise_out.c prints the outcome and writes the runs. */
+#ifndef BB_ADVISE_H
+#define BB_ADVISE_H
+
+#include <stdint.h>
+
+#include "../core/load/load.h"
+#include "../core/run/race.h"
+#include "../core/run/result.h"
+#include "../core/run/sysmon.h"
+#include "runcmd.h"
+#include "sweep.h"
+
+#define ADV_MAX_SWEEPS 4
+
+/* One run of a candidate. */
+typedef struct adv_run {
+    int round;
+    int64_t rows_asked;
+    double cap_s, wall_s;
+    bb_result res;
+} adv_run;
+
+typedef struct adv_cand {
+    const sweep_combo *combo; /* a script's candidate; NULL for a file's */
+    char key[192];            /* method:batch:threads[:name=value,...] */
+    const char *method;
+    int64_t batch; /* the effective batch (a file: the chunk in bytes); 0 = one stream per worker */
+    int threads;
+    int per_row; /* the method takes no batch */
+    adv_run *runs;
+    int nruns;
+    char error[1024]; /* why its run failed, "" when none did */
+} adv_cand;
+
+/* One round as it went. */
+typedef struct adv_round {
+    race_round plan;
+    int contestants, runs;
+    double started_s, seconds;
+} adv_round;
+
+typedef struct advise {
+    bb_cli *cli;
+    const char *input; /* the script or the file */
+    int file;          /* input is a data file (bulkbench load's road) */
+    const bb_driver *drv;
+    const char *dsn;
+    const char *table;       /* the script's table raced (its declared name), or the file's model table */
+    const char *focus;       /* --table names a script's table other than the one bb.load loads: this one */
+    char scratch[40];        /* suffix of the scratch tables' names */
+    char scratch_table[256]; /* a file's: the scratch table loaded */
+    char scenario[128];
+    int cores;
+    const char *cores_from; /* how the server's cores were learnt */
+    double budget_s, elapsed_s;
+    int64_t rows;       /* the scale the answer is for */
+    int64_t file_bytes; /* a file's size */
+    sysmon_host host;
+    run_script rs; /* a script's set-up state */
+    load_opts lo;  /* a file's load, its workers and chunk set per run */
+    sweep sw[ADV_MAX_SWEEPS];
+    int nsw;
+    adv_cand *c;
+    race_cand *rc;
+    int n;
+    int baseline; /* index of the --baseline candidate, -1 when none */
+    race r;
+    adv_round *rounds;
+    int nrounds;
+    int interrupted;
+    int progress; /* one line per run on standard error, rewritten in place */
+} advise;
+
+/* advise_space.c: the candidates from the engine's methods (or --method), the thread ladder
+ * (or --threads), the batch ladder of each method's kind (or --batch), the --set values, and
+ * the --baseline; a file's from its workers and chunk sizes. 0, or -1 with a usage error. */
+int advise_space(advise *a, bb_err *err);
+int advise_file_space(advise *a, int64_t file_bytes, bb_err *err);
+/* The server's cores: the local count for a server on this host or an embedded engine,
+ * else this client's (no engine tells its own). */
+void advise_cores(advise *a);
+void advise_space_free(advise *a);
+
+/* advise_out.c: the outcome as text or one JSON object on standard output; every run into
+ * --out with its `advise` object. */
+void advise_print(advise *a);
+int advise_write_runs(advise *a, bb_err *err);
+/* 4194304 -> "4MB" */
+const char *advise_size_text(int64_t bytes, char *out, size_t n);
+/* "copy, batch 10000, 2 threads" */
+void advise_describe(const adv_cand *c, char *out, size_t n);
+
+#endif

@@ -1,0 +1,370 @@
+/* advise_out.c — what `bulkbench advise` found (see advise.h): the standings, the
+ * recommendation with the command that reproduces it and what it costs, the comparison with
+ * the baseline; as text or one JSON object; and every run, with its place in the race, into
+ * --out for `bulkbench report`. */
+#include "advise.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../base/buf.h"
+#include "../host/lib.h"
+#include "output.h"
+
+static const char *fate(const advise *a, int k)
+{
+    const race_cand *c = &a->rc[k];
+    if (k == race_pick(&a->r)) return "winner";
+    return c->state == RACE_ALIVE ? "kept" : c->state == RACE_DROPPED ? "dropped" : "failed";
+}
+
+/* Why the pick is the one it is, when it is not simply the leader. */
+static const char *why_picked(const advise *a, int pick)
+{
+    if (a->r.stop && !strcmp(a->r.stop, "indistinguishable"))
+        return "the simplest of the survivors, which cannot be told apart";
+    if (pick != race_leader(&a->r))
+        return "the surest survivor: its interval starts highest; the leader's spreads lower";
+    return NULL;
+}
+
+/* The scale of k's standing: the rows of its last mark (0: none). */
+static int64_t standing_rows(const advise *a, int k)
+{
+    const race_cand *c = &a->rc[k];
+    return c->nmark ? c->mark[c->nmark - 1].rows : 0;
+}
+
+/* The rows/s of k's successful runs at a scale, into v; how many. */
+static int rates_at(const advise *a, int k, int64_t rows, double *v)
+{
+    int n = 0;
+    for (int i = 0; i < a->c[k].nruns; i++) {
+        const adv_run *r = &a->c[k].runs[i];
+        if (r->rows_asked == rows && !r->res.error[0]) v[n++] = result_rows_per_s(&r->res);
+    }
+    return n;
+}
+
+/* What a row costs in k's runs at its standing's scale: the medians of client CPU, server
+ * CPU (seconds) and WAL/binlog bytes per row; -1 where no run measured it. */
+static void cost_per_row(const advise *a, int k, double out[3])
+{
+    const adv_cand *c = &a->c[k];
+    double *v = bb_xmalloc(sizeof *v * (size_t)(c->nruns + 1));
+    int64_t rows = standing_rows(a, k);
+    for (int f = 0; f < 3; f++) {
+        int n = 0;
+        for (int i = 0; i < c->nruns; i++) {
+            const bb_result *r = &c->runs[i].res;
+            double x = f == 0 ? r->client_cpu_s : f == 1 ? r->server_cpu_s : (double)r->log_bytes;
+            if (c->runs[i].rows_asked == rows && !r->error[0] && r->rows > 0 && x >= 0) v[n++] = x / (double)r->rows;
+        }
+        out[f] = n ? summary_median(v, n) : -1;
+    }
+    free(v);
+}
+
+/* The baseline against the recommendation at the recommendation's scale, as `report
+ * --compare` puts it: out = { ratio, lo, hi, baseline's median }; 0 when there is none. */
+static int baseline_ratio(advise *a, int pick, double out[4])
+{
+    if (a->baseline < 0 || pick < 0 || !a->rs.L) return 0;
+    int64_t rows = standing_rows(a, pick);
+    int nmax = a->c[pick].nruns + a->c[a->baseline].nruns + 1;
+    double *rec = bb_xmalloc(sizeof *rec * (size_t)nmax), *base = bb_xmalloc(sizeof *base * (size_t)nmax);
+    int nr = rates_at(a, pick, rows, rec), nb = rates_at(a, a->baseline, rows, base), ok = 0;
+    bb_err err;
+    if (nr && nb && lib_ratio_interval(a->rs.L, base, nb, rec, nr, out, &err) == 0) {
+        out[3] = summary_median(base, nb);
+        ok = 1;
+    }
+    free(rec);
+    free(base);
+    return ok;
+}
+
+static const char *verdict(const double r[4])
+{
+    if (r[1] < 0) return "one run each: no interval";
+    return r[1] > 1 ? "faster" : r[2] < 1 ? "slower" : "no difference";
+}
+
+void advise_describe(const adv_cand *c, char *out, size_t n)
+{
+    size_t len = (size_t)snprintf(out, n, "%s", c->method);
+    char sz[32];
+    if (!c->combo && c->batch > 0)
+        len += (size_t)snprintf(out + len, n - len, ", chunk %s", advise_size_text(c->batch, sz, sizeof sz));
+    else if (c->batch == 0) len += (size_t)snprintf(out + len, n - len, ", one stream per worker");
+    else if (!c->per_row) len += (size_t)snprintf(out + len, n - len, ", batch %lld", (long long)c->batch);
+    len += (size_t)snprintf(out + len, n - len, ", %d thread%s", c->threads, c->threads == 1 ? "" : "s");
+    for (int i = 0; c->combo && i < c->combo->nset; i++)
+        len += (size_t)snprintf(out + len, n - len, ", %s=%s", c->combo->set_name[i], c->combo->set_value[i]);
+}
+
+/* The command that reproduces k: `bulkbench run` for a script, `bulkbench load` for a file
+ * (the DSN left out: it may hold a password; give the same --dsn). */
+static void command_of(advise *a, int k, char *out, size_t n)
+{
+    const adv_cand *c = &a->c[k];
+    size_t len;
+    if (a->file) {
+        char sz[32];
+        len = (size_t)snprintf(out, n, "bulkbench load %s --engine=%s --table=%s --threads=%d --chunk=%s", a->input,
+                               a->drv->name, a->table, c->threads, advise_size_text(c->batch, sz, sizeof sz));
+        if (a->lo.header) snprintf(out + len, n - len, " --header");
+        return;
+    }
+    len = (size_t)snprintf(out, n, "bulkbench run %s --engine=%s --method=%s", a->input, a->drv->name, c->method);
+    if (!c->per_row && c->batch > 0) len += (size_t)snprintf(out + len, n - len, " --batch=%lld", (long long)c->batch);
+    len += (size_t)snprintf(out + len, n - len, " --threads=%d --rows=%lld", c->threads, (long long)a->rows);
+    for (int i = 0; i < c->combo->nset && len < n; i++)
+        len += (size_t)snprintf(out + len, n - len, " --set=%s=%s", c->combo->set_name[i], c->combo->set_value[i]);
+}
+
+static json_t *ci_json(const bb_summary *s)
+{
+    if (!s->n) return json_null();
+    return json_pack("[ff]", s->lo, s->hi);
+}
+
+static json_t *num_or_null(double v) { return v < 0 ? json_null() : json_real(v); }
+
+static json_t *set_json(const adv_cand *c)
+{
+    json_t *o = json_object();
+    for (int i = 0; c->combo && i < c->combo->nset; i++)
+        json_object_set_new(o, c->combo->set_name[i], json_string(c->combo->set_value[i]));
+    return o;
+}
+
+/* method, batch, threads, set: who a candidate is */
+static json_t *who_json(const adv_cand *c)
+{
+    json_t *o = json_pack("{s:s, s:s, s:I, s:i}", "candidate", c->key, "method", c->method, "batch",
+                          (json_int_t)c->batch, "threads", c->threads);
+    json_object_set_new(o, "set", set_json(c));
+    return o;
+}
+
+static json_t *candidate_json(const advise *a, int k)
+{
+    const adv_cand *c = &a->c[k];
+    const race_cand *rc = &a->rc[k];
+    json_t *o = who_json(c), *rounds = json_array();
+    json_object_set_new(o, "fate", json_string(fate(a, k)));
+    json_object_set_new(o, "out_round", rc->out_round ? json_integer(rc->out_round) : json_null());
+    json_object_set_new(o, "baseline", json_boolean(rc->baseline));
+    json_object_set_new(o, "rows_per_s", rc->stat.n ? json_real(rc->stat.median) : json_null());
+    json_object_set_new(o, "ci95", ci_json(&rc->stat));
+    json_object_set_new(o, "error", c->error[0] ? json_string(c->error) : json_null());
+    for (int m = 0; m < rc->nmark; m++) {
+        const race_mark *mk = &rc->mark[m];
+        json_t *runs = json_array();
+        for (int i = 0; i < c->nruns; i++)
+            if (c->runs[i].round == mk->round && !c->runs[i].res.error[0])
+                json_array_append_new(runs, json_real(result_rows_per_s(&c->runs[i].res)));
+        json_t *r = json_pack("{s:i, s:I, s:o, s:i, s:f}", "round", mk->round, "rows", (json_int_t)mk->rows, "runs",
+                              runs, "n", mk->rps.n, "median", mk->rps.median);
+        json_object_set_new(r, "ci95", ci_json(&mk->rps));
+        json_array_append_new(rounds, r);
+    }
+    json_object_set_new(o, "rounds", rounds);
+    return o;
+}
+
+static json_t *advise_json(advise *a)
+{
+    int pick = race_pick(&a->r);
+    json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:f, s:f, s:s, s:i, s:s, s:i}", "input", a->input, "scenario",
+                          a->scenario, "engine", a->drv->name, "rows", (json_int_t)a->rows, "budget_s", a->budget_s,
+                          "elapsed_s", a->elapsed_s, "stopped", a->r.stop ? a->r.stop : "budget", "server_cores",
+                          a->cores, "server_cores_from", a->cores_from, "candidate_count", a->n);
+    json_object_set_new(o, "table", a->table ? json_string(a->table) : json_null());
+    json_t *rounds = json_array();
+    for (int i = 0; i < a->nrounds; i++) {
+        const adv_round *r = &a->rounds[i];
+        json_array_append_new(rounds,
+                              json_pack("{s:i, s:I, s:i, s:f, s:i, s:i, s:f, s:f}", "round", r->plan.round, "rows",
+                                        (json_int_t)r->plan.rows, "reps", r->plan.reps, "cap_s", r->plan.cap_s,
+                                        "contestants", r->contestants, "runs", r->runs, "estimated_s", r->plan.est_s,
+                                        "seconds", r->seconds));
+    }
+    json_object_set_new(o, "rounds", rounds);
+    if (pick >= 0) {
+        json_t *rec = who_json(&a->c[pick]);
+        const race_cand *rc = &a->rc[pick];
+        double cost[3];
+        char cmd[1024];
+        cost_per_row(a, pick, cost);
+        command_of(a, pick, cmd, sizeof cmd);
+        json_object_set_new(rec, "rows_per_s", json_real(rc->stat.median));
+        json_object_set_new(rec, "ci95", ci_json(&rc->stat));
+        json_object_set_new(rec, "runs", json_integer(rc->stat.n));
+        json_object_set_new(rec, "at_rows", json_integer(standing_rows(a, pick)));
+        json_object_set_new(rec, "command", json_string(cmd));
+        json_object_set_new(rec, "why", why_picked(a, pick) ? json_string(why_picked(a, pick)) : json_null());
+        if (a->focus)
+            json_object_set_new(rec, "command_note",
+                                json_string("the script's bb.load loads another table: "
+                                            "give this one to bb.load to run it"));
+        json_object_set_new(rec, "cost_per_row",
+                            json_pack("{s:o, s:o, s:o}", "client_cpu_us", num_or_null(cost[0] < 0 ? -1 : cost[0] * 1e6),
+                                      "server_cpu_us", num_or_null(cost[1] < 0 ? -1 : cost[1] * 1e6), "log_bytes",
+                                      num_or_null(cost[2])));
+        json_object_set_new(o, "recommendation", rec);
+    } else json_object_set_new(o, "recommendation", json_null());
+    json_t *cands = json_array();
+    int *idx = bb_xmalloc(sizeof *idx * (size_t)(a->n + 1));
+    race_ranking(&a->r, idx);
+    for (int i = 0; i < a->n; i++) json_array_append_new(cands, candidate_json(a, idx[i]));
+    free(idx);
+    json_object_set_new(o, "candidates", cands);
+    double br[4];
+    if (a->baseline >= 0) {
+        json_t *b = who_json(&a->c[a->baseline]);
+        const race_cand *rc = &a->rc[a->baseline];
+        json_object_set_new(b, "rows_per_s", rc->stat.n ? json_real(rc->stat.median) : json_null());
+        json_object_set_new(b, "ci95", ci_json(&rc->stat));
+        if (baseline_ratio(a, pick, br)) {
+            json_object_set_new(b, "ratio", json_real(br[0]));
+            json_object_set_new(b, "ratio_ci95", br[1] < 0 ? json_null() : json_pack("[ff]", br[1], br[2]));
+            json_object_set_new(b, "verdict", json_string(verdict(br)));
+        }
+        json_object_set_new(o, "baseline", b);
+    }
+    return o;
+}
+
+/* 1234567 -> "1,234,567" */
+static const char *thousands(double v, char *out, size_t n)
+{
+    char raw[32];
+    snprintf(raw, sizeof raw, "%.0f", v);
+    size_t len = strlen(raw), j = 0;
+    for (size_t i = 0; i < len && j + 2 < n; i++) {
+        out[j++] = raw[i];
+        if ((len - i - 1) % 3 == 0 && i + 1 < len && raw[i] != '-') out[j++] = ',';
+    }
+    out[j] = 0;
+    return out;
+}
+
+static void print_standing(const advise *a, int k, int rank)
+{
+    const race_cand *rc = &a->rc[k];
+    char m[32], lo[32], hi[32], at[48] = "-", iv[80] = "-", fa[48];
+    if (rc->stat.n) {
+        snprintf(iv, sizeof iv, "[%s, %s]", thousands(rc->stat.lo, lo, sizeof lo),
+                 thousands(rc->stat.hi, hi, sizeof hi));
+        snprintf(at, sizeof at, "%d at %lld", rc->stat.n, (long long)standing_rows(a, k));
+    }
+    if (rc->out_round) snprintf(fa, sizeof fa, "%s in round %d", fate(a, k), rc->out_round);
+    else snprintf(fa, sizeof fa, "%s", fate(a, k));
+    printf("%4d  %-30s %12s  %-24s %-14s %s%s\n", rank, a->c[k].key,
+           rc->stat.n ? thousands(rc->stat.median, m, sizeof m) : "-", iv, at, fa, rc->baseline ? " (baseline)" : "");
+}
+
+static void print_text(advise *a)
+{
+    int pick = race_pick(&a->r), rounds = a->nrounds, runs = 0;
+    for (int k = 0; k < a->n; k++) runs += a->c[k].nruns;
+    printf("advise: %s on %s%s%s, %lld rows: %d candidates, %d round%s, %d runs in %.1f s of a %.0f s budget "
+           "(stopped: %s)\n\n",
+           a->input, a->drv->name, a->table ? ", table " : "", a->table ? a->table : "", (long long)a->rows, a->n,
+           rounds, rounds == 1 ? "" : "s", runs, a->elapsed_s, a->budget_s, a->r.stop ? a->r.stop : "budget");
+    printf("%4s  %-30s %12s  %-24s %-14s %s\n", "#", "candidate (method:batch:threads)", "rows/s", "95% interval",
+           "runs at rows", "fate");
+    int *idx = bb_xmalloc(sizeof *idx * (size_t)(a->n + 1)), shown = 0, out_rounds = 0;
+    race_ranking(&a->r, idx);
+    for (int i = 0; i < a->n; i++) { /* those in the race and the baseline; the rest by the round they fell in */
+        if (a->rc[idx[i]].state == RACE_ALIVE || a->rc[idx[i]].baseline || a->n <= 24) print_standing(a, idx[i], i + 1);
+        else shown++;
+        if (a->rc[idx[i]].out_round > out_rounds) out_rounds = a->rc[idx[i]].out_round;
+    }
+    for (int r = out_rounds; shown && r >= 1; r--) {
+        int first = 1;
+        for (int i = 0; i < a->n; i++) {
+            int k = idx[i];
+            if (a->rc[k].out_round != r || a->rc[k].baseline) continue;
+            char m[32];
+            printf("%s%s %s", first ? (printf("  out in round %d:", r), "") : ",", a->c[k].key,
+                   a->rc[k].stat.n ? thousands(a->rc[k].stat.median, m, sizeof m) : "failed");
+            first = 0;
+        }
+        if (!first) putchar('\n');
+    }
+    free(idx);
+    if (pick < 0) {
+        printf("\nno recommendation: no candidate finished a run\n");
+        return;
+    }
+    const race_cand *rc = &a->rc[pick];
+    char d[256], cmd[1024], m[32], lo[32], hi[32];
+    advise_describe(&a->c[pick], d, sizeof d);
+    command_of(a, pick, cmd, sizeof cmd);
+    printf("\nrecommendation: %s: %s rows/s (95%% interval %s to %s, %d runs at %lld rows)\n  %s\n", d,
+           thousands(rc->stat.median, m, sizeof m), thousands(rc->stat.lo, lo, sizeof lo),
+           thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n, (long long)standing_rows(a, pick), cmd);
+    if (why_picked(a, pick)) printf("  (%s)\n", why_picked(a, pick));
+    if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
+    double cost[3];
+    cost_per_row(a, pick, cost);
+    printf("  cost per row: client CPU ");
+    if (cost[0] >= 0) printf("%.2f us", cost[0] * 1e6);
+    else printf("unknown");
+    printf(", server CPU ");
+    if (cost[1] >= 0) printf("%.2f us", cost[1] * 1e6);
+    else printf("unknown");
+    printf(", WAL/binlog ");
+    if (cost[2] >= 0) printf("%.0f bytes\n", cost[2]);
+    else printf("unknown\n");
+    double br[4];
+    if (a->baseline >= 0 && baseline_ratio(a, pick, br)) {
+        printf("  against the baseline %s (%s rows/s): %.3fx", a->c[a->baseline].key, thousands(br[3], m, sizeof m),
+               br[0]);
+        if (br[1] >= 0) printf(", 95%% interval [%.3f, %.3f]", br[1], br[2]);
+        printf(", %s\n", verdict(br));
+    }
+}
+
+void advise_print(advise *a)
+{
+    if (strcmp(opts_get(a->cli, "format"), "json")) {
+        print_text(a);
+        return;
+    }
+    json_t *o = advise_json(a);
+    char *s = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    printf("%s\n", s);
+    free(s);
+    json_decref(o);
+}
+
+int advise_write_runs(advise *a, bb_err *err)
+{
+    const char *out = opts_get(a->cli, "out");
+    if (!out) return 0;
+    FILE *f = fopen(out, "a");
+    if (!f) return bb_errf(err, "cannot append to results file %s", out);
+    for (int k = 0; k < a->n; k++)
+        for (int i = 0; i < a->c[k].nruns; i++) {
+            const adv_run *r = &a->c[k].runs[i];
+            json_t *o = result_object(&r->res, &a->host);
+            json_object_set_new(o, "advise",
+                                json_pack("{s:i, s:s, s:s, s:o, s:b, s:I, s:f, s:f}", "round", r->round, "candidate",
+                                          a->c[k].key, "fate", fate(a, k), "out_round",
+                                          a->rc[k].out_round ? json_integer(a->rc[k].out_round) : json_null(),
+                                          "baseline", a->rc[k].baseline, "rows_asked", (json_int_t)r->rows_asked,
+                                          "cap_s", r->cap_s, "wall_s", r->wall_s));
+            char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+            fprintf(f, "%s\n", s);
+            free(s);
+            json_decref(o);
+        }
+    if (fclose(f) != 0) return bb_errf(err, "cannot write results file %s", out);
+    return 0;
+}

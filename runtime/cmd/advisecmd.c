@@ -1,0 +1,424 @@
+/* advisecmd.c — `bulkbench advise SCRIPT.lua|FILE`: the fastest way to load rows like these
+ * into this server, found by a budgeted race (core/race.h) between load configurations,
+ * every run a real one (runner_run for a script, load_files for a file) into scratch
+ * tables that are dropped on every way out. */
+#include "command.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../base/clock.h"
+#include "../../base/err.h"
+#include "../core/sig.h"
+#include "../host/lib.h"
+#include "../host/runner.h"
+#include "advise.h"
+#include "output.h"
+
+/* Seconds kept back from the race for what follows it: dropping the scratch tables, the report. */
+#define ADV_RESERVE_S 1.0
+
+static uint64_t adv_t0;
+
+static double elapsed(void) { return (double)(bb_now_ns() - adv_t0) / 1e9; }
+
+/* A data file goes the way of `bulkbench load`; anything else is a script. */
+static int is_data_file(const char *path) { return load_format_of(path, NULL) != NULL; }
+
+/* --table for a script: one of its tables, the one bb.load loads unless it names another. */
+static int script_table(advise *a, bb_err *err)
+{
+    const char *main_t = NULL;
+    char **names = lib_table_names(a->rs.L, &main_t, err);
+    if (!names) return -1;
+    const char *want = opts_get(a->cli, "table");
+    int rc = 0, n = 0;
+    while (names[n]) n++;
+    if (!want) a->table = main_t ? bb_xstrdup(main_t) : NULL;
+    else {
+        int found = 0;
+        for (int i = 0; i < n; i++) found |= !strcmp(names[i], want);
+        const char *near = found ? NULL : opts_nearest(want, (const char *const *)names, n);
+        if (!found)
+            rc = bb_usagef(err, "%s defines no table '%s'%s%s%s", a->input, want, near ? "; did you mean '" : "",
+                           near ? near : "", near ? "'?" : "");
+        else {
+            a->table = bb_xstrdup(want);
+            if (!main_t || strcmp(want, main_t)) a->focus = a->table; /* the run loads this one table */
+        }
+    }
+    lib_free_names(names);
+    return rc;
+}
+
+static int setup_script(advise *a, bb_err *err)
+{
+    a->rs.hc.scratch = a->scratch;
+    if (runcmd_load(a->cli, a->input, &a->rs, err) < 0 || script_table(a, err) < 0) return -1;
+    if (a->focus && lib_focus(a->rs.L, a->focus, err) < 0) return -1;
+    if (!lib_has_run(a->rs.L))
+        return bb_usagef(err,
+                         "%s writes through event(): advise races load methods, which run(ctx) uses with "
+                         "ctx:load (bb.load does); give it a table to load",
+                         a->input);
+    const char *rows = opts_get(a->cli, "rows");
+    a->rows = rows ? atoll(rows) : 1000000;
+    const char *b = strrchr(a->input, '/');
+    snprintf(a->scenario, sizeof a->scenario, "%s", b ? b + 1 : a->input);
+    char *dot = strrchr(a->scenario, '.');
+    if (dot && !strcmp(dot, ".lua")) *dot = 0;
+    return advise_space(a, err);
+}
+
+/* The file's rows, as lines less the header: the scale of its answer. */
+static int64_t file_lines(const char *path, int header)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    char buf[1 << 16];
+    size_t n;
+    int64_t lines = 0;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        for (char *p = buf; (p = memchr(p, '\n', (size_t)(buf + n - p))); p++) lines++;
+    fclose(f);
+    return lines - (header ? 1 : 0);
+}
+
+static const char *option(void *cli, const char *name)
+{
+    /* the load options advise passes on; the rest are set per run */
+    static const char *const mine[] = { "table", "format", "threads", "chunk", "progress", "limit", "truncate", NULL };
+    for (int i = 0; mine[i]; i++)
+        if (!strcmp(name, mine[i])) return !strcmp(name, "table") ? opts_get(cli, "table") : NULL;
+    return opts_get(cli, name);
+}
+
+static int setup_file(advise *a, bb_err *err)
+{
+    a->lo = (load_opts){ .paths = (const char **)a->cli->pos, .npaths = 1 };
+    if (!opts_get(a->cli, "table"))
+        return bb_usagef(err, "advise FILE needs --table=T: the existing table whose shape the scratch table takes");
+    if (load_opts_read(&a->lo, option, a->cli, err) < 0) return -1;
+    a->lo.drv = a->drv;
+    a->lo.dsn = a->dsn;
+    a->table = bb_xstrdup(opts_get(a->cli, "table"));
+    snprintf(a->scratch_table, sizeof a->scratch_table, "%s%s", a->table, a->scratch);
+    a->lo.table = a->scratch_table;
+    a->lo.truncate = 1;
+    a->lo.progress = 0;
+    struct stat st;
+    if (stat(a->input, &st) < 0) return bb_errf(err, "cannot read %s", a->input);
+    a->rows = file_lines(a->input, a->lo.header);
+    a->file_bytes = (int64_t)st.st_size;
+    if (a->rows < 1) return bb_usagef(err, "%s holds no rows", a->input);
+    snprintf(a->scenario, sizeof a->scenario, "load");
+    if (advise_file_space(a, a->file_bytes, err) < 0) return -1;
+    return lib_scratch_like(a->drv->name, a->dsn, a->scratch_table, a->table, 0, err);
+}
+
+/* Drops the scratch tables; says so when it cannot. */
+static void cleanup(advise *a)
+{
+    bb_err err = { .code = BB_EXIT_RUNTIME };
+    int rc = 0;
+    if (a->file && a->scratch_table[0]) rc = lib_scratch_like(a->drv->name, a->dsn, a->scratch_table, "", 1, &err);
+    else if (!a->file && a->rs.L) rc = lib_drop_scratch(a->rs.L, a->drv->name, a->dsn, &err);
+    if (rc < 0) fprintf(stderr, "bulkbench: could not drop the scratch tables (*%s): %s\n", a->scratch, err.msg);
+}
+
+/* One run of candidate k in the current round, into its runs; the run's exit code. */
+static int run_one(advise *a, int k, const race_round *rd, bb_err *err)
+{
+    adv_cand *c = &a->c[k];
+    c->runs = realloc(c->runs, sizeof *c->runs * (size_t)(c->nruns + 1));
+    adv_run *run = &c->runs[c->nruns++];
+    *run = (adv_run){ .round = rd->round, .rows_asked = rd->rows, .cap_s = rd->cap_s };
+    uint64_t t = bb_now_ns();
+    int rc;
+    if (a->file) {
+        a->lo.threads = c->threads;
+        a->lo.chunk = c->batch;
+        a->lo.limit = rd->rows >= a->rows ? -1 : rd->rows;
+        result_init(&run->res);
+        snprintf(run->res.scenario, sizeof run->res.scenario, "%s", a->scenario);
+        snprintf(run->res.engine, sizeof run->res.engine, "%s", a->drv->name);
+        snprintf(run->res.method, sizeof run->res.method, "%s", c->method);
+        run->res.threads = c->threads;
+        run->res.batch = c->batch;
+        rc = load_files(&a->lo, &run->res, err) < 0 ? (err->code ? err->code : BB_EXIT_RUNTIME) : 0;
+        if (sig_caught()) rc = 128 + sig_caught(); /* what failed while stopping failed because of the stop */
+    } else {
+        bb_plan p;
+        runcmd_plan(&p, c->combo, a->cli, &a->rs.hc);
+        p.script = a->input;
+        p.script_src = a->rs.src;
+        p.script_len = a->rs.srclen;
+        p.scenario = a->scenario;
+        p.rows = rd->rows;
+        p.events = 0;
+        p.time_s = rd->cap_s;
+        p.warmup_s = 0;
+        p.progress = 0;
+        p.report_interval = 0;
+        p.scratch = a->scratch;
+        p.focus = a->focus;
+        rc = runner_run(a->rs.L, &p, &run->res, err);
+    }
+    run->wall_s = (double)(bb_now_ns() - t) / 1e9;
+    return rc;
+}
+
+static void progress_line(advise *a, int k, int done, int total, const adv_run *run)
+{
+    if (!a->progress) return;
+    double rps = result_rows_per_s(&run->res);
+    fprintf(stderr, "\r\033[K  run %d/%d  %-28s %12.0f rows/s  %5.1f s  (%.0f s left)", done, total, a->c[k].key,
+            rps > 0 ? rps : 0, run->wall_s, a->budget_s - elapsed());
+    fflush(stderr);
+}
+
+static void round_header(advise *a, const race_round *rd, int m)
+{
+    fprintf(stderr,
+            "round %d: %d candidate%s x %d run%s at %lld rows (each cut at %.1f s), about %.0f s of %.0f s left\n",
+            rd->round, m, m == 1 ? "" : "s", rd->reps, rd->reps == 1 ? "" : "s", (long long)rd->rows, rd->cap_s,
+            rd->est_s, a->budget_s - elapsed());
+}
+
+static void round_footer(advise *a, int round, double t0)
+{
+    if (a->progress) fputs("\r\033[K", stderr);
+    int dropped = 0, alive = 0;
+    for (int k = 0; k < a->n; k++) {
+        dropped += a->rc[k].out_round == round;
+        alive += a->rc[k].state == RACE_ALIVE;
+    }
+    fprintf(stderr, "round %d: %.1f s; %d out", round, elapsed() - t0, dropped);
+    for (int k = 0, shown = 0; k < a->n; k++)
+        if (a->rc[k].out_round == round && shown++ < 6)
+            fprintf(stderr, "%s%s%s", shown == 1 ? " (" : ", ", a->c[k].key,
+                    a->rc[k].state == RACE_FAILED ? " failed" : "");
+    if (dropped) fprintf(stderr, "%s)", dropped > 6 ? ", ..." : "");
+    int l = race_leader(&a->r);
+    if (l >= 0) fprintf(stderr, ", %d left; leader %s at %.0f rows/s", alive, a->c[l].key, a->rc[l].stat.median);
+    fputc('\n', stderr);
+}
+
+/* A run that failed takes its candidate out with the reason; every candidate's failing is
+ * the caller's to report. */
+static void run_failed(advise *a, int k, const bb_err *err)
+{
+    adv_cand *c = &a->c[k];
+    snprintf(c->error, sizeof c->error, "%s", err->msg[0] ? err->msg : c->runs[c->nruns - 1].res.error);
+    race_fail(&a->r, k);
+    if (a->progress) fputs("\r\033[K", stderr);
+    fprintf(stderr, "  %s failed: %s\n", c->key, c->error);
+}
+
+/* The rounds the race plans, each run interleaved; stops at the race's end, the budget or
+ * a signal (its number into a->interrupted). */
+static void race_all(advise *a)
+{
+    int *idx = bb_xmalloc(sizeof *idx * (size_t)a->n);
+    race_round rd;
+    while (!a->interrupted && race_plan(&a->r, elapsed(), &rd)) {
+        int m = race_contestants(&a->r, idx), done = 0;
+        double t0 = elapsed();
+        round_header(a, &rd, m);
+        a->rounds = realloc(a->rounds, sizeof *a->rounds * (size_t)(a->nrounds + 1));
+        adv_round *ar = &a->rounds[a->nrounds++];
+        *ar = (adv_round){ .plan = rd, .contestants = m, .started_s = t0 };
+        for (int rep = 0; rep < rd.reps && !a->r.cut && !a->interrupted; rep++)
+            for (int i = 0; i < m && !a->r.cut && !a->interrupted; i++) {
+                int k = idx[i];
+                if (a->rc[k].state == RACE_FAILED) continue;
+                if (sig_caught()) {
+                    a->interrupted = sig_caught();
+                    break;
+                }
+                if (!race_may_start(&a->r, k, elapsed())) {
+                    race_cut(&a->r);
+                    break;
+                }
+                bb_err err = { .code = BB_EXIT_RUNTIME };
+                int rc = run_one(a, k, &rd, &err);
+                adv_run *run = &a->c[k].runs[a->c[k].nruns - 1];
+                done++;
+                if (rc >= 128) {
+                    a->interrupted = rc - 128;
+                    break;
+                }
+                if (rc != BB_EXIT_OK) run_failed(a, k, &err);
+                else race_record(&a->r, k, result_rows_per_s(&run->res), run->wall_s, run->res.seconds);
+                progress_line(a, k, done, m * rd.reps, run);
+            }
+        if (a->interrupted) race_cut(&a->r);
+        race_end_round(&a->r);
+        ar->runs = done;
+        ar->seconds = elapsed() - t0;
+        round_footer(a, rd.round, t0);
+    }
+    free(idx);
+}
+
+/* The options, the input, the engine: a usage error (exit 2) for anything advise cannot do. */
+static int check_options(advise *a, bb_err *err)
+{
+    bb_cli *cli = a->cli;
+    if (cli->npos != 1)
+        return bb_usagef(err,
+                         cli->npos ? "advise takes one script or file, got '%s' too"
+                                   : "advise needs a script or a data file: bulkbench advise SCRIPT.lua|FILE "
+                                     "--engine=E [--budget=5m]%s",
+                         cli->npos ? cli->pos[1] : "");
+    const char *fmt = opts_get(cli, "format");
+    if (strcmp(fmt, "text") && strcmp(fmt, "json"))
+        return bb_usagef(err, "--format=%s: advise reports as text or json (a file's format comes from its name)", fmt);
+    a->budget_s = opts_parse_duration(opts_get(cli, "budget"));
+    if (a->budget_s <= 0)
+        return bb_usagef(err, "--budget expects a duration such as 90s, 5m or 1h, got '%s'", opts_get(cli, "budget"));
+    const char *engine = opts_get(cli, "engine");
+    if (strchr(engine, ',')) return bb_usagef(err, "advise answers for one engine at a time, got --engine=%s", engine);
+    if (!(a->drv = bb_driver_find(engine))) {
+        const char *names[16];
+        int n = 0;
+        for (int i = 0; bb_drivers[i] && n < 16; i++) names[n++] = bb_drivers[i]->name;
+        const char *near = opts_nearest(engine, names, n);
+        return bb_usagef(err, "unknown engine '%s'%s%s%s", engine, near ? "; did you mean '" : "", near ? near : "",
+                         near ? "'?" : "");
+    }
+    a->dsn = opts_dsn(cli, a->drv);
+    a->input = cli->pos[0];
+    a->file = is_data_file(a->input);
+    return 0;
+}
+
+/* The first round's rows: two batches (a file's: two chunks) per worker of the largest
+ * candidate, so a big batch is not judged on one; at least 10000 rows, at most the final scale. */
+static int64_t first_rows(const advise *a)
+{
+    int64_t most = 0;
+    for (int k = 0; k < a->n; k++)
+        if (!a->c[k].per_row && a->c[k].batch > 0 && a->c[k].batch * a->c[k].threads > most)
+            most = a->c[k].batch * a->c[k].threads;
+    int64_t rows = 2 * most;
+    if (a->file) rows = (int64_t)(2.0 * (double)most * (double)a->rows / (double)(a->file_bytes ? a->file_bytes : 1));
+    if (rows < 10000) rows = 10000;
+    return rows < a->rows ? rows : a->rows;
+}
+
+static int start_race(advise *a, bb_err *err)
+{
+    race_cfg cfg; /* the race's clock is the command's: set-up time counts */
+    double left = a->budget_s - elapsed() - ADV_RESERVE_S;
+    race_defaults(&cfg, a->budget_s - ADV_RESERVE_S, a->rows);
+    cfg.rows_first = first_rows(a);
+    cfg.seed = (uint64_t)strtoull(opts_get(a->cli, "seed"), NULL, 10);
+    race_init(&a->r, &cfg, a->rc, a->n);
+    race_round probe;
+    race tmp = a->r; /* would even the first round fit? */
+    if (left <= 0 || !race_plan(&tmp, elapsed(), &probe)) {
+        double need = a->n * 1.1 * (race_overhead(&a->r) + cfg.min_cap_s) + elapsed() + ADV_RESERVE_S;
+        return bb_usagef(err,
+                         "--budget=%s is too short for %d candidates: one run each needs about %.0f s; give "
+                         "--budget=%.0fs or more, or narrow the race with --method, --threads or --batch",
+                         opts_get(a->cli, "budget"), a->n, need, 3 * need);
+    }
+    fprintf(stderr, "advise: %s on %s, %s%s, %d candidates, %lld rows, budget %.0f s; server cores %d (%s)\n", a->input,
+            a->drv->name, a->table ? "table " : "", a->table ? a->table : "its tables", a->n, (long long)a->rows,
+            a->budget_s, a->cores, a->cores_from);
+    return 0;
+}
+
+static int advise_main(bb_cli *cli)
+{
+    adv_t0 = bb_now_ns();
+    advise a = { .cli = cli, .baseline = -1 };
+    bb_err err = { .code = BB_EXIT_USAGE };
+    snprintf(a.scratch, sizeof a.scratch, "__scratch%d", (int)getpid());
+    a.progress = opts_get(cli, "progress") ? opts_is_on(opts_get(cli, "progress")) : isatty(2);
+    int rc = check_options(&a, &err);
+    if (rc == 0) {
+        sysmon_host_info(&a.host);
+        advise_cores(&a);
+        rc = a.file ? setup_file(&a, &err) : setup_script(&a, &err);
+    }
+    if (rc == 0) rc = start_race(&a, &err);
+    if (rc < 0) {
+        cleanup(&a);
+        rc = output_fail(&err);
+    } else {
+        race_all(&a);
+        cleanup(&a);
+        a.elapsed_s = elapsed();
+        if (a.interrupted) a.r.stop = "interrupted";
+        advise_print(&a);
+        fflush(stdout);
+        bb_err werr = { .code = BB_EXIT_RUNTIME };
+        if (advise_write_runs(&a, &werr) < 0) output_fail(&werr);
+        if (a.interrupted) {
+            fprintf(stderr, "bulkbench: interrupted; the standings so far are above\n");
+            rc = 128 + a.interrupted;
+        } else if (race_pick(&a.r) < 0) {
+            const char *why = "-";
+            for (int k = a.n - 1; k >= 0; k--)
+                if (a.c[k].error[0]) why = a.c[k].error;
+            bb_errf(&err, "no candidate finished a run: every one failed (the first: %s)", why);
+            err.code = BB_EXIT_RUNTIME;
+            rc = output_fail(&err);
+        }
+    }
+    for (int k = 0; k < a.n; k++) {
+        for (int i = 0; i < a.c[k].nruns; i++) result_free(&a.c[k].runs[i].res);
+        free(a.c[k].runs);
+    }
+    race_free(&a.r);
+    free(a.c);
+    free(a.rc);
+    free(a.rounds);
+    free((char *)a.table);
+    advise_space_free(&a);
+    runcmd_unload(&a.rs);
+    return rc;
+}
+
+// clang-format off
+static const opt_use advise_opts[] = {
+    { "engine", "the engine: sqlite, pg, mysql or odbc (one)", NULL, "E" },
+    { "dsn", NULL, NULL, "DSN" },
+    { "budget", NULL, NULL, "DURATION" },
+    { "table", "a script: which of its tables to race (default the one bb.load loads); a file: the existing table whose shape the scratch table takes", NULL, "NAME" },
+    { "method", "race only these methods (default: every method the engine offers)", NULL, "M[,M..]" },
+    { "threads", "race only these thread counts", "1,2,4...twice the server's cores", "N[,N..]" },
+    { "batch", "race only these batches", "10...100000; COPY and LOAD DATA 1000...100000 and one stream per worker", "N[,N..]" },
+    { "chunk", "a file: race only these chunk sizes", "1MB,4MB,16MB,64MB up to the file's size", "SIZE[,SIZE..]" },
+    { "set", NULL, NULL, "NAME=V[,V..]" },
+    { "baseline", "a configuration raced along every round, to compare the recommendation with", NULL, "M:BATCH:THREADS" },
+    { "rows", "the rows the answer is for: the last rounds load this many (default the script's, else 1000000; a file: all of it)", NULL, NULL },
+    { "format", "how the outcome prints: text, or one JSON object (a file's own format comes from its name)", "text", "FORMAT" },
+    { "out", "append every run of the race to this file, each with its `advise` object", NULL, "FILE.jsonl" },
+    { "seed", NULL, NULL, NULL },
+    { "now", NULL, NULL, "TIME" },
+    { "header", "a file: its first row names columns", NULL, NULL },
+    { "columns", NULL, NULL, "a,b,c" },
+    { "delimiter", NULL, NULL, "CHAR" },
+    { "quote", NULL, NULL, "CHAR" },
+    { "null", "a file: the field text that means NULL", NULL, "TEXT" },
+    { "progress", "a line per run on standard error (default: on when it is a terminal)", NULL, NULL },
+    { NULL, NULL, NULL, NULL }
+};
+// clang-format on
+
+const bb_command advise_command = {
+    "advise",
+    "SCRIPT.lua|FILE --engine=E [--budget=5m] [options]",
+    "the fastest way to load rows like these: a budgeted race of methods, batches and threads into scratch tables",
+    "bulkbench advise workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --threads=1 --rows=20000 "
+    "--budget=30s",
+    advise_opts,
+    advise_main,
+    CMD_SIGNALS | CMD_SCRIPT,
+};

@@ -1,0 +1,149 @@
+/* race.h — a budgeted race between load configurations: the rules of `bulkbench advise`,
+ * with no clock, database or Lua of its own, so they can be tested with made-up numbers.
+ *
+ * The contract:
+ * - Candidates race in rounds. race_plan gives the next round: every contestant (each
+ *   candidate still in the race, and the baseline always) runs `reps` times at `rows` rows,
+ *   each run cut after `cap_s` seconds; the caller runs them interleaved (every contestant
+ *   once, then again, as --repeat does) and hands each outcome to race_record or race_fail.
+ * - The first round runs every candidate cfg.reps_first times at cfg.rows_first rows, each
+ *   run cut at what cfg.first_share of the budget allows (cfg.min_cap_s at least); later
+ *   rounds run cfg.reps times, cut at cfg.slow times the leader's time. A round's rows grow
+ *   by cfg.growth until cfg.rows, the scale the answer is for (taken at once when the next
+ *   round would be within 3/4 of it); then rounds add runs at that scale. A candidate's standing (median rows/s and the 95%
+ *   bootstrap interval of summary.h) is taken over its runs at the round's scale, earlier
+ *   rounds at the same scale included.
+ * - After a round (race_end_round) a candidate whose interval lies wholly below the
+ *   leader's (each with two runs or more) is dropped; the leader has the highest median.
+ *   Below cfg.rows the interval's top is first raised by cfg.bias: a smaller scale judges
+ *   big batches and many threads on fewer batches per worker than the answer is for.
+ * - The race stops (r->stop says why) at one survivor, when the survivors cannot be told
+ *   apart (at cfg.rows, every survivor's interval within cfg.tie of the leader's median),
+ *   or when the budget
+ *   cannot fit another round. A round is planned so its estimated wall time fits what is
+ *   left: each run costs the measured per-run overhead plus its rows at its candidate's last
+ *   rows/s (its cap when unknown), padded by 10%; a round below cfg.rows takes at most half
+ *   of what is left (the first, cfg.first_share), so a larger scale still follows. A larger
+ *   scale comes before more runs at the current one: the next scale with three runs each,
+ *   else two; else the most rows (1.5 times the current at least) that fit with three, else
+ *   two; else more runs at the current scale, as many as fit. race_may_start refuses a
+ *   run whose estimate would overshoot; the caller then calls race_cut.
+ * - The recommendation (race_pick) is the survivor whose interval's low end is highest (the
+ *   one most surely fast; with one run each, the leader); when the race stopped because the
+ *   survivors cannot be told apart, it is the simplest of the survivors as fast as the
+ *   leader (median within cfg.tie, intervals overlapping): fewer threads, then a smaller
+ *   batch (0, one stream per worker, counts as the largest), then fewer settings away from
+ *   their first listed value; the faster of equals. */
+#ifndef BB_RACE_H
+#define BB_RACE_H
+
+#include <stdint.h>
+
+#include "summary.h"
+
+typedef enum { RACE_ALIVE, RACE_DROPPED, RACE_FAILED } race_state;
+
+/* One run's outcome. */
+typedef struct race_sample {
+    int round;
+    int64_t rows; /* the rows the round asked for (a run cut by its cap loads fewer) */
+    double rows_per_s, wall_s;
+} race_sample;
+
+/* A candidate's standing at the end of a round. */
+typedef struct race_mark {
+    int round;
+    int64_t rows; /* the scale of the runs it summarises */
+    bb_summary rps;
+} race_mark;
+
+typedef struct race_cand {
+    /* the caller's: what makes a candidate simpler, and whether it is the baseline */
+    int threads;
+    int64_t batch; /* 0: one stream per worker (the largest) */
+    int nset_away; /* settings away from the first value listed */
+    int baseline;  /* runs every round, in the race or not */
+    /* the race's */
+    race_state state;
+    int out_round;  /* the round it was dropped in or failed in; 0 while in the race */
+    race_sample *s; /* its runs */
+    int ns;
+    race_mark *mark; /* its standing after each round it ran in */
+    int nmark;
+    bb_summary stat; /* its current standing (n == 0: none yet) */
+} race_cand;
+
+typedef struct race_cfg {
+    double budget_s;    /* wall seconds for every run together */
+    int64_t rows;       /* the scale the answer is for */
+    int64_t rows_first; /* the first round's rows (at most rows) */
+    double growth;      /* rows multiply by this from round to round (4) */
+    int reps_first;     /* runs per contestant in the first round (2) */
+    int reps;           /* and in later rounds (3) */
+    double tie;         /* medians within this fraction of the leader's are as fast (0.05) */
+    double bias;        /* below rows, how much a smaller scale may understate a candidate (0.15) */
+    double overhead_s;  /* a run's fixed cost (connect, prepare, check) until one is measured (0.5) */
+    double min_cap_s;   /* the shortest cut of a run (0.5) */
+    double slow;        /* later rounds cut a run at this many times the leader's time (4) */
+    double first_share; /* of the budget the first round may take (0.4) */
+    uint64_t seed;      /* of the bootstrap */
+} race_cfg;
+
+/* A round to run. */
+typedef struct race_round {
+    int round; /* from 1 */
+    int64_t rows;
+    int reps;
+    double cap_s; /* each run stops after this many seconds */
+    double est_s; /* its estimated wall time */
+} race_round;
+
+typedef struct race {
+    race_cfg cfg;
+    race_cand *c; /* the caller's array; the race fills its own members */
+    int n;
+    int round; /* rounds planned so far */
+    race_round cur;
+    int cut;      /* the current round was cut short */
+    double *over; /* each run's overhead: wall time less rows / rows_per_s */
+    int nover;
+    const char *stop; /* why the race ended: NULL while it goes on */
+} race;
+
+/* Fills cfg with the defaults above for a budget and a scale. */
+void race_defaults(race_cfg *cfg, double budget_s, int64_t rows);
+/* Starts a race over n candidates (their caller's members set, the rest zeroed). */
+void race_init(race *r, const race_cfg *cfg, race_cand *c, int n);
+void race_free(race *r);
+
+/* The next round, given the wall seconds spent so far: 1 with *out, or 0 when the race is
+ * over (r->stop says why). */
+int race_plan(race *r, double elapsed_s, race_round *out);
+/* The contestants of the current round, in running order, into idx (n entries at most);
+ * returns how many. */
+int race_contestants(const race *r, int *idx);
+/* The estimated wall seconds of candidate k's run in the current round. */
+double race_estimate(const race *r, int k);
+/* Whether k's run may start at elapsed_s without its estimate overshooting the budget. */
+int race_may_start(const race *r, int k, double elapsed_s);
+/* A run of k in the current round: its rows/s, its wall seconds and the seconds it loaded
+ * for (the rest is the run's fixed cost). */
+void race_record(race *r, int k, double rows_per_s, double wall_s, double load_s);
+/* k's run failed: it leaves the race (the baseline too). */
+void race_fail(race *r, int k);
+/* The current round ends early: the budget is spent. */
+void race_cut(race *r);
+/* Standings, drops and the stop rules after the current round. */
+void race_end_round(race *r);
+
+/* The leader: the candidate in the race with the highest median; -1 when none. */
+int race_leader(const race *r);
+/* The recommendation (see above); -1 when no candidate has a standing. */
+int race_pick(const race *r);
+/* Every candidate ranked: those in the race by median, then those out by the round they
+ * left (later first) and median; returns n. */
+int race_ranking(const race *r, int *idx);
+/* The wall seconds of one run's fixed cost as measured so far (cfg.overhead_s before any). */
+double race_overhead(const race *r);
+
+#endif

@@ -1,0 +1,64 @@
+# advise on SQLite: one JSON object whose recommendation is one of its candidates, within its budget, every run in --out with its place in the race
+$ ./bulkbench advise workloads/copy_vs_load.lua --engine=sqlite --rows=20000 --method=txn,multirow --batch=100,1000 --threads=1 --budget=20s --format=json --out=$TMP/sq.jsonl >$TMP/sq.json 2>$TMP/sq.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/sq.json $TMP/sq.jsonl; tail -2 $TMP/sq.err
+? 0
+~ rc=0
+~ ^ok: 4 candidates
+! FAIL
+
+# advise as text: the ranked candidates, the recommendation in one line and the command that reproduces it
+$ ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=5000 --method=txn --batch=10,1000 --threads=1 --budget=15s --name_bytes=100 2>/dev/null
+? 0
+~ candidate \(method:batch:threads\) +rows/s +95% interval
+~ ^recommendation: txn, batch 1000, 1 thread: [0-9,]+ rows/s
+~ bulkbench run workloads/batch_insert.lua --engine=sqlite --method=txn --batch=1000 --threads=1 --rows=5000
+~ cost per row: client CPU [0-9.]+ us
+
+# advise on pg races into scratch tables: the user's table of the same name is left as it was, no scratch table is left behind, the baseline is compared
+$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create table bmsql_history (x int); insert into bmsql_history values (1), (2), (3)" && ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=30000 --method=copy,multirow --threads=1,2 --batch=1000,10000 --budget=25s --baseline=pipeline:1000:1 --format=json --out=$TMP/pg.jsonl >$TMP/pg.json 2>$TMP/pg.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/pg.json $TMP/pg.jsonl --baseline; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'user rows: ' || count(*) from bmsql_history" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table bmsql_history"; tail -3 $TMP/pg.err
+? 0
+~ rc=0
+~ ^ok: 9 candidates
+~ user rows: 3
+~ scratch tables: 0
+
+# Ctrl-C during advise prints the standings so far, exits 130 and drops its scratch tables
+$ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=200000 --method=copy,multirow --threads=1,2 --batch=1000,10000 --budget=60s --format=json >$TMP/int.json 2>$TMP/int.err & p=$!; sleep 4; kill -INT $p; wait $p; echo "exit $?"; python3 tests/fixtures/advise_check.py $TMP/int.json --interrupted; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'"; tail -1 $TMP/int.err
+? 0
+~ exit 130
+~ ok: 8 candidates, [0-9]+ rounds, 0 runs, winner .* \(interrupted\)
+~ scratch tables: 0
+~ interrupted; the standings so far are above
+
+# advise on a CSV file loads a scratch copy of --table (left empty and untouched) on MariaDB
+$ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=50000 --format=csv -o $TMP/h.csv && ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table if exists adv_model'); db:exec('create table adv_model (hist_id integer, h_c_id integer, h_c_d_id integer, h_c_w_id integer, h_d_id integer, h_w_id integer, h_date datetime, h_amount decimal(6,2), h_data varchar(24))')" && ./bulkbench advise $TMP/h.csv --engine=mysql --table=adv_model --threads=1,2 --chunk=256kB,1MB --budget=20s --format=json >$TMP/f.json 2>$TMP/f.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/f.json; ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); print('model rows: ' .. db:count('adv_model')); print('scratch tables: ' .. #db:query(\"show tables like '%scratch%'\")); db:exec('drop table adv_model')"
+? 0
+~ rc=0
+~ ^ok: 4 candidates
+~ model rows: 0
+~ scratch tables: 0
+
+# a file's model table that does not exist is named
+$ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10 --format=csv -o $TMP/s.csv && ./bulkbench advise $TMP/s.csv --engine=pg --table=no_such_table --budget=10s
+? 1
+~ there is no table no_such_table to take the shape of
+
+# a budget too small for one run of each candidate says how much it needs
+$ ./bulkbench advise workloads/copy_vs_load.lua --engine=sqlite --rows=10000 --budget=2s
+? 2
+~ --budget=2s is too short for [0-9]+ candidates: one run each needs about [0-9]+ s
+
+# usage errors: no input, a bad budget, two engines, a table the script does not have, a malformed baseline
+$ ./bulkbench advise --engine=pg; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --budget=soon; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=pg,mysql; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --table=bmsql_histroy; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --baseline=copy; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --time=3; echo "rc=$?"
+? 0
+~ advise needs a script or a data file
+~ --budget expects a duration such as 90s, 5m or 1h, got 'soon'
+~ advise answers for one engine at a time
+~ defines no table 'bmsql_histroy'; did you mean 'bmsql_history'\?
+~ --baseline expects METHOD:BATCH:THREADS
+~ --time is an option of `bulkbench run`; `bulkbench advise` does not take it
+! rc=[013]
+
+# a script that writes only through event() has no load method to race
+$ ./bulkbench advise <(echo 'function event() end') --engine=null --budget=10s
+? 2
+~ writes through event\(\): advise races load methods
