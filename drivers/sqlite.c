@@ -148,11 +148,13 @@ static int sq_query(bb_conn *c, const char *sql, int nparams, const char *const 
         if (params[i]) sqlite3_bind_text(st, i + 1, params[i], -1, SQLITE_TRANSIENT);
         else sqlite3_bind_null(st, i + 1);
     }
-    int n = sqlite3_column_count(st), rc;
+    /* the shape after the first step: a step that re-prepares the statement (the schema
+     * changed since) frees the names taken before it and may change the columns */
+    int rc = sqlite3_step(st), n = sqlite3_column_count(st);
     const char *names[n ? n : 1], *vals[n ? n : 1];
     size_t lens[n ? n : 1];
     for (int i = 0; i < n; i++) names[i] = sqlite3_column_name(st, i);
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    for (; rc == SQLITE_ROW; rc = sqlite3_step(st)) {
         for (int i = 0; i < n; i++) {
             vals[i] = (const char *)sqlite3_column_text(st, i);
             lens[i] = (size_t)sqlite3_column_bytes(st, i);
