@@ -151,8 +151,9 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
 {
     char *p = row->scratch;
     bb_value *v = row->v;
+    uint64_t key = gen_row_key(n);
     for (const gen_col *c = t->cols, *end = c + t->ncols; c < end; c++, v++) {
-        if (c->null_ratio > 0 && dist_unit(gen_rnd(c, n, 1000)) < c->null_ratio) {
+        if (gen_is_null(c, key)) {
             v->kind = BB_V_NULL;
             continue;
         }

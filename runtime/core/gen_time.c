@@ -96,6 +96,7 @@ int gen_ts_parse(gen_col *c, const gen_args *a)
     c->fill = gen_ts_form(c, a);
     if (!c->fill) return -1;
     if (c->fill == gen_ts_fixed_fill) {
+        c->fixed = 1;
         c->text = bb_xmalloc(32 + GEN_PAD);
         c->text_len = (uint32_t)fmt_timestamp(c->text, c->a, 0, c->scale);
     }
