@@ -208,7 +208,7 @@ static int loop_stream(const bb_method *m, mstate *ms, int64_t batch, bb_err *er
         if (send_stream_begin(ms, err) < 0) return -1;
     }
     producer pr;
-    if (produce_start(&pr, l->pool, ms->t, per_worker ? 10000 : batch, send_stream_encode, ms) < 0)
+    if (produce_start(&pr, l->pool, per_worker ? 10000 : batch, send_stream_encode, ms) < 0)
         return bb_errf(err, "cannot start a producer thread");
     int rc = 0;
     produce_buf *b;

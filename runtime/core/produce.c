@@ -8,7 +8,6 @@
 static void *produce_main(void *arg)
 {
     producer *p = arg;
-    gen_row *row = gen_row_new(p->t);
     bb_buf local = { 0 };
     int64_t first = 0, left = 0, rows = 0;
     uint64_t t_claim = 0;
@@ -17,14 +16,14 @@ static void *produce_main(void *arg)
             if ((left = pool_claim(p->pool, p->claim, &first)) == 0) break;
             t_claim = bb_now_ns();
         }
-        gen_fill(p->t, (uint64_t)first, row);
-        if (p->encode(p->ud, row, &local, &p->err) < 0) {
+        int64_t k = p->encode(p->ud, (uint64_t)first, left, &local, PRODUCE_CHUNK, &p->err);
+        if (k < 0) {
             p->failed = 1;
             break;
         }
-        first++;
-        left--;
-        rows++;
+        first += k;
+        left -= k;
+        rows += k;
         if (local.len < PRODUCE_CHUNK && left > 0) continue;
         /* hand over: wait for a free slot, swap buffers (no copy) */
         pthread_mutex_lock(&p->mu);
@@ -51,15 +50,13 @@ static void *produce_main(void *arg)
     pthread_cond_broadcast(&p->cv);
     pthread_mutex_unlock(&p->mu);
     bb_buf_free(&local);
-    gen_row_free(row);
     return NULL;
 }
 
-int produce_start(producer *p, bb_pool *pool, gen_table *t, int64_t claim, produce_encode_fn encode, void *ud)
+int produce_start(producer *p, bb_pool *pool, int64_t claim, produce_encode_fn encode, void *ud)
 {
     memset(p, 0, sizeof *p);
     p->pool = pool;
-    p->t = t;
     p->claim = claim;
     p->encode = encode;
     p->ud = ud;

@@ -5,7 +5,6 @@
 
 #include <pthread.h>
 
-#include "gen.h"
 #include "pool.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
@@ -20,12 +19,13 @@ typedef struct produce_buf {
     uint64_t t_claim; /* when its batch was claimed: the start of the batch's event */
 } produce_buf;
 
-/* Encodes one generated row into out for the stream; returns -1 with err set. */
-typedef int (*produce_encode_fn)(void *ud, const gen_row *row, bb_buf *out, bb_err *err);
+/* Appends the stream's encoding of rows first, first+1, ... to out: at most n, stopping
+ * once out holds limit bytes or more. Returns how many (at least one when n > 0), or -1
+ * with err set. */
+typedef int64_t (*produce_encode_fn)(void *ud, uint64_t first, int64_t n, bb_buf *out, size_t limit, bb_err *err);
 
 typedef struct producer {
     bb_pool *pool; /* the run's: rows are claimed from it */
-    gen_table *t;
     int64_t claim; /* rows per claim (the batch) */
     produce_encode_fn encode;
     void *ud;
@@ -40,7 +40,7 @@ typedef struct producer {
     bb_err err;
 } producer;
 
-int produce_start(producer *p, bb_pool *pool, gen_table *t, int64_t claim, produce_encode_fn encode, void *ud);
+int produce_start(producer *p, bb_pool *pool, int64_t claim, produce_encode_fn encode, void *ud);
 /* The next full buffer, or NULL when production ended (p->failed says whether by error).
  * Hand it back with produce_release before taking another. */
 produce_buf *produce_take(producer *p);

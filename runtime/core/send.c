@@ -19,6 +19,8 @@ void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
     ms->dia = bb_target_dialect(l->plan->drv, l->target);
     ms->t = t;
     ms->row = gen_row_new(t);
+    ms->plan = encplan_new(t, fmt);
+    if (!ms->plan) ms->srow = gen_row_new(t);
     bb_buf *h = &ms->insert_head;
     bb_buf_puts(h, "INSERT INTO ");
     dialect_quote(ms->dia, t->name, h);
@@ -46,6 +48,8 @@ void send_done(mstate *ms)
     send_reset(ms);
     free(ms->flat);
     gen_row_free(ms->row);
+    gen_row_free(ms->srow);
+    encplan_free(ms->plan);
     for (int64_t i = 0; i < ms->nrows; i++) gen_row_free(ms->rows[i]);
     free(ms->rows);
     free(ms->vals);
@@ -264,13 +268,22 @@ int send_stream_end(mstate *ms, bb_err *err)
     return 0;
 }
 
-/* The engine's own encoder for binary COPY, ours otherwise (runs in a producer thread). */
-int send_stream_encode(void *ud, const gen_row *row, bb_buf *out, bb_err *err)
+/* Rows into the stream's format (see produce_encode_fn): through the plan for text,
+ * row by row through the engine's own encoder for binary COPY. Runs in a producer
+ * thread, or in the worker for the exactly-once path, never both at once. */
+int64_t send_stream_encode(void *ud, uint64_t first, int64_t n, bb_buf *out, size_t limit, bb_err *err)
 {
     mstate *ms = ud;
-    if (ms->fmt == BB_FMT_BINARY) return ms->drv->stream_encode(ms->ld->conn, row->v, out, err);
-    enc_row(ms->fmt, ms->dia, ms->t, row, out);
-    return 0;
+    if (ms->plan) return encplan_rows(ms->plan, first, n, out, limit);
+    int64_t i = 0;
+    while (i < n) {
+        gen_fill(ms->t, first + (uint64_t)i, ms->srow);
+        if (ms->fmt != BB_FMT_BINARY) enc_row(ms->fmt, ms->dia, ms->t, ms->srow, out);
+        else if (ms->drv->stream_encode(ms->ld->conn, ms->srow->v, out, err) < 0) return -1;
+        i++;
+        if (out->len >= limit) break;
+    }
+    return i;
 }
 
 /* One stream of the batch, generated and sent on this thread (the exactly-once path:
@@ -279,15 +292,12 @@ int send_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err
 {
     bb_conn *c = ms->ld->conn;
     if (send_stream_begin(ms, err) < 0) return -1;
-    ms->buf.len = 0;
-    for (int64_t i = 0; i < n; i++) {
-        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
-        if (send_stream_encode(ms, ms->row, &ms->buf, err) < 0) return -1;
-        if (ms->buf.len >= PRODUCE_CHUNK || i == n - 1) {
-            if (ms->drv->stream_write(c, ms->buf.p, ms->buf.len, err) < 0) return -1;
-            *bytes += ms->buf.len;
-            ms->buf.len = 0;
-        }
+    for (int64_t i = 0; i < n;) {
+        ms->buf.len = 0;
+        int64_t k = send_stream_encode(ms, (uint64_t)(first + i), n - i, &ms->buf, PRODUCE_CHUNK, err);
+        if (k < 0 || ms->drv->stream_write(c, ms->buf.p, ms->buf.len, err) < 0) return -1;
+        *bytes += ms->buf.len;
+        i += k;
     }
     int64_t rows = -1;
     ms->stream_open = 0;

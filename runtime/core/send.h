@@ -9,6 +9,7 @@
 #include "../../base/buf.h"
 #include "../../base/err.h"
 #include "../../drivers/driver.h"
+#include "encplan.h"
 #include "gen.h"
 #include "loader.h"
 
@@ -21,6 +22,8 @@ struct mstate {
     const bb_dialect *dia;
     gen_table *t;
     gen_row *row;
+    encplan *plan; /* streams in a text format: their rows' way into it */
+    gen_row *srow; /* streams in another format: the encoder's row (the producer's thread) */
     bb_buf buf;
     bb_buf insert_head; /* "INSERT INTO t (a,b) VALUES " */
     bb_stmt *stmt;      /* the prepared single-row INSERT, once needed */
@@ -55,6 +58,6 @@ int send_multirow_stmt(mstate *ms, int64_t k, bb_stmt **out, bb_err *err);
 int send_multirow_pieces(mstate *ms, int64_t n, int64_t per, bb_err *err);
 int send_stream_begin(mstate *ms, bb_err *err);
 int send_stream_end(mstate *ms, bb_err *err);
-int send_stream_encode(void *ud, const gen_row *row, bb_buf *out, bb_err *err);
+int64_t send_stream_encode(void *ud, uint64_t first, int64_t n, bb_buf *out, size_t limit, bb_err *err);
 
 #endif
