@@ -9,7 +9,8 @@
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
-#define PRODUCE_SLOTS 4
+#define PRODUCE_SLOTS 8
+#define PRODUCE_REFILL 4          /* a producer that found the ring full waits for this many free slots */
 #define PRODUCE_CHUNK (64 * 1024) /* bytes of encoded rows per buffer, about */
 
 typedef struct produce_buf {
@@ -31,7 +32,8 @@ typedef struct producer {
     void *ud;
     pthread_t thread;
     pthread_mutex_t mu;
-    pthread_cond_t cv;
+    pthread_cond_t ready, space; /* a buffer came (or the end); slots were freed (or quit) */
+    int waiting_ready, waiting_space;
     produce_buf slot[PRODUCE_SLOTS];
     int head, count; /* ring: next to take, how many are full */
     int done;        /* no more buffers will come */

@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 void sysmon_host_info(sysmon_host *h)
@@ -41,6 +42,13 @@ double sysmon_self_cpu(void)
     getrusage(RUSAGE_SELF, &ru);
     return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
         ru.ru_stime.tv_usec / 1e6;
+}
+
+double sysmon_thread_cpu(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* CPU ticks (own and reaped children's), ppid and rss pages of one process */
@@ -86,7 +94,7 @@ int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes)
     long long ticks, rss;
     int ppid;
     if (pid <= 0 || read_stat(pid, &ticks, &ppid, &rss) < 0) return -1;
-    long long tot_ticks = ticks, tot_mem = pss_bytes(pid, rss);
+    long long tot_ticks = ticks, tot_mem = rss_bytes ? pss_bytes(pid, rss) : 0;
     /* one level of parentage is enough for postmaster and mysqld: their workers are
      * children (or threads, already in the parent's figures). The kernel lists a thread's
      * children in task/TID/children; without that file, scan /proc for them. */
@@ -98,7 +106,7 @@ int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes)
         while (fscanf(f, "%d", &child) == 1)
             if (read_stat(child, &ticks, &ppid, &rss) == 0) {
                 tot_ticks += ticks;
-                tot_mem += pss_bytes(child, rss);
+                if (rss_bytes) tot_mem += pss_bytes(child, rss);
             }
         fclose(f);
     } else {
@@ -109,12 +117,12 @@ int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes)
             if (child <= 0 || child == pid) continue;
             if (read_stat(child, &ticks, &ppid, &rss) == 0 && ppid == pid) {
                 tot_ticks += ticks;
-                tot_mem += pss_bytes(child, rss);
+                if (rss_bytes) tot_mem += pss_bytes(child, rss);
             }
         }
         if (d) closedir(d);
     }
     *cpu_s = (double)tot_ticks / (double)sysconf(_SC_CLK_TCK);
-    *rss_bytes = tot_mem;
+    if (rss_bytes) *rss_bytes = tot_mem;
     return 0;
 }

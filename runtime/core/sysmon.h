@@ -14,8 +14,12 @@ typedef struct sysmon_host {
 void sysmon_host_info(sysmon_host *h);
 /* CPU seconds (user+system) this process has used so far. */
 double sysmon_self_cpu(void);
-/* CPU seconds (including reaped children's) and memory (PSS, else RSS) of pid and its
- * children; -1 when pid is gone. */
+/* CPU seconds the calling thread has used so far. */
+double sysmon_thread_cpu(void);
+/* CPU seconds (including reaped children's) and, unless rss_bytes is NULL, memory (PSS,
+ * else RSS) of pid and its children; -1 when pid is gone. The memory is the costly part:
+ * the kernel walks every page table of the tree to sum PSS (5 ms for a MariaDB with a
+ * 512 MB buffer pool), where the CPU figures are a few counters. */
 int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes);
 
 #endif

@@ -83,27 +83,31 @@ int servers_check(bb_servers *sv, lua_State *L, int64_t *rows, int *refused, bb_
     return 0;
 }
 
-/* One server's counters now: its own figures (-1 = unknown) and its process tree's CPU
- * and memory when it runs here. */
-static void server_read(const bb_server *s, const bb_plan *p, bb_server_info *si, double *cpu, int64_t *rss)
+/* One server's counters now: its own figures (-1 = unknown) and its process tree's CPU,
+ * and its memory unless rss is NULL, when it runs here. The CPU this takes is added to
+ * sv->measure_cpu_s, so the run's client_cpu_s can leave it out. */
+static void server_read(bb_servers *sv, const bb_server *s, const bb_plan *p, bb_server_info *si, double *cpu,
+                        int64_t *rss)
 {
+    double t0 = sysmon_thread_cpu();
     bb_err ignore;
     memset(si, 0, sizeof *si);
     si->log_pos = si->redo_pos = -1;
     *cpu = -1;
-    *rss = -1;
+    if (rss) *rss = -1;
     if (p->drv->server_info(s->c0, si, &ignore) < 0) si->log_pos = -1;
     if (si->local_pid > 0 && sysmon_tree(si->local_pid, cpu, rss) < 0) {
         *cpu = -1;
-        *rss = -1;
+        if (rss) *rss = -1;
     }
+    sv->measure_cpu_s += sysmon_thread_cpu() - t0;
 }
 
 void servers_snapshot(bb_servers *sv, const bb_plan *p, int after)
 {
     for (int k = 0; sv->admin && k < sv->n; k++) {
         bb_server *s = &sv->s[k];
-        server_read(s, p, after ? &s->si1 : &s->si0, after ? &s->cpu1 : &s->cpu0, after ? &s->rss1 : &s->rss0);
+        server_read(sv, s, p, after ? &s->si1 : &s->si0, after ? &s->cpu1 : &s->cpu0, after ? &s->rss1 : &s->rss0);
     }
 }
 
@@ -114,8 +118,7 @@ void servers_sample(bb_servers *sv, const bb_plan *p, double *cpu_s, int64_t *lo
     for (int k = 0; sv->admin && k < sv->n; k++) {
         bb_server_info si;
         double cpu;
-        int64_t rss;
-        server_read(&sv->s[k], p, &si, &cpu, &rss);
+        server_read(sv, &sv->s[k], p, &si, &cpu, NULL);
         if (si.local_pid != sv->s[k].si0.local_pid) cpu = si.log_pos = -1; /* restarted: its counters did too */
         *cpu_s = *cpu_s < 0 || cpu < 0 ? -1 : *cpu_s + cpu;
         *log_pos = *log_pos < 0 || si.log_pos < 0 ? -1 : *log_pos + si.log_pos;
