@@ -74,6 +74,10 @@ typedef struct bb_stream_spec {
     int crlf;                    /* rows end in \r\n (a file's; COPY finds out itself, LOAD DATA must be told) */
 } bb_stream_spec;
 
+/* A pulled stream's source (bb_driver.stream_pull): the next piece of encoded rows in
+ * *data and *len, valid until the next call; returns 1, 0 at the end, -1 to abandon. */
+typedef int (*bb_stream_next_fn)(void *ud, const char **data, size_t *len);
+
 /* What the server says about itself; fields a driver cannot fill stay -1 / NULL. */
 typedef struct bb_server_info {
     char version[128];
@@ -158,6 +162,14 @@ typedef struct bb_driver {
      * holds); outside one only cutting the session stops it from committing, and the
      * session is lost (*rows = 0; callers check alive). Safe on a session already lost. */
     void (*stream_abort)(bb_conn *c, const char *why, int64_t *rows);
+    /* Optional, for engines whose client library asks for the data through a callback
+     * (LOAD DATA LOCAL): one whole stream of spec on the calling thread, with no thread of
+     * its own to hand the data to. It calls next for each piece, after it has copied the
+     * one before, until next returns 0 (the end: the stream closes and commits; *rows and
+     * the return as stream_close's) or -1 (abandon it: as stream_abort, nothing of it may
+     * commit; it returns -1 with *rows = 0). */
+    int (*stream_pull)(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud, int64_t *rows,
+                       bb_err *err);
 
     /* Encodes one row for the open stream in a format only the engine can write (binary
      * COPY needs the server's column types, learned at stream_open). NULL when the

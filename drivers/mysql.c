@@ -463,6 +463,7 @@ const bb_driver bb_driver_mysql = {
     .stream_write = my_stream_write,
     .stream_close = my_stream_close,
     .stream_abort = my_stream_abort,
+    .stream_pull = my_stream_pull,
     .alive = my_alive,
     .set_session = my_set_session,
     .set_global = my_set_global,

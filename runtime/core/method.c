@@ -194,11 +194,84 @@ static void stream_abandon(mstate *ms)
     ms->stream_open = 0;
 }
 
+/* A pulled stream (LOAD DATA LOCAL): the engine asks for each buffer of the ring. */
+typedef struct pull_ctx {
+    mstate *ms;
+    producer *pr;
+    produce_buf *first; /* taken to open the stream, not yet handed over */
+    produce_buf *b;     /* handed over, given back at the next ask */
+    int per_worker, abandoned;
+    int64_t brows, bbytes;
+} pull_ctx;
+
+/* The engine has copied the last buffer: count it and give it back; then the next one.
+ * 0 ends the stream (a batch's last buffer, the share done, a stop), -1 abandons it (a
+ * failure here or in another worker: nothing partial may commit). */
+static int pull_next(void *ud, const char **data, size_t *len)
+{
+    pull_ctx *x = ud;
+    mstate *ms = x->ms;
+    bb_loader *l = ms->ld;
+    if (x->b) {
+        int end = x->b->batch_end && !x->per_worker;
+        ms->stream_rows += x->b->rows;
+        if (x->per_worker) pool_progress(l->pt, (uint64_t)x->b->rows, x->b->data.len);
+        x->brows += x->b->rows;
+        x->bbytes += (int64_t)x->b->data.len;
+        produce_release(x->pr);
+        x->b = NULL;
+        if (end) {
+            ms->committing = ms->stream_rows; /* the end of the stream is its commit */
+            return 0;
+        }
+    }
+    if (pool_failed(l->pool)) return x->abandoned = -1;
+    x->b = x->first ? x->first : produce_take(x->pr);
+    x->first = NULL;
+    if (!x->b) {
+        if (x->pr->failed) return x->abandoned = -1;
+        ms->committing = ms->stream_rows;
+        return 0;
+    }
+    *data = x->b->data.p;
+    *len = x->b->data.len;
+    return 1;
+}
+
+/* LOOP_STREAM for an engine that pulls: as loop_stream, but this thread runs the stream
+ * and the engine takes the ring's buffers itself, with no thread of its own in between. */
+static int loop_pull(mstate *ms, int64_t batch, bb_err *err)
+{
+    bb_loader *l = ms->ld;
+    producer pr;
+    pull_ctx x = { .ms = ms, .pr = &pr, .per_worker = batch == 0 };
+    if (produce_start(&pr, l->pool, x.per_worker ? 10000 : batch, send_stream_encode, ms) < 0)
+        return bb_errf(err, "cannot start a producer thread");
+    int rc = 0;
+    while (rc == 0 && !pool_failed(l->pool) && (x.first = produce_take(&pr))) {
+        uint64_t sched = pool_pace(l->pt), t0 = sched ? sched : x.first->t_claim;
+        x.brows = x.bbytes = 0;
+        rc = send_stream_pull(ms, pull_next, &x, err);
+        if (x.first || x.b) produce_release(&pr); /* the engine stopped asking: an error */
+        x.first = x.b = NULL;
+        if (x.abandoned) rc = 0; /* the failure is the producer's or another worker's */
+        else if (rc == 0 && ms->stream_rows > 0)
+            pool_record(l->pt, t0, (uint64_t)(x.per_worker ? 0 : x.brows), (uint64_t)(x.per_worker ? 0 : x.bbytes));
+    }
+    produce_stop(&pr);
+    if (rc == 0 && pr.failed) {
+        *err = pr.err;
+        rc = -1;
+    }
+    return rc;
+}
+
 /* LOOP_STREAM (COPY, LOAD DATA): a producer thread claims and encodes rows while this
  * thread sends them; one stream per batch, or one for the worker's whole share. */
 static int loop_stream(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
 {
     bb_loader *l = ms->ld;
+    if (ms->drv->stream_pull) return loop_pull(ms, batch, err);
     int per_worker = batch == 0;
     int64_t brows = 0, bbytes = 0;
     uint64_t t0 = 0;

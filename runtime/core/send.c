@@ -225,24 +225,31 @@ int send_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *e
 
 /* ---- streams ---- */
 
+/* The stream of the table's rows: spec, pointing into name and cols (freed by the caller). */
+static void stream_spec(mstate *ms, bb_stream_spec *spec, bb_buf *name, bb_buf *cols)
+{
+    dialect_quote(ms->dia, ms->t->name, name);
+    bb_buf_putc(name, 0);
+    bb_buf_putc(cols, '(');
+    for (int i = 0; i < ms->t->ncols; i++) {
+        if (i) bb_buf_putc(cols, ',');
+        dialect_quote(ms->dia, ms->t->colnames[i], cols);
+    }
+    bb_buf_puts(cols, ")");
+    bb_buf_putc(cols, 0);
+    *spec = (bb_stream_spec){ .table = name->p,
+                              .columns = cols->p,
+                              .format = ms->fmt,
+                              .name = ms->t->name,
+                              .ncols = ms->t->ncols,
+                              .colnames = (const char *const *)ms->t->colnames };
+}
+
 int send_stream_begin(mstate *ms, bb_err *err)
 {
     bb_buf name = { 0 }, cols = { 0 };
-    dialect_quote(ms->dia, ms->t->name, &name);
-    bb_buf_putc(&name, 0);
-    bb_buf_putc(&cols, '(');
-    for (int i = 0; i < ms->t->ncols; i++) {
-        if (i) bb_buf_putc(&cols, ',');
-        dialect_quote(ms->dia, ms->t->colnames[i], &cols);
-    }
-    bb_buf_puts(&cols, ")");
-    bb_buf_putc(&cols, 0);
-    bb_stream_spec spec = { .table = name.p,
-                            .columns = cols.p,
-                            .format = ms->fmt,
-                            .name = ms->t->name,
-                            .ncols = ms->t->ncols,
-                            .colnames = (const char *const *)ms->t->colnames };
+    bb_stream_spec spec;
+    stream_spec(ms, &spec, &name, &cols);
     int rc = ms->drv->stream_open(ms->ld->conn, &spec, err);
     bb_buf_free(&name);
     bb_buf_free(&cols);
@@ -251,13 +258,11 @@ int send_stream_begin(mstate *ms, bb_err *err)
     return rc;
 }
 
-/* Ends the open stream; its rows count as committed only once the server took them all. */
-int send_stream_end(mstate *ms, bb_err *err)
+/* A stream has ended (rc, rows: its close's outcome); its rows count as committed only
+ * once the server took them all. */
+static int stream_ended(mstate *ms, int rc, int64_t rows, bb_err *err)
 {
-    int64_t rows = -1;
-    ms->stream_open = 0;
-    ms->committing = ms->stream_rows; /* the end of the stream is its commit */
-    if (ms->drv->stream_close(ms->ld->conn, &rows, err) < 0) {
+    if (rc < 0) {
         if (rows > 0) ms->ld->committed += rows; /* taken, but with complaints (LOAD DATA warnings) */
         if (rows >= 0) ms->committing = 0;       /* ... or none of it can have committed */
         return -1;
@@ -266,6 +271,29 @@ int send_stream_end(mstate *ms, bb_err *err)
     if (bb_stream_took(ms->drv, rows, ms->stream_rows, "a stream", err) < 0) return -1;
     ms->ld->committed += ms->stream_rows;
     return 0;
+}
+
+/* Ends the open stream. */
+int send_stream_end(mstate *ms, bb_err *err)
+{
+    int64_t rows = -1;
+    ms->stream_open = 0;
+    ms->committing = ms->stream_rows; /* the end of the stream is its commit */
+    int rc = ms->drv->stream_close(ms->ld->conn, &rows, err);
+    return stream_ended(ms, rc, rows, err);
+}
+
+int send_stream_pull(mstate *ms, bb_stream_next_fn next, void *ud, bb_err *err)
+{
+    bb_buf name = { 0 }, cols = { 0 };
+    bb_stream_spec spec;
+    stream_spec(ms, &spec, &name, &cols);
+    int64_t rows = -1;
+    ms->stream_rows = 0;
+    int rc = ms->drv->stream_pull(ms->ld->conn, &spec, next, ud, &rows, err);
+    bb_buf_free(&name);
+    bb_buf_free(&cols);
+    return stream_ended(ms, rc, rows, err);
 }
 
 /* Rows into the stream's format (see produce_encode_fn): through the plan for text,

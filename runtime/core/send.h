@@ -58,6 +58,10 @@ int send_multirow_stmt(mstate *ms, int64_t k, bb_stmt **out, bb_err *err);
 int send_multirow_pieces(mstate *ms, int64_t n, int64_t per, bb_err *err);
 int send_stream_begin(mstate *ms, bb_err *err);
 int send_stream_end(mstate *ms, bb_err *err);
+/* One stream the engine pulls (bb_driver.stream_pull) from next: next must set
+ * ms->stream_rows to the rows it handed over and ms->committing to them when it ends the
+ * stream (the end is the commit). */
+int send_stream_pull(mstate *ms, bb_stream_next_fn next, void *ud, bb_err *err);
 int64_t send_stream_encode(void *ud, uint64_t first, int64_t n, bb_buf *out, size_t limit, bb_err *err);
 
 #endif
