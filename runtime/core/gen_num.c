@@ -133,6 +133,19 @@ char *gen_money_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     return end;
 }
 
+/* Only the native form: the unscaled integer and its scale, for writers that take it
+ * alone (binary COPY's numeric); no text. */
+static char *gen_decimal_native(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    v->kind = BB_V_TEXT;
+    v->u.s = NULL;
+    v->len = 0;
+    v->native = BB_N_SCALED;
+    v->scale = (uint8_t)c->scale;
+    v->aux = gen_pick(c, gen_rnd(c, n, 0));
+    return p;
+}
+
 int gen_decimal_parse(gen_col *c, const gen_args *a)
 {
     c->scale = (int)gen_num(a, "scale", 3, 2);
@@ -145,6 +158,8 @@ int gen_decimal_parse(gen_col *c, const gen_args *a)
     if (c->b < c->a) return bb_usagef(a->err, "column %s: decimal max < min", a->col);
     c->max_len = 24;
     if (c->scale == 2) c->fill = gen_money_fill;
+    c->fill_native = gen_decimal_native;
+    c->native = BB_N_SCALED;
     return 0;
 }
 

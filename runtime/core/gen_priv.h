@@ -63,7 +63,9 @@ GEN_KINDS(GEN_KIND_DECLARE)
 
 struct gen_col {
     /* what gen_fill reads of every column, every row, together at the front */
-    gen_fill_fn *fill; /* the kind's filler, or the variant its parser chose */
+    gen_fill_fn *fill;        /* the kind's filler, or the variant its parser chose */
+    gen_fill_fn *fill_native; /* one that makes only the native form (no text), NULL when none */
+    uint8_t native;           /* the bb_native fill_native makes */
     double null_ratio;
     uint64_t salt; /* per-column seed */
     uint8_t clean; /* every value it makes is free of characters any format escapes */

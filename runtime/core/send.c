@@ -34,6 +34,8 @@ void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
 
 void send_reset(mstate *ms)
 {
+    binplan_free(ms->bplan); /* it points at the old session's stream layout */
+    ms->bplan = NULL;
     bb_stmt **st[] = { &ms->stmt, &ms->multi, &ms->tail };
     for (int i = 0; i < 3; i++) {
         if (*st[i]) ms->drv->finalize(*st[i]);
@@ -50,6 +52,7 @@ void send_done(mstate *ms)
     gen_row_free(ms->row);
     gen_row_free(ms->srow);
     encplan_free(ms->plan);
+    binplan_free(ms->bplan);
     for (int64_t i = 0; i < ms->nrows; i++) gen_row_free(ms->rows[i]);
     free(ms->rows);
     free(ms->vals);
@@ -303,6 +306,12 @@ int64_t send_stream_encode(void *ud, uint64_t first, int64_t n, bb_buf *out, siz
 {
     mstate *ms = ud;
     if (ms->plan) return encplan_rows(ms->plan, first, n, out, limit);
+    if (ms->fmt == BB_FMT_BINARY && ms->drv->stream_layout && !ms->bplan) {
+        bb_stream_layout lay; /* the stream is open: its layout is known, and stays the connection's */
+        if (ms->drv->stream_layout(ms->ld->conn, &lay, err) < 0) return -1;
+        ms->bplan = binplan_new(ms->t, &lay);
+    }
+    if (ms->bplan) return binplan_rows(ms->bplan, first, n, out, limit, err);
     int64_t i = 0;
     while (i < n) {
         gen_fill(ms->t, first + (uint64_t)i, ms->srow);

@@ -9,6 +9,7 @@
 #include "../../base/buf.h"
 #include "../../base/err.h"
 #include "../../drivers/driver.h"
+#include "binplan.h"
 #include "encplan.h"
 #include "gen.h"
 #include "loader.h"
@@ -22,8 +23,9 @@ struct mstate {
     const bb_dialect *dia;
     gen_table *t;
     gen_row *row;
-    encplan *plan; /* streams in a text format: their rows' way into it */
-    gen_row *srow; /* streams in another format: the encoder's row (the producer's thread) */
+    encplan *plan;  /* streams in a text format: their rows' way into it */
+    gen_row *srow;  /* streams in another format: the encoder's row (the producer's thread) */
+    binplan *bplan; /* binary streams whose engine lays its rows out: their way into them */
     bb_buf buf;
     bb_buf insert_head; /* "INSERT INTO t (a,b) VALUES " */
     bb_stmt *stmt;      /* the prepared single-row INSERT, once needed */
