@@ -21,7 +21,7 @@
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
-#define CHUNK_ROWS 65536
+#define CHUNK_ROWS 4096 /* ~300 KB of bmsql_history: the chunk being written stays in the core's cache */
 #define SQL_STMT_ROWS 1000 /* rows per INSERT in --format=sql */
 
 /* Chunks are claimed in order from the pool; a thread that has encoded chunk c waits for
