@@ -143,9 +143,6 @@ static inline char *be16(char *p, uint16_t v)
     return p + 2;
 }
 
-/* numeric from an integer and its scale: the integer's base-10000 digits once the scale
- * is padded to whole groups of four, trailing zero groups left out, as the server writes
- * them (the same bytes the text path below makes of the same number) */
 /* the numeric's head: digit count, weight, sign, display scale */
 static inline char *numeric_head(char *p, int ndig, int weight, int neg, int scale)
 {
@@ -172,7 +169,11 @@ __attribute__((noinline)) static char *numeric_wide(char *p, int64_t x, int scal
     return p;
 }
 
-char *pgt_numeric_scaled(char *p, int64_t x, int scale)
+/* numeric from an integer x and its scale (0..18) straight into base-10000 digits, once the
+ * scale is padded to whole groups of four, trailing zero groups left out, as the server
+ * writes them: the same bytes the text path below makes of the same number (at most
+ * 8 + 2 * 10 bytes, without the length word) */
+static inline char *numeric_scaled(char *p, int64_t x, int scale)
 {
     static const uint32_t pad[4] = { 1, 1000, 100, 10 };
     int frac = (scale + 3) / 4;
@@ -194,8 +195,8 @@ char *pgt_numeric_scaled(char *p, int64_t x, int scale)
 static int put_numeric(bb_buf *b, const bb_value *v, bb_err *err)
 {
     if (v->native == BB_N_SCALED && v->scale <= 18) { /* straight from the integer: no text */
-        bb_buf_reserve(b, PGT_NUMERIC_MAX);
-        b->len = (size_t)(pgt_numeric_scaled(b->p + b->len, v->aux, v->scale) - b->p);
+        bb_buf_reserve(b, 8 + 2 * 10);
+        b->len = (size_t)(numeric_scaled(b->p + b->len, v->aux, v->scale) - b->p);
         return 0;
     }
     char tmp[128];
@@ -400,7 +401,7 @@ static char *f_numeric(char *p, const bb_value *v, bb_err *err)
         x = v->u.i;
         scale = 0;
     } else if (v->native != BB_N_SCALED || scale > 18) return field_any(p, PGT_NUMERIC, v, err);
-    char *end = pgt_numeric_scaled(p + 4, x, scale);
+    char *end = numeric_scaled(p + 4, x, scale);
     be32(p, (uint32_t)(end - p - 4));
     return end;
 }

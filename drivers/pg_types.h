@@ -42,11 +42,6 @@ int pgt_verbatim(Oid oid);
 /* Appends the binary form of v as type oid (without the length word). Fails with a
  * message naming the value when it does not fit the type. */
 int pgt_put(bb_buf *out, Oid oid, const bb_value *v, bb_err *err);
-/* Writes at p the binary numeric (without the length word) of x * 10^-scale, scale 0..18,
- * straight from the integer; returns the end. At most PGT_NUMERIC_MAX bytes. */
-#define PGT_NUMERIC_MAX (8 + 2 * 10)
-char *pgt_numeric_scaled(char *p, int64_t x, int scale);
-
 /* The writer of a binary COPY field of type oid (see bb_field_fn), NULL for a type
  * pgt_binary refuses; *native: the bb_native it takes alone, BB_N_NONE for none;
  * *form: the bb_field_form the runtime may write itself. */

@@ -6,11 +6,13 @@
 #include <string.h>
 
 typedef enum {
-    BS_INT,    /* seq, int: the integer, in the form the engine gave (else its writer) */
-    BS_NATIVE, /* the writer takes the native form alone: the filler that makes only that */
-    BS_FIXED,  /* the same value every row: its field, made once */
-    BS_BYTES,  /* text into a column that takes its bytes: made in place after its length */
-    BS_FILL    /* anything else: the filler's value through the writer */
+    BS_INT,     /* seq, int: the integer, in the form the engine gave (else its writer) */
+    BS_DECIMAL, /* a decimal into a writer that takes its integer and scale alone */
+    BS_NATIVE,  /* the writer takes the native form alone: the filler that makes only that */
+    BS_FIXED,   /* the same value every row: its field, made once */
+    BS_STRING,  /* random characters into a column that takes their bytes: made in place after their length */
+    BS_BYTES,   /* text into a column that takes its bytes: made in place after its length */
+    BS_FILL     /* anything else: the filler's value through the writer */
 } bstep_op;
 
 typedef struct bstep {
@@ -61,9 +63,11 @@ binplan *binplan_new(const gen_table *t, const bb_stream_layout *lay)
         };
         if ((c->kind == K_SEQ && c->fill == gen_seq_fill) || (c->kind == K_INT && c->fill == gen_int_fill))
             st->op = BS_INT;
-        else if (c->fill_native && lay->natives && lay->natives[i] == c->native) st->op = BS_NATIVE;
+        else if (c->fill_native && lay->natives && lay->natives[i] == c->native)
+            st->op = c->fill_native == gen_decimal_native ? BS_DECIMAL : BS_NATIVE;
         else if (c->fixed && fixed_field(pl, st)) st->op = BS_FIXED;
-        else st->op = st->form == BB_FORM_BYTES ? BS_BYTES : BS_FILL;
+        else if (st->form == BB_FORM_BYTES) st->op = c->fill == gen_string_fill ? BS_STRING : BS_BYTES;
+        else st->op = BS_FILL;
     }
     pl->room = (size_t)lay->prefix_len + (size_t)t->ncols * BB_FIELD_ROOM + t->scratch;
     return pl;
@@ -118,7 +122,20 @@ static inline char *plan_row(const binplan *pl, uint64_t n, char *p, bb_err *err
                 continue;
             }
             break;
+        case BS_DECIMAL:
+            v.kind = BB_V_TEXT;
+            v.u.s = NULL;
+            v.len = 0;
+            v.native = BB_N_SCALED;
+            v.scale = (uint8_t)c->scale;
+            v.aux = gen_int_value(c, key);
+            break;
         case BS_NATIVE: c->fill_native(c, n, &v, pl->scratch); break;
+        case BS_STRING: {
+            uint32_t len = gen_string_text(c, n, p + 4);
+            p = be32(p, len) + len;
+            continue;
+        }
         case BS_FIXED:
             memcpy(p, st->fixed, sizeof st->fixed);
             p += st->fixed_len;

@@ -135,14 +135,14 @@ char *gen_money_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 
 /* Only the native form: the unscaled integer and its scale, for writers that take it
  * alone (binary COPY's numeric); no text. */
-static char *gen_decimal_native(const gen_col *c, uint64_t n, bb_value *v, char *p)
+char *gen_decimal_native(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     v->kind = BB_V_TEXT;
     v->u.s = NULL;
     v->len = 0;
     v->native = BB_N_SCALED;
     v->scale = (uint8_t)c->scale;
-    v->aux = gen_pick(c, gen_rnd(c, n, 0));
+    v->aux = gen_int_value(c, gen_row_key(n)); /* the draw gen_money_fill's and gen_decimal_fill's */
     return p;
 }
 

@@ -163,6 +163,9 @@ static inline char *gen_money_text(const gen_col *c, uint64_t key, char *p, int6
     return p + 2;
 }
 
+/* decimal: only the native form (the unscaled integer is gen_int_value's), no text */
+gen_fill_fn gen_decimal_native;
+
 /* string and blob: the characters of row n's value at p; returns how many */
 uint32_t gen_string_text(const gen_col *c, uint64_t n, char *p);
 
