@@ -8,6 +8,7 @@
 
 #include <poll.h>
 #include "pg_types.h"
+#include "../base/be.h"
 #include "../base/err.h"
 #include "../base/buf.h"
 
@@ -96,15 +97,6 @@ int pg_stream_layout(bb_conn *c, bb_stream_layout *out, bb_err *err)
     return 0;
 }
 
-static inline char *be32(char *p, uint32_t v)
-{
-    p[0] = (char)(v >> 24);
-    p[1] = (char)(v >> 16);
-    p[2] = (char)(v >> 8);
-    p[3] = (char)v;
-    return p + 4;
-}
-
 /* A row as binary COPY: the field count, then each field's length and bytes. */
 int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err)
 {
@@ -116,7 +108,7 @@ int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err)
     for (int i = 0; i < c->copy_ncols; i++) {
         const bb_value *v = &row[i];
         if (v->kind == BB_V_NULL) {
-            p = be32(p, 0xffffffffu);
+            p = bb_be32(p, 0xffffffffu);
             continue;
         }
         if (v->kind == BB_V_TEXT) { /* room for its bytes too */

@@ -3,6 +3,7 @@
 #include "../base/err.h"
 #include "../base/buf.h"
 #include "../base/digits.h"
+#include "../base/be.h"
 #include "../base/calendar.h"
 
 #include <stdio.h>
@@ -11,18 +12,18 @@
 
 static void put16(bb_buf *b, uint16_t v)
 {
-    char x[2] = { (char)(v >> 8), (char)v };
-    bb_buf_put(b, x, 2);
+    bb_buf_reserve(b, 2);
+    b->len = (size_t)(bb_be16(b->p + b->len, v) - b->p);
 }
 static void put32(bb_buf *b, uint32_t v)
 {
-    char x[4] = { (char)(v >> 24), (char)(v >> 16), (char)(v >> 8), (char)v };
-    bb_buf_put(b, x, 4);
+    bb_buf_reserve(b, 4);
+    b->len = (size_t)(bb_be32(b->p + b->len, v) - b->p);
 }
 static void put64(bb_buf *b, uint64_t v)
 {
-    put32(b, (uint32_t)(v >> 32));
-    put32(b, (uint32_t)v);
+    bb_buf_reserve(b, 8);
+    b->len = (size_t)(bb_be64(b->p + b->len, v) - b->p);
 }
 
 Oid pgt_declared(bb_sqltype t)
@@ -127,29 +128,13 @@ static int as_double(const bb_value *v, double *out)
     return *end ? -1 : 0;
 }
 
-static inline char *be32(char *p, uint32_t v)
-{
-    p[0] = (char)(v >> 24);
-    p[1] = (char)(v >> 16);
-    p[2] = (char)(v >> 8);
-    p[3] = (char)v;
-    return p + 4;
-}
-
-static inline char *be16(char *p, uint16_t v)
-{
-    p[0] = (char)(v >> 8);
-    p[1] = (char)v;
-    return p + 2;
-}
-
 /* the numeric's head: digit count, weight, sign, display scale */
 static inline char *numeric_head(char *p, int ndig, int weight, int neg, int scale)
 {
-    p = be16(p, (uint16_t)ndig);
-    p = be16(p, (uint16_t)(int16_t)(ndig ? weight : 0));
-    p = be16(p, ndig && neg ? 0x4000 : 0);
-    return be16(p, (uint16_t)scale);
+    p = bb_be16(p, (uint16_t)ndig);
+    p = bb_be16(p, (uint16_t)(int16_t)(ndig ? weight : 0));
+    p = bb_be16(p, ndig && neg ? 0x4000 : 0);
+    return bb_be16(p, (uint16_t)scale);
 }
 
 /* numbers of more than two groups: base-10000 digits by division, least significant first */
@@ -165,7 +150,7 @@ __attribute__((noinline)) static char *numeric_wide(char *p, int64_t x, int scal
     int skip = 0;
     while (skip < n && g[skip] == 0) skip++;
     p = numeric_head(p, n - skip, n - frac - 1, x < 0, scale);
-    for (int i = n - 1; i >= skip; i--) p = be16(p, g[i]);
+    for (int i = n - 1; i >= skip; i--) p = bb_be16(p, g[i]);
     return p;
 }
 
@@ -184,11 +169,11 @@ static inline char *numeric_scaled(char *p, int64_t x, int scale)
     uint32_t w = (uint32_t)(a * pad[scale % 4]), hi = w / 10000, lo = w % 10000;
     if (hi == 0) {
         p = numeric_head(p, lo != 0, -frac, x < 0, scale);
-        return lo ? be16(p, (uint16_t)lo) : p;
+        return lo ? bb_be16(p, (uint16_t)lo) : p;
     }
     p = numeric_head(p, lo ? 2 : 1, 1 - frac, x < 0, scale);
-    p = be16(p, (uint16_t)hi);
-    return lo ? be16(p, (uint16_t)lo) : p;
+    p = bb_be16(p, (uint16_t)hi);
+    return lo ? bb_be16(p, (uint16_t)lo) : p;
 }
 
 /* numeric: base-10000 digits, weight of the first, sign, display scale */
@@ -352,8 +337,6 @@ int pgt_put(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
 
 /* ---- binary COPY fields ---- */
 
-static inline char *be64(char *p, uint64_t v) { return be32(be32(p, (uint32_t)(v >> 32)), (uint32_t)v); }
-
 /* One field the general way: the value's binary form for the column's type, whatever
  * the value's kind (text parsed, ranges checked). */
 static char *field_any(char *p, Oid type, const bb_value *v, bb_err *err)
@@ -361,7 +344,7 @@ static char *field_any(char *p, Oid type, const bb_value *v, bb_err *err)
     bb_buf b = { 0 };
     int rc = pgt_put(&b, type, v, err);
     if (rc == 0) {
-        p = be32(p, (uint32_t)b.len);
+        p = bb_be32(p, (uint32_t)b.len);
         if (b.len) memcpy(p, b.p, b.len);
         p += b.len;
     }
@@ -376,13 +359,13 @@ static char *field_any(char *p, Oid type, const bb_value *v, bb_err *err)
 static char *f_int4(char *p, const bb_value *v, bb_err *err)
 {
     if (v->kind != BB_V_INT || v->u.i < INT32_MIN || v->u.i > INT32_MAX) return field_any(p, PGT_INT4, v, err);
-    return be32(be32(p, 4), (uint32_t)(int32_t)v->u.i);
+    return bb_be32(bb_be32(p, 4), (uint32_t)(int32_t)v->u.i);
 }
 
 static char *f_int8(char *p, const bb_value *v, bb_err *err)
 {
     if (v->kind != BB_V_INT) return field_any(p, PGT_INT8, v, err);
-    return be64(be32(p, 8), (uint64_t)v->u.i);
+    return bb_be64(bb_be32(p, 8), (uint64_t)v->u.i);
 }
 
 static char *f_float8(char *p, const bb_value *v, bb_err *err)
@@ -390,7 +373,7 @@ static char *f_float8(char *p, const bb_value *v, bb_err *err)
     if (v->kind != BB_V_DOUBLE) return field_any(p, PGT_FLOAT8, v, err);
     uint64_t u;
     memcpy(&u, &v->u.d, 8);
-    return be64(be32(p, 8), u);
+    return bb_be64(bb_be32(p, 8), u);
 }
 
 static char *f_numeric(char *p, const bb_value *v, bb_err *err)
@@ -402,26 +385,26 @@ static char *f_numeric(char *p, const bb_value *v, bb_err *err)
         scale = 0;
     } else if (v->native != BB_N_SCALED || scale > 18) return field_any(p, PGT_NUMERIC, v, err);
     char *end = numeric_scaled(p + 4, x, scale);
-    be32(p, (uint32_t)(end - p - 4));
+    bb_be32(p, (uint32_t)(end - p - 4));
     return end;
 }
 
 static char *f_timestamp(char *p, const bb_value *v, bb_err *err)
 {
     if (v->native != BB_N_MICROS) return field_any(p, PGT_TIMESTAMP, v, err);
-    return be64(be32(p, 8), (uint64_t)(v->aux - PGT_EPOCH_DAYS * 86400000000LL));
+    return bb_be64(bb_be32(p, 8), (uint64_t)(v->aux - PGT_EPOCH_DAYS * 86400000000LL));
 }
 
 static char *f_timestamptz(char *p, const bb_value *v, bb_err *err)
 {
     if (v->native != BB_N_MICROS) return field_any(p, PGT_TIMESTAMPTZ, v, err);
-    return be64(be32(p, 8), (uint64_t)(v->aux - PGT_EPOCH_DAYS * 86400000000LL));
+    return bb_be64(bb_be32(p, 8), (uint64_t)(v->aux - PGT_EPOCH_DAYS * 86400000000LL));
 }
 
 static char *f_date(char *p, const bb_value *v, bb_err *err)
 {
     if (v->native != BB_N_DAYS) return field_any(p, PGT_DATE, v, err);
-    return be32(be32(p, 4), (uint32_t)(int32_t)(v->aux - PGT_EPOCH_DAYS));
+    return bb_be32(bb_be32(p, 4), (uint32_t)(int32_t)(v->aux - PGT_EPOCH_DAYS));
 }
 
 /* text, varchar, char, bytea: a text value's own bytes */
@@ -429,7 +412,7 @@ static char *f_date(char *p, const bb_value *v, bb_err *err)
     static char *name(char *p, const bb_value *v, bb_err *err)                                                         \
     {                                                                                                                  \
         if (v->kind != BB_V_TEXT || !v->u.s) return field_any(p, oid, v, err);                                         \
-        p = be32(p, v->len);                                                                                           \
+        p = bb_be32(p, v->len);                                                                                        \
         memcpy(p, v->u.s, v->len);                                                                                     \
         return p + v->len;                                                                                             \
     }

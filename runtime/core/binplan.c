@@ -1,6 +1,7 @@
 /* binplan.c — rows straight into a binary stream (see binplan.h). */
 #include "binplan.h"
 #include "gen_priv.h"
+#include "../../base/be.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -81,22 +82,13 @@ void binplan_free(binplan *pl)
     free(pl);
 }
 
-static inline char *be32(char *p, uint32_t v)
-{
-    p[0] = (char)(v >> 24);
-    p[1] = (char)(v >> 16);
-    p[2] = (char)(v >> 8);
-    p[3] = (char)v;
-    return p + 4;
-}
-
 /* An integer in the engine's form for it (BB_FORM_INT4, BB_FORM_INT8); NULL when the
  * column has no such form or the integer does not fit it, for the writer to deal with. */
 static inline char *put_int(char *p, int form, int64_t i)
 {
-    if (form == BB_FORM_INT8) return be32(be32(be32(p, 8), (uint32_t)((uint64_t)i >> 32)), (uint32_t)i);
+    if (form == BB_FORM_INT8) return bb_be64(bb_be32(p, 8), (uint64_t)i);
     if (form != BB_FORM_INT4 || i < INT32_MIN || i > INT32_MAX) return NULL;
-    return be32(be32(p, 4), (uint32_t)(int32_t)i);
+    return bb_be32(bb_be32(p, 4), (uint32_t)(int32_t)i);
 }
 
 static inline char *plan_row(const binplan *pl, uint64_t n, char *p, bb_err *err)
@@ -133,7 +125,7 @@ static inline char *plan_row(const binplan *pl, uint64_t n, char *p, bb_err *err
         case BS_NATIVE: c->fill_native(c, n, &v, pl->scratch); break;
         case BS_STRING: {
             uint32_t len = gen_string_text(c, n, p + 4);
-            p = be32(p, len) + len;
+            p = bb_be32(p, len) + len;
             continue;
         }
         case BS_FIXED:
@@ -146,7 +138,7 @@ static inline char *plan_row(const binplan *pl, uint64_t n, char *p, bb_err *err
             c->fill(c, n, &v, p + 4);
             if (v.kind != BB_V_TEXT) break;
             if (v.u.s != p + 4) memcpy(p + 4, v.u.s, v.len);
-            p = be32(p, v.len) + v.len;
+            p = bb_be32(p, v.len) + v.len;
             continue;
         case BS_FILL:
             v.clean = c->clean;
