@@ -38,7 +38,8 @@ LDLIBS  += $(shell pkg-config --libs ompi-c)
 endif
 CFLAGS  += -std=gnu11 -Wall -Wextra -pthread -DBB_VERSION=\"$(VERSION)\" \
            $(shell pkg-config --cflags $(PKGS) $(MYSQL) 2>/dev/null)
-LDLIBS  += $(shell pkg-config --libs $(PKGS) $(MYSQL) 2>/dev/null) -lcsv -lm -pthread
+# libpq and unixODBC are not linked: their engines load them on first use (drivers/lazylib.h)
+LDLIBS  += $(shell pkg-config --libs $(filter-out libpq odbc odbcinst,$(PKGS)) $(MYSQL) 2>/dev/null) -lcsv -lm -ldl -pthread
 
 # The rooms, bottom up (docs/architecture.md): base, drivers, runtime/core, runtime/host, runtime/cmd.
 SRC     := $(wildcard base/*.c drivers/*.c runtime/core/*.c runtime/host/*.c runtime/cmd/*.c)

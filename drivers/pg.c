@@ -63,6 +63,7 @@ int pg_res_fail(bb_err *err, bb_conn *c, PGresult *r, const char *what)
 
 static int pg_target_open(const char *dsn, bb_target **out, bb_err *err)
 {
+    if (pg_lib_load(err) < 0) return -1;
     char *perr = NULL;
     PQconninfoOption *opts = PQconninfoParse(dsn && *dsn ? dsn : "", &perr);
     if (!opts) {

@@ -5,6 +5,7 @@
 #include <libpq-fe.h>
 
 #include "driver.h"
+#include "pg_lib.h"
 #include "../base/err.h"
 #include "../base/buf.h"
 
