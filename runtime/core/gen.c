@@ -99,6 +99,7 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         gen_col_free(c);
         return -1;
     }
+    c->span = gen_span(c->a, c->b);
     t->colnames[t->ncols] = bb_xstrdup(colname);
     t->types[t->ncols] = type;
     t->ncols++;

@@ -73,6 +73,7 @@ struct gen_col {
     gen_kind kind;
     bb_sqltype type;
     int64_t a, b;  /* int/seq/len/time ranges */
+    uint64_t span; /* gen_span(a, b), made once the parser is done */
     double da, db; /* double ranges, gaussian mean/stddev, zipf exponent */
     int scale;     /* decimal digits after the point; timestamp fraction digits */
     char *text;    /* const value, template, character set, a fixed timestamp */
@@ -132,7 +133,7 @@ static inline uint64_t gen_span(int64_t a, int64_t b) { return (uint64_t)b - (ui
 /* uniform on [c->a, c->b], both ends, in unsigned arithmetic so the widest range cannot overflow */
 static inline int64_t gen_pick(const gen_col *c, uint64_t r)
 {
-    return (int64_t)((uint64_t)c->a + dist_below(r, gen_span(c->a, c->b)));
+    return (int64_t)((uint64_t)c->a + dist_below(r, c->span));
 }
 
 /* ---- values the fillers and the encoding plans (encplan.c) share; key is gen_row_key(n) ---- */
