@@ -22,7 +22,7 @@ DEB_PKGS := build-essential pkg-config sqlite3 python3-prometheus-client luajit 
             sysbench bc python3 valgrind zstd clang libclang-rt-14-dev libopenmpi-dev openmpi-bin openssh-client \
             unixodbc-dev odbc-postgresql odbc-mariadb libsqliteodbc chromium
 
-# CORE_PKGS: what base, drivers and core link against (no Lua); the binary adds LuaJIT
+# CORE_PKGS: what base, drivers and core build against (no Lua); the binary adds LuaJIT
 CORE_PKGS := libpq sqlite3 jansson zlib libzstd odbc odbcinst
 PKGS    := luajit $(CORE_PKGS)
 MYSQL   := $(shell pkg-config --exists mysqlclient 2>/dev/null && echo mysqlclient || echo libmariadb)
@@ -41,8 +41,10 @@ LDLIBS  += $(shell pkg-config --libs ompi-c)
 endif
 CFLAGS  += -std=gnu11 -Wall -Wextra -pthread -DBB_VERSION=\"$(VERSION)\" \
            $(shell pkg-config --cflags $(PKGS) $(MYSQL) 2>/dev/null)
-CORE_LIBS := $(LDLIBS) $(shell pkg-config --libs $(CORE_PKGS) $(MYSQL) 2>/dev/null) -lcsv -lm -pthread
-LDLIBS  += $(shell pkg-config --libs $(PKGS) $(MYSQL) 2>/dev/null) -lcsv -lm -pthread
+# libpq and unixODBC are not linked: their engines load them on first use (drivers/lazylib.h)
+LINKED    := $(filter-out libpq odbc odbcinst,$(CORE_PKGS))
+CORE_LIBS := $(LDLIBS) $(shell pkg-config --libs $(LINKED) $(MYSQL) 2>/dev/null) -lcsv -lm -ldl -pthread
+LDLIBS    += $(shell pkg-config --libs luajit $(LINKED) $(MYSQL) 2>/dev/null) -lcsv -lm -ldl -pthread
 
 # The rooms, bottom up (docs/architecture.md): base, drivers, runtime/core (in wings), runtime/host, runtime/cmd.
 # The first three are a library without Lua (build/libbulkbench.a): the fuzz targets and the

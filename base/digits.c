@@ -27,6 +27,7 @@ const char bb_digits2[201] = "00010203040506070809101112131415161718192021222324
                              "8081828384858687888990919293949596979899";
 
 char bb_digits4[40000];
+unsigned char bb_len4[10000];
 
 __attribute__((constructor)) static void digits_tables(void)
 {
@@ -35,5 +36,6 @@ __attribute__((constructor)) static void digits_tables(void)
         bb_digits4[4 * v + 1] = (char)('0' + v / 100 % 10);
         bb_digits4[4 * v + 2] = (char)('0' + v / 10 % 10);
         bb_digits4[4 * v + 3] = (char)('0' + v % 10);
+        bb_len4[v] = (unsigned char)(1 + (v >= 10) + (v >= 100) + (v >= 1000));
     }
 }

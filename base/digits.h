@@ -17,14 +17,24 @@ static inline int bb_ndigits(uint64_t v)
 }
 
 /* out needs room for 20 bytes whatever v is: small values are copied 4 bytes at a time. */
-extern char bb_digits4[40000];
+extern char bb_digits4[40000];       /* 0000 to 9999 */
+extern unsigned char bb_len4[10000]; /* how many digits each has */
+
+/* v < 10000: its digits from the table's right end, one load for the count */
+static inline int bb_fmt_small(char *out, uint64_t v)
+{
+    int k = bb_len4[v];
+    memcpy(out, bb_digits4 + 4 * v + 4 - k, 4);
+    return k;
+}
 
 static inline int bb_fmt_u64(char *out, uint64_t v)
 {
-    if (v < 10000) { /* ids, counts, small ranges: one table load */
-        int k = 1 + (v >= 10) + (v >= 100) + (v >= 1000);
-        memcpy(out, bb_digits4 + 4 * v + 4 - k, 4);
-        return k;
+    if (v < 10000) return bb_fmt_small(out, v); /* ids, counts, small ranges */
+    if (v < 100000000) {                        /* row numbers: two table loads */
+        int k = bb_fmt_small(out, v / 10000);
+        memcpy(out + k, bb_digits4 + 4 * (v % 10000), 4);
+        return k + 4;
     }
     int n = bb_ndigits(v);
     char *p = out + n;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: bulkbench beside its peers, in one run, alternating, medians and ratios.
-#   contrib/bench.sh [SECTION...]    sections: runtime gen pg mysql files odbc advise (default: all)
+#   contrib/bench.sh [SECTION...]    sections: runtime gen generators floor cost pg mysql files odbc advise (default: all)
 # pg and mysql use the servers in BULKBENCH_PG_DSN / BULKBENCH_MYSQL_DSN, else start
 # throwaway ones with contrib/dbctl.
 # Absolute times on a shared 2-core machine mean little; the ratios measured here, in the
@@ -85,6 +85,17 @@ bench_gen() {
   m1=$(/usr/bin/time -f %M $BB gen $W --table=bmsql_history --rows=1000000 -o /dev/null 2>&1 >/dev/null | tail -1)
   m10=$(/usr/bin/time -f %M $BB gen $W --table=bmsql_history --rows=10000000 -o /dev/null 2>&1 >/dev/null | tail -1)
   echo "  peak RSS of gen: 1M rows ${m1} KB, 10M rows ${m10} KB"
+}
+
+# cpu_of CMD...: user+sys seconds of a command to the microsecond (getrusage of the child;
+# /usr/bin/time rounds to 10 ms); its output discarded, a failure aborts the bench
+cpu_of() {
+  python3 -c 'import resource, subprocess, sys
+cpu = lambda: sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2])  # what python itself started counts too
+c0 = cpu()
+r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print("%.6f" % (cpu() - c0) if r.returncode == 0 else "")' "$@" | grep . \
+    || { echo "bench: command failed: $*" >&2; exit 1; }
 }
 
 # time_cpu CMD...: "wall user+sys" of a command (its output in $T/out)
@@ -230,6 +241,164 @@ bench_files() { # bulkbench load of one CSV file, 1 and 2 workers, beside the cl
     "$(ratio_ci "${e[*]}" "${h[*]}") the two clients"
 }
 
+# What one value of each generator adds to a row, in ns of CPU: a table of an empty constant
+# and 8 columns of that kind written to /dev/null as COPY text, less the same rows of the
+# empty constant alone (the rows' own cost: their loop and line ends, the write, the
+# process), over 8 N values; medians of RUNS runs, each the process's CPU to the microsecond.
+bench_generators() {
+  local N=${GEN_ROWS:-2000000} kinds k base
+  cat >"$T/kinds.lua" <<'LUA'
+local bb = require "bulkbench"
+local kinds = {
+  seq = { "bigint", bb.seq() },
+  int = { "int", bb.int { 0, 1000 } },
+  ["int (wide)"] = { "bigint", bb.int { -9e18, 9e18 } },
+  permutation = { "int", bb.permutation { 1, 1000000 } },
+  double = { "double", bb.double { 0, 1 } },
+  ["decimal (scale 2)"] = { "decimal(8,2)", bb.decimal { 0, 9999 } },
+  ["decimal (scale 4)"] = { "decimal(12,4)", bb.decimal { min = 0, max = 9999, scale = 4 } },
+  ["string (20)"] = { "varchar(24)", bb.string { len = 20 } },
+  ["string (5..40)"] = { "varchar(40)", bb.string { min = 5, max = 40 } },
+  template = { "text", bb.template "###-@@@-####" },
+  ["timestamp (from, to)"] = { "timestamp", bb.timestamp { from = "2020-01-01", to = "2025-01-01" } },
+  ["timestamp (now)"] = { "timestamp", bb.timestamp "now" },
+  date = { "date", bb.date() },
+  bool = { "boolean", bb.bool() },
+  uuid = { "uuid", bb.uuid() },
+  uuid7 = { "uuid", bb.uuid7() },
+  choice = { "text", bb.choice { "GET", "POST", "PUT", "DELETE" } },
+  const = { "text", bb.const "constant" },
+  gaussian = { "double", bb.gaussian { 0, 1 } },
+  zipf = { "int", bb.zipf { 1, 1000 } },
+  pareto = { "double", bb.pareto() },
+  ["int, 10% NULL"] = { "int", bb.int { 0, 1000 }, 0.1 },
+}
+bb.table "g_base" { { "k", "text", bb.const "" } } -- a row with nothing in it
+for name, k in pairs(kinds) do
+  local cols = { { "k", "text", bb.const "" } }
+  for i = 1, 8 do cols[i + 1] = { "v" .. i, k[1], k[2], null = k[3] } end
+  bb.table("g_" .. name)(cols)
+end
+LUA
+  kinds=(seq int "int (wide)" permutation double "decimal (scale 2)" "decimal (scale 4)" "string (20)" "string (5..40)"
+         template "timestamp (from, to)" "timestamp (now)" date bool uuid uuid7 choice const gaussian zipf pareto
+         "int, 10% NULL")
+  gen_cpu() { cpu_of $BB gen "$T/kinds.lua" --table="g_$1" --rows=$N --format=copy --threads=1 -o /dev/null; }
+  local b=() a=()
+  for i in $(seq "$RUNS"); do b+=("$(gen_cpu base)"); done
+  base=$(med "${b[@]}")
+  echo
+  echo "generators: ns of CPU per value, COPY text, 1 thread, $N rows of 8 values (less a row without them: $(printf '%.1f' "$(echo "$base * 1000000000 / $N" | bc -l)") ns)"
+  printf '  %-24s %8s\n' generator ns/value
+  summary+=("" "| generator | ns/value (COPY text, 1 thread) |" "|---|---|")
+  for k in "${kinds[@]}"; do
+    a=()
+    for i in $(seq "$RUNS"); do a+=("$(gen_cpu "$k")"); done
+    local ns; ns=$(echo "($(med "${a[@]}") - $base) * 1000000000 / ($N * 8)" | bc -l)
+    printf '  %-24s %8.1f\n' "$k" "$ns"
+    summary+=("$(printf '| %s | %.1f |' "$k" "$ns")")
+  done
+  summary+=("")
+}
+
+# The physical floor under a 1M-row stream (75 MB of COPY text): the CPU to copy the bytes
+# once in memory, and the sending process's CPU to push them through a loopback TCP socket
+# in 64 KB writes to a reader that drops them (what any client pays the kernel, whatever
+# made the bytes); best of 5 and median of 5.
+bench_floor() {
+  python3 - "${FLOOR_BYTES:-75000000}" <<'PY'
+import os, resource, socket, statistics, sys, time
+n = int(sys.argv[1])
+src = bytearray(os.urandom(1 << 20)) * max(1, n >> 20)
+dst = bytearray(len(src))
+best = 1e9
+for _ in range(5):
+    t = time.process_time(); dst[:] = src; best = min(best, time.process_time() - t)
+mb = len(src) / 1e6
+print("floor: copying %.0f MB in memory: %.1f ms CPU (%.1f GB/s)" % (mb, best * 1e3, len(src) / best / 1e9))
+sends = []
+for _ in range(5):
+    srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(1)
+    pid = os.fork()
+    if pid == 0:
+        c = socket.create_connection(srv.getsockname()); buf = bytearray(1 << 20)
+        while c.recv_into(buf): pass
+        os._exit(0)
+    conn, _ = srv.accept()
+    mv, t0 = memoryview(src), resource.getrusage(resource.RUSAGE_SELF)
+    for off in range(0, len(src), 65536): conn.sendall(mv[off:off + 65536])
+    t1 = resource.getrusage(resource.RUSAGE_SELF)
+    conn.close(); os.waitpid(pid, 0); srv.close()
+    sends.append((t1.ru_stime - t0.ru_stime, t1.ru_utime - t0.ru_utime))
+k = statistics.median(s[0] for s in sends)
+print("floor: sending %.0f MB over loopback in 64 KB writes: %.1f ms of kernel CPU in the sender (%.2f ns/byte; "
+      "user %.1f ms, the loop's own)" % (mb, k * 1e3, k * 1e9 / len(src), statistics.median(s[1] for s in sends) * 1e3))
+PY
+}
+
+# CPU seconds (user+system, ticks) of a server's process tree so far, its exited children included
+tree_cpu() {
+  local pid=$1 t=0 c
+  for c in $pid $(cat "/proc/$pid/task/$pid/children" 2>/dev/null); do
+    t=$((t + $(awk '{print $14 + $15 + $16 + $17}' "/proc/$c/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$t / $(getconf CLK_TCK)" | bc -l
+}
+
+# PID CMD...: "client_cpu server_cpu" of the stock client: its own CPU and what the server's
+# process tree spent meanwhile (read a moment after, once its exited backend's CPU has
+# reached the postmaster)
+cost_stock() {
+  local pid=$1 s0 s1 c; shift
+  s0=$(tree_cpu "$pid"); c=$(cpu_of "$@"); sleep 0.3; s1=$(tree_cpu "$pid")
+  echo "$c $(echo "$s1 - $s0" | bc -l)"
+}
+# ARGS...: "client_cpu server_cpu" of a bulkbench run: its own CPU, and the server's CPU it
+# reports (server.cpu_s: from just before the stream to its end, so neither the table made
+# anew before nor the count that verifies it after, whose first scan of a fresh COPY costs
+# the server 0.9 s for 1M rows, setting every row's hint bits)
+cost_bb() {
+  rm -f "$T/cost.jsonl"
+  local c; c=$(cpu_of $BB run "$@" --out="$T/cost.jsonl")
+  echo "$c $(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read().splitlines()[-1])["server"]["cpu_s"])' "$T/cost.jsonl")"
+}
+
+# The client's CPU per row, bulkbench generating the rows as it streams them beside the
+# stock client streaming the same rows from a file in the same format (the whole process,
+# start-up included), and the server's CPU per row under each.
+bench_cost() {
+  servers
+  local W=workloads/copy_vs_load.lua N=1000000 m x pgpid mypid
+  $BB gen $W --table=bmsql_history --rows=$N --format=copy -o "$T/h.copy"
+  $BB gen $W --table=bmsql_history --rows=$N --format=csv -o "$T/h.csv"
+  $PSQL -c "$BMSQL_DDL" >/dev/null 2>&1
+  $PSQL -c "\\copy bmsql_history from '$T/h.copy'" >/dev/null
+  $PSQL -c "\\copy bmsql_history to '$T/h.bin' with (format binary)" >/dev/null
+  pgpid=$(head -1 "$($PSQL -c 'show data_directory')/postmaster.pid")
+  mypid=$(cat "$($MYSQL -e 'select @@pid_file')")
+  for m in copy copy-csv copy-binary load; do
+    local ca=() sa=() cb=() sb=() pid=$pgpid peer="psql \\copy" stock
+    case $m in # the stock client itself, no shell around it (its CPU would count)
+      copy) stock=($PSQL -c "\\copy bmsql_history from '$T/h.copy'") ;;
+      copy-csv) stock=($PSQL -c "\\copy bmsql_history from '$T/h.csv' csv") ;;
+      copy-binary) stock=($PSQL -c "\\copy bmsql_history from '$T/h.bin' with (format binary)") ;;
+      load) pid=$mypid peer="mariadb LOCAL"
+            stock=($MYSQL -e "LOAD DATA LOCAL INFILE '$T/h.copy' INTO TABLE bmsql_history") ;;
+    esac
+    local engine=pg; [ $m = load ] && engine=mysql
+    for i in $(seq "$RUNS"); do
+      x=$(cost_bb $W --engine=$engine --method=$m --rows=$N --threads=1); ca+=("${x% *}"); sa+=("${x#* }")
+      if [ $m = load ]; then $MYSQL -e "truncate bmsql_history"; else $PSQL -c "truncate bmsql_history" >/dev/null; fi
+      x=$(cost_stock "$pid" "${stock[@]}"); cb+=("${x% *}"); sb+=("${x#* }")
+    done
+    local per='* 1000000000 / '$N
+    report "$m, client CPU per row (1M rows)" ns/row bulkbench "$(echo "$(med "${ca[@]}") $per" | bc -l)" \
+      "$peer" "$(echo "$(med "${cb[@]}") $per" | bc -l)" "$(ratio_ci "${ca[*]}" "${cb[*]}") the stock client's, from a file"
+    report "$m, server CPU per row" ns/row bulkbench "$(echo "$(med "${sa[@]}") $per" | bc -l)" \
+      "$peer" "$(echo "$(med "${sb[@]}") $per" | bc -l)" "$(ratio_ci "${sa[*]}" "${sb[*]}") under the stock client"
+  done
+}
+
 # rows/s of one bulkbench run (JSON result); a failed run aborts the bench
 rps() {
   "$BB" run "$@" --format=json >"$T/out" 2>"$T/err" || { echo "bench: command failed: $BB run $*" >&2; tail -5 "$T/err" >&2; exit 1; }
@@ -307,7 +476,7 @@ bench_advise() {
 }
 
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(runtime gen pg mysql files odbc advise)
+[ ${#sections[@]} -eq 0 ] && sections=(runtime gen generators floor cost pg mysql files odbc advise)
 echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each (3 for the slower rows), medians;"
 echo "a ratio is the median of the alternating pairs' ratios [its 95% bootstrap interval]"
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"

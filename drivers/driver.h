@@ -89,6 +89,39 @@ typedef struct bb_node_info {
     int local_pid;   /* pid of the node's main process when it runs on this host, 0 unknown */
 } bb_node_info;
 
+/* A binary stream's field as the engine writes it, one function per column: the field's
+ * length word and bytes at p, which has room for BB_FIELD_ROOM bytes plus the value's
+ * text; returns the end, or NULL with err set when the value does not fit the column. A
+ * value with no text (u.s NULL) but its native form is given only to a column whose
+ * layout says it takes that native form alone. */
+#define BB_FIELD_ROOM 256
+typedef char *(*bb_field_fn)(char *p, const bb_value *v, bb_err *err);
+
+/* What of a binary field the runtime may write itself, straight from the generator,
+ * because the column's writer would write the same bytes. */
+typedef enum bb_field_form {
+    BB_FORM_WRITER, /* nothing: every value goes through the writer */
+    BB_FORM_INT4,   /* an integer in int32's range: length 4, its big-endian bytes */
+    BB_FORM_INT8,   /* an integer: length 8, its big-endian bytes */
+    BB_FORM_BYTES   /* text: its length, its bytes */
+} bb_field_form;
+
+/* How the rows of an open binary stream are laid out, for the runtime to write them
+ * itself, straight from the generator: each row is prefix, then one field per column. */
+typedef struct bb_stream_layout {
+    char prefix[8]; /* what every row starts with (PostgreSQL: its field count) */
+    int prefix_len;
+    char null_field[8]; /* a NULL field */
+    int null_len;
+    const bb_field_fn *fields;    /* per column; valid while the stream's table is the connection's */
+    const unsigned char *natives; /* per column: the bb_native its writer takes alone (no text), or BB_N_NONE */
+    const unsigned char *forms;   /* per column: a bb_field_form, what the runtime may write itself */
+} bb_stream_layout;
+
+/* A pulled stream's source (bb_driver.stream_pull): the next piece of encoded rows in
+ * *data and *len, valid until the next call; returns 1, 0 at the end, -1 to abandon. */
+typedef int (*bb_stream_next_fn)(void *ud, const char **data, size_t *len);
+
 /* What the server says about itself; fields a driver cannot fill stay -1 / NULL. */
 typedef struct bb_server_info {
     char version[128];
@@ -176,11 +209,22 @@ typedef struct bb_driver {
      * holds); outside one only cutting the session stops it from committing, and the
      * session is lost (*rows = 0; callers check alive). Safe on a session already lost. */
     void (*stream_abort)(bb_conn *c, const char *why, int64_t *rows);
+    /* Optional, for engines whose client library asks for the data through a callback
+     * (LOAD DATA LOCAL): one whole stream of spec on the calling thread, with no thread of
+     * its own to hand the data to. It calls next for each piece, after it has copied the
+     * one before, until next returns 0 (the end: the stream closes and commits; *rows and
+     * the return as stream_close's) or -1 (abandon it: as stream_abort, nothing of it may
+     * commit; it returns -1 with *rows = 0). */
+    int (*stream_pull)(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud, int64_t *rows,
+                       bb_err *err);
 
     /* Encodes one row for the open stream in a format only the engine can write (binary
      * COPY needs the server's column types, learned at stream_open). NULL when the
      * runtime's encoders serve every format the engine streams. */
     int (*stream_encode)(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err);
+    /* Optional, with stream_encode: the open binary stream's row layout (bb_stream_layout),
+     * so the runtime can write rows without a bb_value row and a call per row. */
+    int (*stream_layout)(bb_conn *c, bb_stream_layout *out, bb_err *err);
 
     /* Executes a prepared statement once per row, all rows in one round trip and one
      * transaction (pipeline mode); *affected gets the rows changed. NULL unless BB_CAP_PIPELINE. */

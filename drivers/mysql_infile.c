@@ -1,7 +1,10 @@
 /* mysql_infile.c — LOAD DATA LOCAL INFILE fed from bulkbench's own stream with no file and
- * no FIFO: the statement runs on a helper thread while the worker pushes encoded rows;
- * the read callback copies them to the client library. The handler serves no other
- * name, so LOAD DATA LOCAL of a real path through db:query reads nothing. */
+ * no FIFO. Pushed (stream_open/write/close): the statement runs on a helper thread while
+ * the worker pushes encoded rows. Pulled (stream_pull): the statement runs on the
+ * caller's thread and the read callback asks the caller's source for each piece, with
+ * no thread and no hand-over between them. Either way the read callback copies the rows
+ * to the client library. The handler serves no other name, so LOAD DATA LOCAL of a real
+ * path through db:query reads nothing. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +16,7 @@
 
 typedef struct infile_state {
     my_infile *f;
+    bb_conn *c;
     int refused;
     char asked[256];
 } infile_state;
@@ -29,13 +33,37 @@ static int inf_init(void **ptr, const char *name, void *ud)
         return 1;
     }
     s->f = c->load;
+    s->c = c;
     return 0;
+}
+
+/* A pulled stream: the piece in hand, else the next from the source. Abandoning outside a
+ * transaction cuts the session first, as my_stream_abort does: the client library answers
+ * a failed read with the end of the file, which would commit what was sent. */
+static int inf_pull(my_infile *f, bb_conn *c, char *buf, unsigned int buf_len)
+{
+    while (f->len == 0 && !f->eof) {
+        int r = f->next(f->next_ud, &f->data, &f->len);
+        if (r == 0) f->eof = 1;
+        if (r < 0) {
+            f->abandoned = 1;
+            f->len = 0;
+            if (!c->in_txn) shutdown(mysql_get_socket(c->my), SHUT_RDWR);
+            return -1;
+        }
+    }
+    size_t n = f->len < buf_len ? f->len : buf_len;
+    if (n) memcpy(buf, f->data, n);
+    f->data += n;
+    f->len -= n;
+    return (int)n;
 }
 
 static int inf_read(void *ptr, char *buf, unsigned int buf_len)
 {
     infile_state *s = ptr;
     my_infile *f = s->f;
+    if (f->next) return inf_pull(f, s->c, buf, buf_len);
     pthread_mutex_lock(&f->mu);
     while (f->len == 0 && !f->eof && !f->cancel) pthread_cond_wait(&f->cv, &f->mu);
     if (f->cancel) { /* never a short end of file: that would commit what was sent */
@@ -68,12 +96,10 @@ typedef struct load_job {
     char *sql;
 } load_job;
 
-static void *load_main(void *arg)
+/* Runs the LOAD statement of f, keeping its outcome in f. */
+static void load_query(bb_conn *c, my_infile *f, const char *sql)
 {
-    load_job *j = arg;
-    bb_conn *c = j->c;
-    my_infile *f = c->load;
-    f->rc = mysql_real_query(c->my, j->sql, (unsigned long)strlen(j->sql));
+    f->rc = mysql_real_query(c->my, sql, (unsigned long)strlen(sql));
     if (f->rc == 0) {
         const char *info = mysql_info(c->my);
         snprintf(f->info, sizeof f->info, "%s", info ? info : "");
@@ -81,6 +107,14 @@ static void *load_main(void *arg)
         f->errnum = mysql_errno(c->my);
         snprintf(f->error, sizeof f->error, "%s", mysql_error(c->my));
     }
+}
+
+static void *load_main(void *arg)
+{
+    load_job *j = arg;
+    bb_conn *c = j->c;
+    my_infile *f = c->load;
+    load_query(c, f, j->sql);
     pthread_mutex_lock(&f->mu);
     f->aborted = 1; /* the statement is over: nobody will read more */
     pthread_cond_broadcast(&f->cv);
@@ -90,25 +124,36 @@ static void *load_main(void *arg)
     return NULL;
 }
 
-int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
+/* A new stream's state, made the connection's, and its statement in sql; -1 for a format
+ * LOAD DATA is not sent. */
+static my_infile *load_begin(bb_conn *c, const bb_stream_spec *spec, bb_buf *sql, bb_err *err)
 {
-    if (spec->format != BB_FMT_LOAD_TEXT) /* load.c rewrites plain TSV and CSV files into it */
-        return bb_errf(err, "mysql: LOAD DATA is sent its default escaped text, not %s",
-                       spec->format == BB_FMT_CSV ? "csv" : "this format");
+    if (spec->format != BB_FMT_LOAD_TEXT) { /* load.c rewrites plain TSV and CSV files into it */
+        bb_errf(err, "mysql: LOAD DATA is sent its default escaped text, not %s",
+                spec->format == BB_FMT_CSV ? "csv" : "this format");
+        return NULL;
+    }
     my_infile *f = calloc(1, sizeof *f);
     pthread_mutex_init(&f->mu, NULL);
     pthread_cond_init(&f->cv, NULL);
     snprintf(f->name, sizeof f->name, "bulkbench-stream-%p-%d", (void *)c, ++c->nload);
     c->load = f;
-    load_job *j = calloc(1, sizeof *j);
-    bb_buf sql = { 0 };
-    bb_buf_printf(&sql, "LOAD DATA LOCAL INFILE '%s' INTO TABLE %s CHARACTER SET utf8mb4 ", f->name, spec->table);
+    bb_buf_printf(sql, "LOAD DATA LOCAL INFILE '%s' INTO TABLE %s CHARACTER SET utf8mb4 ", f->name, spec->table);
     /* a one-byte separator as a hex literal (X'2c'), so a quote or backslash is spelled safely */
     unsigned delim = (unsigned char)(spec->delimiter ? spec->delimiter : '\t');
-    bb_buf_printf(&sql, "FIELDS TERMINATED BY X'%02x' ESCAPED BY '\\\\' ", delim);
-    bb_buf_puts(&sql, spec->crlf ? "LINES TERMINATED BY '\\r\\n' " : "LINES TERMINATED BY '\\n' ");
-    bb_buf_puts(&sql, spec->columns);
-    bb_buf_putc(&sql, 0);
+    bb_buf_printf(sql, "FIELDS TERMINATED BY X'%02x' ESCAPED BY '\\\\' ", delim);
+    bb_buf_puts(sql, spec->crlf ? "LINES TERMINATED BY '\\r\\n' " : "LINES TERMINATED BY '\\n' ");
+    bb_buf_puts(sql, spec->columns);
+    bb_buf_putc(sql, 0);
+    return f;
+}
+
+int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
+{
+    bb_buf sql = { 0 };
+    my_infile *f = load_begin(c, spec, &sql, err);
+    if (!f) return -1;
+    load_job *j = calloc(1, sizeof *j);
     j->c = c;
     j->sql = sql.p;
     if (pthread_create(&f->thread, NULL, load_main, j) != 0) {
@@ -159,14 +204,10 @@ static void first_warnings(bb_conn *c, char *out, size_t n)
     if (r) mysql_free_result(r);
 }
 
-int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
+/* The finished statement's outcome: *rows as LOAD DATA counted them, a failure or a
+ * complaint (skipped rows, warnings) as an error; frees f. */
+static int load_end(bb_conn *c, my_infile *f, int64_t *rows, bb_err *err)
 {
-    my_infile *f = c->load;
-    pthread_mutex_lock(&f->mu);
-    f->eof = 1;
-    pthread_cond_broadcast(&f->cv);
-    pthread_mutex_unlock(&f->mu);
-    pthread_join(f->thread, NULL);
     c->load = NULL;
     int rc = 0;
     *rows = -1;
@@ -191,6 +232,36 @@ int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
     pthread_cond_destroy(&f->cv);
     free(f);
     return rc;
+}
+
+int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
+{
+    my_infile *f = c->load;
+    pthread_mutex_lock(&f->mu);
+    f->eof = 1;
+    pthread_cond_broadcast(&f->cv);
+    pthread_mutex_unlock(&f->mu);
+    pthread_join(f->thread, NULL);
+    return load_end(c, f, rows, err);
+}
+
+int my_stream_pull(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud, int64_t *rows, bb_err *err)
+{
+    bb_buf sql = { 0 };
+    *rows = -1;
+    my_infile *f = load_begin(c, spec, &sql, err);
+    if (!f) return -1;
+    f->next = next;
+    f->next_ud = ud;
+    load_query(c, f, sql.p);
+    bb_buf_free(&sql);
+    if (f->abandoned) { /* cut off before its end (or, in a transaction, to be rolled back) */
+        bb_err ignore;
+        load_end(c, f, rows, &ignore);
+        *rows = 0;
+        return bb_errf(err, "mysql %s: LOAD DATA abandoned", c->t->where);
+    }
+    return load_end(c, f, rows, err);
 }
 
 /* The client library answers a read error by sending the end-of-file packet, and the

@@ -16,8 +16,12 @@ struct bb_target {
 };
 
 /* The hand-over between stream_write (the worker) and the LOCAL INFILE read callback,
- * which runs inside the LOAD DATA statement on a helper thread. */
+ * which runs inside the LOAD DATA statement on a helper thread; or, for a pulled stream
+ * (stream_pull), the source the callback asks on the statement's own thread. */
 typedef struct my_infile {
+    bb_stream_next_fn next; /* a pulled stream: where its pieces come from */
+    void *next_ud;
+    int abandoned; /* next said to abandon: the stream must not commit */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     const char *data; /* what stream_write offers, not yet read */
@@ -82,5 +86,7 @@ int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
 int my_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
 int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
 void my_stream_abort(bb_conn *c, const char *why, int64_t *rows);
+int my_stream_pull(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud, int64_t *rows,
+                   bb_err *err);
 
 #endif

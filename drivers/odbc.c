@@ -46,6 +46,7 @@ int odbc_fail(bb_err *err, bb_conn *c, SQLSMALLINT htype, SQLHANDLE h, const cha
 
 static int odbc_target_open(const char *dsn, bb_target **out, bb_err *err)
 {
+    if (odbc_lib_load(err) < 0) return -1;
     if (!dsn || !*dsn)
         return bb_usagef(err,
                          "odbc: give --dsn an ODBC connection string ('DSN=name;UID=user;PWD=...' or "

@@ -2,7 +2,6 @@
  * when it holds ';' ("{a;b}}c}" is "a;b}c"). Where a string points (for messages), its
  * passwords (masked everywhere), and the string a session opens with. */
 #include <ctype.h>
-#include <odbcinst.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

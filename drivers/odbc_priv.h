@@ -5,8 +5,7 @@
 #define BB_ODBC_PRIV_H
 
 #include <pthread.h>
-#include <sql.h>
-#include <sqlext.h>
+#include "odbc_lib.h"
 
 #include "driver.h"
 #include "../base/err.h"

@@ -63,6 +63,7 @@ int pg_res_fail(bb_err *err, bb_conn *c, PGresult *r, const char *what)
 
 static int pg_target_open(const char *dsn, bb_target **out, bb_err *err)
 {
+    if (pg_lib_load(err) < 0) return -1;
     char *perr = NULL;
     PQconninfoOption *opts = PQconninfoParse(dsn && *dsn ? dsn : "", &perr);
     if (!opts) {
@@ -155,6 +156,9 @@ static void pg_disconnect(bb_conn *c)
     if (!c) return;
     PQfinish(c->pg);
     free(c->copy_types);
+    free(c->copy_fields);
+    free(c->copy_natives);
+    free(c->copy_forms);
     bb_buf_free(&c->rowbuf);
     free(c);
 }
@@ -540,6 +544,7 @@ const bb_driver bb_driver_pg = {
     .stream_close = pg_stream_close,
     .stream_abort = pg_stream_abort,
     .stream_encode = pg_stream_encode,
+    .stream_layout = pg_stream_layout,
     .execute_pipeline = pg_execute_pipeline,
     .alive = pg_alive,
     .set_session = pg_set_session,

@@ -8,6 +8,7 @@
 
 #include <poll.h>
 #include "pg_types.h"
+#include "../base/be.h"
 #include "../base/err.h"
 #include "../base/buf.h"
 
@@ -18,7 +19,13 @@ static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     if (c->copy_types && c->copy_ncols == spec->ncols && strcmp(c->copy_table, spec->name) == 0) return 0;
     snprintf(c->copy_table, sizeof c->copy_table, "%s", spec->name);
     free(c->copy_types);
+    free(c->copy_fields);
+    free(c->copy_natives);
+    free(c->copy_forms);
     c->copy_types = bb_xcalloc((size_t)spec->ncols + 1, sizeof *c->copy_types);
+    c->copy_fields = bb_xcalloc((size_t)spec->ncols + 1, sizeof *c->copy_fields);
+    c->copy_natives = bb_xcalloc((size_t)spec->ncols + 1, 1);
+    c->copy_forms = bb_xcalloc((size_t)spec->ncols + 1, 1);
     c->copy_ncols = spec->ncols;
     for (int i = 0; i < spec->ncols; i++) {
         const char *p[2] = { spec->name, spec->colnames[i] };
@@ -33,6 +40,7 @@ static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
                            spec->colnames[i]);
         }
         c->copy_types[i] = (Oid)strtoul(PQgetvalue(r, 0, 0), NULL, 10);
+        c->copy_fields[i] = pgt_field(c->copy_types[i], &c->copy_natives[i], &c->copy_forms[i]);
         PQclear(r);
         if (!pgt_binary(c->copy_types[i]))
             return bb_errf(err,
@@ -74,24 +82,43 @@ int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     return 0;
 }
 
+int pg_stream_layout(bb_conn *c, bb_stream_layout *out, bb_err *err)
+{
+    if (!c->copy_fields) return bb_errf(err, "pg: no binary COPY is open");
+    memset(out, 0, sizeof *out);
+    out->prefix[0] = (char)(c->copy_ncols >> 8);
+    out->prefix[1] = (char)c->copy_ncols;
+    out->prefix_len = 2;
+    memset(out->null_field, 0xff, 4); /* length -1 */
+    out->null_len = 4;
+    out->fields = c->copy_fields;
+    out->natives = c->copy_natives;
+    out->forms = c->copy_forms;
+    return 0;
+}
+
+/* A row as binary COPY: the field count, then each field's length and bytes. */
 int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err)
 {
-    char n[2] = { (char)(c->copy_ncols >> 8), (char)c->copy_ncols };
-    bb_buf_put(out, n, 2);
+    size_t fixed = 2 + (size_t)c->copy_ncols * BB_FIELD_ROOM;
+    bb_buf_reserve(out, fixed);
+    char *p = out->p + out->len;
+    *p++ = (char)(c->copy_ncols >> 8);
+    *p++ = (char)c->copy_ncols;
     for (int i = 0; i < c->copy_ncols; i++) {
-        if (row[i].kind == BB_V_NULL) {
-            bb_buf_put(out, "\377\377\377\377", 4);
+        const bb_value *v = &row[i];
+        if (v->kind == BB_V_NULL) {
+            p = bb_be32(p, 0xffffffffu);
             continue;
         }
-        size_t at = out->len;
-        bb_buf_put(out, "\0\0\0\0", 4);
-        if (pgt_put(out, c->copy_types[i], &row[i], err) < 0) return -1;
-        uint32_t len = (uint32_t)(out->len - at - 4);
-        out->p[at] = (char)(len >> 24);
-        out->p[at + 1] = (char)(len >> 16);
-        out->p[at + 2] = (char)(len >> 8);
-        out->p[at + 3] = (char)len;
+        if (v->kind == BB_V_TEXT) { /* room for its bytes too */
+            out->len = (size_t)(p - out->p);
+            bb_buf_reserve(out, v->len + fixed);
+            p = out->p + out->len;
+        }
+        if (!(p = c->copy_fields[i](p, v, err))) return -1;
     }
+    out->len = (size_t)(p - out->p);
     return 0;
 }
 

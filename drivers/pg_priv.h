@@ -5,6 +5,7 @@
 #include <libpq-fe.h>
 
 #include "driver.h"
+#include "pg_lib.h"
 #include "../base/err.h"
 #include "../base/buf.h"
 
@@ -24,6 +25,9 @@ struct bb_conn {
     /* open COPY */
     int copy_binary;
     Oid *copy_types;
+    bb_field_fn *copy_fields;    /* the writer of each column's binary field */
+    unsigned char *copy_natives; /* ... and the bb_native it takes alone */
+    unsigned char *copy_forms;   /* ... and what of it the runtime may write itself */
     int copy_ncols;
     char copy_table[128];
     bb_buf rowbuf;
@@ -53,6 +57,7 @@ int64_t pg_cmd_tuples(PGresult *r);
 /* COPY FROM STDIN streams (pg_copy.c) */
 int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
 int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err);
+int pg_stream_layout(bb_conn *c, bb_stream_layout *out, bb_err *err);
 int pg_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
 int pg_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
 void pg_stream_abort(bb_conn *c, const char *why, int64_t *rows);

@@ -3,6 +3,7 @@
 #include "../base/err.h"
 #include "../base/buf.h"
 #include "../base/digits.h"
+#include "../base/be.h"
 #include "../base/calendar.h"
 
 #include <stdio.h>
@@ -11,18 +12,18 @@
 
 static void put16(bb_buf *b, uint16_t v)
 {
-    char x[2] = { (char)(v >> 8), (char)v };
-    bb_buf_put(b, x, 2);
+    bb_buf_reserve(b, 2);
+    b->len = (size_t)(bb_be16(b->p + b->len, v) - b->p);
 }
 static void put32(bb_buf *b, uint32_t v)
 {
-    char x[4] = { (char)(v >> 24), (char)(v >> 16), (char)(v >> 8), (char)v };
-    bb_buf_put(b, x, 4);
+    bb_buf_reserve(b, 4);
+    b->len = (size_t)(bb_be32(b->p + b->len, v) - b->p);
 }
 static void put64(bb_buf *b, uint64_t v)
 {
-    put32(b, (uint32_t)(v >> 32));
-    put32(b, (uint32_t)v);
+    bb_buf_reserve(b, 8);
+    b->len = (size_t)(bb_be64(b->p + b->len, v) - b->p);
 }
 
 Oid pgt_declared(bb_sqltype t)
@@ -127,29 +128,64 @@ static int as_double(const bb_value *v, double *out)
     return *end ? -1 : 0;
 }
 
+/* the numeric's head: digit count, weight, sign, display scale */
+static inline char *numeric_head(char *p, int ndig, int weight, int neg, int scale)
+{
+    p = bb_be16(p, (uint16_t)ndig);
+    p = bb_be16(p, (uint16_t)(int16_t)(ndig ? weight : 0));
+    p = bb_be16(p, ndig && neg ? 0x4000 : 0);
+    return bb_be16(p, (uint16_t)scale);
+}
+
+/* numbers of more than two groups: base-10000 digits by division, least significant first */
+__attribute__((noinline)) static char *numeric_wide(char *p, int64_t x, int scale, unsigned __int128 u)
+{
+    uint16_t g[10];
+    int n = 0, frac = (scale + 3) / 4;
+    if (u <= UINT64_MAX) { /* 64-bit divisions by a constant */
+        for (uint64_t w = (uint64_t)u; w; w /= 10000) g[n++] = (uint16_t)(w % 10000);
+    } else {
+        for (; u; u /= 10000) g[n++] = (uint16_t)(u % 10000);
+    }
+    int skip = 0;
+    while (skip < n && g[skip] == 0) skip++;
+    p = numeric_head(p, n - skip, n - frac - 1, x < 0, scale);
+    for (int i = n - 1; i >= skip; i--) p = bb_be16(p, g[i]);
+    return p;
+}
+
+/* numeric from an integer x and its scale (0..18) straight into base-10000 digits, once the
+ * scale is padded to whole groups of four, trailing zero groups left out, as the server
+ * writes them: the same bytes the text path below makes of the same number (at most
+ * 8 + 2 * 10 bytes, without the length word) */
+static inline char *numeric_scaled(char *p, int64_t x, int scale)
+{
+    static const uint32_t pad[4] = { 1, 1000, 100, 10 };
+    int frac = (scale + 3) / 4;
+    uint64_t a = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+    if (a > UINT32_MAX || a * pad[scale % 4] >= 100000000)
+        return numeric_wide(p, x, scale, (unsigned __int128)a * pad[scale % 4]);
+    /* money and the like: two groups at most, 32-bit arithmetic */
+    uint32_t w = (uint32_t)(a * pad[scale % 4]), hi = w / 10000, lo = w % 10000;
+    if (hi == 0) {
+        p = numeric_head(p, lo != 0, -frac, x < 0, scale);
+        return lo ? bb_be16(p, (uint16_t)lo) : p;
+    }
+    p = numeric_head(p, lo ? 2 : 1, 1 - frac, x < 0, scale);
+    p = bb_be16(p, (uint16_t)hi);
+    return lo ? bb_be16(p, (uint16_t)lo) : p;
+}
+
 /* numeric: base-10000 digits, weight of the first, sign, display scale */
 static int put_numeric(bb_buf *b, const bb_value *v, bb_err *err)
 {
-    char tmp[128];
-    const char *s;
-    if (v->native == BB_N_SCALED) { /* digits of the unscaled value, the point put back: no float */
-        uint64_t x = v->aux < 0 ? (uint64_t)0 - (uint64_t)v->aux : (uint64_t)v->aux;
-        char d[32];
-        int nd = bb_fmt_u64(d, x), sc = v->scale, k = 0;
-        if (v->aux < 0) tmp[k++] = '-';
-        for (int i = nd; i <= sc; i++) tmp[k++] = '0'; /* at least one digit before the point */
-        memcpy(tmp + k, d, (size_t)nd);
-        k += nd;
-        if (sc) {
-            memmove(tmp + k - sc + 1, tmp + k - sc, (size_t)sc);
-            tmp[k - sc] = '.';
-            k++;
-        }
-        tmp[k] = 0;
-        s = tmp;
-    } else {
-        s = cstr(v, tmp, sizeof tmp);
+    if (v->native == BB_N_SCALED && v->scale <= 18) { /* straight from the integer: no text */
+        bb_buf_reserve(b, 8 + 2 * 10);
+        b->len = (size_t)(numeric_scaled(b->p + b->len, v->aux, v->scale) - b->p);
+        return 0;
     }
+    char tmp[128];
+    const char *s = cstr(v, tmp, sizeof tmp);
     int neg = *s == '-';
     if (*s == '-' || *s == '+') s++;
     const char *dot = strchr(s, '.');
@@ -189,20 +225,18 @@ static int put_numeric(bb_buf *b, const bb_value *v, bb_err *err)
     return 0;
 }
 
-#define PG_EPOCH_DAYS 10957 /* 2000-01-01 in days since 1970-01-01 */
-
 static int put_time(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
 {
     if (oid == PGT_DATE && v->native == BB_N_DAYS) {
-        put32(b, (uint32_t)(int32_t)(v->aux - PG_EPOCH_DAYS));
+        put32(b, (uint32_t)(int32_t)(v->aux - PGT_EPOCH_DAYS));
         return 0;
     }
     if (oid != PGT_DATE && v->native == BB_N_MICROS) {
-        put64(b, (uint64_t)(v->aux - (int64_t)PG_EPOCH_DAYS * 86400000000LL));
+        put64(b, (uint64_t)(v->aux - (int64_t)PGT_EPOCH_DAYS * 86400000000LL));
         return 0;
     }
     if (oid != PGT_DATE && v->native == BB_N_DAYS) {
-        put64(b, (uint64_t)((v->aux - PG_EPOCH_DAYS) * 86400000000LL));
+        put64(b, (uint64_t)((v->aux - PGT_EPOCH_DAYS) * 86400000000LL));
         return 0;
     }
     char tmp[64];
@@ -212,7 +246,7 @@ static int put_time(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
     n = sscanf(s, "%d-%d-%d%*[ T]%d:%d:%lf", &y, &mo, &d, &h, &mi, &sec);
     if ((n != 3 && n != 6) || mo < 1 || mo > 12 || d < 1 || d > 31)
         return bad(err, v, oid == PGT_DATE ? "date" : "timestamp");
-    int64_t days = bb_days_from_civil(y, (unsigned)mo, (unsigned)d) - PG_EPOCH_DAYS;
+    int64_t days = bb_days_from_civil(y, (unsigned)mo, (unsigned)d) - PGT_EPOCH_DAYS;
     if (oid == PGT_DATE) {
         put32(b, (uint32_t)(int32_t)days);
         return 0;
@@ -298,5 +332,130 @@ int pgt_put(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
         if (!pgt_verbatim(oid)) return bb_errf(err, "pg: no binary encoding for type oid %u", (unsigned)oid);
         pgt_put_text(b, v);
         return 0;
+    }
+}
+
+/* ---- binary COPY fields ---- */
+
+/* One field the general way: the value's binary form for the column's type, whatever
+ * the value's kind (text parsed, ranges checked). */
+static char *field_any(char *p, Oid type, const bb_value *v, bb_err *err)
+{
+    bb_buf b = { 0 };
+    int rc = pgt_put(&b, type, v, err);
+    if (rc == 0) {
+        p = bb_be32(p, (uint32_t)b.len);
+        if (b.len) memcpy(p, b.p, b.len);
+        p += b.len;
+    }
+    bb_buf_free(&b);
+    return rc == 0 ? p : NULL;
+}
+
+/* The writers of bb_field_fn, one per column type: the common pairs of a type and a
+ * value's kind in place (an integer into an integer column, a double into a float8, a
+ * number the generator holds as an integer and scale into a numeric, an instant as
+ * microseconds or days, text into a text column), any other pair through field_any. */
+static char *f_int4(char *p, const bb_value *v, bb_err *err)
+{
+    if (v->kind != BB_V_INT || v->u.i < INT32_MIN || v->u.i > INT32_MAX) return field_any(p, PGT_INT4, v, err);
+    return bb_be32(bb_be32(p, 4), (uint32_t)(int32_t)v->u.i);
+}
+
+static char *f_int8(char *p, const bb_value *v, bb_err *err)
+{
+    if (v->kind != BB_V_INT) return field_any(p, PGT_INT8, v, err);
+    return bb_be64(bb_be32(p, 8), (uint64_t)v->u.i);
+}
+
+static char *f_float8(char *p, const bb_value *v, bb_err *err)
+{
+    if (v->kind != BB_V_DOUBLE) return field_any(p, PGT_FLOAT8, v, err);
+    uint64_t u;
+    memcpy(&u, &v->u.d, 8);
+    return bb_be64(bb_be32(p, 8), u);
+}
+
+static char *f_numeric(char *p, const bb_value *v, bb_err *err)
+{
+    int64_t x = v->aux;
+    int scale = v->scale;
+    if (v->kind == BB_V_INT) { /* the text path writes an integer with no scale, the same bytes */
+        x = v->u.i;
+        scale = 0;
+    } else if (v->native != BB_N_SCALED || scale > 18) return field_any(p, PGT_NUMERIC, v, err);
+    char *end = numeric_scaled(p + 4, x, scale);
+    bb_be32(p, (uint32_t)(end - p - 4));
+    return end;
+}
+
+static char *f_timestamp(char *p, const bb_value *v, bb_err *err)
+{
+    if (v->native != BB_N_MICROS) return field_any(p, PGT_TIMESTAMP, v, err);
+    return bb_be64(bb_be32(p, 8), (uint64_t)(v->aux - PGT_EPOCH_DAYS * 86400000000LL));
+}
+
+static char *f_timestamptz(char *p, const bb_value *v, bb_err *err)
+{
+    if (v->native != BB_N_MICROS) return field_any(p, PGT_TIMESTAMPTZ, v, err);
+    return bb_be64(bb_be32(p, 8), (uint64_t)(v->aux - PGT_EPOCH_DAYS * 86400000000LL));
+}
+
+static char *f_date(char *p, const bb_value *v, bb_err *err)
+{
+    if (v->native != BB_N_DAYS) return field_any(p, PGT_DATE, v, err);
+    return bb_be32(bb_be32(p, 4), (uint32_t)(int32_t)(v->aux - PGT_EPOCH_DAYS));
+}
+
+/* text, varchar, char, bytea: a text value's own bytes */
+#define PG_VERBATIM(name, oid)                                                                                         \
+    static char *name(char *p, const bb_value *v, bb_err *err)                                                         \
+    {                                                                                                                  \
+        if (v->kind != BB_V_TEXT || !v->u.s) return field_any(p, oid, v, err);                                         \
+        p = bb_be32(p, v->len);                                                                                        \
+        memcpy(p, v->u.s, v->len);                                                                                     \
+        return p + v->len;                                                                                             \
+    }
+PG_VERBATIM(f_text, PGT_TEXT)
+PG_VERBATIM(f_varchar, PGT_VARCHAR)
+PG_VERBATIM(f_bpchar, PGT_BPCHAR)
+PG_VERBATIM(f_bytea, PGT_BYTEA)
+
+/* the other types pgt_put writes, the general way */
+#define PG_OTHER(name, oid)                                                                                            \
+    static char *name(char *p, const bb_value *v, bb_err *err) { return field_any(p, oid, v, err); }
+PG_OTHER(f_bool, PGT_BOOL)
+PG_OTHER(f_int2, PGT_INT2)
+PG_OTHER(f_float4, PGT_FLOAT4)
+PG_OTHER(f_uuid, PGT_UUID)
+
+/* The writer of a column of type oid, and whether it takes a native value alone. */
+bb_field_fn pgt_field(Oid oid, unsigned char *native, unsigned char *form)
+{
+    *form = oid == PGT_INT4 ? BB_FORM_INT4 /* what f_int4 writes of an integer in range */
+        : oid == PGT_INT8   ? BB_FORM_INT8
+        : pgt_verbatim(oid) ? BB_FORM_BYTES /* f_text and its like */
+                            : BB_FORM_WRITER;
+    *native = oid == PGT_NUMERIC                         ? BB_N_SCALED
+        : oid == PGT_TIMESTAMP || oid == PGT_TIMESTAMPTZ ? BB_N_MICROS
+        : oid == PGT_DATE                                ? BB_N_DAYS
+                                                         : BB_N_NONE;
+    switch (oid) {
+    case PGT_INT4: return f_int4;
+    case PGT_INT8: return f_int8;
+    case PGT_FLOAT8: return f_float8;
+    case PGT_NUMERIC: return f_numeric;
+    case PGT_TIMESTAMP: return f_timestamp;
+    case PGT_TIMESTAMPTZ: return f_timestamptz;
+    case PGT_DATE: return f_date;
+    case PGT_TEXT: return f_text;
+    case PGT_VARCHAR: return f_varchar;
+    case PGT_BPCHAR: return f_bpchar;
+    case PGT_BYTEA: return f_bytea;
+    case PGT_BOOL: return f_bool;
+    case PGT_INT2: return f_int2;
+    case PGT_FLOAT4: return f_float4;
+    case PGT_UUID: return f_uuid;
+    default: return NULL; /* pgt_binary refused it when the stream opened */
     }
 }

@@ -7,6 +7,7 @@
 
 #include "../base/err.h"
 #include "../base/buf.h"
+#include "driver.h"
 #include "value.h"
 
 /* Type OIDs from pg_type.h (stable across server versions). */
@@ -28,6 +29,8 @@ enum {
     PGT_UUID = 2950
 };
 
+#define PGT_EPOCH_DAYS 10957LL /* 2000-01-01, PostgreSQL's epoch, in days since 1970-01-01 */
+
 /* The type a prepared statement's parameter of storage class t is declared as, so the
  * server need not be asked: only classes that name one PostgreSQL type. 0 when only the
  * server knows (an int is int2, int4 or int8; text may be varchar, json, an enum...). */
@@ -39,6 +42,11 @@ int pgt_verbatim(Oid oid);
 /* Appends the binary form of v as type oid (without the length word). Fails with a
  * message naming the value when it does not fit the type. */
 int pgt_put(bb_buf *out, Oid oid, const bb_value *v, bb_err *err);
+/* The writer of a binary COPY field of type oid (see bb_field_fn), NULL for a type
+ * pgt_binary refuses; *native: the bb_native it takes alone, BB_N_NONE for none;
+ * *form: the bb_field_form the runtime may write itself. */
+bb_field_fn pgt_field(Oid oid, unsigned char *native, unsigned char *form);
+
 /* Appends v as text (for types sent in text format); no terminator. */
 void pgt_put_text(bb_buf *out, const bb_value *v);
 

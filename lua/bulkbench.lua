@@ -168,7 +168,9 @@ function Table:native(seed)
 end
 
 function Table:row(n, seed) return self:native(seed):row(n) end
-function Table:encode(first, count, format) return self:native():encode(first, count, format) end
+function Table:encode(first, count, format, by_values)
+  return self:native():encode(first, count, format, by_values)
+end
 function Table:ddl(dialect, system) return schema.ddl(self, dialect, system) end
 
 -- bb.table "name" { {"col", "sql type", generator, null = ratio, auto_increment = true}, ...,

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +15,14 @@
 
 #include "../host/lib.h"
 #include "../core/gen/encode.h"
+#include "../core/gen/encplan.h"
 #include "../host/host.h"
 #include "../host/state.h"
 #include "../core/run/pool.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
-#define CHUNK_ROWS 65536
+#define CHUNK_ROWS 4096 /* ~300 KB of bmsql_history: the chunk being written stays in the core's cache */
 #define SQL_STMT_ROWS 1000 /* rows per INSERT in --format=sql */
 
 /* Chunks are claimed in order from the pool; a thread that has encoded chunk c waits for
@@ -33,7 +35,7 @@ typedef struct gjob {
     const char *null; /* tsv: how NULL is written */
     int64_t rows;
     int threads;
-    FILE *f;
+    int fd; /* the output: whole chunks go to it with write(), no stdio copy */
     const char *path;
     bb_pool pool;
     pthread_mutex_t mu;
@@ -42,13 +44,18 @@ typedef struct gjob {
     char head[4096]; /* INSERT INTO ... VALUES, for sql */
 } gjob;
 
-/* Encodes chunk c into b; a row plain TSV cannot hold ends it, with the reason in bad. */
-static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b, char *bad, size_t badlen)
+/* Encodes chunk c into b (through the plan when the format has one); a row plain TSV
+ * cannot hold ends it, with the reason in bad. */
+static void encode_chunk(gjob *j, int64_t c, const encplan *plan, gen_row *row, bb_buf *b, char *bad, size_t badlen)
 {
     int64_t first = c * CHUNK_ROWS, last = first + CHUNK_ROWS;
     if (last > j->rows) last = j->rows;
     b->len = 0;
     bad[0] = 0;
+    if (plan) {
+        encplan_rows(plan, (uint64_t)first, last - first, b, SIZE_MAX);
+        return;
+    }
     for (int64_t n = first; n < last; n++) {
         gen_fill(j->t, (uint64_t)n, row);
         const char *why;
@@ -75,6 +82,19 @@ static void encode_chunk(gjob *j, int64_t c, gen_row *row, bb_buf *b, char *bad,
     }
 }
 
+/* Writes n bytes to fd, however the kernel cuts them; -1 with errno on failure. */
+static int write_all(int fd, const char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
 /* Writes chunk c once every chunk before it is written, then fails if the chunk ended at
  * a row the format cannot hold (bad); -1 when writing failed or the pool failed meanwhile. */
 static int write_in_turn(gjob *j, int64_t c, const bb_buf *b, const char *bad, bb_err *err)
@@ -84,8 +104,7 @@ static int write_in_turn(gjob *j, int64_t c, const bb_buf *b, const char *bad, b
     pthread_mutex_unlock(&j->mu);
     if (pool_failed(&j->pool)) return -1;
     int rc = 0;
-    if (b->len && fwrite(b->p, 1, b->len, j->f) != b->len)
-        rc = bb_errf(err, "writing %s: %s", j->path, strerror(errno));
+    if (write_all(j->fd, b->p, b->len) < 0) rc = bb_errf(err, "writing %s: %s", j->path, strerror(errno));
     else if (bad[0]) rc = bb_errf(err, "%s: %s", j->path, bad);
     pthread_mutex_lock(&j->mu);
     if (rc == 0) j->written++;
@@ -100,15 +119,17 @@ static int gen_work(void *ud, pool_thread *t, bb_err *err)
     (void)t;
     gjob *j = ud;
     gen_row *row = gen_row_new(j->t);
+    encplan *plan = encplan_new(j->t, j->fmt);
     bb_buf b = { 0 };
     char bad[256];
     int64_t c;
     int rc = 0;
     while (rc == 0 && pool_claim(&j->pool, 1, &c) == 1) {
-        encode_chunk(j, c, row, &b, bad, sizeof bad);
+        encode_chunk(j, c, plan, row, &b, bad, sizeof bad);
         rc = write_in_turn(j, c, &b, bad, err);
     }
     bb_buf_free(&b);
+    encplan_free(plan);
     gen_row_free(row);
     return rc;
 }
@@ -208,10 +229,9 @@ static int gen_main(bb_cli *cli)
         bb_errf(&err, "cannot write %s: %s", path, strerror(errno));
         goto fail;
     }
-    static char obuf[1 << 20];
-    setvbuf(f, obuf, _IOFBF, sizeof obuf);
     err.code = BB_EXIT_RUNTIME;
-    j.f = f;
+    fflush(f); /* what the script printed comes first */
+    j.fd = fileno(f);
     j.path = path ? path : "standard output";
     rc = run_job(&j, &err);
     if (fflush(f) != 0 && rc == 0) rc = bb_errf(&err, "writing %s: %s", j.path, strerror(errno));

@@ -217,6 +217,7 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     json_object_set_new(o, "latency_ms", lat);
     json_object_set_new(o, "errors", json_integer(r->errors));
     json_object_set_new(o, "client_cpu_s", num_or_null(r->client_cpu_s));
+    json_object_set_new(o, "measure_cpu_s", num_or_null(r->measure_cpu_s));
     json_t *srv = json_object();
     json_object_set_new(srv, "cpu_s", num_or_null(r->server_cpu_s));
     json_object_set_new(srv, "rss_growth_bytes", r->rss_growth == -1 ? json_null() : json_integer(r->rss_growth));

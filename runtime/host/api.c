@@ -4,10 +4,12 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/gen/encode.h"
+#include "../core/gen/encplan.h"
 #include "host.h"
 #include "../core/method/method.h"
 #include "../core/opts.h"
@@ -366,7 +368,10 @@ static int l_gen_row(lua_State *L)
     return 2;
 }
 
-/* gen:encode(first, count, format[, dialect_quote]) -> string of count encoded rows */
+/* gen:encode(first, count, format[, by_values]) -> string of count encoded rows. COPY
+ * text, LOAD DATA text and CSV go through the encoding plan, as streams and `gen` do;
+ * by_values sends every row through bb_values and enc_row instead, the reference the
+ * plan's bytes must equal. */
 static int l_gen_encode(lua_State *L)
 {
     gen_table *g = check_gen(L, 1);
@@ -374,6 +379,15 @@ static int l_gen_encode(lua_State *L)
     int64_t count = (int64_t)luaL_checknumber(L, 3);
     bb_stream_fmt fmt;
     if (enc_format_parse(luaL_optstring(L, 4, "copy"), &fmt) < 0) return luaL_argerror(L, 4, "unknown format");
+    encplan *plan = lua_toboolean(L, 5) || count <= 0 ? NULL : encplan_new(g, fmt);
+    if (plan) {
+        bb_buf b = { 0 };
+        encplan_rows(plan, first, count, &b, SIZE_MAX);
+        encplan_free(plan);
+        lua_pushlstring(L, b.p, b.len);
+        bb_buf_free(&b);
+        return 1;
+    }
     host_ctx *h = host_get(L);
     const bb_dialect *d = h->dialect ? h->dialect : &bb_dialect_generic;
     gen_row *row = gen_row_new(g);

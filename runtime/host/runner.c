@@ -241,14 +241,16 @@ static void measure(bb_run *r, bb_servers *sv, bb_result *res)
     pool_end(&r->pool);
 }
 
-/* The run's figures, summed over workers and ranks, into res; the exit code so far. */
-static int collect(bb_run *r, double cpu0, bb_result *res, bb_err *err)
+/* The run's figures, summed over workers and ranks, into res; the exit code so far. The
+ * client's CPU is the process's since cpu0, less what reading the servers took since
+ * then (measured: measure_cpu_s's part after cpu0). */
+static int collect(bb_run *r, double cpu0, double measured, bb_result *res, bb_err *err)
 {
     const bb_plan *p = r->plan;
     int rc = BB_EXIT_OK;
     stats_snap *snap = bb_xmalloc(sizeof *snap);
     stats_take(r->pool.stats, p->threads, snap);
-    cluster_sums sums = { .client_cpu_s = sysmon_self_cpu() - cpu0, .seconds = pool_seconds(&r->pool) };
+    cluster_sums sums = { .client_cpu_s = sysmon_self_cpu() - cpu0 - measured, .seconds = pool_seconds(&r->pool) };
     for (int i = 0; i < p->threads; i++) {
         sums.committed += r->workers[i].ld.committed;
         sums.in_doubt += r->workers[i].ld.in_doubt;
@@ -305,9 +307,10 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
         servers_snapshot(&sv, p, 0);
         trace("workers start");
         start_workers(&r, &sv);
-        double cpu0 = sysmon_self_cpu();
+        double cpu0 = sysmon_self_cpu(), m0 = sv.measure_cpu_s;
         measure(&r, &sv, res);
-        rc = collect(&r, cpu0, res, err);
+        rc = collect(&r, cpu0, sv.measure_cpu_s - m0, res, err);
+        if (sv.admin) res->measure_cpu_s = sv.measure_cpu_s;
         char tname[256];
         trace("table size");
         servers_costs(&sv, p, main_table(L, tname, sizeof tname), res);

@@ -83,46 +83,59 @@ int servers_check(bb_servers *sv, lua_State *L, int64_t *rows, int *refused, bb_
     return 0;
 }
 
-/* A process tree's CPU seconds and memory now, when it runs here; -1 otherwise. */
+/* A process tree's CPU seconds and memory (unless rss is NULL) now, when it runs here;
+ * -1 otherwise. */
 static void local_usage(int pid, double *cpu, int64_t *rss)
 {
     *cpu = -1;
-    *rss = -1;
+    if (rss) *rss = -1;
     if (pid > 0 && sysmon_tree(pid, cpu, rss) < 0) {
         *cpu = -1;
-        *rss = -1;
+        if (rss) *rss = -1;
     }
 }
 
-/* One server's counters now: its own figures (-1 = unknown) and its process tree's CPU and
- * memory when it runs here; a cluster's summed over its nodes (node_cpu/node_rss: each
- * node's, when asked). */
-static void server_read(const bb_server *s, const bb_plan *p, bb_server_info *si, double *cpu, int64_t *rss,
-                        double *node_cpu, int64_t *node_rss)
+typedef struct usage_out {
+    double *cpu, *own_cpu, *node_cpu;
+    int64_t *rss, *own_rss, *node_rss; /* rss NULL: CPU only (a page-table walk costs) */
+} usage_out;
+
+/* One server's counters now: its own figures (-1 = unknown) and its process tree's CPU,
+ * and its memory unless rss is NULL, when it runs here; a cluster's summed over its nodes
+ * (own_*: the leader's alone; node_*: each node's; when asked). The CPU this takes is
+ * added to sv->measure_cpu_s, so the run's client_cpu_s can leave it out. */
+static void server_read(bb_servers *sv, const bb_server *s, const bb_plan *p, bb_server_info *si, usage_out o)
 {
+    double t0 = sysmon_thread_cpu();
     bb_err ignore;
     memset(si, 0, sizeof *si);
     si->log_pos = si->redo_pos = -1;
     if (p->drv->server_info(s->c0, si, &ignore) < 0) si->log_pos = -1;
-    local_usage(si->local_pid, cpu, rss);
+    local_usage(si->local_pid, o.cpu, o.rss);
+    if (o.own_cpu) *o.own_cpu = *o.cpu;
+    if (o.own_rss) *o.own_rss = o.rss ? *o.rss : -1;
     for (int i = 0; i < si->nnodes; i++) {
         double c;
-        int64_t r;
-        local_usage(si->node[i].local_pid, &c, &r);
-        if (node_cpu) node_cpu[i] = c, node_rss[i] = r;
-        *cpu = *cpu < 0 || c < 0 ? -1 : *cpu + c;
-        *rss = *rss < 0 || r < 0 ? -1 : *rss + r;
+        int64_t r = -1;
+        local_usage(si->node[i].local_pid, &c, o.rss ? &r : NULL);
+        if (o.node_cpu) o.node_cpu[i] = c, o.node_rss[i] = r;
+        *o.cpu = *o.cpu < 0 || c < 0 ? -1 : *o.cpu + c;
+        if (o.rss) *o.rss = *o.rss < 0 || r < 0 ? -1 : *o.rss + r;
     }
+    sv->measure_cpu_s += sysmon_thread_cpu() - t0;
 }
 
 void servers_snapshot(bb_servers *sv, const bb_plan *p, int after)
 {
     for (int k = 0; sv->admin && k < sv->n; k++) {
         bb_server *s = &sv->s[k];
-        server_read(s, p, after ? &s->si1 : &s->si0, after ? &s->cpu1 : &s->cpu0, after ? &s->rss1 : &s->rss0,
-                    s->node_cpu[after], s->node_rss[after]);
-        bb_server_info *si = after ? &s->si1 : &s->si0;
-        local_usage(si->local_pid, &s->own_cpu[after], &s->own_rss[after]);
+        server_read(sv, s, p, after ? &s->si1 : &s->si0,
+                    (usage_out){ .cpu = after ? &s->cpu1 : &s->cpu0,
+                                 .rss = after ? &s->rss1 : &s->rss0,
+                                 .own_cpu = &s->own_cpu[after],
+                                 .own_rss = &s->own_rss[after],
+                                 .node_cpu = s->node_cpu[after],
+                                 .node_rss = s->node_rss[after] });
     }
 }
 
@@ -133,8 +146,7 @@ void servers_sample(bb_servers *sv, const bb_plan *p, double *cpu_s, int64_t *lo
     for (int k = 0; sv->admin && k < sv->n; k++) {
         bb_server_info si;
         double cpu;
-        int64_t rss;
-        server_read(&sv->s[k], p, &si, &cpu, &rss, NULL, NULL);
+        server_read(sv, &sv->s[k], p, &si, (usage_out){ .cpu = &cpu });
         if (si.local_pid != sv->s[k].si0.local_pid) cpu = si.log_pos = -1; /* restarted: its counters did too */
         *cpu_s = *cpu_s < 0 || cpu < 0 ? -1 : *cpu_s + cpu;
         *log_pos = *log_pos < 0 || si.log_pos < 0 ? -1 : *log_pos + si.log_pos;

@@ -27,6 +27,7 @@ typedef struct bb_server {
 } bb_server;
 
 typedef struct bb_servers {
+    double measure_cpu_s; /* CPU spent reading the servers' counters and memory (on the caller's thread) */
     int n;
     int hooks; /* servers the hooks run on: n, or 1 with --shared */
     int admin; /* admin sessions are open (rank 0) */
@@ -42,11 +43,13 @@ int servers_hook(bb_servers *sv, lua_State *L, const char *name, bb_err *err);
 /* check(db) on each hook server: *rows gets the sum of the numbers it returned (-1 when
  * it returned none), *refused is set when it returned false anywhere. */
 int servers_check(bb_servers *sv, lua_State *L, int64_t *rows, int *refused, bb_err *err);
-/* Server costs now (after = 0 before the workers start, 1 when they have finished). */
+/* Server costs now (after = 0 before the workers start, 1 when they have finished): the
+ * servers' own figures, and the CPU and memory of those running on this host. */
 void servers_snapshot(bb_servers *sv, const bb_plan *p, int after);
 /* The servers' CPU seconds and log position summed now, for the interval samples (each
  * -1 when a server cannot tell); asks on the admin sessions, which are idle while the
- * workers work, so the workers' path is untouched. */
+ * workers work, so the workers' path is untouched. Memory is read by the snapshots only:
+ * summing a server's PSS costs more CPU than an interval's worth of counters. */
 void servers_sample(bb_servers *sv, const bb_plan *p, double *cpu_s, int64_t *log_pos);
 /* --reconnect: renews admin sessions lost with a server's restart; returns how many were
  * renewed, -1 when one cannot be. */

@@ -48,23 +48,11 @@ static inline char *put_number(const bb_value *v, char *p)
     return p + snprintf(p, 32, "%.17g", v->u.d);
 }
 
-/* Copies a generated string: both ends have GEN_PAD bytes of slack, so short strings go
- * in whole 16-byte moves instead of a call to memcpy. */
-static inline char *copy_text(char *p, const char *s, uint32_t n)
-{
-    if (n > 48) {
-        memcpy(p, s, n);
-        return p + n;
-    }
-    for (uint32_t i = 0; i < n; i += 16) memcpy(p + i, s + i, 16);
-    return p + n;
-}
-
 /* COPY text and LOAD DATA's default text share their escapes: \\ \t \n \r, and \N for NULL.
  * p has room for every byte doubled (gen_table.max_line). */
 static inline char *put_copy_text(const char *s, uint32_t n, int clean, char *p)
 {
-    if (clean || is_clean(dirty_copy, s, n)) return copy_text(p, s, n);
+    if (clean || is_clean(dirty_copy, s, n)) return enc_copy_text(p, s, n);
     for (uint32_t i = 0; i < n; i++) {
         if (s[i]) {
             p = enc_copy_escape(p, s[i]);
@@ -79,9 +67,27 @@ static inline char *put_copy_text(const char *s, uint32_t n, int clean, char *p)
 static inline char *put_csv_text(const char *s, uint32_t n, int clean, char *p)
 {
     /* Empty strings are quoted so they differ from NULL (an empty unquoted field). */
-    if (n > 0 && (clean || is_clean(dirty_csv, s, n))) return copy_text(p, s, n);
+    if (n > 0 && (clean || is_clean(dirty_csv, s, n))) return enc_copy_text(p, s, n);
     return p + csv_write(p, (size_t)n * 2 + 2, s, n);
 }
+
+/* One field of COPY text, LOAD DATA text or CSV. */
+static inline char *put_field(bb_stream_fmt fmt, const bb_value *v, char *p)
+{
+    switch (v->kind) {
+    case BB_V_TEXT:
+        return fmt == BB_FMT_CSV ? put_csv_text(v->u.s, v->len, v->clean, p)
+                                 : put_copy_text(v->u.s, v->len, v->clean, p);
+    case BB_V_NULL:
+        if (fmt == BB_FMT_CSV) return p;
+        p[0] = '\\';
+        p[1] = 'N';
+        return p + 2;
+    default: return put_number(v, p);
+    }
+}
+
+char *enc_field(bb_stream_fmt fmt, const bb_value *v, char *p) { return put_field(fmt, v, p); }
 
 void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_buf *out)
 {
@@ -155,7 +161,7 @@ int enc_row_tsv(const gen_table *t, const gen_row *r, const char *null, bb_buf *
                 *why = bad;
                 return i + 1;
             }
-            p = copy_text(p, v->u.s, v->len);
+            p = enc_copy_text(p, v->u.s, v->len);
         }
     }
     *p++ = '\n';
@@ -185,22 +191,8 @@ void enc_row(bb_stream_fmt fmt, const bb_dialect *d, const gen_table *t, const g
     char *p = out->p + out->len;
     char sep = fmt == BB_FMT_CSV ? ',' : '\t';
     for (int i = 0; i < n; i++) {
-        const bb_value *v = &r->v[i];
         if (i) *p++ = sep;
-        switch (v->kind) {
-        case BB_V_TEXT:
-            p = fmt == BB_FMT_CSV ? put_csv_text(v->u.s, v->len, v->clean, p)
-                                  : put_copy_text(v->u.s, v->len, v->clean, p);
-            break;
-        case BB_V_NULL:
-            if (fmt != BB_FMT_CSV) {
-                p[0] = '\\';
-                p[1] = 'N';
-                p += 2;
-            }
-            break;
-        default: p = put_number(v, p);
-        }
+        p = put_field(fmt, &r->v[i], p);
     }
     *p++ = '\n';
     out->len = (size_t)(p - out->p);

@@ -12,6 +12,10 @@
  * Plain TSV writes NULL as an empty field and leaves out a row it cannot write. */
 void enc_row(bb_stream_fmt fmt, const bb_dialect *d, const gen_table *t, const gen_row *r, bb_buf *out);
 
+/* Writes one value as a field of COPY text, LOAD DATA text or CSV (fmt) at p, escaped
+ * as the format needs; returns the end. p has room for every byte doubled plus 32. */
+char *enc_field(bb_stream_fmt fmt, const bb_value *v, char *p);
+
 /* Plain TSV, NULL written as the text null: 0, or the 1-based column whose value no TSV
  * field can hold (why says what it holds: a tab, a line end, the NULL text); then nothing
  * of the row is appended. */
@@ -32,6 +36,18 @@ static inline char *enc_copy_escape(char *p, char c)
     *p++ = '\\';
     *p++ = esc[(unsigned char)c];
     return p;
+}
+
+/* Copies a generated string: both ends have GEN_PAD bytes of slack, so short strings go
+ * in whole 16-byte moves instead of a call to memcpy. */
+static inline char *enc_copy_text(char *p, const char *s, uint32_t n)
+{
+    if (n > 48) {
+        memcpy(p, s, n);
+        return p + n;
+    }
+    for (uint32_t i = 0; i < n; i += 16) memcpy(p + i, s + i, 16);
+    return p + n;
 }
 
 /* The format a --format name means ("text" is "copy"); -1 for an unknown name. */

@@ -100,6 +100,7 @@ int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind
         gen_col_free(c);
         return -1;
     }
+    c->span = gen_span(c->a, c->b);
     t->colnames[t->ncols] = bb_xstrdup(colname);
     t->types[t->ncols] = type;
     t->ncols++;
@@ -152,8 +153,9 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
 {
     char *p = row->scratch;
     bb_value *v = row->v;
+    uint64_t key = gen_row_key(n);
     for (const gen_col *c = t->cols, *end = c + t->ncols; c < end; c++, v++) {
-        if (c->null_ratio > 0 && dist_unit(gen_rnd(c, n, 1000)) < c->null_ratio) {
+        if (gen_is_null(c, key)) {
             v->kind = BB_V_NULL;
             continue;
         }

@@ -39,7 +39,7 @@ int gen_seq_parse(gen_col *c, const gen_args *a)
 char *gen_seq_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     v->kind = BB_V_INT;
-    v->u.i = c->a + (int64_t)n * c->b;
+    v->u.i = gen_seq_value(c, n);
     return p;
 }
 
@@ -73,7 +73,7 @@ int gen_range_parse(gen_col *c, const gen_args *a)
 char *gen_int_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     v->kind = BB_V_INT;
-    v->u.i = gen_pick(c, gen_rnd(c, n, 0));
+    v->u.i = gen_int_value(c, gen_row_key(n));
     return p;
 }
 
@@ -127,24 +127,27 @@ char *gen_double_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 /* ---- decimal: a uniform integer of hundredths (or 10^-scale), written with its point ---- */
 
 /* Scale 2, money, the common case: constant divisors, two digits from a table. */
-static char *gen_money_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+char *gen_money_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
-    int64_t x = gen_pick(c, gen_rnd(c, n, 0));
-    char *s = p;
+    char *end = gen_money_text(c, gen_row_key(n), p, &v->aux);
     v->native = BB_N_SCALED;
-    v->aux = x;
     v->scale = 2;
-    if (x < 0) {
-        *p++ = '-';
-        x = -x;
-    }
-    p += bb_fmt_u64(p, (uint64_t)x / 100);
-    *p++ = '.';
-    memcpy(p, bb_digits2 + 2 * ((uint64_t)x % 100), 2);
-    p += 2;
     v->kind = BB_V_TEXT;
-    v->u.s = s;
-    v->len = (uint32_t)(p - s);
+    v->u.s = p;
+    v->len = (uint32_t)(end - p);
+    return end;
+}
+
+/* Only the native form: the unscaled integer and its scale, for writers that take it
+ * alone (binary COPY's numeric); no text. */
+char *gen_decimal_native(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    v->kind = BB_V_TEXT;
+    v->u.s = NULL;
+    v->len = 0;
+    v->native = BB_N_SCALED;
+    v->scale = (uint8_t)c->scale;
+    v->aux = gen_int_value(c, gen_row_key(n)); /* the draw gen_money_fill's and gen_decimal_fill's */
     return p;
 }
 
@@ -160,6 +163,8 @@ int gen_decimal_parse(gen_col *c, const gen_args *a)
     if (c->b < c->a) return bb_usagef(a->err, "column %s: decimal max < min", a->col);
     c->max_len = 24;
     if (c->scale == 2) c->fill = gen_money_fill;
+    c->fill_native = gen_decimal_native;
+    c->native = BB_N_SCALED;
     return 0;
 }
 

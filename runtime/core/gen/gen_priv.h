@@ -5,9 +5,11 @@
 #define BB_GEN_PRIV_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "gen.h"
 #include "dist.h"
+#include "../../../base/digits.h"
 #include "../../../base/err.h"
 
 /* The generator kinds, one row each: { name, enum, argument parser, value filler }. The
@@ -65,13 +67,17 @@ GEN_KINDS(GEN_KIND_DECLARE)
 
 struct gen_col {
     /* what gen_fill reads of every column, every row, together at the front */
-    gen_fill_fn *fill; /* the kind's filler, or the variant its parser chose */
+    gen_fill_fn *fill;        /* the kind's filler, or the variant its parser chose */
+    gen_fill_fn *fill_native; /* one that makes only the native form (no text), NULL when none */
+    uint8_t native;           /* the bb_native fill_native makes */
     double null_ratio;
     uint64_t salt; /* per-column seed */
     uint8_t clean; /* every value it makes is free of characters any format escapes */
+    uint8_t fixed; /* every value it makes is the text at c->text (const, a fixed timestamp) */
     gen_kind kind;
     bb_sqltype type;
     int64_t a, b;  /* int/seq/len/time ranges */
+    uint64_t span; /* gen_span(a, b), made once the parser is done */
     double da, db; /* double ranges, gaussian mean/stddev, zipf exponent */
     int scale;     /* decimal digits after the point; timestamp fraction digits */
     char *text;    /* const value, template, character set, a fixed timestamp */
@@ -121,13 +127,19 @@ static inline uint64_t gen_mix64(uint64_t z)
 }
 
 /* The k-th random number of value (col, row n): wyrand's output function applied to a
- * counter made of (column salt, row, k). One 128-bit multiply per number. */
-static inline uint64_t gen_rnd(const gen_col *c, uint64_t n, uint64_t k)
+ * counter made of (column salt, row, k). One 128-bit multiply per number. The row's part
+ * of the counter (its key) is the same for every column, so a row's writer makes it once. */
+static inline uint64_t gen_row_key(uint64_t n) { return n * GEN_GOLDEN + 0xa0761d6478bd642fULL; }
+static inline uint64_t gen_rnd_of(uint64_t x)
 {
-    uint64_t x = c->salt + n * GEN_GOLDEN + k * 0xD1B54A32D192ED03ULL + 0xa0761d6478bd642fULL;
     unsigned __int128 m = (unsigned __int128)x * (x ^ 0xe7037ed1a0b428dbULL);
     return (uint64_t)(m >> 64) ^ (uint64_t)m;
 }
+static inline uint64_t gen_rnd_key(const gen_col *c, uint64_t key, uint64_t k)
+{
+    return gen_rnd_of(c->salt + key + k * 0xD1B54A32D192ED03ULL);
+}
+static inline uint64_t gen_rnd(const gen_col *c, uint64_t n, uint64_t k) { return gen_rnd_key(c, gen_row_key(n), k); }
 
 /* how many integers [a, b] holds; 0 stands for all 2^64 (which dist_below takes as such) */
 static inline uint64_t gen_span(int64_t a, int64_t b) { return (uint64_t)b - (uint64_t)a + 1; }
@@ -135,7 +147,41 @@ static inline uint64_t gen_span(int64_t a, int64_t b) { return (uint64_t)b - (ui
 /* uniform on [c->a, c->b], both ends, in unsigned arithmetic so the widest range cannot overflow */
 static inline int64_t gen_pick(const gen_col *c, uint64_t r)
 {
-    return (int64_t)((uint64_t)c->a + dist_below(r, gen_span(c->a, c->b)));
+    return (int64_t)((uint64_t)c->a + dist_below(r, c->span));
 }
+
+/* ---- values the fillers and the encoding plans (encplan.c) share; key is gen_row_key(n) ---- */
+
+/* Whether row n's value of c is NULL: the same draw for every kind. */
+static inline int gen_is_null(const gen_col *c, uint64_t key)
+{
+    return c->null_ratio > 0 && dist_unit(gen_rnd_key(c, key, 1000)) < c->null_ratio;
+}
+
+static inline int64_t gen_seq_value(const gen_col *c, uint64_t n) { return c->a + (int64_t)n * c->b; }
+static inline int64_t gen_int_value(const gen_col *c, uint64_t key) { return gen_pick(c, gen_rnd_key(c, key, 0)); }
+
+/* decimal of scale 2 (money): the text of a uniform number of hundredths at p, the number
+ * in *x; returns the text's end */
+gen_fill_fn gen_money_fill;
+static inline char *gen_money_text(const gen_col *c, uint64_t key, char *p, int64_t *x)
+{
+    int64_t v = gen_pick(c, gen_rnd_key(c, key, 0));
+    *x = v;
+    if (v < 0) {
+        *p++ = '-';
+        v = -v;
+    }
+    p += bb_fmt_u64(p, (uint64_t)v / 100);
+    *p++ = '.';
+    memcpy(p, bb_digits2 + 2 * ((uint64_t)v % 100), 2);
+    return p + 2;
+}
+
+/* decimal: only the native form (the unscaled integer is gen_int_value's), no text */
+gen_fill_fn gen_decimal_native;
+
+/* string and blob: the characters of row n's value at p; returns how many */
+uint32_t gen_string_text(const gen_col *c, uint64_t n, char *p);
 
 #endif

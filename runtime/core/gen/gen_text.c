@@ -52,29 +52,37 @@ int gen_string_parse(gen_col *c, const gen_args *a)
 /* Draws per 64-bit word for base-`base` digits, keeping the bias of the last one small. */
 static inline int gen_per_word(unsigned base) { return base <= 16 ? 15 : base <= 64 ? 9 : base <= 256 ? 7 : 4; }
 
-char *gen_string_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+/* Two characters of the pair table per multiply, the next base^2 digit of x. */
+static inline uint64_t gen_pair(uint64_t x, uint64_t base2, const char *pairs, char *p)
+{
+    unsigned __int128 m = (unsigned __int128)x * base2;
+    memcpy(p, pairs + 2 * (uint64_t)(m >> 64), 2);
+    return (uint64_t)m;
+}
+
+uint32_t gen_string_text(const gen_col *c, uint64_t n, char *p)
 {
     uint32_t len = (uint32_t)c->a;
     if (c->b > c->a) len += (uint32_t)dist_below(gen_rnd(c, n, 1), gen_span(c->a, c->b));
     /* successive base-|charset| digits of random fractions; with a pair table two
-     * characters per multiply, at most 4 pairs per 64-bit word so the bias stays near 1e-5 */
+     * characters per multiply, 4 pairs per 64-bit word so the bias stays near 1e-5 */
     const char *cs = c->text, *pairs = c->pairs; /* locals: the stores to p could alias c */
     uint64_t base = c->text_len, x = 0, k = 2;
     uint32_t i = 0;
     int left = 0;
     if (pairs) {
         uint64_t base2 = base * base;
-        for (; i + 1 < len; i += 2) {
-            if (left == 0) {
-                x = gen_rnd(c, n, k++);
-                left = 4;
-            }
-            unsigned __int128 m = (unsigned __int128)x * base2;
-            x = (uint64_t)m;
-            left--;
-            memcpy(p + i, pairs + 2 * (uint64_t)(m >> 64), 2);
+        for (; i + 8 <= len; i += 8) { /* a whole word: 4 pairs */
+            x = gen_rnd(c, n, k++);
+            x = gen_pair(x, base2, pairs, p + i);
+            x = gen_pair(x, base2, pairs, p + i + 2);
+            x = gen_pair(x, base2, pairs, p + i + 4);
+            gen_pair(x, base2, pairs, p + i + 6);
         }
-        left = 0;
+        if (i + 1 < len) { /* the last 1 to 3 pairs from a word of their own */
+            x = gen_rnd(c, n, k++);
+            for (; i + 1 < len; i += 2) x = gen_pair(x, base2, pairs, p + i);
+        }
     }
     int pw = gen_per_word((unsigned)base);
     for (; i < len; i++) {
@@ -87,10 +95,15 @@ char *gen_string_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
         left--;
         p[i] = cs[(uint64_t)(m >> 64)];
     }
+    return len;
+}
+
+char *gen_string_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
     v->kind = BB_V_TEXT;
     v->u.s = p;
-    v->len = len;
-    return p + len;
+    v->len = gen_string_text(c, n, p);
+    return p + v->len;
 }
 
 /* ---- template ('#' a digit, '@' a letter) and const: one text argument ---- */
@@ -105,6 +118,7 @@ int gen_text_parse(gen_col *c, const gen_args *a)
     c->text[len] = 0;
     c->text_len = (uint32_t)len;
     c->clean = (uint8_t)gen_clean_text(c->text, len);
+    c->fixed = c->kind == K_CONST;
     c->max_len = len;
     return 0;
 }

@@ -24,30 +24,41 @@ static int64_t gen_floor_div(int64_t a, int64_t b) { return a / b - (a % b < 0);
 
 /* ---- timestamp: {from, to}, {start, step, jitter}, {at} or now ---- */
 
-/* Writes instant sec (+ usec) as the value: text, and the microseconds binary formats take. */
-static inline char *gen_ts_put(const gen_col *c, bb_value *v, char *p, int64_t sec, int64_t usec)
+/* Writes instant sec (+ usec) as the value: the microseconds binary formats take, and
+ * its text unless only the native form is wanted (text = 0). */
+static inline char *gen_ts_put(const gen_col *c, bb_value *v, char *p, int64_t sec, int64_t usec, int text)
 {
     v->kind = BB_V_TEXT;
-    v->u.s = p;
-    v->len = (uint32_t)fmt_timestamp(p, sec, usec, c->scale);
+    v->u.s = text ? p : NULL;
+    v->len = text ? (uint32_t)fmt_timestamp(p, sec, usec, c->scale) : 0;
     v->native = BB_N_MICROS;
     v->aux = sec * 1000000 + (c->scale ? usec : 0);
     return p + v->len;
 }
 
 /* {from, to}: uniform seconds, and microseconds when asked */
-char *gen_ts_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+static inline char *gen_ts_uniform(const gen_col *c, uint64_t n, bb_value *v, char *p, int text)
 {
     int64_t sec = gen_pick(c, gen_rnd(c, n, 0)), usec = 0;
     if (c->scale) usec = (int64_t)dist_below(gen_rnd(c, n, 1), 1000000);
-    return gen_ts_put(c, v, p, sec, usec);
+    return gen_ts_put(c, v, p, sec, usec, text);
 }
+char *gen_ts_fill(const gen_col *c, uint64_t n, bb_value *v, char *p) { return gen_ts_uniform(c, n, v, p, 1); }
+static char *gen_ts_native(const gen_col *c, uint64_t n, bb_value *v, char *p) { return gen_ts_uniform(c, n, v, p, 0); }
 
 /* {start, step, jitter}: start + n*step seconds, plus up to jitter seconds */
-static char *gen_ts_step_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+static inline char *gen_ts_stepped(const gen_col *c, uint64_t n, bb_value *v, char *p, int text)
 {
     double at = (double)n * c->da + dist_unit(gen_rnd(c, n, 0)) * c->db;
-    return gen_ts_put(c, v, p, c->a + (int64_t)floor(at), (int64_t)((at - floor(at)) * 1e6));
+    return gen_ts_put(c, v, p, c->a + (int64_t)floor(at), (int64_t)((at - floor(at)) * 1e6), text);
+}
+static char *gen_ts_step_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    return gen_ts_stepped(c, n, v, p, 1);
+}
+static char *gen_ts_step_native(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    return gen_ts_stepped(c, n, v, p, 0);
 }
 
 /* {at} or now: the instant never changes, so gen_ts_parse formats it once */
@@ -95,7 +106,10 @@ int gen_ts_parse(gen_col *c, const gen_args *a)
     c->max_len = 27;
     c->fill = gen_ts_form(c, a);
     if (!c->fill) return -1;
+    c->fill_native = c->fill == gen_ts_fill ? gen_ts_native : c->fill == gen_ts_step_fill ? gen_ts_step_native : NULL;
+    c->native = BB_N_MICROS;
     if (c->fill == gen_ts_fixed_fill) {
+        c->fixed = 1;
         c->text = bb_xmalloc(32 + GEN_PAD);
         c->text_len = (uint32_t)fmt_timestamp(c->text, c->a, 0, c->scale);
     }
@@ -103,6 +117,17 @@ int gen_ts_parse(gen_col *c, const gen_args *a)
 }
 
 /* ---- date: a uniform day of [from, to], by default the year up to now ---- */
+
+/* only the day number, for writers that take it alone; no text */
+static char *gen_date_native(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    v->kind = BB_V_TEXT;
+    v->u.s = NULL;
+    v->len = 0;
+    v->aux = gen_pick(c, gen_rnd(c, n, 0));
+    v->native = BB_N_DAYS;
+    return p;
+}
 
 int gen_date_parse(gen_col *c, const gen_args *a)
 {
@@ -114,6 +139,8 @@ int gen_date_parse(gen_col *c, const gen_args *a)
     c->a = gen_floor_div(c->a, 86400);
     c->b = gen_floor_div(c->b, 86400); /* an instant before 1970 is on the day before */
     if (c->b < c->a) return bb_usagef(a->err, "column %s: date to < from", a->col);
+    c->fill_native = gen_date_native;
+    c->native = BB_N_DAYS;
     return 0;
 }
 

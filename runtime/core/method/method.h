@@ -37,7 +37,7 @@ typedef enum {
     LOOP_TXN,     /* begin, send, commit per batch */
     LOOP_BATCH,   /* send is the batch's transaction (one pipeline sync) */
     LOOP_OVERLAP, /* as LOOP_BATCH, the next batch generated while the server works on this one */
-    LOOP_STREAM   /* a producer thread encodes while the worker streams: per batch, or one per worker */
+    LOOP_STREAM   /* one stream per worker made as it is sent, or per batch with a producer thread making the next */
 } method_loop;
 
 typedef struct bb_method {
@@ -57,11 +57,15 @@ typedef struct bb_method {
      * (split into pieces in one transaction) and is committed already. */
     void (*fill)(mstate *ms, int64_t first, int64_t n, size_t *bytes);
     int (*start)(mstate *ms, int64_t n, size_t bytes, bb_stmt **pending, bb_err *err);
-    /* LOOP_STREAM: opens a stream; encodes one generated row into it (on a producer
-     * thread); closes it, which is its commit (rows counted only once the server took them all). */
+    /* LOOP_STREAM: opens a stream; encodes rows [first, first+n) into out until it holds
+     * about limit bytes, returning the rows encoded (on the worker's thread, or a producer
+     * thread's with --batch: no I/O); closes it, which is its commit (rows counted only once
+     * the server took them all). pull runs one whole stream instead when the engine reads
+     * its rows itself (bb_driver.stream_pull), asking next for each piece. */
     int (*open)(mstate *ms, bb_err *err);
-    int (*encode)(void *ms, const gen_row *row, bb_buf *out, bb_err *err);
+    int64_t (*encode)(void *ms, uint64_t first, int64_t n, bb_buf *out, size_t limit, bb_err *err);
     int (*close)(mstate *ms, bb_err *err);
+    int (*pull)(mstate *ms, bb_stream_next_fn next, void *ud, bb_err *err);
     /* NULL, or -1 with err saying why the method cannot run on this session's target
      * (a dialect without multi-row VALUES lists). */
     int (*usable)(const mstate *ms, bb_err *err);

@@ -19,6 +19,8 @@ void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
     ms->dia = bb_target_dialect(l->plan->drv, l->target);
     ms->t = t;
     ms->row = gen_row_new(t);
+    ms->plan = encplan_new(t, fmt);
+    if (!ms->plan) ms->srow = gen_row_new(t);
     bb_buf *h = &ms->insert_head;
     bb_buf_puts(h, "INSERT INTO ");
     dialect_quote(ms->dia, t->name, h);
@@ -29,6 +31,8 @@ void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
 
 void send_reset(mstate *ms)
 {
+    binplan_free(ms->bplan); /* it points at the old session's stream layout */
+    ms->bplan = NULL;
     bb_stmt **st[] = { &ms->stmt, &ms->multi, &ms->tail };
     for (int i = 0; i < 3; i++) {
         if (*st[i]) ms->drv->finalize(*st[i]);
@@ -43,6 +47,9 @@ void send_done(mstate *ms)
     send_reset(ms);
     free(ms->flat);
     gen_row_free(ms->row);
+    gen_row_free(ms->srow);
+    encplan_free(ms->plan);
+    binplan_free(ms->bplan);
     for (int64_t i = 0; i < ms->nrows; i++) gen_row_free(ms->rows[i]);
     free(ms->rows);
     free(ms->vals);
@@ -242,21 +249,28 @@ int send_multirow_usable(const mstate *ms, bb_err *err)
 
 /* ---- streams ---- */
 
+/* The stream of the table's rows: spec, pointing into name and cols (freed by the caller). */
+static void stream_spec(mstate *ms, bb_stream_spec *spec, bb_buf *name, bb_buf *cols)
+{
+    dialect_quote(ms->dia, ms->t->name, name);
+    bb_buf_putc(name, 0);
+    bb_buf_putc(cols, '(');
+    dialect_quote_list(ms->dia, (const char *const *)ms->t->colnames, ms->t->ncols, cols);
+    bb_buf_puts(cols, ")");
+    bb_buf_putc(cols, 0);
+    *spec = (bb_stream_spec){ .table = name->p,
+                              .columns = cols->p,
+                              .format = ms->fmt,
+                              .name = ms->t->name,
+                              .ncols = ms->t->ncols,
+                              .colnames = (const char *const *)ms->t->colnames };
+}
+
 int send_stream_begin(mstate *ms, bb_err *err)
 {
     bb_buf name = { 0 }, cols = { 0 };
-    dialect_quote(ms->dia, ms->t->name, &name);
-    bb_buf_putc(&name, 0);
-    bb_buf_putc(&cols, '(');
-    dialect_quote_list(ms->dia, (const char *const *)ms->t->colnames, ms->t->ncols, &cols);
-    bb_buf_puts(&cols, ")");
-    bb_buf_putc(&cols, 0);
-    bb_stream_spec spec = { .table = name.p,
-                            .columns = cols.p,
-                            .format = ms->fmt,
-                            .name = ms->t->name,
-                            .ncols = ms->t->ncols,
-                            .colnames = (const char *const *)ms->t->colnames };
+    bb_stream_spec spec;
+    stream_spec(ms, &spec, &name, &cols);
     int rc = ms->drv->stream_open(ms->ld->conn, &spec, err);
     bb_buf_free(&name);
     bb_buf_free(&cols);
@@ -265,13 +279,11 @@ int send_stream_begin(mstate *ms, bb_err *err)
     return rc;
 }
 
-/* Ends the open stream; its rows count as committed only once the server took them all. */
-int send_stream_end(mstate *ms, bb_err *err)
+/* A stream has ended (rc, rows: its close's outcome); its rows count as committed only
+ * once the server took them all. */
+static int stream_ended(mstate *ms, int rc, int64_t rows, bb_err *err)
 {
-    int64_t rows = -1;
-    ms->stream_open = 0;
-    ms->committing = ms->stream_rows; /* the end of the stream is its commit */
-    if (ms->drv->stream_close(ms->ld->conn, &rows, err) < 0) {
+    if (rc < 0) {
         if (rows > 0) ms->ld->committed += rows; /* taken, but with complaints (LOAD DATA warnings) */
         if (rows >= 0) ms->committing = 0;       /* ... or none of it can have committed */
         return -1;
@@ -282,13 +294,51 @@ int send_stream_end(mstate *ms, bb_err *err)
     return 0;
 }
 
-/* The engine's own encoder for binary COPY, ours otherwise (runs in a producer thread). */
-int send_stream_encode(void *ud, const gen_row *row, bb_buf *out, bb_err *err)
+/* Ends the open stream. */
+int send_stream_end(mstate *ms, bb_err *err)
+{
+    int64_t rows = -1;
+    ms->stream_open = 0;
+    ms->committing = ms->stream_rows; /* the end of the stream is its commit */
+    int rc = ms->drv->stream_close(ms->ld->conn, &rows, err);
+    return stream_ended(ms, rc, rows, err);
+}
+
+int send_stream_pull(mstate *ms, bb_stream_next_fn next, void *ud, bb_err *err)
+{
+    bb_buf name = { 0 }, cols = { 0 };
+    bb_stream_spec spec;
+    stream_spec(ms, &spec, &name, &cols);
+    int64_t rows = -1;
+    ms->stream_rows = 0;
+    int rc = ms->drv->stream_pull(ms->ld->conn, &spec, next, ud, &rows, err);
+    bb_buf_free(&name);
+    bb_buf_free(&cols);
+    return stream_ended(ms, rc, rows, err);
+}
+
+/* Rows into the stream's format (see produce_encode_fn): through the plan for text,
+ * row by row through the engine's own encoder for binary COPY. Runs in a producer
+ * thread, or in the worker for the exactly-once path, never both at once. */
+int64_t send_stream_encode(void *ud, uint64_t first, int64_t n, bb_buf *out, size_t limit, bb_err *err)
 {
     mstate *ms = ud;
-    if (ms->fmt == BB_FMT_BINARY) return ms->drv->stream_encode(ms->ld->conn, row->v, out, err);
-    enc_row(ms->fmt, ms->dia, ms->t, row, out);
-    return 0;
+    if (ms->plan) return encplan_rows(ms->plan, first, n, out, limit);
+    if (ms->fmt == BB_FMT_BINARY && ms->drv->stream_layout && !ms->bplan) {
+        bb_stream_layout lay; /* the stream is open: its layout is known, and stays the connection's */
+        if (ms->drv->stream_layout(ms->ld->conn, &lay, err) < 0) return -1;
+        ms->bplan = binplan_new(ms->t, &lay);
+    }
+    if (ms->bplan) return binplan_rows(ms->bplan, first, n, out, limit, err);
+    int64_t i = 0;
+    while (i < n) {
+        gen_fill(ms->t, first + (uint64_t)i, ms->srow);
+        if (ms->fmt != BB_FMT_BINARY) enc_row(ms->fmt, ms->dia, ms->t, ms->srow, out);
+        else if (ms->drv->stream_encode(ms->ld->conn, ms->srow->v, out, err) < 0) return -1;
+        i++;
+        if (out->len >= limit) break;
+    }
+    return i;
 }
 
 /* One stream of the batch, generated and sent on this thread (the exactly-once path:
@@ -297,15 +347,12 @@ int send_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err
 {
     bb_conn *c = ms->ld->conn;
     if (send_stream_begin(ms, err) < 0) return -1;
-    ms->buf.len = 0;
-    for (int64_t i = 0; i < n; i++) {
-        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
-        if (send_stream_encode(ms, ms->row, &ms->buf, err) < 0) return -1;
-        if (ms->buf.len >= PRODUCE_CHUNK || i == n - 1) {
-            if (ms->drv->stream_write(c, ms->buf.p, ms->buf.len, err) < 0) return -1;
-            *bytes += ms->buf.len;
-            ms->buf.len = 0;
-        }
+    for (int64_t i = 0; i < n;) {
+        ms->buf.len = 0;
+        int64_t k = send_stream_encode(ms, (uint64_t)(first + i), n - i, &ms->buf, PRODUCE_CHUNK, err);
+        if (k < 0 || ms->drv->stream_write(c, ms->buf.p, ms->buf.len, err) < 0) return -1;
+        *bytes += ms->buf.len;
+        i += k;
     }
     int64_t rows = -1;
     ms->stream_open = 0;

@@ -10,6 +10,8 @@
 #include "../../../base/err.h"
 #include "../../../drivers/driver.h"
 #include "../gen/gen.h"
+#include "../gen/binplan.h"
+#include "../gen/encplan.h"
 #include "loader.h"
 
 typedef struct mstate mstate;
@@ -21,6 +23,9 @@ struct mstate {
     const bb_dialect *dia;
     gen_table *t;
     gen_row *row;
+    encplan *plan;  /* streams in a text format: their rows' way into it */
+    gen_row *srow;  /* streams in another format: the encoder's row (the producer's thread) */
+    binplan *bplan; /* binary streams whose engine lays its rows out: their way into them */
     bb_buf buf;
     bb_buf insert_head; /* "INSERT INTO t (a,b) VALUES " */
     bb_stmt *stmt;      /* the prepared single-row INSERT, once needed */
@@ -52,12 +57,16 @@ int send_multirow_start(mstate *ms, int64_t n, size_t bytes, bb_stmt **pending, 
 int send_multirow_usable(const mstate *ms, bb_err *err);
 int send_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 int send_stream_begin(mstate *ms, bb_err *err);
-int send_stream_encode(void *ms, const gen_row *row, bb_buf *out, bb_err *err);
 int send_stream_end(mstate *ms, bb_err *err);
 
 /* multirow's rows per statement at the engine's limits, and its statements. */
 int64_t send_multirow_per(mstate *ms, int64_t n, size_t bytes);
 int send_multirow_stmt(mstate *ms, int64_t k, bb_stmt **out, bb_err *err);
 int send_multirow_pieces(mstate *ms, int64_t n, int64_t per, bb_err *err);
+/* One stream the engine pulls (bb_driver.stream_pull) from next: next must set
+ * ms->stream_rows to the rows it handed over and ms->committing to them when it ends the
+ * stream (the end is the commit). */
+int send_stream_pull(mstate *ms, bb_stream_next_fn next, void *ud, bb_err *err);
+int64_t send_stream_encode(void *ud, uint64_t first, int64_t n, bb_buf *out, size_t limit, bb_err *err);
 
 #endif

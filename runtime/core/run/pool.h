@@ -117,12 +117,13 @@ static inline uint64_t pool_pace(pool_thread *t)
 }
 
 /* One event finished now; it started (or was scheduled) at t_start. Events that started
- * during the warm-up are not counted; the deadline stops the pool. */
-static inline void pool_record(pool_thread *t, uint64_t t_start, uint64_t rows, uint64_t bytes)
+ * during the warm-up are not counted; the deadline stops the pool. Returns now. */
+static inline uint64_t pool_record(pool_thread *t, uint64_t t_start, uint64_t rows, uint64_t bytes)
 {
     uint64_t t1 = bb_now_ns();
     if (t_start >= t->pool->measure_ns) stats_record(t->st, t1 - t_start, rows, bytes);
     if (t1 >= t->pool->deadline_ns) __atomic_store_n(&t->pool->stop, 1, __ATOMIC_RELAXED);
+    return t1;
 }
 
 /* Rows and bytes of an event still going on (one long stream), counted as they are sent. */

@@ -11,7 +11,7 @@ void result_init(bb_result *r)
 {
     memset(r, 0, sizeof *r);
     r->p50 = r->p95 = r->p99 = r->max = -1;
-    r->server_cpu_s = -1;
+    r->server_cpu_s = r->measure_cpu_s = -1;
     r->rss_growth = r->log_bytes = r->redo_bytes = r->table_bytes = r->verified_rows = -1;
     r->batch = -1;
     r->rows_rejected = -1;

@@ -44,7 +44,8 @@ typedef struct bb_result {
     int64_t rows, bytes, events, errors;
     double seconds;
     double p50, p95, p99, max; /* ms */
-    double client_cpu_s;
+    double client_cpu_s;       /* this process's CPU during the run, less measure_cpu_s's part in it */
+    double measure_cpu_s;      /* CPU this process spent reading the servers' counters and memory; -1 = none read */
     double server_cpu_s;
     int64_t rss_growth, log_bytes, redo_bytes, table_bytes;
     char version[128];

@@ -14,8 +14,13 @@ typedef struct sysmon_host {
 void sysmon_host_info(sysmon_host *h);
 /* CPU seconds (user+system) this process has used so far. */
 double sysmon_self_cpu(void);
-/* CPU seconds (including reaped children's) and memory (PSS, else RSS) of pid and its
- * children; -1 when pid is gone. */
+/* CPU seconds the calling thread has used so far. */
+double sysmon_thread_cpu(void);
+/* CPU seconds (including reaped children's) and, unless rss_bytes is NULL, memory of pid
+ * and its children; -1 when pid is gone. The memory is PSS when there are children (their
+ * shared memory counted once), RSS for a process alone: PSS is the costly part, the
+ * kernel walking every page table of the tree to sum it (15 ms of CPU for a MariaDB with
+ * 700 MB resident), where the CPU figures and RSS are a few counters. */
 int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes);
 
 #endif
