@@ -26,7 +26,7 @@ static const char *why_picked(const advise *a, int pick)
     if (a->r.stop && !strcmp(a->r.stop, "indistinguishable"))
         return "the simplest of the survivors, which cannot be told apart";
     if (pick != race_leader(&a->r))
-        return "the surest survivor: its interval starts highest; the leader's spreads lower";
+        return "the surest of those as fast as the leader: its interval starts highest; the leader's spreads lower";
     return NULL;
 }
 
@@ -286,16 +286,19 @@ static void print_text(advise *a)
         if (a->rc[idx[i]].out_round > out_rounds) out_rounds = a->rc[idx[i]].out_round;
     }
     for (int r = out_rounds; shown && r >= 1; r--) {
-        int first = 1;
+        /* "  out in round 1: a:1000:2 57,366; b:100:2 56,106; ...", wrapped under its head */
+        int col = 0;
         for (int i = 0; i < a->n; i++) {
             int k = idx[i];
             if (a->rc[k].out_round != r || a->rc[k].baseline) continue;
-            char m[32];
-            printf("%s%s %s", first ? (printf("  out in round %d:", r), "") : ",", a->c[k].key,
-                   a->rc[k].stat.n ? thousands(a->rc[k].stat.median, m, sizeof m) : "failed");
-            first = 0;
+            char m[32], item[160];
+            int len = snprintf(item, sizeof item, "%s %s", a->c[k].key,
+                               a->rc[k].stat.n ? thousands(a->rc[k].stat.median, m, sizeof m) : "failed");
+            if (!col) col = printf("  out in round %d: %s", r, item);
+            else if (col + len + 2 > 100) col = printf(";\n                  %s", item) - 2;
+            else col += printf("; %s", item);
         }
-        if (!first) putchar('\n');
+        if (col) putchar('\n');
     }
     free(idx);
     if (pick < 0) {

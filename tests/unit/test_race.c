@@ -149,6 +149,13 @@ static void test_simpler(void)
     ok(race_leader(&r) == 0 && race_pick(&r) == 1,
        "the pick is the one whose interval starts highest, not the widest leader");
     race_free(&r);
+
+    race_init(&r, &cfg, g, 2);
+    double rps6[2][4] = { { 60, 130 }, { 82, 84 } }; /* narrow, but 17% behind the leader's median */
+    play_round(&r, rps6);
+    r.stop = "budget";
+    ok(race_pick(&r) == 0, "a survivor more than the tie behind the leader is not picked for its narrow interval");
+    race_free(&r);
 }
 
 static void test_fail_and_baseline(void)

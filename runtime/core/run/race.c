@@ -279,14 +279,17 @@ void race_end_round(race *r)
 /* Orders batches by size with 0 (one stream per worker) the largest. */
 static int64_t batch_size(int64_t b) { return b > 0 ? b : INT64_MAX; }
 
-/* Of the candidates in the race, the one whose interval's low end is highest (the faster
- * of equals): the configuration most surely fast when the runs spread. */
-static int surest(const race *r)
+/* Of the candidates as fast as the leader (median within cfg.tie of its), the one whose
+ * interval's low end is highest (the faster of equals): the configuration most surely fast
+ * when the runs spread, at no real cost in speed. A survivor further behind is not picked
+ * for its narrow interval: the leader's median is the better bet. */
+static int surest(const race *r, int leader)
 {
     int best = -1;
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k], *b = best >= 0 ? &r->c[best] : NULL;
         if (c->state != RACE_ALIVE || c->stat.n == 0) continue;
+        if (leader >= 0 && c->stat.median < (1 - r->cfg.tie) * r->c[leader].stat.median) continue;
         if (!b || c->stat.lo > b->stat.lo || (c->stat.lo == b->stat.lo && c->stat.median > b->stat.median)) best = k;
     }
     return best;
@@ -295,7 +298,7 @@ static int surest(const race *r)
 int race_pick(const race *r)
 {
     int l = race_leader(r), best = l;
-    if (l < 0 || !r->stop || strcmp(r->stop, "indistinguishable")) return surest(r);
+    if (l < 0 || !r->stop || strcmp(r->stop, "indistinguishable")) return surest(r, l);
     const bb_summary *ls = &r->c[l].stat;
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k], *b = &r->c[best];

@@ -28,8 +28,9 @@
  *   else two; else the most rows (1.5 times the current at least) that fit with three, else
  *   two; else more runs at the current scale, as many as fit. race_may_start refuses a
  *   run whose estimate would overshoot; the caller then calls race_cut.
- * - The recommendation (race_pick) is the survivor whose interval's low end is highest (the
- *   one most surely fast; with one run each, the leader); when the race stopped because the
+ * - The recommendation (race_pick) is, of the survivors as fast as the leader (median within
+ *   cfg.tie), the one whose interval's low end is highest (the one most surely fast; with
+ *   one run each, the leader); when the race stopped because the
  *   survivors cannot be told apart, it is the simplest of the survivors as fast as the
  *   leader (median within cfg.tie, intervals overlapping): fewer threads, then a smaller
  *   batch (0, one stream per worker, counts as the largest), then fewer settings away from
