@@ -6,9 +6,8 @@
 #
 # Two lanes run side by side, each with servers of its own (so no table, file or server is
 # shared between them) and its suites one after another: the main lane on ./bulkbench, and
-# the side lane: the sanitized pass (the same suites on an ASan + UBSan build, tests/sanitize.sh),
-# the engine x method matrix and the suites that need no server, so the two take about as long.
-# Inside the sanitized pass (BB_IN_SANITIZE) there is one lane.
+# the sanitized lane (the same suites on an ASan + UBSan build, tests/sanitize.sh) with the
+# suites that need no server. Inside the sanitized pass (BB_IN_SANITIZE) there is one lane.
 set -u
 cd "$(dirname "$0")/.."
 base=$(mktemp -d /tmp/bbtests.XXXXXX)
@@ -76,6 +75,8 @@ main_suites() {
   # README and docs/: every page linked, pictures there, the options page and the methods tables
   # true of the binary, and every command line that needs no server runs as written
   suite docs python3 tests/docs.py
+  # every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables
+  suite matrix tests/matrix.sh
   # servers killed mid-load under each method: committed rows are exact (tests/crash_trials.sh 20 for the full tally)
   suite crash tests/crash_trials.sh 3
   # ... and with --reconnect=10 the server comes back and the run finishes with exactly the rows asked for
@@ -85,9 +86,6 @@ main_suites() {
 }
 
 side_suites() {
-  # every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables
-  # (in this lane: the two lanes then take about as long)
-  suite matrix tests/matrix.sh
   # the same suites again on an AddressSanitizer + UBSan build (with servers of this lane)
   suite sanitize tests/sanitize.sh
   # the HTML report in headless Chromium: console, charts' pixels, tables against the results, 1280/390 px
