@@ -2,6 +2,7 @@
 #include "race.h"
 
 #include <math.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,7 +146,9 @@ static int plan_first(race *r, double left, int nc, race_round *out)
 int race_plan(race *r, double elapsed_s, race_round *out)
 {
     if (r->stop) return 0;
-    int *idx = bb_xmalloc(sizeof *idx * (size_t)(r->n ? r->n : 1)), nc = race_contestants(r, idx);
+    int *idx = bb_xmalloc(sizeof *idx * (size_t)(r->n ? r->n : 1)), nc = race_contestants(r, idx), fewest = INT_MAX;
+    for (int i = 0; i < nc; i++)
+        if (r->c[idx[i]].stat.n < fewest) fewest = r->c[idx[i]].stat.n;
     free(idx);
     if (nc == 0) return stop(r, "every candidate failed");
     double left = r->cfg.budget_s - elapsed_s;
@@ -170,7 +173,11 @@ int race_plan(race *r, double elapsed_s, race_round *out)
         }
         if ((double)lo >= 1.5 * (double)prev) return go(r, out, tidy_rows(lo), reps, cap_for(r, tidy_rows(lo)));
     }
-    /* no larger scale fits: more runs at this one, as many as fit */
+    /* No larger scale fits: more runs at this one. While some contestant has a single run
+     * (no interval, so nothing can drop), one more run each, if it fits in half of what is
+     * left: the drops it allows may make room for a larger scale. Else as many as fit. */
+    if (fewest < 2 && prev < r->cfg.rows && round_estimate(r, prev, 1, cap_for(r, prev)) <= 0.5 * left)
+        return go(r, out, prev, 1, cap_for(r, prev));
     for (int reps = r->cfg.reps; reps >= 1; reps--)
         if (round_estimate(r, prev, reps, cap_for(r, prev)) <= left) return go(r, out, prev, reps, cap_for(r, prev));
     return stop(r, "budget");

@@ -26,7 +26,9 @@
  *   of what is left (the first, cfg.first_share), so a larger scale still follows. A larger
  *   scale comes before more runs at the current one: the next scale with three runs each,
  *   else two; else the most rows (1.5 times the current at least) that fit with three, else
- *   two; else more runs at the current scale, as many as fit. race_may_start refuses a
+ *   two; else more runs at the current scale: one each while a contestant has a single
+ *   run and that fits in half of what is left (its drops may make room for a larger scale),
+ *   else as many as fit. race_may_start refuses a
  *   run whose estimate would overshoot; the caller then calls race_cut.
  * - The recommendation (race_pick) is, of the survivors as fast as the leader (median within
  *   cfg.tie), the one whose interval's low end is highest (the one most surely fast; with
