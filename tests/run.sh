@@ -43,6 +43,9 @@ lane() {
   local name=$1 suites=$2
   export BB_DBCTL_DIR=$base/$name/dbctl BB_TEST_TMP=$base/$name/tmp
   mkdir -p "$BB_DBCTL_DIR" "$BB_TEST_TMP"
+  # the test servers write at each commit but do not wait for the disk (a killed server loses
+  # nothing the OS holds; only the machine's crash would): suites wait ~15% less
+  export BB_DBCTL_PG_OPTS="fsync=off" BB_DBCTL_MYSQL_OPTS="innodb_flush_log_at_trx_commit=2 sync_binlog=0"
   chmod 755 "$base/$name"
   trap 'contrib/dbctl stop all >/dev/null 2>&1' EXIT
   for e in pg mysql; do
