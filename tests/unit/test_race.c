@@ -71,14 +71,15 @@ static void test_scale_bias(void)
 static void test_one_run_no_drop(void)
 {
     race r;
-    race_cand c[2] = { { .threads = 1 }, { .threads = 1 } };
+    race_cand c[3] = { { .threads = 1 }, { .threads = 1 }, { .threads = 1 } };
     race_cfg cfg;
     race_defaults(&cfg, 1e9, 1000);
     cfg.reps_first = 1;
-    race_init(&r, &cfg, c, 2);
-    double rps[2][4] = { { 100 }, { 10 } };
+    race_init(&r, &cfg, c, 3);
+    double rps[3][4] = { { 100 }, { 60 }, { 10 } };
     play_round(&r, rps);
-    ok(c[1].state == RACE_ALIVE, "one run each is no interval: nobody is dropped on it");
+    ok(c[1].state == RACE_ALIVE, "one run each is no interval: a candidate within cfg.far of the leader stays");
+    ok(c[2].state == RACE_DROPPED && c[2].out_round == 1, "... one ten times slower falls on its one run");
     ok(r.stop == NULL, "and the race goes on");
     race_free(&r);
 }

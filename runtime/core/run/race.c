@@ -18,6 +18,7 @@ void race_defaults(race_cfg *cfg, double budget_s, int64_t rows)
                        .reps = 3,
                        .tie = 0.05,
                        .bias = 0.15,
+                       .far = 2,
                        .overhead_s = 0.5,
                        .min_cap_s = 0.5,
                        .slow = 4,
@@ -261,7 +262,9 @@ void race_end_round(race *r)
     for (int k = 0; k < r->n; k++) {
         race_cand *c = &r->c[k];
         if (c->state != RACE_ALIVE) continue;
-        if (k != l && ls && ls->n >= 2 && c->stat.n >= 2 && c->stat.hi * raise < ls->lo) {
+        int apart = ls && ls->n >= 2 && c->stat.n >= 2 && c->stat.hi * raise < ls->lo;
+        int far = ls && c->stat.n == 1 && c->stat.median * raise * r->cfg.far < ls->median;
+        if (k != l && (apart || far)) {
             c->state = RACE_DROPPED;
             c->out_round = r->cur.round;
         } else alive++;

@@ -17,6 +17,9 @@
  *   leader's (each with two runs or more) is dropped; the leader has the highest median.
  *   Below cfg.rows the interval's top is first raised by cfg.bias: a smaller scale judges
  *   big batches and many threads on fewer batches per worker than the answer is for.
+ *   With a single run (no interval yet) a candidate falls only when that run, so raised, is
+ *   under 1/cfg.far of the leader's rows/s: far beyond the spread of runs, and it frees the
+ *   next rounds for the candidates that might win.
  * - The race stops (r->stop says why) at one survivor, when the survivors cannot be told
  *   apart (at cfg.rows, every survivor's interval within cfg.tie of the leader's median),
  *   or when the budget
@@ -85,6 +88,7 @@ typedef struct race_cfg {
     int reps;           /* and in later rounds (3) */
     double tie;         /* medians within this fraction of the leader's are as fast (0.05) */
     double bias;        /* below rows, how much a smaller scale may understate a candidate (0.15) */
+    double far;         /* with one run, a candidate this many times slower than the leader falls (2) */
     double overhead_s;  /* a run's fixed cost (connect, prepare, check) until one is measured (0.5) */
     double min_cap_s;   /* the shortest cut of a run (0.5) */
     double slow;        /* later rounds cut a run at this many times the leader's time (4) */
