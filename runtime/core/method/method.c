@@ -229,6 +229,26 @@ static void stream_abandon(mstate *ms)
     ms->stream_open = 0;
 }
 
+/* Rows a worker claims at a time for its one stream (no --batch): few enough that the
+ * workers finish together, many enough that claiming costs nothing. */
+#define SHARE_CLAIM 10000
+
+/* The end of a worker's streaming (rc: how it went so far): a stop ends the open stream
+ * with the rows it has, recorded as one event of brows, bbytes since t0; after a failure,
+ * its own or another worker's, the stream is abandoned so nothing partial commits. */
+static int stream_finish(const bb_method *m, mstate *ms, int rc, uint64_t t0, int64_t brows, int64_t bbytes,
+                         bb_err *err)
+{
+    bb_loader *l = ms->ld;
+    if (rc == 0 && ms->stream_open && !pool_failed(l->pool)) {
+        int64_t rows = ms->stream_rows;
+        rc = m->close(ms, err);
+        if (rc == 0 && rows > 0) pool_record(l->pt, t0, (uint64_t)brows, (uint64_t)bbytes);
+    }
+    stream_abandon(ms);
+    return rc;
+}
+
 /* A pulled stream (LOAD DATA LOCAL): the engine asks for each buffer, and this thread
  * makes it then. No producer thread: the server takes rows hundreds of times slower than
  * they are made, so overlapping the two would save no time, and handing buffers between
@@ -237,7 +257,7 @@ static void stream_abandon(mstate *ms)
 typedef struct pull_ctx {
     const bb_method *m;
     mstate *ms;
-    int64_t claim;       /* rows per claim: the batch, or 10,000 for a worker's whole share */
+    int64_t claim;       /* rows per claim: the batch, or SHARE_CLAIM for a worker's whole share */
     int per_worker;      /* one stream for the share, not one per batch */
     int64_t first, left; /* rows claimed and not yet encoded */
     int64_t rows;        /* rows in the buffer handed over last, 0 when none is out */
@@ -285,7 +305,7 @@ static int pull_next(void *ud, const char **data, size_t *len)
 static int loop_pull(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
 {
     bb_loader *l = ms->ld;
-    pull_ctx x = { .m = m, .ms = ms, .per_worker = batch == 0, .claim = batch == 0 ? 10000 : batch };
+    pull_ctx x = { .m = m, .ms = ms, .per_worker = batch == 0, .claim = batch == 0 ? SHARE_CLAIM : batch };
     int rc = 0;
     /* a stream opens once its first rows are claimed: none left, none opened */
     while (rc == 0 && !pool_failed(l->pool) && (x.left = pool_claim(l->pool, x.claim, &x.first)) > 0) {
@@ -313,32 +333,18 @@ static int loop_share(const bb_method *m, mstate *ms, bb_err *err)
     uint64_t t0 = 0;
     int rc = 0;
     /* a stream opens once its first rows are claimed (binary COPY learns its types then) */
-    while (rc == 0 && !pool_failed(l->pool) && (n = pool_claim(l->pool, 10000, &first)) > 0) {
+    while (rc == 0 && !pool_failed(l->pool) && (n = pool_claim(l->pool, SHARE_CLAIM, &first)) > 0) {
         if (!ms->stream_open) {
             uint64_t sched = pool_pace(l->pt);
             t0 = sched ? sched : bb_now_ns();
             if ((rc = m->open(ms, err)) < 0) break;
         }
-        for (int64_t i = 0; rc == 0 && i < n;) {
-            ms->buf.len = 0;
-            int64_t k = m->encode(ms, (uint64_t)(first + i), n - i, &ms->buf, PRODUCE_CHUNK, err);
-            if (k < 0 || ms->drv->stream_write(l->conn, ms->buf.p, ms->buf.len, err) < 0) {
-                rc = -1;
-                break;
-            }
-            ms->stream_rows += k;
-            pool_progress(l->pt, (uint64_t)k, ms->buf.len);
-            i += k;
-        }
+        size_t bytes = 0;
+        if ((rc = send_stream_rows(ms, first, n, &bytes, err)) < 0) break;
+        ms->stream_rows += n;
+        pool_progress(l->pt, (uint64_t)n, bytes);
     }
-    /* a stop ends the stream with the rows it has; after a failure nothing partial commits */
-    if (rc == 0 && ms->stream_open && !pool_failed(l->pool)) {
-        int64_t rows = ms->stream_rows;
-        rc = m->close(ms, err);
-        if (rc == 0 && rows > 0) pool_record(l->pt, t0, 0, 0);
-    }
-    stream_abandon(ms);
-    return rc;
+    return stream_finish(m, ms, rc, t0, 0, 0, err);
 }
 
 /* LOOP_STREAM (COPY, LOAD DATA) with --batch: a producer thread claims and encodes the
@@ -385,15 +391,7 @@ static int loop_stream(const bb_method *m, mstate *ms, int64_t batch, bb_err *er
         *err = pr.err;
         rc = -1;
     }
-    /* a stop ends the stream with the rows it has (a batch cut short); after a failure
-     * nothing partial commits */
-    if (rc == 0 && ms->stream_open && !pool_failed(l->pool)) {
-        int64_t rows = ms->stream_rows;
-        rc = m->close(ms, err);
-        if (rc == 0 && rows > 0) pool_record(l->pt, t0, (uint64_t)brows, (uint64_t)bbytes);
-    }
-    stream_abandon(ms);
-    return rc;
+    return stream_finish(m, ms, rc, t0, brows, bbytes, err); /* a batch cut short */
 }
 
 /* --reconnect: every batch synchronous, in one marked transaction (once.c). */

@@ -341,19 +341,24 @@ int64_t send_stream_encode(void *ud, uint64_t first, int64_t n, bb_buf *out, siz
     return i;
 }
 
+int send_stream_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
+{
+    for (int64_t i = 0; i < n;) {
+        ms->buf.len = 0;
+        int64_t k = send_stream_encode(ms, (uint64_t)(first + i), n - i, &ms->buf, PRODUCE_CHUNK, err);
+        if (k < 0 || ms->drv->stream_write(ms->ld->conn, ms->buf.p, ms->buf.len, err) < 0) return -1;
+        *bytes += ms->buf.len;
+        i += k;
+    }
+    return 0;
+}
+
 /* One stream of the batch, generated and sent on this thread (the exactly-once path:
  * the marked transaction around it commits it, so the rows are not counted here). */
 int send_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
     bb_conn *c = ms->ld->conn;
-    if (send_stream_begin(ms, err) < 0) return -1;
-    for (int64_t i = 0; i < n;) {
-        ms->buf.len = 0;
-        int64_t k = send_stream_encode(ms, (uint64_t)(first + i), n - i, &ms->buf, PRODUCE_CHUNK, err);
-        if (k < 0 || ms->drv->stream_write(c, ms->buf.p, ms->buf.len, err) < 0) return -1;
-        *bytes += ms->buf.len;
-        i += k;
-    }
+    if (send_stream_begin(ms, err) < 0 || send_stream_rows(ms, first, n, bytes, err) < 0) return -1;
     int64_t rows = -1;
     ms->stream_open = 0;
     if (ms->drv->stream_close(c, &rows, err) < 0) return -1;

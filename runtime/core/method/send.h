@@ -67,6 +67,9 @@ int send_multirow_pieces(mstate *ms, int64_t n, int64_t per, bb_err *err);
  * ms->stream_rows to the rows it handed over and ms->committing to them when it ends the
  * stream (the end is the commit). */
 int send_stream_pull(mstate *ms, bb_stream_next_fn next, void *ud, bb_err *err);
+/* Rows [first, first+n) into the open stream, made and written on this thread a piece
+ * (PRODUCE_CHUNK) at a time; adds the bytes written to *bytes. */
+int send_stream_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 int64_t send_stream_encode(void *ud, uint64_t first, int64_t n, bb_buf *out, size_t limit, bb_err *err);
 
 #endif
