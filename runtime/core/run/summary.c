@@ -37,17 +37,54 @@ static uint64_t next_u64(uint64_t *s)
     return z ^ (z >> 31);
 }
 
+/* x[k] of x in order, reordering x so that nothing before k is above it and nothing after
+ * below it (Hoare's selection): O(n), where a sort through a comparison callback is
+ * O(n log n) and the bootstrap does this thousands of times per interval. */
+static double select_kth(double *x, int n, int k)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        double pivot = x[lo + (hi - lo) / 2];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (x[i] < pivot) i++;
+            while (x[j] > pivot) j--;
+            if (i <= j) {
+                double t = x[i];
+                x[i++] = x[j];
+                x[j--] = t;
+            }
+        }
+        if (k <= j) hi = j;
+        else if (k >= i) lo = i;
+        else break; /* x[k] equals the pivot: in place */
+    }
+    return x[k];
+}
+
+/* The median of x (n > 0), reordering it: the number summary_median gives, without the sort. */
+static double median_select(double *x, int n)
+{
+    int k = n / 2;
+    double mid = select_kth(x, n, k);
+    if (n % 2) return mid;
+    double below = x[0]; /* everything before k is <= mid */
+    for (int i = 1; i < k; i++)
+        if (x[i] > below) below = x[i];
+    return (below + mid) / 2;
+}
+
 void summary_ci95(const double *x, int n, uint64_t seed, double *lo, double *hi)
 {
     double *draw = bb_xmalloc(sizeof *draw * (size_t)n), *med = bb_xmalloc(sizeof *med * SUMMARY_RESAMPLES);
     uint64_t s = seed ^ 0x5DEECE66DULL;
     for (int b = 0; b < SUMMARY_RESAMPLES; b++) {
         for (int i = 0; i < n; i++) draw[i] = x[(uint64_t)((next_u64(&s) >> 11) * 0x1.0p-53 * n)];
-        med[b] = summary_median(draw, n);
+        med[b] = median_select(draw, n);
     }
-    qsort(med, SUMMARY_RESAMPLES, sizeof *med, cmp_double);
-    *lo = med[(int)(0.025 * SUMMARY_RESAMPLES)];
-    *hi = med[(int)ceil(0.975 * SUMMARY_RESAMPLES) - 1];
+    int klo = (int)(0.025 * SUMMARY_RESAMPLES), khi = (int)ceil(0.975 * SUMMARY_RESAMPLES) - 1;
+    *lo = select_kth(med, SUMMARY_RESAMPLES, klo);
+    *hi = select_kth(med + klo, SUMMARY_RESAMPLES - klo, khi - klo); /* all after klo are >= *lo */
     free(draw);
     free(med);
 }
