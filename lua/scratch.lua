@@ -175,12 +175,16 @@ function M.mirror(db, fk, name)
     db:exec(("CREATE TABLE %s (PRIMARY KEY (%s)) ENGINE=InnoDB %s"):format(db:quote(name), cols_sql(db, fk.ref_columns), sel))
     return
   end
-  db:exec(("CREATE TABLE %s AS %s"):format(db:quote(name), sel))
+  -- pg: keys alone fill few pages, and on a table of few pages the planner checks each row's
+  -- key by scanning the whole table (7,000 rows/s into the copy, not the original's 30,000);
+  -- pages one-tenth full make the key's index the cheaper path, as on the user's parent
+  db:exec(("CREATE TABLE %s %sAS %s"):format(db:quote(name), d == "pg" and "WITH (fillfactor = 10) " or "", sel))
   if d == "sqlite" then
     db:exec(("CREATE UNIQUE INDEX %s ON %s (%s)"):format(db:quote(name .. "_key"), db:quote(name), cols_sql(db, fk.ref_columns)))
   else
     db:exec(("ALTER TABLE %s ADD PRIMARY KEY (%s)"):format(db:quote(name), cols_sql(db, fk.ref_columns)))
   end
+  if d == "pg" then db:exec("ANALYZE " .. db:quote(name)) end -- (SQLite's would leave sqlite_stat1 behind)
 end
 
 -- Reads a foreign key's value set from table src (a mirror, a scratch parent, or with

@@ -63,12 +63,6 @@ function M.ks(a, b, num)
   return d, st.kolmogorov_sf((sn + 0.12 + 0.11 / sn) * d)
 end
 
--- Days (and fractions) since the epoch of 'YYYY-MM-DD[ HH:MM:SS]' text, for KS.
-function M.epoch(text)
-  local s, us = st.epoch(text:sub(1, 19))
-  return s + (us or 0) / 1e6
-end
-
 -- Checks columns of copy against orig: { {col, "chi2"|"ks", expr = SQL, num = f} }; returns
 -- the failures as text (empty when all pass) and the statistics as text.
 function M.compare(db, orig, copy, checks)
