@@ -51,7 +51,7 @@ $ ./bulkbench run <(echo 'function event() end') --engine=null --events=100003 -
 # interval lines appear with --report-interval
 $ ./bulkbench run <(echo 'function event() end') --engine=null --time=1.2 --report-interval=0.5
 ? 0
-~ \[ 1s \] thds: 1 rows/s: .* events/s: 
+~ \[ 1\.0s \] thds: 1 rows/s: .* events/s: 
 
 # the null engine accepts every method
 $ ./bulkbench run workloads/quickstart.lua --engine=null --method=insert,insert-simple,txn,multirow,copy,copy-csv,load --rows=1000 --batch=100
