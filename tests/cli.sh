@@ -5,7 +5,7 @@
 #   ? N                           (expected exit code)
 #   ~ regex                       (must match the combined stdout+stderr, grep -E)
 #   ! regex                       (must not match)
-# CLI_FILES="tests/cli/a.t ..." runs only those files.
+# CLI_FILES="tests/cli/a.t ..." runs only those files; BB_TIMES=FILE appends each case's seconds to FILE.
 # Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
@@ -15,8 +15,9 @@ pass=0 failn=0
 
 run_case() {
   [ -z "$cmd" ] && return
-  local out rc ok=1 why=""
+  local out rc ok=1 why="" t0=$EPOCHREALTIME
   out=$(timeout 60 bash -c "$cmd" 2>&1); rc=$?
+  [ -n "${BB_TIMES:-}" ] && echo "$(bc <<<"$EPOCHREALTIME - $t0") ${BB_IN_SANITIZE:+san }${file##*/} $name" >>"$BB_TIMES"
   if [ -n "$want_rc" ] && [ "$rc" != "$want_rc" ]; then ok=0; why="exit $rc, want $want_rc"; fi
   for p in "${musts[@]}"; do grep -qE -- "$p" <<<"$out" || { ok=0; why="$why; no match for /$p/"; }; done
   for p in "${nots[@]}"; do grep -qE -- "$p" <<<"$out" && { ok=0; why="$why; unwanted match /$p/"; }; done

@@ -88,13 +88,14 @@ check(not cycles, "no circle of modules", "; ".join(cycles[:5]))
 # One driver's files (drivers/NAME.c, NAME_*.c sharing NAME_priv.h) are one module.
 objs = [o for o in glob.glob("build/**/*.o", recursive=True) if os.path.exists(o[len("build/"):-2] + ".c")]
 defs, uses = {}, collections.defaultdict(set)
-for o in objs:
-    for line in subprocess.run(["nm", o], capture_output=True, text=True).stdout.splitlines():
-        p = line.split()
-        if len(p) == 3 and p[1] in "TDBR":
-            defs[p[2]] = o
-        elif len(p) == 2 and p[0] == "U":
-            uses[o].add(p[1])
+# one nm for all of them (-A: each line starts with its object's name), not one per object
+for line in subprocess.run(["nm", "-A"] + objs, capture_output=True, text=True).stdout.splitlines() if objs else []:
+    o, _, rest = line.partition(":")
+    p = rest.split()
+    if len(p) == 3 and p[1] in "TDBR":
+        defs[p[2]] = o
+    elif len(p) == 2 and p[0] == "U":
+        uses[o].add(p[1])
 def unit(o):
     m = re.match(r"build/drivers/([a-z]+)", o)
     return "drivers/" + m.group(1) if m else o

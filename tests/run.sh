@@ -6,10 +6,17 @@
 #
 # Two lanes run side by side, each with servers of its own (so no table, file or server is
 # shared between them) and its suites one after another: the main lane on ./bulkbench, and
-# the sanitized lane (the same suites on an ASan + UBSan build, tests/sanitize.sh) with the
-# suites that need no server. Inside the sanitized pass (BB_IN_SANITIZE) there is one lane.
+# the side lane: the same suites on an ASan + UBSan build (tests/sanitize.sh, one lane inside
+# it, BB_IN_SANITIZE, on the side lane's servers), then the suites that need no server and MPI.
+# Both lanes are CPU-bound on 2 cores, so they are balanced by time (about equal now); a
+# case's seconds: BB_TIMES=FILE tests/run.sh (tests/cli.sh appends one line per case).
 set -u
 cd "$(dirname "$0")/.."
+# the tools make deps installed, ahead of any shim in the caller's PATH: a pyenv shim makes each
+# python3 cost 0.4 s of CPU (a dozen bash processes before Python starts) and Debian's
+# pg_wrapper each psql 60 ms; the suites start them hundreds of times
+pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+export PATH=${pgbin:+$pgbin:}/usr/bin:/bin:$PATH
 base=$(mktemp -d /tmp/bbtests.XXXXXX)
 chmod 755 "$base" # the servers' own users (postgres, mysql) reach their directories through it
 lanes=()
@@ -27,6 +34,8 @@ suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passe
   fi
   { echo "== $name"
     grep -E '^not ok' "$log" | sed 's/^/  /'
+    # a pass of suites (sanitize): its suites' tallies and seconds, failed or not
+    grep -qE '^== ' "$log" && [ "$f" -eq 0 ] && grep -E '^== |^   [0-9]+ passed' "$log" | sed 's/^/  | /'
     if [ "$f" -gt 0 ] || { [ $rc -ne 0 ] && [ "$f" -eq 0 ]; }; then
       grep -vE '^ok ' "$log" | head -60 | sed 's/^/  | /'
       [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1 && echo "  suite exited $rc"
@@ -41,8 +50,14 @@ suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passe
 # then the suites of the function it names, in order.
 lane() {
   local name=$1 suites=$2
-  export BB_DBCTL_DIR=$base/$name/dbctl BB_TEST_TMP=$base/$name/tmp
-  mkdir -p "$BB_DBCTL_DIR" "$BB_TEST_TMP"
+  export BB_TEST_TMP=$base/$name/tmp
+  mkdir -p "$BB_TEST_TMP"
+  if [ -n "${BB_LENT_SERVERS:-}" ]; then # the sanitized pass of make check: the side lane's servers and drivers
+    $suites
+    return
+  fi
+  export BB_DBCTL_DIR=$base/$name/dbctl
+  mkdir -p "$BB_DBCTL_DIR"
   # the test servers write at each commit but do not wait for the disk (a killed server loses
   # nothing the OS holds; only the machine's crash would): suites wait ~15% less
   export BB_DBCTL_PG_OPTS="fsync=off" BB_DBCTL_MYSQL_OPTS="innodb_flush_log_at_trx_commit=2 sync_binlog=0"
@@ -69,10 +84,9 @@ main_suites() {
   suite cli tests/cli.sh
   # bulkbench load on both servers: file edge cases, 1-8 workers, checksums, rejected rows
   suite load-matrix python3 tests/load_matrix.py
-  if [ -n "${BB_IN_SANITIZE:-}" ]; then
-    suite html python3 tests/html.py
-    return
-  fi
+  # the HTML report in headless Chromium: console, charts' pixels, tables against the results, 1280/390 px
+  suite html python3 tests/html.py
+  [ -n "${BB_IN_SANITIZE:-}" ] && return # the rest are not about memory: once is enough
   # each command's --help lists exactly the options it takes, and its example runs
   suite help python3 tests/help_options.py
   # README and docs/: every page linked, pictures there, the options page and the methods tables
@@ -89,12 +103,11 @@ main_suites() {
 }
 
 side_suites() {
-  # the same suites again on an AddressSanitizer + UBSan build (with servers of this lane)
-  suite sanitize tests/sanitize.sh
-  # the HTML report in headless Chromium: console, charts' pixels, tables against the results, 1280/390 px
-  suite html python3 tests/html.py
+  # the same suites again on an AddressSanitizer + UBSan build, on this lane's servers (nothing
+  # else here uses them before it ends)
+  suite sanitize env BB_LENT_SERVERS=1 tests/sanitize.sh
   # libFuzzer targets (CSV chunker, options, DSNs, templates + encoders) from their corpus; `make fuzz` runs 60 s each
-  suite fuzz tests/fuzz.sh "${BB_FUZZ_TIME:-5}"
+  suite fuzz tests/fuzz.sh "${BB_FUZZ_TIME:-3}"
   # the seeds' systems (IvorySQL, Citus, Greenplum 6) where BB_{IVORYSQL,CITUS,GREENPLUM}_PREFIX names a
   # build (docs/systems.md): engine spec, matrix, the system's costs and its seed; one skip line otherwise
   for s in ivorysql citus greenplum; do suite "$s" tests/systems.sh "$s"; done

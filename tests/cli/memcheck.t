@@ -21,7 +21,7 @@ $ valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=defin
 ~ ^exit 4$
 
 # memcheck of advise: rounds, drops, the baseline's ratio (through lua/stats.lua), --out, the scratch tables dropped
-$ valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite ./bulkbench advise workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --threads=1 --rows=2000 --budget=20s --baseline=insert::1 --format=json --out=$TMP/vga.jsonl >$TMP/vga.json 2>$TMP/vga.err && python3 tests/fixtures/advise_check.py $TMP/vga.json $TMP/vga.jsonl --baseline || { echo "memcheck advise"; grep -E '^==' $TMP/vga.err | head -20; }
+$ valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite ./bulkbench advise workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --threads=1 --rows=2000 --budget=8s --baseline=insert::1 --format=json --out=$TMP/vga.jsonl >$TMP/vga.json 2>$TMP/vga.err && python3 tests/fixtures/advise_check.py $TMP/vga.json $TMP/vga.jsonl --baseline || { echo "memcheck advise"; grep -E '^==' $TMP/vga.err | head -20; }
 ? 0
 ~ ^ok: 5 candidates
 ! memcheck
