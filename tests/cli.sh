@@ -9,7 +9,7 @@
 # Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
-export TMP=$(mktemp -d /tmp/bbcli.XXXXXX)
+export TMP=$(mktemp -d "${TMPDIR:-/tmp}/bbcli.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 pass=0 failn=0
 

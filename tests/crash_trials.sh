@@ -15,8 +15,8 @@ N=${1:-20}
 MODE=${2:-}
 # servers of our own, unless the caller (make check) lends its own: those stay up afterwards
 own=0; [ -z "${BB_DBCTL_DIR:-}" ] && own=1
-export BB_DBCTL_DIR; BB_DBCTL_DIR=${BB_DBCTL_DIR:-$(mktemp -d /tmp/bbcrash.XXXXXX)}
-T=$(mktemp -d /tmp/bbtrial.XXXXXX)
+export BB_DBCTL_DIR; BB_DBCTL_DIR=${BB_DBCTL_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/bbcrash.XXXXXX")}
+T=$(mktemp -d "${TMPDIR:-/tmp}/bbtrial.XXXXXX")
 trap '[ $own = 1 ] && contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$T"' EXIT
 for e in pg mysql; do out=$(contrib/dbctl start $e) || exit 1; export "${out#export }"; done
 pass=0 failn=0

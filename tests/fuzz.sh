@@ -8,7 +8,7 @@ set -u
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 root=$PWD
-d=$(mktemp -d /tmp/bbfuzz.XXXXXX)
+d=$(mktemp -d "${TMPDIR:-/tmp}/bbfuzz.XXXXXX")
 trap 'rm -rf "$d"' EXIT
 tar --exclude=./build --exclude=./bulkbench --exclude=./.git --exclude=./results -cf - . | tar -xf - -C "$d" || exit 1
 if ! make -s -j"$(nproc)" -C "$d" CC=clang FUZZ=1 fuzzers >"$d/build.log" 2>&1; then

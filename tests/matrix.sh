@@ -10,7 +10,7 @@
 # MATRIX_BATCHES="7 1000" runs only those batch sizes.
 set -u
 cd "$(dirname "$0")/.."
-d=$(mktemp -d /tmp/bbmatrix.XXXXXX)
+d=$(mktemp -d "${TMPDIR:-/tmp}/bbmatrix.XXXXXX")
 trap 'rm -rf "$d"' EXIT
 W=workloads/quickstart.lua
 N=1003

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 if ! command -v mpirun >/dev/null || ! pkg-config --exists ompi-c; then
   echo "ok - mpi tests # SKIP Open MPI is not installed (make deps installs it)"; exit 0
 fi
-d=$(mktemp -d /tmp/bbmpi.XXXXXX)
+d=$(mktemp -d "${TMPDIR:-/tmp}/bbmpi.XXXXXX")
 trap 'BB_DBCTL_DIR=$d/dbctl2 contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$d"' EXIT
 # with the objects already built: only cluster.c reads BB_MPI, so only it is compiled again
 tar --exclude=./bulkbench --exclude=./.git --exclude=./results -cf - . | tar -xf - -C "$d/" 2>/dev/null

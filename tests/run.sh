@@ -17,7 +17,15 @@ cd "$(dirname "$0")/.."
 # pg_wrapper each psql 60 ms; the suites start them hundreds of times
 pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 export PATH=${pgbin:+$pgbin:}/usr/bin:/bin:$PATH
-base=$(mktemp -d /tmp/bbtests.XXXXXX)
+# scratch (the servers' data, the suites' files) in memory where there is room for it: on a
+# disk /tmp the suites stood waiting for writes 6% of the time; the servers lose nothing they
+# would keep anyway (they are thrown away), and BB_TEST_DIR chooses another place
+if [ -z "${BB_TEST_DIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] &&
+   [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 {print $4}')" -ge $((8 * 1024 * 1024)) ] 2>/dev/null; then
+  BB_TEST_DIR=/dev/shm
+fi
+export TMPDIR=${BB_TEST_DIR:-${TMPDIR:-/tmp}}
+base=$(mktemp -d "$TMPDIR/bbtests.XXXXXX")
 chmod 755 "$base" # the servers' own users (postgres, mysql) reach their directories through it
 lanes=()
 

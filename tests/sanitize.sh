@@ -3,7 +3,7 @@
 # ./bulkbench stays as it is. `make sanitize` runs it; `make check` runs it as a suite.
 set -u
 cd "$(dirname "$0")/.."
-d=$(mktemp -d /tmp/bbsan.XXXXXX)
+d=$(mktemp -d "${TMPDIR:-/tmp}/bbsan.XXXXXX")
 trap 'rm -rf "$d"' EXIT
 tar --exclude=./build --exclude=./bulkbench --exclude=./.git --exclude=./results -cf - . | tar -xf - -C "$d" || exit 1
 make -s -j"$(nproc)" -C "$d" SAN=1 all >/dev/null || { echo "sanitize: the sanitized build failed"; exit 1; }

@@ -7,8 +7,8 @@ set -u
 cd "$(dirname "$0")/.."
 secs=${SOAK_TIME:-600}
 warm=${SOAK_WARMUP:-60}
-export BB_DBCTL_DIR; BB_DBCTL_DIR=${BB_DBCTL_DIR:-$(mktemp -d /tmp/bbsoak.XXXXXX)}
-T=$(mktemp -d /tmp/bbsoak-out.XXXXXX)
+export BB_DBCTL_DIR; BB_DBCTL_DIR=${BB_DBCTL_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/bbsoak.XXXXXX")}
+T=$(mktemp -d "${TMPDIR:-/tmp}/bbsoak-out.XXXXXX")
 trap 'contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$T"' EXIT
 pass=0 failn=0
 for e in pg mysql; do

@@ -15,7 +15,7 @@ if [ -z "${!var:-}" ] || [ ! -x "${!var}/bin/initdb" ]; then
   exit 0
 fi
 export BB_DBCTL_DIR
-BB_DBCTL_DIR=$(mktemp -d /tmp/bbsys.XXXXXX)
+BB_DBCTL_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bbsys.XXXXXX")
 d=$BB_DBCTL_DIR/work
 mkdir -p "$d"
 trap 'contrib/dbctl stop "$name" >/dev/null 2>&1; rm -rf "$BB_DBCTL_DIR"' EXIT
