@@ -4,10 +4,11 @@ the server over the table and by this script over the rows it wrote). Prints TAP
 
    python3 tests/load_matrix.py        (BULKBENCH_PG_DSN and BULKBENCH_MYSQL_DSN from contrib/dbctl)
 """
-import csv, hashlib, io, json, os, re, subprocess, sys, tempfile
+import atexit, csv, hashlib, io, json, os, re, shutil, subprocess, sys, tempfile
 
 BB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bulkbench")
 TMP = tempfile.mkdtemp(prefix="bbloadm.")
+atexit.register(shutil.rmtree, TMP, True)  # its files (20 MB) would outlive every run
 n_test = 0
 failed = 0
 
