@@ -7,7 +7,7 @@
 # Two lanes run side by side, each with servers of its own (so no table, file or server is
 # shared between them) and its suites one after another: the main lane on ./bulkbench, and
 # the side lane: the same suites on an ASan + UBSan build (tests/sanitize.sh, one lane inside
-# it, BB_IN_SANITIZE, on the side lane's servers), then the suites that need no server and MPI.
+# it, BB_IN_SANITIZE, on the side lane's servers), then the fuzz targets and the seeds' systems.
 # Both lanes are CPU-bound on 2 cores, so they are balanced by time (about equal now); a
 # case's seconds: BB_TIMES=FILE tests/run.sh (tests/cli.sh appends one line per case).
 set -u
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 # the tools make deps installed, ahead of any shim in the caller's PATH: a pyenv shim makes each
 # python3 cost 0.4 s of CPU (a dozen bash processes before Python starts) and Debian's
 # pg_wrapper each psql 60 ms; the suites start them hundreds of times
-pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+pgbin=$(contrib/dbctl pgbin 2>/dev/null)
 export PATH=${pgbin:+$pgbin:}/usr/bin:/bin:$PATH
 # scratch (the servers' data, the suites' files) in memory where there is room for it: on a
 # disk /tmp the suites stood waiting for writes 6% of the time; the servers lose nothing they

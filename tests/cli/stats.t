@@ -93,7 +93,7 @@ $ ./bulkbench run workloads/quickstart.lua --engine=pg --method=insert --time=3 
 ~ ^[56]$
 
 # by default a run of 5 s or more records samples each second without printing lines; a shorter one records none; --report-interval=0 turns them off (three paced runs at once)
-$ s='function event() end'; i=0; for a in "--time=5" "--time=1" "--time=5 --report-interval=0"; do i=$((i + 1)); ./bulkbench run <(echo "$s") --engine=null $a --rate=1000 --format=json >$TMP/d$i.json 2>$TMP/d$i.txt & done; wait; i=0; for a in "--time=5" "--time=1" "--time=5 --report-interval=0"; do i=$((i + 1)); python3 -c 'import json,sys; o=json.loads(sys.stdin.readline()); iv=o.get("intervals", []); print(sys.argv[1], len(iv), "server" if iv and "log_bytes" in iv[0] else "-")' "$a" <$TMP/d$i.json; cat $TMP/d$i.txt; done
+$ s='function event() end'; runs=("--time=5" "--time=1" "--time=5 --report-interval=0"); for i in 0 1 2; do ./bulkbench run <(echo "$s") --engine=null ${runs[i]} --rate=1000 --format=json >$TMP/d$i.json 2>$TMP/d$i.txt & done; wait; for i in 0 1 2; do python3 -c 'import json,sys; o=json.loads(sys.stdin.readline()); iv=o.get("intervals", []); print(sys.argv[1], len(iv), "server" if iv and "log_bytes" in iv[0] else "-")' "${runs[i]}" <$TMP/d$i.json; cat $TMP/d$i.txt; done
 ? 0
 ~ ^--time=5 [45] -$
 ~ ^--time=1 0 -$
