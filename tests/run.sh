@@ -50,6 +50,9 @@ suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passe
     fi
     echo "   $p passed, $f failed ($((SECONDS - t0)) s)"
   } >"$BB_TEST_TMP/suite.out"
+  # what failed, kept for the last lines (a CI log may show only its tail); a pass of suites's too
+  grep -E '^ *not ok' "$log" | sed -E "s/^ */$name: /" >>"$base/failures"
+  [ $rc -ne 0 ] && ! grep -qE '^ *not ok' "$log" && echo "$name: exited $rc" >>"$base/failures"
   cat "$BB_TEST_TMP/suite.out" # one write per suite, so the lanes' reports do not interleave
   echo "$p $f" >>"$base/tally"
 }
@@ -132,6 +135,9 @@ else
   wait "${lanes[@]}"
 fi
 read total_pass total_fail < <(awk '{p += $1; f += $2} END {print p + 0, f + 0}' "$base/tally" 2>/dev/null || echo "0 1")
+if [ -s "$base/failures" ]; then
+  echo "failed:"; head -20 "$base/failures" | cut -c1-300 | sed 's/^/  /'
+fi
 [ -n "${BB_IN_SANITIZE:-}" ] && rm -rf "$base"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
