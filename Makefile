@@ -32,7 +32,8 @@ CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitiz
 LDFLAGS += -fsanitize=address,undefined
 endif
 ifeq ($(FUZZ),1) # tests/fuzz.sh, with CC=clang: every object instrumented for libFuzzer
-CFLAGS  += -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_O  ?= -O1 # tests/fuzz.sh builds its runs of a few seconds at -O0
+CFLAGS  += $(FUZZ_O) -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=fuzzer,address,undefined
 endif
 ifeq ($(MPI),1) # runs spread over MPI ranks (mpirun); only runtime/core/run/cluster.c differs

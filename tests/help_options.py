@@ -37,9 +37,34 @@ for c in commands:
     bad = [s for s in shown if (len(s.lstrip("-")) == 1) != (s.count("-") == 1)]
     tap(not bad, f"{c}: one-letter options show as -x, the others as --name {bad or ''}")
 
+work = tempfile.mkdtemp(prefix="bbhelp.")
+root = os.getcwd()
+for d in ("workloads", "tests"):
+    os.symlink(os.path.join(root, d), os.path.join(work, d))
+
+
+def examples():
+    """The examples, in the order `help` lists the commands (run's results feed report's), in a
+    scratch directory that sees the project's workloads and tests: those that need no server run
+    as written. They wait on advise's budget and SQLite's disk mostly, so they run beside the
+    option checks below."""
+    said = []
+    for c in commands:
+        _, text = out(c, "--help")
+        m = re.search(r"^example:\n\s+(.+)$", text, re.M)
+        ex = m.group(1) if m else ""
+        if re.search(r"--engine=(pg|mysql|odbc)|postgresql://|mysql://", ex):
+            continue
+        p = subprocess.run(ex.replace("bulkbench ", BB + " ", 1), shell=True, cwd=work,
+                           capture_output=True, text=True, timeout=300)
+        said.append((p.returncode == 0 and ex, f"{c}'s example runs: {ex}" + ("" if p.returncode == 0 else f" -> {p.stderr[-300:]}")))
+    return said
+
+
+ran = ThreadPoolExecutor(1).submit(examples)
+
 # every option any command takes, plus a few no command should
 universe = set().union(*listed.values()) | {"no-such-option"}
-work = tempfile.mkdtemp(prefix="bbhelp.")
 script = os.path.join(work, "nothing.lua")  # a script that does no work: run and gen stop after the option checks
 open(script, "w").write('local bb = require "bulkbench"\n')
 dummy = {"run": [script], "gen": [script, "--table=t", "--rows=1"], "load": ["/nonexistent.csv"], "report": ["/nonexistent.jsonl"],
@@ -58,20 +83,8 @@ for c in commands:
         + ("" if accepted == listed[c] else f" (accepted, unlisted: {sorted(accepted - listed[c])}; "
            f"listed, refused: {sorted(listed[c] - accepted)})"))
 
-# the examples, in the order `help` lists the commands (run's results feed report's), in a
-# scratch directory that sees the project's workloads and tests: those that need no server run as written
-root = os.getcwd()
-for d in ("workloads", "tests"):
-    os.symlink(os.path.join(root, d), os.path.join(work, d))
-for c in commands:
-    _, text = out(c, "--help")
-    m = re.search(r"^example:\n\s+(.+)$", text, re.M)
-    ex = m.group(1) if m else ""
-    if re.search(r"--engine=(pg|mysql|odbc)|postgresql://|mysql://", ex):
-        continue
-    p = subprocess.run(ex.replace("bulkbench ", BB + " ", 1), shell=True, cwd=work,
-                       capture_output=True, text=True, timeout=300)
-    tap(p.returncode == 0 and ex, f"{c}'s example runs: {ex}" + ("" if p.returncode == 0 else f" -> {p.stderr[-300:]}"))
+for ok, what in ran.result():
+    tap(ok, what)
 subprocess.run(["rm", "-rf", work])
 
 print(f"1..{n}")

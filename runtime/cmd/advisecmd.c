@@ -417,7 +417,7 @@ const bb_command advise_command = {
     "SCRIPT.lua|FILE --engine=E [--budget=5m] [options]",
     "the fastest way to load rows like these: a budgeted race of methods, batches and threads into scratch tables",
     "bulkbench advise workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --threads=1 --rows=20000 "
-    "--budget=30s",
+    "--budget=20s",
     advise_opts,
     advise_main,
     CMD_SIGNALS | CMD_SCRIPT,

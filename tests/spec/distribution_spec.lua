@@ -18,12 +18,34 @@ local function column(gen, sqltype, seed, null)
   return t:native(seed):encode(0, N, "copy")
 end
 
-local function sample(gen, sqltype, seed, parse)
-  parse = parse or tonumber
+-- one number a line, read in place with strtod: a Lua string per line (gmatch, tonumber)
+-- took half of each case's time
+local ffi = require "ffi"
+pcall(ffi.cdef, "double strtod(const char *s, char **end);")
+local function numbers(text)
   local out, i = {}, 0
-  for line in column(gen, sqltype, seed):gmatch("[^\n]+") do
+  local p = ffi.cast("const char *", text)
+  local stop, e = p + #text, ffi.new("char *[1]")
+  while p < stop do
+    local x = ffi.C.strtod(p, e)
+    if e[0] == p or (e[0] ~= stop and e[0][0] ~= 10) then error("not a number: " .. ffi.string(p, math.min(20, stop - p))) end
     i = i + 1
-    out[i] = parse(line)
+    out[i] = x
+    p = e[0] + 1
+  end
+  return out, i
+end
+
+local function sample(gen, sqltype, seed, parse)
+  local text = column(gen, sqltype, seed)
+  local out, i = {}, 0
+  if parse then
+    for line in text:gmatch("[^\n]+") do
+      i = i + 1
+      out[i] = parse(line)
+    end
+  else
+    out, i = numbers(text)
   end
   assert.are.equal(N, i)
   return out

@@ -54,9 +54,12 @@ static void server_delta(progress *p, bb_interval *iv)
     p->srv_log = log;
 }
 
-/* One interval: the line (when printed) and the sample (when recorded) from one snapshot. */
-static void interval_tick(progress *p, const bb_pool *pl, uint64_t now)
+/* One interval: the line (when printed) and the sample (when recorded) from one snapshot.
+ * step: the grid's, in ns; the line is labelled with the grid point it is due at, since the
+ * tick that prints it comes up to a poll (50 ms) late, more on a busy host. */
+static void interval_tick(progress *p, const bb_pool *pl, uint64_t now, uint64_t step)
 {
+    uint64_t elapsed = now - pl->start_ns;
     stats_take(pl->stats, pl->threads, &p->now);
     stats_diff(&p->now, &p->prev, &p->delta);
     double dt = (double)(now - p->last_line_ns) / 1e9;
@@ -64,7 +67,7 @@ static void interval_tick(progress *p, const bb_pool *pl, uint64_t now)
     if (p->interval > 0) {
         /* whole seconds as sysbench prints them; tenths when lines come faster than one a second */
         fprintf(p->out, "[ %.*fs ] thds: %d rows/s: %.1f events/s: %.1f MB/s: %.2f p95 ms: %.3f err/s: %.2f\n",
-                p->interval < 1 ? 1 : 0, (double)(now - pl->start_ns) / 1e9, pl->threads, (double)p->delta.rows / dt,
+                p->interval < 1 ? 1 : 0, (double)(elapsed - elapsed % step) / 1e9, pl->threads, (double)p->delta.rows / dt,
                 (double)p->delta.events / dt, (double)p->delta.bytes / 1e6 / dt, p95 < 0 ? 0 : p95 / 1e6,
                 (double)p->delta.errors / dt);
         fflush(p->out);
@@ -125,7 +128,7 @@ void progress_tick(progress *p, const bb_pool *pl)
     double every = p->interval > 0 ? p->interval : p->series ? p->every : 0;
     if (every > 0) { /* due on a fixed grid from the start: samples of several runs line up, none drifts */
         uint64_t step = every * 1e9 >= 1 ? (uint64_t)(every * 1e9) : 1;
-        if (now >= p->last_line_ns - (p->last_line_ns - pl->start_ns) % step + step) interval_tick(p, pl, now);
+        if (now >= p->last_line_ns - (p->last_line_ns - pl->start_ns) % step + step) interval_tick(p, pl, now, step);
     }
     if (p->bar && now - p->last_bar_ns >= 250000000u) bar_line(p, pl, now);
 }
