@@ -17,7 +17,7 @@
 static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
 {
     if (c->copy_types && c->copy_ncols == spec->ncols && strcmp(c->copy_table, spec->name) == 0) return 0;
-    snprintf(c->copy_table, sizeof c->copy_table, "%s", spec->name);
+    c->copy_table[0] = 0; /* named once all its columns are known: a failure here is not remembered */
     free(c->copy_types);
     free(c->copy_fields);
     free(c->copy_natives);
@@ -27,27 +27,34 @@ static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     c->copy_natives = bb_xcalloc((size_t)spec->ncols + 1, 1);
     c->copy_forms = bb_xcalloc((size_t)spec->ncols + 1, 1);
     c->copy_ncols = spec->ncols;
+    /* the table's columns in one round trip, matched by name here */
+    const char *p[1] = { spec->name };
+    PGresult *r = PQexecParams(c->pg,
+                               "SELECT attname, atttypid FROM pg_attribute WHERE attrelid = $1::regclass "
+                               "AND attnum > 0 AND NOT attisdropped",
+                               1, NULL, p, NULL, NULL, 0);
+    if (PQresultStatus(r) != PGRES_TUPLES_OK) return pg_res_fail(err, c, r, "copy-binary");
     for (int i = 0; i < spec->ncols; i++) {
-        const char *p[2] = { spec->name, spec->colnames[i] };
-        PGresult *r = PQexecParams(c->pg,
-                                   "SELECT atttypid FROM pg_attribute WHERE attrelid = $1::regclass "
-                                   "AND attname = $2 AND attnum > 0 AND NOT attisdropped",
-                                   2, NULL, p, NULL, NULL, 0);
-        if (PQresultStatus(r) != PGRES_TUPLES_OK) return pg_res_fail(err, c, r, "copy-binary");
-        if (PQntuples(r) != 1) {
+        int row = -1;
+        for (int k = 0; k < PQntuples(r) && row < 0; k++)
+            if (strcmp(PQgetvalue(r, k, 0), spec->colnames[i]) == 0) row = k;
+        if (row < 0) {
             PQclear(r);
             return bb_errf(err, "pg %s: copy-binary: table %s has no column %s", c->t->where, spec->name,
                            spec->colnames[i]);
         }
-        c->copy_types[i] = (Oid)strtoul(PQgetvalue(r, 0, 0), NULL, 10);
+        c->copy_types[i] = (Oid)strtoul(PQgetvalue(r, row, 1), NULL, 10);
         c->copy_fields[i] = pgt_field(c->copy_types[i], &c->copy_natives[i], &c->copy_forms[i]);
-        PQclear(r);
-        if (!pgt_binary(c->copy_types[i]))
+        if (!pgt_binary(c->copy_types[i])) {
+            PQclear(r);
             return bb_errf(err,
                            "pg %s: copy-binary: column %s has a type (oid %u) the binary encoder does not write; "
                            "use --method=copy",
                            c->t->where, spec->colnames[i], (unsigned)c->copy_types[i]);
+        }
     }
+    PQclear(r);
+    snprintf(c->copy_table, sizeof c->copy_table, "%s", spec->name);
     return 0;
 }
 

@@ -75,7 +75,11 @@ lane() {
   chmod 755 "$base/$name"
   trap 'contrib/dbctl stop all >/dev/null 2>&1' EXIT
   for e in pg mysql; do
-    if out=$(contrib/dbctl start $e 2>&1); then export "${out#export }"; else echo "$out"; fi
+    if out=$(contrib/dbctl start $e 2>&1); then export "${out#export }"; continue; fi
+    # without its servers the lane's suites cannot run: one failure, named, instead of its suites
+    echo "== $name lane"; echo "$out" | tail -15 | sed 's/^/  | /'
+    echo "$name lane: the $e server did not start" >>"$base/failures"
+    return 1
   done
   # psqlODBC, MariaDB Connector/ODBC and SQLite ODBC in a scratch odbcinst.ini/odbc.ini (no system file
   # changed), and BULKBENCH_ODBC_{PG,MYSQL,SQLITE} connection strings through them for the odbc engine
@@ -132,7 +136,13 @@ else
   (lane side side_suites) &
   lanes+=($!)
   trap 'kill "${lanes[@]}" 2>/dev/null; wait; rm -rf "$base"' EXIT
-  wait "${lanes[@]}"
+  # a lane that ended early (its shell stopped on an error) has not run all its suites: a failure
+  for l in "${lanes[@]}"; do
+    wait "$l"
+    rc=$?
+    [ $rc -eq 0 ] && continue
+    echo "0 1" >>"$base/tally"; echo "a lane ended early (exit $rc): some suites did not run" | tee -a "$base/failures"
+  done
 fi
 read total_pass total_fail < <(awk '{p += $1; f += $2} END {print p + 0, f + 0}' "$base/tally" 2>/dev/null || echo "0 1")
 if [ -s "$base/failures" ]; then
