@@ -7,7 +7,7 @@
 # Two lanes run side by side, each with servers of its own (so no table, file or server is
 # shared between them) and its suites one after another: the main lane on ./bulkbench, and
 # the side lane: the same suites on an ASan + UBSan build (tests/sanitize.sh, one lane inside
-# it, BB_IN_SANITIZE, on the side lane's servers), then the fuzz targets and the seeds' systems.
+# it, BB_IN_SANITIZE, on the side lane's servers), then MPI, the fuzz targets and the seeds' systems.
 # Both lanes are CPU-bound on 2 cores, so they are balanced by time (about equal now); a
 # case's seconds: BB_TIMES=FILE tests/run.sh (tests/cli.sh appends one line per case).
 set -u
@@ -113,14 +113,14 @@ main_suites() {
   suite crash tests/crash_trials.sh 3
   # ... and with --reconnect=10 the server comes back and the run finishes with exactly the rows asked for
   suite crash-reconnect tests/crash_trials.sh 2 --reconnect
-  # host lists and runs spread over MPI ranks (make MPI=1 in a copy of the tree; skipped without Open MPI)
-  suite mpi tests/mpi.sh
 }
 
 side_suites() {
   # the same suites again on an AddressSanitizer + UBSan build, on this lane's servers (nothing
   # else here uses them before it ends)
   suite sanitize env BB_LENT_SERVERS=1 tests/sanitize.sh
+  # host lists and runs spread over MPI ranks (make MPI=1 in a copy of the tree; skipped without Open MPI)
+  suite mpi tests/mpi.sh
   # libFuzzer targets (CSV chunker, options, DSNs, templates + encoders) from their corpus; `make fuzz` runs 60 s each
   suite fuzz tests/fuzz.sh "${BB_FUZZ_TIME:-3}"
   # the seeds' systems (IvorySQL, Citus, Greenplum 6) where BB_{IVORYSQL,CITUS,GREENPLUM}_PREFIX names a
