@@ -37,6 +37,19 @@ static int inf_init(void **ptr, const char *name, void *ud)
     return 0;
 }
 
+/* Up to buf_len bytes of the piece in hand into buf. A stream that ended before anything was
+ * written has no piece at all (data NULL: not even a zero offset may be applied to it). */
+static size_t take(my_infile *f, char *buf, unsigned int buf_len)
+{
+    size_t n = f->len < buf_len ? f->len : buf_len;
+    if (n) {
+        memcpy(buf, f->data, n);
+        f->data += n;
+        f->len -= n;
+    }
+    return n;
+}
+
 /* A pulled stream: the piece in hand, else the next from the source. Abandoning outside a
  * transaction cuts the session first, as my_stream_abort does: the client library answers
  * a failed read with the end of the file, which would commit what was sent. */
@@ -52,11 +65,7 @@ static int inf_pull(my_infile *f, bb_conn *c, char *buf, unsigned int buf_len)
             return -1;
         }
     }
-    size_t n = f->len < buf_len ? f->len : buf_len;
-    if (n) memcpy(buf, f->data, n);
-    f->data += n;
-    f->len -= n;
-    return (int)n;
+    return (int)take(f, buf, buf_len);
 }
 
 static int inf_read(void *ptr, char *buf, unsigned int buf_len)
@@ -70,10 +79,7 @@ static int inf_read(void *ptr, char *buf, unsigned int buf_len)
         pthread_mutex_unlock(&f->mu);
         return -1;
     }
-    size_t n = f->len < buf_len ? f->len : buf_len;
-    if (n) memcpy(buf, f->data, n); /* a stream ended before anything was written has no data at all */
-    f->data += n;
-    f->len -= n;
+    size_t n = take(f, buf, buf_len);
     if (f->len == 0) pthread_cond_broadcast(&f->cv); /* the writer may reuse its buffer */
     pthread_mutex_unlock(&f->mu);
     return (int)n;
