@@ -75,9 +75,10 @@ lane() {
   chmod 755 "$base/$name"
   trap 'contrib/dbctl stop all >/dev/null 2>&1' EXIT
   for e in pg mysql; do
-    if out=$(contrib/dbctl start $e 2>&1); then export "${out#export }"; continue; fi
+    # stdout is the export line alone; what dbctl says of trouble (a retried bootstrap) goes apart
+    if out=$(contrib/dbctl start $e 2>"$BB_TEST_TMP/dbctl.err"); then export "${out#export }"; continue; fi
     # without its servers the lane's suites cannot run: one failure, named, instead of its suites
-    echo "== $name lane"; echo "$out" | tail -15 | sed 's/^/  | /'
+    echo "== $name lane"; { echo "$out"; cat "$BB_TEST_TMP/dbctl.err"; } | tail -15 | sed 's/^/  | /'
     echo "$name lane: the $e server did not start" >>"$base/failures"
     return 1
   done
