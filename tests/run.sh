@@ -44,15 +44,14 @@ suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passe
     grep -E '^not ok' "$log" | sed 's/^/  /'
     # a pass of suites (sanitize): its suites' tallies and seconds, failed or not
     grep -qE '^== ' "$log" && [ "$f" -eq 0 ] && grep -E '^== |^   [0-9]+ passed' "$log" | sed 's/^/  | /'
-    if [ "$f" -gt 0 ] || { [ $rc -ne 0 ] && [ "$f" -eq 0 ]; }; then
+    if [ "$f" -gt 0 ] || [ $rc -ne 0 ]; then
       grep -vE '^ok ' "$log" | head -60 | sed 's/^/  | /'
-      [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1 && echo "  suite exited $rc"
+      # what failed, kept for the last lines (a CI log may show only its tail); a pass of suites's too
+      grep -E '^ *not ok' "$log" | sed -E "s/^ */$name: /" >>"$base/failures"
+      [ "$f" -eq 0 ] && f=1 && echo "  suite exited $rc" && echo "$name: exited $rc" >>"$base/failures"
     fi
     echo "   $p passed, $f failed ($((SECONDS - t0)) s)"
   } >"$BB_TEST_TMP/suite.out"
-  # what failed, kept for the last lines (a CI log may show only its tail); a pass of suites's too
-  grep -E '^ *not ok' "$log" | sed -E "s/^ */$name: /" >>"$base/failures"
-  [ $rc -ne 0 ] && ! grep -qE '^ *not ok' "$log" && echo "$name: exited $rc" >>"$base/failures"
   cat "$BB_TEST_TMP/suite.out" # one write per suite, so the lanes' reports do not interleave
   echo "$p $f" >>"$base/tally"
 }

@@ -67,9 +67,9 @@ static void interval_tick(progress *p, const bb_pool *pl, uint64_t now, uint64_t
     if (p->interval > 0) {
         /* whole seconds as sysbench prints them; tenths when lines come faster than one a second */
         fprintf(p->out, "[ %.*fs ] thds: %d rows/s: %.1f events/s: %.1f MB/s: %.2f p95 ms: %.3f err/s: %.2f\n",
-                p->interval < 1 ? 1 : 0, (double)(elapsed - elapsed % step) / 1e9, pl->threads, (double)p->delta.rows / dt,
-                (double)p->delta.events / dt, (double)p->delta.bytes / 1e6 / dt, p95 < 0 ? 0 : p95 / 1e6,
-                (double)p->delta.errors / dt);
+                p->interval < 1 ? 1 : 0, (double)(elapsed - elapsed % step) / 1e9, pl->threads,
+                (double)p->delta.rows / dt, (double)p->delta.events / dt, (double)p->delta.bytes / 1e6 / dt,
+                p95 < 0 ? 0 : p95 / 1e6, (double)p->delta.errors / dt);
         fflush(p->out);
     }
     if (p->series) {
