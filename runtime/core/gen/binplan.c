@@ -8,6 +8,7 @@
 
 typedef enum {
     BS_INT,     /* seq, int: the integer, in the form the engine gave (else its writer) */
+    BS_INT4,    /* an int whose whole range fits the engine's int4: no check per value */
     BS_DECIMAL, /* a decimal into a writer that takes its integer and scale alone */
     BS_NATIVE,  /* the writer takes the native form alone: the filler that makes only that */
     BS_FIXED,   /* the same value every row: its field, made once */
@@ -49,6 +50,12 @@ static int fixed_field(binplan *pl, bstep *st)
     return 1;
 }
 
+/* An int column every value of which fits the engine's int4: written with no check per value. */
+static int fits_int4(const gen_col *c, int form)
+{
+    return form == BB_FORM_INT4 && c->kind == K_INT && c->a >= INT32_MIN && c->b <= INT32_MAX;
+}
+
 binplan *binplan_new(const gen_table *t, const bb_stream_layout *lay)
 {
     binplan *pl = bb_xcalloc(1, sizeof *pl);
@@ -63,7 +70,7 @@ binplan *binplan_new(const gen_table *t, const bb_stream_layout *lay)
             .nulls = c->null_ratio > 0, .form = lay->forms ? lay->forms[i] : 0, .c = c, .put = lay->fields[i]
         };
         if ((c->kind == K_SEQ && c->fill == gen_seq_fill) || (c->kind == K_INT && c->fill == gen_int_fill))
-            st->op = BS_INT;
+            st->op = fits_int4(c, st->form) ? BS_INT4 : BS_INT;
         else if (c->fill_native && lay->natives && lay->natives[i] == c->native)
             st->op = c->fill_native == gen_decimal_native ? BS_DECIMAL : BS_NATIVE;
         else if (c->fixed && fixed_field(pl, st)) st->op = BS_FIXED;
@@ -106,6 +113,7 @@ static inline char *plan_row(const binplan *pl, uint64_t n, char *p, bb_err *err
         bb_value v;
         char *e;
         switch ((bstep_op)st->op) {
+        case BS_INT4: p = bb_be32(bb_be32(p, 4), (uint32_t)(int32_t)gen_int_value(c, key)); continue;
         case BS_INT:
             v.kind = BB_V_INT;
             v.u.i = c->kind == K_SEQ ? gen_seq_value(c, n) : gen_int_value(c, key);
