@@ -305,7 +305,17 @@ LUA
 # once in memory, and the sending process's CPU to push them through a loopback TCP socket
 # in 64 KB writes to a reader that drops them (what any client pays the kernel, whatever
 # made the bytes); best of 5 and median of 5.
+# A VM that hands its free memory back to the host (virtio-balloon's free page reporting) makes
+# the kernel's next use of such a page fault on the host, so the system CPU of identical runs
+# varies several-fold; said before the sections that measure CPU (docs/performance.md)
+vm_note() {
+  local o=/sys/module/page_reporting/parameters/page_reporting_order
+  [ -r $o ] && [ "$(cat $o)" -le 10 ] || return 0
+  echo "note: this VM reports free memory to its host (page_reporting_order $(cat $o)): system CPU of identical runs varies several-fold; medians of many pairs, or docs/performance.md's quiet set-up"
+}
+
 bench_floor() {
+  vm_note
   python3 - "${FLOOR_BYTES:-75000000}" <<'PY'
 import os, resource, socket, statistics, sys, time
 n = int(sys.argv[1])
@@ -368,6 +378,7 @@ cost_bb() {
 # start-up included), and the server's CPU per row under each.
 bench_cost() {
   servers
+  vm_note
   local W=workloads/copy_vs_load.lua N=1000000 m x pgpid mypid
   $BB gen $W --table=bmsql_history --rows=$N --format=copy -o "$T/h.copy"
   $BB gen $W --table=bmsql_history --rows=$N --format=csv -o "$T/h.csv"
