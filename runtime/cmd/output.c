@@ -236,6 +236,8 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     json_object_set_new(host, "cores", json_integer(h->cores));
     json_object_set_new(host, "memory_bytes", json_integer(h->memory_bytes));
     json_object_set_new(host, "kernel", str_or_null(h->kernel));
+    json_object_set_new(host, "free_page_reporting",
+                        h->free_page_reporting < 0 ? json_null() : json_boolean(h->free_page_reporting));
     json_object_set_new(o, "host", host);
     json_object_set_new(o, "version", json_string(BB_VERSION));
     if (command_line) json_object_set_new(o, "command", json_string(command_line));

@@ -10,6 +10,11 @@ $ ./bulkbench run workloads/quickstart.lua --rows=500 --format=json | python3 -c
 ~ server.cpu_s None
 ~ log None
 
+# host.free_page_reporting says what the machine's sysfs says: a virtio balloon offering free page reporting (device 5, feature bit 5) and a reporting order of at most 10
+$ ./bulkbench run workloads/quickstart.lua --rows=10 --format=json | python3 -c 'import json,sys,glob,os; o=json.loads(sys.stdin.readline()); p="/sys/module/page_reporting/parameters/page_reporting_order"; order=int(open(p).read()) if os.path.exists(p) else 99; bal=any(open(d+"/device").read().strip()=="0x0005" and open(d+"/features").read()[5:6]=="1" for d in glob.glob("/sys/bus/virtio/devices/*")); print("agrees", o["host"]["free_page_reporting"] == (bal and order <= 10))'
+? 0
+~ agrees True
+
 # CSV output has a header and a row per run
 $ ./bulkbench run workloads/quickstart.lua --rows=500 --method=txn,multirow --format=csv 2>/dev/null
 ? 0

@@ -9,6 +9,10 @@ typedef struct sysmon_host {
     int cores;
     int64_t memory_bytes;
     char kernel[160];
+    /* 1 when this VM hands freed memory back to its host (virtio-balloon's free page
+     * reporting): the kernel's next use of such a page faults on the host, so system CPU
+     * varies run to run; 0 when it does not, -1 when that cannot be read */
+    int free_page_reporting;
 } sysmon_host;
 
 void sysmon_host_info(sysmon_host *h);
