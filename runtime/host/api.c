@@ -328,12 +328,19 @@ gen_table *api_to_gen(lua_State *L, int idx)
 
 static gen_table *check_gen(lua_State *L, int idx)
 {
+    gen_table **ud = luaL_testudata(L, idx, GEN_MT);
+    if (ud && !*ud)
+        luaL_error(L,
+                   "this generator was released: Table:native keeps only its last seeds' generators; ask "
+                   "t:native(seed) again");
     gen_table *g = api_to_gen(L, idx);
     if (!g) luaL_argerror(L, idx, "a table from bb.table or its native generator expected");
     return g;
 }
 
-static int l_gen_gc(lua_State *L)
+/* __gc, and release: the C memory freed now (a generator holds ~50 KB the Lua collector does
+ * not see, so one dropped from a cache waits long for __gc); using it afterwards is an error */
+static int l_gen_release(lua_State *L)
 {
     gen_table **g = luaL_checkudata(L, 1, GEN_MT);
     gen_free(*g);
@@ -536,14 +543,16 @@ static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "dialect", api_dialect_find },
                                      { NULL, NULL } };
 
-static const luaL_Reg gen_methods[] = {
-    { "row", l_gen_row }, { "encode", l_gen_encode }, { "columns", l_gen_columns }, { NULL, NULL }
-};
+static const luaL_Reg gen_methods[] = { { "row", l_gen_row },
+                                        { "encode", l_gen_encode },
+                                        { "columns", l_gen_columns },
+                                        { "release", l_gen_release },
+                                        { NULL, NULL } };
 
 int api_open(lua_State *L)
 {
     if (luaL_newmetatable(L, GEN_MT)) {
-        lua_pushcfunction(L, l_gen_gc);
+        lua_pushcfunction(L, l_gen_release);
         lua_setfield(L, -2, "__gc");
         lua_newtable(L);
         luaL_register(L, NULL, gen_methods);

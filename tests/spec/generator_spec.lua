@@ -15,6 +15,30 @@ describe("generator", function()
     assert.are_not.same(g:row(1), g:row(2))
   end)
 
+  it("keeps a table's rows under ever new seeds flat in memory, and a seed's rows the same after", function()
+    local t = bb.table "seeds_t" { { "id", "integer", bb.seq() }, { "v", "text", bb.string { len = 20 } } }
+    local first, g1 = t:row(7, 1)[2], t:native(1)
+    local function rss_kb()
+      for line in io.lines("/proc/self/status") do
+        local kb = line:match("^VmRSS:%s+(%d+)")
+        if kb then return tonumber(kb) end
+      end
+    end
+    for s = 2, 500 do t:row(7, s) end
+    collectgarbage()
+    local before = rss_kb()
+    for s = 501, 5500 do t:row(7, s) end -- each compiled generator holds ~50 KB: 250 MB if all were kept
+    collectgarbage()
+    if not os.getenv("ASAN_OPTIONS") then -- AddressSanitizer holds freed memory in quarantine
+      assert.is_true(rss_kb() - before < 20000, ("RSS grew by %d KB"):format(rss_kb() - before))
+    end
+    assert.are.equal(first, t:row(7, 1)[2]) -- compiled anew, the same value
+    assert.are_not.equal(first, t:row(7, 2)[2])
+    local ok, msg = pcall(g1.row, g1, 7) -- the first seed's generator, released long ago
+    assert.is_false(ok)
+    assert.is_truthy(tostring(msg):find("released", 1, true))
+  end)
+
   it("numbers sequences from start by step, row by row", function()
     local g = native { { "id", "bigint", bb.seq { start = 10, step = 5 } } }
     assert.are.equal(10, g:row(0)[1])
