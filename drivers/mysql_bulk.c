@@ -7,12 +7,13 @@
 #include <string.h>
 
 #include "mysql_priv.h"
+#include "../base/dtoa.h"
 #include "../base/err.h"
 #include "../base/buf.h"
 
 #ifdef MARIADB_CLIENT_STMT_BULK_OPERATIONS
 
-#define NUM_TEXT 32 /* room for a number as text: "%.17g" or an int64 */
+#define NUM_TEXT 32 /* room for a number as text: bb_fmt_double's or an int64 */
 _Static_assert(sizeof(void *) >= sizeof(int64_t), "numbers share the pointer slots");
 
 /* Request bytes a row's values take: an indicator, then 8 bytes or a length and the text. */
@@ -84,8 +85,8 @@ static int bulk_execute(bb_stmt *s, int nrows, const bb_value *const *rows, int6
                 col.lens[r] = v->len;
             } else {
                 char *t = s->text.p + s->text.len;
-                int len = v->kind == BB_V_INT ? snprintf(t, NUM_TEXT, "%lld", (long long)v->u.i)
-                                              : snprintf(t, NUM_TEXT, "%.17g", v->u.d);
+                int len =
+                    v->kind == BB_V_INT ? snprintf(t, NUM_TEXT, "%lld", (long long)v->u.i) : bb_fmt_double(t, v->u.d);
                 s->text.len += (size_t)len;
                 col.vals[r] = t;
                 col.lens[r] = (unsigned long)len;

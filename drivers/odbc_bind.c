@@ -9,10 +9,11 @@
 
 #include "../base/calendar.h"
 #include "odbc_priv.h"
+#include "../base/dtoa.h"
 #include "../base/err.h"
 #include "../base/buf.h"
 
-#define NUM_TEXT 32                  /* a number as text: "%.17g" or an int64 */
+#define NUM_TEXT 32                  /* a number as text: bb_fmt_double's or an int64 */
 #define ARENA_MAX ((size_t)64 << 20) /* bytes of arrays per execution: a longer batch goes in pieces */
 
 /* How a value is handed to the driver. */
@@ -108,8 +109,7 @@ static const char *text_of(const bb_value *v, char *num, size_t *len)
         *len = v->len;
         return v->u.s;
     }
-    int n = v->kind == BB_V_INT ? snprintf(num, NUM_TEXT, "%lld", (long long)v->u.i)
-                                : snprintf(num, NUM_TEXT, "%.17g", v->u.d);
+    int n = v->kind == BB_V_INT ? snprintf(num, NUM_TEXT, "%lld", (long long)v->u.i) : bb_fmt_double(num, v->u.d);
     *len = (size_t)n;
     return num;
 }

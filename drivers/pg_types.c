@@ -1,5 +1,6 @@
 /* pg_types.c — binary encodings of PostgreSQL types (network byte order throughout). */
 #include "pg_types.h"
+#include "../base/dtoa.h"
 #include "../base/err.h"
 #include "../base/buf.h"
 #include "../base/digits.h"
@@ -66,7 +67,7 @@ void pgt_put_text(bb_buf *out, const bb_value *v)
     bb_buf_reserve(out, 32);
     switch (v->kind) {
     case BB_V_INT: out->len += (size_t)bb_fmt_i64(out->p + out->len, v->u.i); break;
-    case BB_V_DOUBLE: out->len += (size_t)snprintf(out->p + out->len, 32, "%.17g", v->u.d); break;
+    case BB_V_DOUBLE: out->len += (size_t)bb_fmt_double(out->p + out->len, v->u.d); break;
     case BB_V_TEXT: bb_buf_put(out, v->u.s, v->len); break;
     default: break;
     }
@@ -92,7 +93,7 @@ static const char *cstr(const bb_value *v, char *tmp, size_t n)
     } else if (v->kind == BB_V_INT) {
         len = (size_t)bb_fmt_i64(tmp, v->u.i);
     } else if (v->kind == BB_V_DOUBLE) {
-        len = (size_t)snprintf(tmp, n, "%.17g", v->u.d);
+        len = (size_t)bb_fmt_double(tmp, v->u.d); /* n >= 32 */
     }
     tmp[len] = 0;
     return tmp;

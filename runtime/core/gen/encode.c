@@ -1,6 +1,7 @@
 /* encode.c — the text encoders. Text values are scanned once; clean ones (the common
  * case) are copied with memcpy, only dirty ones go through the escaping loop. */
 #include "encode.h"
+#include "../../../base/dtoa.h"
 #include "../../../base/buf.h"
 #include "../../../base/digits.h"
 
@@ -45,7 +46,7 @@ static inline int is_clean(const unsigned char *tab, const char *s, uint32_t n)
 static inline char *put_number(const bb_value *v, char *p)
 {
     if (v->kind == BB_V_INT) return p + bb_fmt_i64(p, v->u.i);
-    return p + snprintf(p, 32, "%.17g", v->u.d);
+    return p + bb_fmt_double(p, v->u.d);
 }
 
 /* COPY text and LOAD DATA's default text share their escapes: \\ \t \n \r, and \N for NULL.
