@@ -1,27 +1,6 @@
 /* digits.c — the tables behind digits.h. */
 #include "digits.h"
 
-const uint64_t bb_pow10[20] = { 1ULL,
-                                10ULL,
-                                100ULL,
-                                1000ULL,
-                                10000ULL,
-                                100000ULL,
-                                1000000ULL,
-                                10000000ULL,
-                                100000000ULL,
-                                1000000000ULL,
-                                10000000000ULL,
-                                100000000000ULL,
-                                1000000000000ULL,
-                                10000000000000ULL,
-                                100000000000000ULL,
-                                1000000000000000ULL,
-                                10000000000000000ULL,
-                                100000000000000000ULL,
-                                1000000000000000000ULL,
-                                10000000000000000000ULL };
-
 const char bb_digits2[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
                              "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
                              "8081828384858687888990919293949596979899";
@@ -38,4 +17,18 @@ __attribute__((constructor)) static void digits_tables(void)
         bb_digits4[4 * v + 3] = (char)('0' + v % 10);
         bb_len4[v] = (unsigned char)(1 + (v >= 10) + (v >= 100) + (v >= 1000));
     }
+}
+
+int bb_fmt_wide(char *out, uint64_t v)
+{
+    if (v < 10000000000000000ULL) { /* 9 to 16 digits: those above the last 8, then the 8 */
+        int k = bb_fmt_below_1e8(out, v / 100000000);
+        bb_fmt_8(out + k, (uint32_t)(v % 100000000));
+        return k + 8;
+    }
+    uint64_t rest = v % 10000000000000000ULL; /* 17 to 20 digits: at most 4, then 16 */
+    int k = bb_fmt_small(out, v / 10000000000000000ULL);
+    bb_fmt_8(out + k, (uint32_t)(rest / 100000000));
+    bb_fmt_8(out + k + 8, (uint32_t)(rest % 100000000));
+    return k + 16;
 }

@@ -66,7 +66,10 @@ static double any_bits(uint64_t r)
 }
 static double unit(uint64_t r) { return (double)(r >> 11) * 0x1.0p-53; }
 static double range(uint64_t r) { return -1000.0 + unit(r) * 3000.0; }
-static double gaussian(uint64_t r) { return 50 + 10 * sqrt(-2 * log(unit(r) + 1e-300)) * cos(6.283185307179586 * unit(r * 7)); }
+static double gaussian(uint64_t r)
+{
+    return 50 + 10 * sqrt(-2 * log(unit(r) + 1e-300)) * cos(6.283185307179586 * unit(r * 7));
+}
 static double pareto(uint64_t r) { return 1.0 / pow(1 - unit(r), 1 / 1.16); }
 static double small_int(uint64_t r) { return (double)(int64_t)(r % 20000000) - 1e7; }
 static double cents(uint64_t r) { return (double)(r % 1000000) / 100; }
