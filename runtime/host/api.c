@@ -1,5 +1,6 @@
 /* api.c — Lua bindings: options, generators, db and statement objects, worker context. */
 #include "api.h"
+#include "api_args.h"
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -176,95 +177,6 @@ static int l_stop(lua_State *L)
 
 /* ---- generators ---- */
 
-typedef struct {
-    lua_State *L;
-    int idx;
-} lreader;
-
-static int push_field(lua_State *L, int idx, const char *key, int pos)
-{
-    if (key) {
-        lua_getfield(L, idx, key);
-        if (!lua_isnil(L, -1)) return 1;
-        lua_pop(L, 1);
-    }
-    if (pos > 0) {
-        lua_rawgeti(L, idx, pos);
-        if (!lua_isnil(L, -1)) return 1;
-        lua_pop(L, 1);
-    }
-    return 0;
-}
-
-static int lr_has(void *ud, const char *key, int pos)
-{
-    lreader *r = ud;
-    if (!push_field(r->L, r->idx, key, pos)) return 0;
-    lua_pop(r->L, 1);
-    return 1;
-}
-
-static double lr_num(void *ud, const char *key, int pos, double dflt)
-{
-    lreader *r = ud;
-    if (!push_field(r->L, r->idx, key, pos)) return dflt;
-    double v =
-        lua_isnumber(r->L, -1) ? lua_tonumber(r->L, -1) : (lua_isboolean(r->L, -1) ? lua_toboolean(r->L, -1) : dflt);
-    lua_pop(r->L, 1);
-    return v;
-}
-
-static const char *lr_str(void *ud, const char *key, int pos, size_t *len)
-{
-    lreader *r = ud;
-    if (!push_field(r->L, r->idx, key, pos)) return NULL;
-    const char *s = lua_type(r->L, -1) == LUA_TSTRING ? lua_tolstring(r->L, -1, len) : NULL;
-    lua_pop(r->L, 1); /* the spec table keeps the string alive */
-    return s;
-}
-
-static int lr_list(void *ud, const char *key, int pos, void (*each)(void *, const char *, size_t, double), void *acc)
-{
-    lreader *r = ud;
-    lua_State *L = r->L;
-    if (!push_field(L, r->idx, key, pos)) {
-        if (pos != 0) return -1;
-        lua_pushvalue(L, r->idx); /* the spec itself is the list */
-    }
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        return -1;
-    }
-    int n = (int)lua_objlen(L, -1);
-    for (int i = 1; i <= n; i++) {
-        lua_rawgeti(L, -1, i);
-        double w = 1;
-        if (lua_istable(L, -1)) {
-            lua_rawgeti(L, -1, 2);
-            w = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 1;
-            lua_pop(L, 1);
-            lua_rawgeti(L, -1, 1);
-            lua_remove(L, -2);
-        }
-        size_t len;
-        const char *s = lua_tolstring(L, -1, &len);
-        if (s) each(acc, s, len, w);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return 0;
-}
-
-static struct vset *lr_set(void *ud, const char *key)
-{
-    lreader *r = ud;
-    if (!push_field(r->L, r->idx, key, 1)) return NULL;
-    const char *name = lua_tostring(r->L, -1);
-    struct vset *s = api_sets_lookup(r->L, name);
-    lua_pop(r->L, 1);
-    return s;
-}
-
 /* core.compile{ name=, columns={ {name=, type=, gen={kind=...}, null=} } } -> native generator */
 static int l_compile(lua_State *L)
 {
@@ -295,11 +207,13 @@ static int l_compile(lua_State *L)
             const char *cname = lua_tostring(L, col + 2), *ctype = lua_tostring(L, col + 3);
             const char *kind = lua_tostring(L, col + 4);
             double null_ratio = lua_isnumber(L, col + 5) ? lua_tonumber(L, col + 5) : 0;
-            lreader lr = { L, col + 1 };
-            gen_reader r = { &lr, lr_has, lr_num, lr_str, lr_list, lr_set };
+            api_args args;
+            gen_reader r;
+            api_args_reader(&args, L, col + 1, &r);
             bb_err err;
-            if (gen_add(*ud, cname ? cname : "?", gen_sqltype(ctype ? ctype : "text"), kind ? kind : "?", null_ratio,
-                        &r, &err) < 0)
+            int failed = gen_add(*ud, cname ? cname : "?", gen_sqltype(ctype ? ctype : "text"), kind ? kind : "?",
+                                 null_ratio, &r, &err) < 0;
+            if (api_args_check(&args, cname ? cname : "?", kind ? kind : "?", failed, &err) < 0 || failed)
                 return host_usage_error(L, err.msg);
             lua_settop(L, col);
         }

@@ -80,6 +80,19 @@ describe("generator", function()
     for n = 0, 99 do assert.is_truthy(g:row(n)[1]:match("^%d+%.%d%d$")) end
   end)
 
+  it("takes two instants given in order as a timestamp's range, as date does; one as the instant", function()
+    local g = native { { "t", "timestamp", bb.timestamp { "2020-01-01", "2020-12-31 23:59:59" } } }
+    local seen = {}
+    for n = 0, 199 do
+      local t = g:row(n)[1]
+      assert.is_true(t >= "2020-01-01 00:00:00" and t <= "2020-12-31 23:59:59", t)
+      seen[t] = true
+    end
+    assert.is_true(next(seen, next(seen)) ~= nil, "every row the same instant")
+    local one = native { { "t", "timestamp", bb.timestamp { "2020-01-01 12:00:00" } } }
+    assert.are.equal("2020-01-01 12:00:00", one:row(5)[1])
+  end)
+
   it("keeps timestamps in their range, formatted for SQL", function()
     local g = native { { "t", "timestamp", bb.timestamp { from = "2024-02-28", to = "2024-03-01 23:59:59" } } }
     for n = 0, 199 do

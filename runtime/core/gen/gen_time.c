@@ -22,7 +22,7 @@ static int gen_time_arg(const gen_args *a, const char *key, int pos, int64_t *ou
 
 static int64_t gen_floor_div(int64_t a, int64_t b) { return a / b - (a % b < 0); }
 
-/* ---- timestamp: {from, to}, {start, step, jitter}, {at} or now ---- */
+/* ---- timestamp: {from, to} (or {FROM, TO}), {start, step, jitter}, {at} (or {AT}) or now ---- */
 
 /* Writes instant sec (+ usec) as the value: the microseconds binary formats take, and
  * its text unless only the native form is wanted (text = 0). */
@@ -79,8 +79,8 @@ static gen_fill_fn *gen_ts_form(gen_col *c, const gen_args *a)
 {
     size_t len;
     const char *s;
-    if (gen_has(a, "from", 0)) {
-        if (gen_time_arg(a, "from", 0, &c->a) || gen_time_arg(a, "to", 0, &c->b)) return NULL;
+    if (gen_has(a, "from", 0) || gen_has(a, "to", 2)) { /* by name, or two instants as date takes them */
+        if (gen_time_arg(a, "from", 1, &c->a) || gen_time_arg(a, "to", 2, &c->b)) return NULL;
         if (c->b < c->a) {
             bb_usagef(a->err, "column %s: timestamp to < from", a->col);
             return NULL;
