@@ -209,7 +209,7 @@ static int l_compile(lua_State *L)
             double null_ratio = lua_isnumber(L, col + 5) ? lua_tonumber(L, col + 5) : 0;
             api_args args;
             gen_reader r;
-            api_args_reader(&args, L, col + 1, &r);
+            api_args_reader(&args, L, col + 1, api_sets_lookup, &r);
             bb_err err;
             int failed = gen_add(*ud, cname ? cname : "?", gen_sqltype(ctype ? ctype : "text"), kind ? kind : "?",
                                  null_ratio, &r, &err) < 0;

@@ -1,7 +1,6 @@
 /* api_args.c — a generator's Lua table read for gen_add, and what it holds that nobody read
  * (see api_args.h). */
 #include "api_args.h"
-#include "api.h"
 #include "../core/opts.h"
 
 #include <lauxlib.h>
@@ -104,16 +103,17 @@ static struct vset *lr_set(void *ud, const char *key)
     note(r, key, 1);
     if (!push_field(r->L, r->idx, key, 1)) return NULL;
     const char *name = lua_tostring(r->L, -1);
-    struct vset *s = api_sets_lookup(r->L, name);
+    struct vset *s = r->sets(r->L, name);
     lua_pop(r->L, 1);
     return s;
 }
 
-void api_args_reader(api_args *a, lua_State *L, int idx, gen_reader *r)
+void api_args_reader(api_args *a, lua_State *L, int idx, struct vset *(*sets)(lua_State *, const char *), gen_reader *r)
 {
     memset(a, 0, sizeof *a);
     a->L = L;
     a->idx = idx;
+    a->sets = sets;
     *r = (gen_reader){ a, lr_has, lr_num, lr_str, lr_list, lr_set };
 }
 

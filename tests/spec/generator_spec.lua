@@ -164,6 +164,11 @@ describe("generator", function()
       { bb.zipf { s = 0 }, "column a: zipf needs min <= max and s > 0" },
       { bb.zipf { min = 0, max = 2 ^ 53 }, "column a: zipf ranges hold at most 2^53 values" },
       { bb.pareto { shape = -1 }, "column a: pareto needs scale > 0 and shape > 0" },
+      { bb.string { lenn = 5 }, "column a: string has no argument 'lenn'; did you mean 'len'?" },
+      { bb.int { 0, 9, foo = 1 }, "column a: int has no argument 'foo' (it reads min, max)" },
+      { bb.int { 0, 9, 5 }, "column a: int takes at most 2 arguments in order, not 3" },
+      { bb.timestamp { form = "2020-01-01", to = "2021-01-01" },
+        "column a: timestamp has no argument 'form'; did you mean 'from'?" },
     }
     for _, c in ipairs(cases) do
       local msg = why(c[1])
