@@ -44,7 +44,9 @@ typedef struct gen_row {
 
 /* How gen_add reads one column's generator spec without knowing where it came from
  * (the Lua API passes a Lua table). Each getter takes a key and a positional index
- * (0 = none) so {min=1,max=9} and {1,9} both work. */
+ * (0 = none) so {min=1,max=9} and {1,9} both work. A kind's parser asks for every key it
+ * takes, even one a form of it ignores (has() is enough): a key no getter asked for is an
+ * error naming the nearest one asked for (runtime/host/api_args.c). */
 typedef struct gen_reader {
     void *ud;
     int (*has)(void *ud, const char *key, int pos);

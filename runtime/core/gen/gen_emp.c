@@ -444,6 +444,9 @@ int gen_pick_parse(gen_col *c, const gen_args *a)
 {
     size_t len;
     const char *name = gen_str(a, "set", 1, &len);
+    /* each form reads only some of these; both look at all, which is what tells a typo from them */
+    static const char *const takes[] = { "col", "unique", "min", "max" };
+    for (size_t i = 0; i < sizeof takes / sizeof *takes; i++) (void)gen_has(a, takes[i], 0);
     if (!name) return bb_usagef(a->err, "column %s: pick needs the name of a value set (set = ...)", a->col);
     vset *s = a->r->set ? a->r->set(a->r->ud, "set") : NULL;
     if (!s) {
