@@ -14,8 +14,8 @@ $ ./bulkbench run <(echo 'function event() end') --engine=null --time=30 & p=$!;
 ? 0
 ~ rc=130
 
-# SIGINT during `bulkbench load` on PostgreSQL: the chunks in flight roll back, exit 130 within 2 s, committed rows exact
-$ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=3000000 --format=csv -o $TMP/h.csv && psql -qAtX $BULKBENCH_PG_DSN -c 'truncate bmsql_history' && { ./bulkbench load $TMP/h.csv --engine=pg --table=bmsql_history --threads=2 --chunk=4MB --out=$TMP/l.jsonl >$TMP/l.out 2>&1 & p=$!; sleep 0.8; kill -INT $p; s=$(date +%s.%N); wait $p; rc=$?; e=$(date +%s.%N); said=$(python3 -c "import json; print([json.loads(l) for l in open('$TMP/l.jsonl')][-1]['rows'])"); got=$(psql -qAtX $BULKBENCH_PG_DSN -c 'select count(*) from bmsql_history'); echo "rc=$rc quick=$(echo "$e - $s < 2" | bc) exact=$([ "$said" = "$got" ] && [ "$got" -lt 3000000 ] && echo yes || echo "no $said $got")"; cat $TMP/l.out; }
+# SIGINT during `bulkbench load` on PostgreSQL: the chunks in flight roll back, exit 130 within 2 s, committed rows exact (sent once the first chunk has committed: a fast machine loads the file in under 2 s)
+$ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=3000000 --format=csv -o $TMP/h.csv && psql -qAtX $BULKBENCH_PG_DSN -c 'truncate bmsql_history' && { ./bulkbench load $TMP/h.csv --engine=pg --table=bmsql_history --threads=2 --chunk=4MB --out=$TMP/l.jsonl >$TMP/l.out 2>&1 & p=$!; for i in $(seq 200); do [ "$(psql -qAtX $BULKBENCH_PG_DSN -c 'select count(*) > 0 from bmsql_history')" = t ] && break; sleep 0.05; done; kill -INT $p; s=$(date +%s.%N); wait $p; rc=$?; e=$(date +%s.%N); said=$(python3 -c "import json; print([json.loads(l) for l in open('$TMP/l.jsonl')][-1]['rows'])"); got=$(psql -qAtX $BULKBENCH_PG_DSN -c 'select count(*) from bmsql_history'); echo "rc=$rc quick=$(echo "$e - $s < 2" | bc) exact=$([ "$said" = "$got" ] && [ "$got" -lt 3000000 ] && echo yes || echo "no $said $got")"; cat $TMP/l.out; }
 ? 0
 ~ rc=130 quick=1 exact=yes
 ~ [0-9]+ rows were committed before the load stopped
