@@ -9,15 +9,7 @@
 #include <string.h>
 
 #include "../../base/dtoa.h"
-
-static int ntest, nfail;
-
-static void ok(int cond, const char *what)
-{
-    ntest++;
-    if (!cond) nfail++;
-    printf("%s %d - %s\n", cond ? "ok" : "not ok", ntest, what);
-}
+#include "tap.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
 static uint64_t rnd(void) /* splitmix64 */
@@ -143,6 +135,5 @@ int main(void)
     char name[120];
     snprintf(name, sizeof name, "the shortest digits in %ld of %ld values (at least 99.5%%)", shortest, n);
     ok(shortest >= n * 995 / 1000, name);
-    printf("1..%d\n", ntest);
-    return nfail ? 1 : 0;
+    return tap_done();
 }

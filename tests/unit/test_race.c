@@ -5,15 +5,7 @@
 #include <string.h>
 
 #include "../../runtime/core/run/race.h"
-
-static int ntest, nfail;
-
-static void ok(int cond, const char *what)
-{
-    ntest++;
-    if (!cond) nfail++;
-    printf("%s %d - %s\n", cond ? "ok" : "not ok", ntest, what);
-}
+#include "tap.h"
 
 /* One round in which candidate k's runs are rps[k][0..reps-1] (0 ends a list early). */
 static void play_round(race *r, double rps[][4])
@@ -357,6 +349,5 @@ int main(void)
     test_budget(70);
     test_budget(300);
     test_too_small();
-    printf("1..%d\n", ntest);
-    return nfail != 0;
+    return tap_done();
 }

@@ -11,30 +11,32 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The first word of a small file (sysfs) into buf; 0 when there is none. */
+static int read_word(const char *path, char *buf, int size)
+{
+    FILE *f = fopen(path, "r");
+    char fmt[16];
+    snprintf(fmt, sizeof fmt, "%%%ds", size - 1);
+    int ok = f && fscanf(f, fmt, buf) == 1;
+    if (f) fclose(f);
+    return ok;
+}
+
 /* A virtio balloon that offers free page reporting (device 5, feature bit 5), with the
  * kernel's reporting order at most 10 (a larger one reports nothing). */
 static int free_page_reporting(void)
 {
-    FILE *f = fopen("/sys/module/page_reporting/parameters/page_reporting_order", "r");
-    int order = 99;
-    if (!f) return 0; /* a kernel without it */
-    if (fscanf(f, "%d", &order) != 1) order = -1;
-    fclose(f);
-    if (order < 0) return -1;
+    const char *order_at = "/sys/module/page_reporting/parameters/page_reporting_order";
+    char word[80], path[300];
+    if (access(order_at, F_OK) != 0) return 0; /* a kernel without it */
+    if (!read_word(order_at, word, sizeof word)) return -1;
+    int order = atoi(word), found = 0;
     DIR *d = opendir("/sys/bus/virtio/devices");
-    int found = 0;
     for (struct dirent *e; d && !found && (e = readdir(d));) {
-        char path[300], dev[16] = "", feat[80] = "";
         snprintf(path, sizeof path, "/sys/bus/virtio/devices/%s/device", e->d_name);
-        if (!(f = fopen(path, "r"))) continue;
-        int ok = fscanf(f, "%15s", dev) == 1;
-        fclose(f);
-        if (!ok || strcmp(dev, "0x0005") != 0) continue;
+        if (!read_word(path, word, sizeof word) || strcmp(word, "0x0005") != 0) continue;
         snprintf(path, sizeof path, "/sys/bus/virtio/devices/%s/features", e->d_name);
-        if (!(f = fopen(path, "r"))) continue;
-        ok = fscanf(f, "%79s", feat) == 1;
-        fclose(f);
-        found = ok && strlen(feat) > 5 && feat[5] == '1';
+        found = read_word(path, word, sizeof word) && strlen(word) > 5 && word[5] == '1';
     }
     if (d) closedir(d);
     return found && order <= 10;
