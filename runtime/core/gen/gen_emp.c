@@ -9,6 +9,7 @@
 #include "../../../base/calendar.h"
 #include "../../../base/digits.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,7 +136,7 @@ static int obs_scaled(const char *s, int scale, int64_t *out)
     }
     if (*s == '.')
         for (s++; *s >= '0' && *s <= '9'; s++, digits++) {
-            if (seen == scale) {
+            if (seen >= scale) { /* past the scale: the first digit rounds, the others are dropped */
                 if (seen++ == scale) round = *s >= '5';
                 continue;
             }
@@ -159,7 +160,9 @@ static int obs_value(int form, int scale, const char *s, uint32_t len, int64_t *
     char *end;
     switch (form) {
     case F_INT:
+        errno = 0;
         *i = strtoll(s, &end, 10);
+        if (errno == ERANGE) return -1; /* beyond 64 bits (a BIGINT UNSIGNED): not clamped */
         if (end == s || *end) { /* "t"/"f" of a boolean read as an integer column */
             if (!strcmp(s, "t") || !strcmp(s, "true")) *i = 1;
             else if (!strcmp(s, "f") || !strcmp(s, "false")) *i = 0;
@@ -251,6 +254,14 @@ static int obs_mcv(gen_col *c, struct gen_obs *o, const obs_list *m, const gen_a
     return 0;
 }
 
+/* Characters of UTF-8 text: a text column's limit counts them, not bytes. */
+static uint32_t obs_chars(const char *s, uint32_t len)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < len; i++) n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
 /* The histogram's bounds into o->bi/bd/blen and the buckets' cumulative weights. */
 static int obs_bounds(gen_col *c, struct gen_obs *o, const obs_list *b, const gen_args *a)
 {
@@ -266,7 +277,7 @@ static int obs_bounds(gen_col *c, struct gen_obs *o, const obs_list *b, const ge
         if (k > 0 && o->form != F_TEXT && o->bd[k] < o->bd[k - 1])
             return bb_usagef(a->err, "column %s: histogram bounds must not decrease ('%.40s' after '%.40s')", a->col,
                              b->s[k], b->s[k - 1]);
-        o->blen[k] = b->len[k];
+        o->blen[k] = o->form == F_TEXT ? obs_chars(b->s[k], b->len[k]) : b->len[k];
         if (o->form == F_TEXT && b->len[k] > c->max_len) c->max_len = b->len[k];
         if (k > 0) o->bcum[k - 1] = total += b->w[k] > 0 ? b->w[k] : 0;
     }
@@ -276,24 +287,52 @@ static int obs_bounds(gen_col *c, struct gen_obs *o, const obs_list *b, const ge
     return 0;
 }
 
+/* A text column's lengths in place of a histogram: the rest's values are random text, each
+ * as long as one of them drawn uniformly (a sample of the values' lengths, in characters). */
+static int obs_lengths(gen_col *c, struct gen_obs *o, const obs_list *l, const gen_args *a)
+{
+    if (o->form != F_TEXT) return bb_usagef(a->err, "column %s: lengths are for text columns", a->col);
+    o->nb = l->n;
+    o->blen = bb_xcalloc((size_t)l->n, sizeof *o->blen);
+    o->bcum = bb_xcalloc((size_t)l->n, sizeof *o->bcum);
+    for (int k = 0; k < l->n; k++) {
+        char *end;
+        long v = strtol(l->s[k], &end, 10);
+        if (end == l->s[k] || *end || v < 0 || v > (1L << 24))
+            return bb_usagef(a->err, "column %s: length '%.40s' is not a whole number from 0 to 16777216", a->col,
+                             l->s[k]);
+        o->blen[k] = (uint32_t)v;
+        if ((size_t)v > c->max_len) c->max_len = (size_t)v;
+        o->bcum[k] = 1.0; /* one bucket: the length is what is drawn */
+    }
+    return 0;
+}
+
 /* bb.empirical{ mcv = {{value, weight}, ...}, rest = mass, bounds = {b0, {b1, w1}, ...}, scale }:
  * a most common value with probability sum(weights) / (sum(weights) + rest), each by its
  * weight; otherwise a histogram bucket by its weight (bucket k ends at bound k; weight 1
- * unless given: equal-depth) and a value uniform within it. */
+ * unless given: equal-depth) and a value uniform within it. A text column may give
+ * lengths = {l1, l2, ...} instead of bounds: the rest is random text of those lengths. */
 int gen_emp_parse(gen_col *c, const gen_args *a)
 {
     struct gen_obs *o = c->obs = bb_xcalloc(1, sizeof *o);
     o->form = obs_form(c->type);
-    obs_list m = { 0 }, b = { 0 };
+    obs_list m = { 0 }, b = { 0 }, l = { 0 };
     int rc = -1;
     a->r->list(a->r->ud, "mcv", -1, obs_list_add, &m);
     a->r->list(a->r->ud, "bounds", -1, obs_list_add, &b);
-    double rest = gen_num(a, "rest", 0, b.n >= 2 ? 1 : 0), wm = 0;
+    a->r->list(a->r->ud, "lengths", -1, obs_list_add, &l);
+    int hist = b.n >= 2 || l.n > 0;
+    double rest = gen_num(a, "rest", 0, hist ? 1 : 0), wm = 0;
     if (b.n == 1) {
         bb_usagef(a->err, "column %s: a histogram needs at least two bounds", a->col);
         goto out;
     }
-    if (b.n < 2) rest = 0;
+    if (b.n && l.n) {
+        bb_usagef(a->err, "column %s: empirical takes bounds or lengths, not both", a->col);
+        goto out;
+    }
+    if (!hist) rest = 0;
     for (int k = 0; k < m.n; k++) wm += m.w[k] > 0 ? m.w[k] : 0;
     if (!(rest >= 0) || wm + rest <= 0) {
         bb_usagef(a->err, "column %s: empirical needs most common values (mcv) or a histogram (bounds)", a->col);
@@ -309,12 +348,14 @@ int gen_emp_parse(gen_col *c, const gen_args *a)
     }
     if (c->scale > 18) c->scale = 18;
     c->max_len = o->form == F_TEXT ? 0 : 40;
-    if ((b.n >= 2 && obs_bounds(c, o, &b, a) < 0) || obs_mcv(c, o, &m, a) < 0) goto out;
+    if ((b.n >= 2 && obs_bounds(c, o, &b, a) < 0) || (l.n && obs_lengths(c, o, &l, a) < 0) || obs_mcv(c, o, &m, a) < 0)
+        goto out;
     o->p_mcv = wm / (wm + rest);
     rc = 0;
 out:
     obs_list_free(&m);
     obs_list_free(&b);
+    obs_list_free(&l);
     return rc;
 }
 
@@ -435,20 +476,49 @@ static uint64_t hash_name(const char *s, size_t n)
     return h;
 }
 
-/* bb.pick{ set = NAME, col = 1, unique = false, min, max }: column col of a row drawn
+/* bb.pick{ set = NAME, col = 1, unique = false, min, max, values }: column col of a row drawn
  * from the run's value set NAME, by the set's weights (uniform unless weighed); every
  * column picking from one set draws the same row. unique: the rows in a shuffled order,
- * each once per pass. Without the set (no run read it: `bulkbench gen`), an integer
+ * each once per pass. Without the set (no run read it: `bulkbench gen`), or with the set
+ * empty and values given: one of values = {{value, weight}, ...} by weight, or an integer
  * uniform on [min, max] when those are given. */
 int gen_pick_parse(gen_col *c, const gen_args *a)
 {
     size_t len;
     const char *name = gen_str(a, "set", 1, &len);
     /* each form reads only some of these; both look at all, which is what tells a typo from them */
-    static const char *const takes[] = { "col", "unique", "min", "max" };
+    static const char *const takes[] = { "col", "unique", "min", "max", "values" };
     for (size_t i = 0; i < sizeof takes / sizeof *takes; i++) (void)gen_has(a, takes[i], 0);
     if (!name) return bb_usagef(a->err, "column %s: pick needs the name of a value set (set = ...)", a->col);
     vset *s = a->r->set ? a->r->set(a->r->ud, "set") : NULL;
+    if (gen_has(a, "values", 0) && (!s || vset_rows(s) == 0)) { /* the values written down stand in */
+        vset_unref(s);
+        obs_list v = { 0 };
+        a->r->list(a->r->ud, "values", -1, obs_list_add, &v);
+        if (v.n == 0) {
+            obs_list_free(&v);
+            return bb_usagef(a->err, "column %s: pick's values are an empty list", a->col);
+        }
+        c->items = bb_xcalloc((size_t)v.n, sizeof *c->items);
+        c->item_len = bb_xcalloc((size_t)v.n, sizeof *c->item_len);
+        c->cum = bb_xcalloc((size_t)v.n, sizeof *c->cum);
+        c->nitems = v.n;
+        double total = 0;
+        for (int k = 0; k < v.n; k++) { /* as choice keeps its items: GEN_PAD bytes of slack */
+            c->items[k] = memcpy(bb_xmalloc(v.len[k] + GEN_PAD), v.s[k], v.len[k] + 1);
+            c->item_len[k] = v.len[k];
+            total += v.w[k] > 0 ? v.w[k] : 0;
+            c->cum[k] = total;
+            if (c->item_len[k] > c->max_len) c->max_len = c->item_len[k];
+            if (!gen_clean_text(c->items[k], c->item_len[k])) c->clean = 0;
+        }
+        obs_list_free(&v);
+        if (total <= 0) return bb_usagef(a->err, "column %s: pick's values weigh nothing", a->col);
+        for (int k = 0; k < v.n; k++) c->cum[k] /= total;
+        c->cum[v.n - 1] = 1.0;
+        c->fill = gen_choice_fill;
+        return 0;
+    }
     if (!s) {
         if (gen_has(a, "min", 0) && gen_has(a, "max", 0)) { /* no run read it: a stand-in range */
             c->a = (int64_t)gen_num(a, "min", 0, 0);
