@@ -116,4 +116,24 @@ function M.sample_sql(db, m, cols, n)
   return ("SELECT %s FROM %s%s LIMIT %d"):format(table.concat(list, ", "), db:quote(m.name), where, n)
 end
 
+-- exprs (SQL) of a random sample of n rows, those where `where` holds (lua/observed.lua):
+-- the whole table in a random order when it is not much larger than n, else every k-th by chance.
+function M.values_sql(db, m, exprs, n, where)
+  local w, order = { where }, " ORDER BY random()"
+  if m.rows and m.rows > 10 * n then
+    w[#w + 1] = ("abs(random()) %% %d = 0"):format(math.floor(m.rows / n / 1.5))
+    order = ""
+  end
+  return ("SELECT %s FROM %s%s%s LIMIT %d"):format(table.concat(exprs, ", "), db:quote(m.name),
+    #w > 0 and (" WHERE " .. table.concat(w, " AND ")) or "", order, n)
+end
+
+-- A value's length in characters and in bytes, and its first 64 characters, as SQL.
+function M.length_exprs(db, col, kind)
+  local q = db:quote(col)
+  local bytes = ("length(CAST(%s AS BLOB))"):format(q)
+  if kind == "bytes" then return bytes, bytes, nil end
+  return ("length(%s)"):format(q), bytes, ("substr(%s, 1, 64)"):format(q)
+end
+
 return M
