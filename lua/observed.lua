@@ -287,7 +287,9 @@ function M.column(m, c, indent, pairs_src)
     return out
   end
   local vals = #v.standin > 0 and (", values = " .. pairs_src(v.standin, indent)) or ""
-  out.gen = ("bb.pick { set = %q%s, unique = true%s }"):format(e.set, v.col > 1 and (", col = " .. v.col) or "", vals)
+  -- a column of its own: its NULLs share the shuffle's passes with its values (a pass then holds every sampled row)
+  local pn = not v.group and not c.not_null and ", pass_nulls = true" or ""
+  out.gen = ("bb.pick { set = %q%s, unique = true%s%s }"):format(e.set, v.col > 1 and (", col = " .. v.col) or "", pn, vals)
   out.as = "text"
   if #v.standin == 0 then
     out.comment = ("%s: drawn from the table's values at each run, and it holds none now"):format(what)

@@ -36,6 +36,7 @@ struct gen_obs {
     /* pick */
     vset *set;
     int col, ints;
+    int pass_nulls; /* a shuffle's rows past the set's are the column's NULLs */
 };
 
 static const char gen_obs_alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -476,10 +477,11 @@ static uint64_t hash_name(const char *s, size_t n)
     return h;
 }
 
-/* bb.pick{ set = NAME, col = 1, unique = false, min, max, values }: column col of a row drawn
+/* bb.pick{ set = NAME, col = 1, unique = false, pass_nulls = false, min, max, values }: column col of a row drawn
  * from the run's value set NAME, by the set's weights (uniform unless weighed); every
  * column picking from one set draws the same row. unique: the rows in a shuffled order,
- * each once per pass. Without the set (no run read it: `bulkbench gen`), or with the set
+ * each once per pass; pass_nulls: the column's NULLs a share of each pass, so the rows still
+ * come once each among its values. Without the set (no run read it: `bulkbench gen`), or with the set
  * empty and values given: one of values = {{value, weight}, ...} by weight, or an integer
  * uniform on [min, max] when those are given. */
 int gen_pick_parse(gen_col *c, const gen_args *a)
@@ -487,7 +489,7 @@ int gen_pick_parse(gen_col *c, const gen_args *a)
     size_t len;
     const char *name = gen_str(a, "set", 1, &len);
     /* each form reads only some of these; both look at all, which is what tells a typo from them */
-    static const char *const takes[] = { "col", "unique", "min", "max", "values" };
+    static const char *const takes[] = { "col", "unique", "min", "max", "values", "pass_nulls" };
     for (size_t i = 0; i < sizeof takes / sizeof *takes; i++) (void)gen_has(a, takes[i], 0);
     if (!name) return bb_usagef(a->err, "column %s: pick needs the name of a value set (set = ...)", a->col);
     vset *s = a->r->set ? a->r->set(a->r->ud, "set") : NULL;
@@ -547,6 +549,13 @@ int gen_pick_parse(gen_col *c, const gen_args *a)
     if (gen_has(a, "unique", 0) && gen_num(a, "unique", 0, 0)) {
         c->a = 0;
         c->b = vset_rows(s) - 1;
+        if (gen_has(a, "pass_nulls", 0) && gen_num(a, "pass_nulls", 0, 0) && c->null_ratio > 0) {
+            /* a pass is the set's rows and the column's share of NULLs, shuffled together: every
+             * row once among the values (a NULL drawn apart would leave rows out, repeat others) */
+            c->b = (int64_t)llround((double)vset_rows(s) / (1 - c->null_ratio)) - 1;
+            c->null_ratio = 0;
+            o->pass_nulls = 1;
+        }
         c->scale = 1;
         gen_perm_compile(c);
     }
@@ -557,6 +566,10 @@ char *gen_pick_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     const struct gen_obs *o = c->obs;
     int64_t r = c->scale ? gen_perm_at(c, n) : vset_draw(o->set, dist_unit(gen_rnd(c, n, 0)));
+    if (o->pass_nulls && r >= vset_rows(o->set)) {
+        v->kind = BB_V_NULL;
+        return p;
+    }
     if (o->ints) {
         v->kind = BB_V_INT;
         v->u.i = vset_int(o->set, r, o->col);
