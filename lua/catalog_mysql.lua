@@ -278,16 +278,13 @@ function M.sample_sql(db, m, cols, n)
   return ("SELECT %s FROM %s%s LIMIT %d"):format(table.concat(list, ", "), util.qualified(db, m.qname), where, n)
 end
 
--- exprs (SQL) of a random sample of n rows, those where `where` holds (lua/observed.lua):
--- the whole table in a random order when it is not much larger than n, else a random share.
+-- exprs (SQL) of a random sample of about n rows, those where `where` holds
+-- (lua/observed.lua): the whole table when it holds no more, else a random share of it.
 function M.values_sql(db, m, exprs, n, where)
-  local w, order = { where }, " ORDER BY RAND()"
-  if m.rows and m.rows > 10 * n then
-    w[#w + 1] = ("RAND() < %.8f"):format(math.min(1, 1.5 * n / m.rows))
-    order = ""
-  end
-  return ("SELECT %s FROM %s%s%s LIMIT %d"):format(table.concat(exprs, ", "), util.qualified(db, m.qname),
-    #w > 0 and (" WHERE " .. table.concat(w, " AND ")) or "", order, n)
+  local w = { where }
+  if m.rows and m.rows > n then w[#w + 1] = ("RAND() < %.8f"):format(n / m.rows) end
+  return ("SELECT %s FROM %s%s LIMIT %d"):format(table.concat(exprs, ", "), util.qualified(db, m.qname),
+    #w > 0 and (" WHERE " .. table.concat(w, " AND ")) or "", n)
 end
 
 -- A value's length in characters and in bytes, and its first 64 characters, as SQL.

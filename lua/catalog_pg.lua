@@ -195,16 +195,15 @@ function M.sample_sql(db, m, cols, n)
   return ("SELECT %s FROM %s LIMIT %d"):format(table.concat(list, ", "), from, n)
 end
 
--- exprs (SQL) of a random sample of n rows, those where `where` holds (lua/observed.lua):
--- the whole table in a random order when it is not much larger than n, else TABLESAMPLE.
+-- exprs (SQL) of a random sample of about n rows, those where `where` holds
+-- (lua/observed.lua): the whole table when it holds no more, else a share of its rows
+-- (BERNOULLI), or of its pages when it is much larger (SYSTEM); no sort either way.
 function M.values_sql(db, m, exprs, n, where)
-  local from, order = util.qualified(db, m.qname), " ORDER BY random()"
-  if m.rows and m.rows > 10 * n then
-    from = from .. (" TABLESAMPLE SYSTEM (%.6f)"):format(math.min(100, n / m.rows * 100 * 1.5))
-    order = ""
+  local from = util.qualified(db, m.qname)
+  if m.rows and m.rows > n then
+    from = from .. (" TABLESAMPLE %s (%.6f)"):format(m.rows > 10 * n and "SYSTEM" or "BERNOULLI", 100 * n / m.rows)
   end
-  return ("SELECT %s FROM %s%s%s LIMIT %d"):format(table.concat(exprs, ", "), from, where and (" WHERE " .. where) or "",
-    order, n)
+  return ("SELECT %s FROM %s%s LIMIT %d"):format(table.concat(exprs, ", "), from, where and (" WHERE " .. where) or "", n)
 end
 
 -- A value's length in characters and in bytes, and its first 64 characters, as SQL.
