@@ -7,11 +7,12 @@
 -- times, money, bits: the catalog's kind "other"), a CHECK of a form it does not read (the
 -- table's own or its domain's), numbers wider than the generator's 64 bits (more than 18
 -- digits, a BIGINT UNSIGNED above 2^63), and what the catalog marks (c.values_why: MariaDB's
--- SET combinations). The scenario picks them from a value set each run reads from a sample of
--- the original (the table's `values = {...}`, read by lua/scratch.lua), each sampled row once
--- per pass, so the sample's frequencies and distinct ratio are kept; some of them are written
--- into the file too, for a run where the original is not there and for `bulkbench gen`.
--- The columns of a CHECK it does not read are drawn together, from one sampled row.
+-- SET combinations; with no values, its own law: a SET's labels). The scenario picks them
+-- from a value set each run reads from a sample of the original (the table's `values =
+-- {...}`, read by lua/scratch.lua), each sampled row once per pass, so the sample's
+-- frequencies and distinct ratio are kept; some of them are written into the file too, for
+-- a run where the original is not there and for `bulkbench gen`. The columns of a CHECK it
+-- does not read are drawn together, from one sampled row.
 local util = require "bulkbench.catalog_util"
 local M = {}
 
@@ -168,6 +169,10 @@ local function read_group(db, cat, m, g)
   local n = math.max(1, math.min(RUN_ROWS, math.floor(RUN_BYTES / math.max(avg, 1))))
   local entry = { set = set, columns = names, rows = n, sampled = full, distinct = #tuples,
                   sql = cat.values_sql(db, m, exprs, n, not_null_sql(db, g.columns)) }
+  -- none, of columns that have a law of their own besides (a SET's labels): that law
+  local fallback = full == 0 and not g.check
+  for _, c in ipairs(g.columns) do fallback = fallback and c.values_why ~= nil end
+  if fallback then return end
   -- none: a column a CHECK it cannot read bounds, or a NOT NULL one, refuses the run before any
   -- row with this; the others are left NULL, and the run reads no set for them
   local refuse = g.check

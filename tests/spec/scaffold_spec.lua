@@ -82,7 +82,7 @@ describe("the generator a column gets", function()
     m.columns[1].values = { entry = entry, col = 1, why = "type inet: bulkbench has no generator for it", null_frac = 0.2,
                             standin = { { "10.0.0.1", 2 }, { "10.0.0.2", 1 } } }
     local g = law.column(m, m.columns[1], {}, "")
-    assert.are.equal('bb.pick { set = "t/ip", unique = true, values = { { "10.0.0.1", 2 }, { "10.0.0.2", 1 } } }', g.gen)
+    assert.are.equal('bb.pick { set = "t/ip", unique = true, pass_nulls = true, values = { { "10.0.0.1", 2 }, { "10.0.0.2", 1 } } }', g.gen)
     assert.are.equal("text", g.as)
     assert.are.equal(0.25, g.null) -- the statistics' null fraction
     assert.is_nil(g.warning)

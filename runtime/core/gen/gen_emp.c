@@ -495,29 +495,8 @@ int gen_pick_parse(gen_col *c, const gen_args *a)
     vset *s = a->r->set ? a->r->set(a->r->ud, "set") : NULL;
     if (gen_has(a, "values", 0) && (!s || vset_rows(s) == 0)) { /* the values written down stand in */
         vset_unref(s);
-        obs_list v = { 0 };
-        a->r->list(a->r->ud, "values", -1, obs_list_add, &v);
-        if (v.n == 0) {
-            obs_list_free(&v);
-            return bb_usagef(a->err, "column %s: pick's values are an empty list", a->col);
-        }
-        c->items = bb_xcalloc((size_t)v.n, sizeof *c->items);
-        c->item_len = bb_xcalloc((size_t)v.n, sizeof *c->item_len);
-        c->cum = bb_xcalloc((size_t)v.n, sizeof *c->cum);
-        c->nitems = v.n;
-        double total = 0;
-        for (int k = 0; k < v.n; k++) { /* as choice keeps its items: GEN_PAD bytes of slack */
-            c->items[k] = memcpy(bb_xmalloc(v.len[k] + GEN_PAD), v.s[k], v.len[k] + 1);
-            c->item_len[k] = v.len[k];
-            total += v.w[k] > 0 ? v.w[k] : 0;
-            c->cum[k] = total;
-            if (c->item_len[k] > c->max_len) c->max_len = c->item_len[k];
-            if (!gen_clean_text(c->items[k], c->item_len[k])) c->clean = 0;
-        }
-        obs_list_free(&v);
-        if (total <= 0) return bb_usagef(a->err, "column %s: pick's values weigh nothing", a->col);
-        for (int k = 0; k < v.n; k++) c->cum[k] /= total;
-        c->cum[v.n - 1] = 1.0;
+        if (gen_choice_items(c, a, "values", -1) < 0)
+            return bb_usagef(a->err, "column %s: pick's values must be a non-empty list of {value, weight}", a->col);
         c->fill = gen_choice_fill;
         return 0;
     }
