@@ -182,14 +182,18 @@ local function read_group(db, cat, m, g)
     entry.empty = ("%s.%s (%s): %s, and the table holds no values to draw from: give the column a generator")
       :format(m.name, c.name, c.declared or c.type, g.why[1])
   end
+  -- the commonest rows, as many for each column (a pick draws the k-th of each together)
+  local keep, size = 0, {}
+  for k, t in ipairs(tuples) do
+    local fits = k <= STANDIN_MAX
+    for i = 1, #g.columns do fits = fits and (size[i] or 0) + #t.row[i] <= STANDIN_BYTES end
+    if not fits then break end
+    for i = 1, #g.columns do size[i] = (size[i] or 0) + #t.row[i] end
+    keep = k
+  end
   for i, c in ipairs(g.columns) do
-    local standin, size = {}, 0
-    for _, t in ipairs(tuples) do
-      local v = t.row[i]
-      if #standin >= STANDIN_MAX or size + #v > STANDIN_BYTES then break end
-      standin[#standin + 1] = { v, counts[t.key] }
-      size = size + #v
-    end
+    local standin = {}
+    for k = 1, keep do standin[k] = { tuples[k].row[i], counts[tuples[k].key] } end
     c.values = { entry = entry, col = i, standin = standin, why = g.why[1], group = #g.columns > 1 and names or nil,
                  null_frac = #rows > 0 and (nulls[i] or 0) / #rows or 0, left_null = full == 0 and not refuse }
   end

@@ -207,7 +207,12 @@ function M.read_values(db, t)
   end
   for _, v in ipairs(t.values) do
     local n = here and db:read_set(v.set, v.sql) or 0
-    if n == 0 and v.empty then core.fail(v.empty) end
+    if n == 0 and v.empty and not here then
+      core.fail(("%s: the scenario holds no values of %s and %s is not in this database: give the column a generator")
+        :format(t.name, table.concat(v.columns, ", "), t.like or "its original"))
+    elseif n == 0 and v.empty then
+      core.fail(v.empty)
+    end
   end
 end
 

@@ -7,6 +7,12 @@ $ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite
 ~ sqlite +txn .* 2000 .* ok
 ~ doc 2000 bad 0 ip ([0-9]+)/\1$
 
+# where the original is not, the values the file holds stand in, a CHECK's columns still from one row: it holds
+$ ./bulkbench run $TMP/a.lua --engine=sqlite --dsn=$TMP/elsewhere.db --rows=3000
+? 0
+~ t is not in this database; the columns drawn from its values draw from those the scenario holds
+~ sqlite +txn .* 3000 .* ok
+
 # an empty table whose CHECK it cannot read: the run is refused before any row, with one line naming the column and the CHECK
 $ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite', '$TMP/e.db'); db:exec([[create table e (id integer primary key, code text not null check (code glob '[A-Z][0-9]'))]])"; ./bulkbench new --engine=sqlite --dsn=$TMP/e.db --table=e -o $TMP/e.lua; ./bulkbench run $TMP/e.lua --engine=sqlite --dsn=$TMP/e.db --rows=10; echo "rc=$? rows=$(sqlite3 $TMP/e.db 'select count(*) from e') tables=$(sqlite3 $TMP/e.db "select count(*) from sqlite_master where name like 'bb_scratch%'")"
 ? 0

@@ -481,9 +481,9 @@ static uint64_t hash_name(const char *s, size_t n)
  * from the run's value set NAME, by the set's weights (uniform unless weighed); every
  * column picking from one set draws the same row. unique: the rows in a shuffled order,
  * each once per pass; pass_nulls: the column's NULLs a share of each pass, so the rows still
- * come once each among its values. Without the set (no run read it: `bulkbench gen`), or with the set
- * empty and values given: one of values = {{value, weight}, ...} by weight, or an integer
- * uniform on [min, max] when those are given. */
+ * come once each among its values. Without the set (no run read it: `bulkbench gen`), or with
+ * the set empty and values given: one of values = {{value, weight}, ...} by weight (the k-th
+ * of every column of the set together), or an integer uniform on [min, max] when given. */
 int gen_pick_parse(gen_col *c, const gen_args *a)
 {
     size_t len;
@@ -497,6 +497,9 @@ int gen_pick_parse(gen_col *c, const gen_args *a)
         vset_unref(s);
         if (gen_choice_items(c, a, "values", -1) < 0)
             return bb_usagef(a->err, "column %s: pick's values must be a non-empty list of {value, weight}", a->col);
+        /* drawn by the set's name, as the set's rows are: the columns of one set, given their
+         * values in the same order and weights, take one row's */
+        c->salt = gen_mix64(a->seed ^ gen_mix64(hash_name(name, len)));
         c->fill = gen_choice_fill;
         return 0;
     }
