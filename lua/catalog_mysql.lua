@@ -51,6 +51,7 @@ function M.read(db, tab)
     if c.kind == "text" then c.length = tonumber(r[7]) end
     if c.kind == "numeric" then c.precision, c.scale = tonumber(r[8]), tonumber(r[9]) end
     if c.kind == "enum" then c.labels = util.items(ct:match("%((.*)%)") or "") end
+    if dt == "set" then c.values_why = "SET: combinations of its labels as the rows hold them" end
     local rg = int_range[dt]
     if rg and rg[1] then
       c.range = ct:find("unsigned") and { 0, rg[3] } or { rg[1], rg[2] }
@@ -136,7 +137,7 @@ local function between(c, lo, hi, f)
   local a, b = tonumber(lo), tonumber(hi)
   if a and b then
     local v = a + f * (b - a)
-    if c.kind == "int" then return ("%d"):format(math.floor(v + 0.5)) end
+    if c.kind == "int" then return ("%.0f"):format(math.floor(v + 0.5)) end -- %d wraps past 2^63
     if c.kind == "numeric" then return ("%." .. (c.scale or 0) .. "f"):format(v) end
     return ("%.17g"):format(v)
   end
@@ -146,17 +147,31 @@ local function between(c, lo, hi, f)
 end
 
 -- A binary histogram: hist_size bytes of 1- or 2-byte positions of the buckets' ends between
--- min and max, every bucket an equal share of the rows.
+-- min and max, every bucket an equal share of the rows. Also how many buckets end on the
+-- position their predecessor ends on (zero-width: a value of their own).
 local function binary_hist(c, hex, width, lo, hi)
-  local bytes, bounds = unhex(hex), { lo }
+  local bytes, bounds, same, prev = unhex(hex), { lo }, 0, 0
   for i = 1, #bytes - width + 1, width do
     local v = width == 2 and (bytes:byte(i) + 256 * bytes:byte(i + 1)) / 65535 or bytes:byte(i) / 255
     local b = between(c, lo, hi, v)
     if not b then return nil end
+    if v == prev then same = same + 1 end
+    prev = v
     bounds[#bounds + 1] = b
   end
   bounds[#bounds + 1] = hi
-  return bounds
+  return bounds, same
+end
+
+-- Whether a binary histogram whose buckets share positions still tells the values apart: a
+-- position is known to 1/65535 (1/255) of [min, max]; within less than one step of the
+-- column's (an integer, a day) a shared position is one value, many rows' own. Otherwise
+-- (doubles, timestamps, wide ranges) it piles rows spread over the step onto one point.
+local function resolves(c, width, lo, hi)
+  local unit = c.kind == "int" and 1 or c.kind == "date" and 1e6 or nil
+  local a, b = tonumber(lo), tonumber(hi)
+  if not (a and b) then a, b = packed(lo), packed(hi) end
+  return unit ~= nil and a ~= nil and b ~= nil and (b - a) / (width == 2 and 65535 or 255) < unit
 end
 
 -- JSON_HB: buckets {start, [end], size, ndv}: a bucket of one value is a most common value.
@@ -230,9 +245,15 @@ function M.stats(db, m, tab)
       if kind == "JSON_HB" then done = json_hist(st, r[9])
       elseif (kind == "DOUBLE_PREC_HB" or kind == "SINGLE_PREC_HB") and r[2] and r[3]
           and (c.kind == "int" or c.kind == "numeric" or c.kind == "double" or c.kind == "date" or c.kind == "timestamp") then
-        st.bounds = binary_hist(c, r[8], kind == "DOUBLE_PREC_HB" and 2 or 1, r[2], r[3])
+        local width, same = kind == "DOUBLE_PREC_HB" and 2 or 1, 0
+        st.bounds, same = binary_hist(c, r[8], width, r[2], r[3])
         st.mcv, st.rest = {}, 1 - st.null_frac
         done = st.bounds ~= nil
+        if done and same > 0 and not resolves(c, width, r[2], r[3]) then -- a sample tells them apart
+          done = false
+          m.notes[#m.notes + 1] = ("%s: %d of the %d buckets of its %s histogram end where the one before does (its "
+            .. "positions are too coarse for the values): its law comes from a sample"):format(c.name, same, #st.bounds - 1, kind)
+        end
       end
       if done then m.stats[c.name] = st; used = used + 1 end
     end
@@ -255,6 +276,22 @@ function M.sample_sql(db, m, cols, n)
   local where = ""
   if m.rows and m.rows > 10 * n then where = (" WHERE RAND() < %.8f"):format(math.min(1, 1.5 * n / m.rows)) end
   return ("SELECT %s FROM %s%s LIMIT %d"):format(table.concat(list, ", "), util.qualified(db, m.qname), where, n)
+end
+
+-- exprs (SQL) of a random sample of about n rows, those where `where` holds
+-- (lua/observed.lua): the whole table when it holds no more, else a random share of it.
+function M.values_sql(db, m, exprs, n, where)
+  local w = { where }
+  if m.rows and m.rows > n then w[#w + 1] = ("RAND() < %.8f"):format(n / m.rows) end
+  return ("SELECT %s FROM %s%s LIMIT %d"):format(table.concat(exprs, ", "), util.qualified(db, m.qname),
+    #w > 0 and (" WHERE " .. table.concat(w, " AND ")) or "", n)
+end
+
+-- A value's length in characters and in bytes, and its first 64 characters, as SQL.
+function M.length_exprs(db, col, kind)
+  local q = db:quote(col)
+  if kind == "bytes" then return ("OCTET_LENGTH(%s)"):format(q), ("OCTET_LENGTH(%s)"):format(q), nil end
+  return ("CHAR_LENGTH(%s)"):format(q), ("OCTET_LENGTH(%s)"):format(q), ("LEFT(%s, 64)"):format(q)
 end
 
 return M

@@ -125,4 +125,14 @@ function M.sample_sql(db, m, cols, n)
   return ("SELECT %s FROM %s LIMIT %d"):format(table.concat(list, ", "), from, n)
 end
 
+-- exprs (SQL) of the first n rows where `where` holds, in the SQL of the DBMS behind the driver
+-- (lua/observed.lua; no random order: the DBMSs spell it in too many ways).
+function M.values_sql(db, m, exprs, n, where)
+  local d, from = db.dialect.name, util.qualified(db, m.qname) .. (where and (" WHERE " .. where) or "")
+  local list = table.concat(exprs, ", ")
+  if d == "mssql" then return ("SELECT TOP %d %s FROM %s"):format(n, list, from) end
+  if d == "oracle" or d == "ansi" then return ("SELECT %s FROM %s FETCH FIRST %d ROWS ONLY"):format(list, from, n) end
+  return ("SELECT %s FROM %s LIMIT %d"):format(list, from, n)
+end
+
 return M

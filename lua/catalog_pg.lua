@@ -48,20 +48,47 @@ local known = {
 local spelled = { ["timestamp without time zone"] = "timestamp", ["timestamp with time zone"] = "timestamptz",
                   ["character varying"] = "varchar", character = "char" }
 
+-- fmt as format_type spells it: "numeric(8,2)", "timestamp(3) without time zone" (the
+-- precision inside the name), "character varying(20)[]".
 local function column_type(c, fmt, typtype)
-  local base, args = fmt:match("^([%a ]-)%s*%((.-)%)")
-  base = base or fmt:gsub("%(.-%)", "")
-  base = base:match("^%s*(.-)%s*$")
+  local args = fmt:match("%((.-)%)")
+  local base = fmt:gsub("%(.-%)", ""):gsub("%s+", " "):match("^%s*(.-)%s*$")
   if fmt:match("%[%]$") then base = "array" end
   local kind = known[base]
   local a, b = (args or ""):match("^(%d+)%s*,?%s*(%d*)$")
   c.type = spelled[base] and (spelled[base] .. (args and ("(" .. args .. ")") or "")) or fmt
-  if base:match("^timestamp") and args then c.type = spelled[base] .. "(" .. args .. ")" end
   if kind == "text" then c.length = tonumber(a) end
-  if kind == "numeric" then c.precision, c.scale = tonumber(a), tonumber(b) or 0 end
+  -- numeric without a precision keeps the values' own scale
+  if kind == "numeric" then c.precision, c.scale = tonumber(a), args and (tonumber(b) or 0) or nil end
   if base == "smallint" then c.range = { -32768, 32767 } elseif base == "integer" then c.range = { -2147483648, 2147483647 } end
   if typtype == "e" then kind = "enum" end
   c.kind = kind or "other"
+end
+
+-- A domain's CHECKs, about column c (VALUE is the column): read like the table's own, into
+-- the column's bounds or IN list; those of another form are the column's unread CHECKs.
+local function domain_checks(db, c, domain, oid)
+  local rows = util.q(db, "the CHECKs of domain " .. domain, [[SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint
+    WHERE contypid = $1::oid AND contype = 'c' ORDER BY conname]], oid)
+  if #rows == 0 then return end
+  local name = c.name:match("^[%a_][%w_]*$") and c.name or ('"' .. c.name:gsub('"', '""') .. '"')
+  local one = { columns = { c }, checks = {} }
+  for i, r in ipairs(rows) do
+    local sql = (r[2]:match("^CHECK%s*(.-)%s*$") or r[2])
+    -- VALUE outside quoted literals
+    local parts = {}
+    for lit, code in (sql .. "''"):gmatch("(.-)('[^']*')") do parts[#parts + 1] = lit:gsub("%f[%w_]VALUE%f[^%w_]", name) .. code end
+    one.checks[i] = { name = r[1], sql = table.concat(parts):gsub("''$", ""), shown = ("domain %s's CHECK %s"):format(domain, sql) }
+  end
+  util.read_checks(one)
+  for _, sql in ipairs(one.checks_other) do
+    for _, ck in ipairs(one.checks) do
+      if ck.sql == sql then
+        c.checks_unread = c.checks_unread or {}
+        c.checks_unread[#c.checks_unread + 1] = ck.shown
+      end
+    end
+  end
 end
 
 function M.read(db, tab)
@@ -72,7 +99,8 @@ function M.read(db, tab)
   local cols = util.q(db, "the columns of " .. m.qname, [[SELECT a.attname,
       format_type(COALESCE(NULLIF(t.typbasetype, 0), a.atttypid), CASE WHEN t.typbasetype <> 0 THEN t.typtypmod ELSE a.atttypmod END),
       bt.typtype, a.attnotnull OR t.typnotnull, pg_get_expr(d.adbin, d.adrelid), a.attidentity, a.attgenerated,
-      COALESCE(NULLIF(t.typbasetype, 0), a.atttypid), format_type(a.atttypid, a.atttypmod)
+      COALESCE(NULLIF(t.typbasetype, 0), a.atttypid), format_type(a.atttypid, a.atttypmod),
+      CASE WHEN t.typtype = 'd' THEN a.atttypid END
     FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
     JOIN pg_type bt ON bt.oid = COALESCE(NULLIF(t.typbasetype, 0), a.atttypid)
     LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
@@ -81,6 +109,7 @@ function M.read(db, tab)
     local c = { name = r[1], not_null = r[4] == "t", default = r[5] }
     column_type(c, r[2], r[3])
     if r[9] ~= r[2] then c.type = r[9] end -- a domain: spelled by its own name
+    if r[10] then domain_checks(db, c, r[9], r[10]) end
     c.declared = r[9]
     c.identity = r[6] ~= "" or (c.default and c.default:match("^nextval%(") ~= nil)
     c.generated = r[7] ~= ""
@@ -164,6 +193,24 @@ function M.sample_sql(db, m, cols, n)
     from = from .. (" TABLESAMPLE SYSTEM (%.6f)"):format(pct)
   end
   return ("SELECT %s FROM %s LIMIT %d"):format(table.concat(list, ", "), from, n)
+end
+
+-- exprs (SQL) of a random sample of about n rows, those where `where` holds
+-- (lua/observed.lua): the whole table when it holds no more, else a share of its rows
+-- (BERNOULLI), or of its pages when it is much larger (SYSTEM); no sort either way.
+function M.values_sql(db, m, exprs, n, where)
+  local from = util.qualified(db, m.qname)
+  if m.rows and m.rows > n then
+    from = from .. (" TABLESAMPLE %s (%.6f)"):format(m.rows > 10 * n and "SYSTEM" or "BERNOULLI", 100 * n / m.rows)
+  end
+  return ("SELECT %s FROM %s%s LIMIT %d"):format(table.concat(exprs, ", "), from, where and (" WHERE " .. where) or "", n)
+end
+
+-- A value's length in characters and in bytes, and its first 64 characters, as SQL.
+function M.length_exprs(db, col, kind)
+  local q = db:quote(col)
+  if kind == "bytes" then return ("octet_length(%s)"):format(q), ("octet_length(%s)"):format(q), nil end
+  return ("char_length(%s)"):format(q), ("octet_length(%s)"):format(q), ("left(%s, 64)"):format(q)
 end
 
 return M

@@ -116,4 +116,21 @@ function M.sample_sql(db, m, cols, n)
   return ("SELECT %s FROM %s%s LIMIT %d"):format(table.concat(list, ", "), db:quote(m.name), where, n)
 end
 
+-- exprs (SQL) of a random sample of about n rows, those where `where` holds
+-- (lua/observed.lua): the whole table when it holds no more, else a random share of it.
+function M.values_sql(db, m, exprs, n, where)
+  local w = { where }
+  if m.rows and m.rows > n then w[#w + 1] = ("abs(random() %% 1000000) < %d"):format(math.ceil(1e6 * n / m.rows)) end
+  return ("SELECT %s FROM %s%s LIMIT %d"):format(table.concat(exprs, ", "), db:quote(m.name),
+    #w > 0 and (" WHERE " .. table.concat(w, " AND ")) or "", n)
+end
+
+-- A value's length in characters and in bytes, and its first 64 characters, as SQL.
+function M.length_exprs(db, col, kind)
+  local q = db:quote(col)
+  local bytes = ("length(CAST(%s AS BLOB))"):format(q)
+  if kind == "bytes" then return bytes, bytes, nil end
+  return ("length(%s)"):format(q), bytes, ("substr(%s, 1, 64)"):format(q)
+end
+
 return M

@@ -9,7 +9,9 @@ local M = {}
 --   engine, qname ("schema.table" or "table"), name, rows (an estimate), server,
 --   columns = { {name, type (as the scenario spells it), kind (int numeric double bool text
 --     date timestamp uuid bytes enum other), declared, length, precision, scale, range,
---     not_null, default, identity, generated, labels (enum), unsigned} },
+--     not_null, default, identity, generated, labels (enum), unsigned, values_why (why its
+--     values come from the table's own: a SET), checks_unread (a domain's CHECKs of a form
+--     not read)} }, and lua/observed.lua's values and lengths,
 --   pk = {cols}, uniques = {{cols}}, fks = {{name, columns, references, ref_columns}},
 --   checks = {{name, sql}}, stats = { [column] = {source, null_frac, avg_width, n_distinct,
 --     correlation, mcv = {{value, freq}}, bounds = {...}, bound_weights = {...}} },

@@ -1,12 +1,40 @@
 -- bulkbench.law: the generator a scaffolded column gets, as Lua source, with the comment
 -- that says where it came from. In order: the server fills it (identity, serial, a
--- default); a foreign key draws from the parent's keys; a key gets values no two rows
--- share; enums and CHECK ... IN lists draw from their values; a CHECK range bounds what is
--- drawn; statistics (pg_stats, MariaDB histograms, or a sample) give the law; without any,
--- the type's own range.
+-- default); a foreign key draws from the parent's keys; what no law can make is drawn from
+-- the table's own values (lua/observed.lua); a key gets values no two rows share; enums and
+-- CHECK ... IN lists draw from their values; a CHECK range bounds what is drawn; statistics
+-- (pg_stats, MariaDB histograms, or a sample) give the law; without any, the type's own
+-- range.
+local observed = require "bulkbench.observed"
 local M = {}
 
-local function q(v) return ("%q"):format(tostring(v)) end
+-- Whether s is UTF-8 text without control characters (tab aside): %q writes it as it is.
+local function plain_text(s)
+  if s:find("[%z\1-\8\11-\31\127]") then return false end
+  local i = 1
+  while i <= #s do
+    local b = s:byte(i)
+    local n = b < 128 and 0 or b >= 194 and b <= 223 and 1 or b >= 224 and b <= 239 and 2 or b >= 240 and b <= 244 and 3 or -1
+    if n < 0 then return false end
+    for k = 1, n do
+      local cb = s:byte(i + k)
+      if not cb or cb < 128 or cb > 191 then return false end
+    end
+    i = i + n + 1
+  end
+  return true
+end
+
+-- A value as a Lua string literal; bytes that are not UTF-8 text (a BIT or BINARY value)
+-- as \ddd escapes, so the file stays UTF-8.
+local function q(v)
+  v = tostring(v)
+  if plain_text(v) then return ("%q"):format(v) end
+  return '"' .. v:gsub('[%c"\\\128-\255]', function(ch)
+    if ch == '"' or ch == "\\" then return "\\" .. ch end
+    return ("\\%03d"):format(ch:byte())
+  end) .. '"'
+end
 M.q = q
 
 local function num(x)
@@ -124,10 +152,15 @@ local function empirical(c, st, indent)
   local listed = 0
   for _, p in ipairs(mcv) do listed = listed + p[2] end
   local rest = st.rest or math.max(0, 1 - (st.null_frac or 0) - listed)
-  if #bounds < 2 or rest < 1e-6 then rest = 0 end -- below the frequencies' rounding
+  -- text: the values not among the most common are random text as long as they are
+  local lengths = c.kind == "text" and c.lengths and rest >= 1e-6
+  if not lengths and (#bounds < 2 or rest < 1e-6) then rest = 0 end -- below the frequencies' rounding
   local args = {}
   if #mcv > 0 then args[#args + 1] = "mcv = " .. pairs_src(mcv, indent) end
-  if #bounds >= 2 and rest > 0 then
+  if lengths then
+    args[#args + 1] = "rest = " .. num(rest)
+    args[#args + 1] = "lengths = " .. list_src(c.lengths, indent)
+  elseif #bounds >= 2 and rest > 0 then
     args[#args + 1] = "rest = " .. num(rest)
     if st.bound_weights then
       local b = {}
@@ -138,10 +171,12 @@ local function empirical(c, st, indent)
     end
   end
   if c.kind == "numeric" and c.scale then args[#args + 1] = "scale = " .. c.scale end
-  if #mcv == 0 and (#bounds < 2 or rest <= 0) then return nil end
+  if #mcv == 0 and not lengths and (#bounds < 2 or rest <= 0) then return nil end
   local parts = {}
   if #mcv > 0 then parts[#parts + 1] = ("%d most common value%s (%s)"):format(#mcv, #mcv == 1 and "" or "s", pct(listed)) end
-  if #bounds >= 2 and rest > 0 then parts[#parts + 1] = ("a histogram of %d buckets (%s)"):format(#bounds - 1, pct(rest)) end
+  if lengths then
+    parts[#parts + 1] = ("random text as long as the other values (%s, %s: %s)"):format(pct(rest), c.length_source, c.length_note)
+  elseif #bounds >= 2 and rest > 0 then parts[#parts + 1] = ("a histogram of %d buckets (%s)"):format(#bounds - 1, pct(rest)) end
   local why = ("%s: %s"):format(st.source, table.concat(parts, " and "))
   if dropped > 0 then why = why .. (", %d values outside the CHECK left out"):format(dropped) end
   return "bb.empirical { " .. table.concat(args, ", ") .. " }", why
@@ -228,7 +263,7 @@ local function by_type(c)
     hi = type(hi) == "number" and hi or math.max(lo, 0) + 1000000
     return ("bb.int { %s, %s }"):format(num(lo), num(hi)), "no values to learn from: uniform over " .. num(lo) .. ".." .. num(hi)
   elseif c.kind == "numeric" then
-    local s = c.scale or 2
+    local s = math.min(c.scale or 2, 12) -- within the generator's 18 digits below a million
     local top = c.precision and math.min(10 ^ (c.precision - s) - 10 ^ -s, 1e6) or 9999
     lo = type(lo) == "number" and lo or 0
     hi = type(hi) == "number" and math.min(hi, top) or top
@@ -295,6 +330,18 @@ function M.column(m, c, role, indent)
         or role.fk_unique and ", each once (they make the key)" or "")
     return out
   end
+  local drawn = observed.column(m, c, indent, pairs_src) -- from the table's own values
+  if drawn then
+    for k, v in pairs(drawn) do out[k] = v end
+    if drawn.gen and role.unique then out.key, out.null = true, nil end
+    return out
+  end
+  if c.kind == "other" then -- and no values were read of it (lua/observed.lua): nothing to draw from
+    out.comment = ("type %s: bulkbench has no generator for it and read no values of it: left to the server")
+      :format(c.declared or c.type)
+    out.warning = ("column %s: type %s is left to the server (NULL or its default)"):format(c.name, c.declared or c.type)
+    return out
+  end
   if role.unique then
     local gen, why = unique(c, st, m)
     if gen then
@@ -325,33 +372,21 @@ function M.column(m, c, role, indent)
       return out
     end
   end
-  if c.kind == "other" then
-    local values = {}
-    for _, p in ipairs(st and st.mcv or {}) do values[#values + 1] = { p[1], p[2] } end
-    for _, b in ipairs(st and st.bounds or {}) do values[#values + 1] = { b, 1 / math.max(#st.bounds, 1) * (st.rest or 0) } end
-    out.as = "text"
-    if #values > 0 then
-      out.gen = "bb.choice " .. pairs_src(values, indent)
-      out.comment = ("type %s: bulkbench cannot generate it; drawn as text from %d values the table holds"):format(c.declared or c.type, #values)
-      out.warning = ("column %s: type %s is generated as text, drawn from %d values the table holds"):format(c.name, c.declared or c.type, #values)
-      return out
-    end
-    out.as_text = true
-    local n = math.min(c.length or 20, 20)
-    out.gen = ("bb.string { min = %d, max = %d }"):format(math.min(n, 5), n)
-    out.comment = ("type %s: bulkbench cannot generate it and the table has no values of it: random text, and the scratch copy holds it as text"):format(c.declared or c.type)
-    out.warning = ("column %s: type %s falls back to text (the scratch copy's column becomes text)"):format(c.name, c.declared or c.type)
-    return out
-  end
   if st and c.kind ~= "uuid" and c.kind ~= "bytes" then
     local gen, why = empirical(c, st, indent)
     if gen then
-      if c.kind == "text" and #(st.mcv or {}) > 0 and (#(st.bounds or {}) < 2 or (st.rest or 1) <= 0) then
+      if c.kind == "text" and #(st.mcv or {}) > 0 and not gen:find("rest = ", 1, true) then
         gen = gen:gsub("^bb%.empirical { mcv = (.*) }$", "bb.choice %1")
       end
       out.gen, out.comment = gen, why
       return out
     end
+  end
+  if c.lengths and (c.kind == "text" or c.kind == "bytes") then -- lengths of the values themselves
+    out.gen = "bb.empirical { lengths = " .. list_src(c.lengths, indent) .. " }"
+    out.comment = ("%s: random %s of the values' lengths (%s)"):format(c.length_source,
+      c.kind == "bytes" and "bytes" or "text", c.length_note)
+    return out
   end
   if st and (c.kind == "text") and (st.avg_width or 0) > 0 then
     local w = math.max(1, math.floor(st.avg_width + 0.5))

@@ -6,6 +6,7 @@ local core = require "bulkbench.core"
 local util = require "bulkbench.catalog_util"
 local law = require "bulkbench.law"
 local schema = require "bulkbench.schema"
+local observed = require "bulkbench.observed"
 local M = {}
 
 local catalogs = { pg = "pg", mysql = "mysql", sqlite = "sqlite", odbc = "odbc" }
@@ -172,6 +173,7 @@ local function declare(m, var, inset)
     end
     lines[#lines + 1] = I .. "},"
   end
+  for _, l in ipairs(observed.table_src(m, I, law.q)) do lines[#lines + 1] = l end
   lines[#lines + 1] = "}"
   return table.concat(lines, "\n"), stats
 end
@@ -283,6 +285,7 @@ function M.from_tables(opts)
     local m = cat.read(db, tab)
     util.read_checks(m)
     sample(db, cat, m, opts.sample or 30000)
+    observed.read(db, cat, m, opts.sample or 30000)
     models[#models + 1] = m
   end
   models = parents_first(models)

@@ -195,6 +195,27 @@ function M.read_keys(db, fk, src)
   return n
 end
 
+-- Reads the value sets a table's columns are drawn from (its `values`, lua/observed.lua): a
+-- sample of the original's own values. Without the original, the values the file holds stand
+-- in; a column whose table holds none is refused, before any row, by the message it carries.
+function M.read_values(db, t)
+  if not t.values or #t.values == 0 then return end
+  local here = t.like and M.exists(db, t.like)
+  if not here then
+    io.stderr:write(("bulkbench: %s: %s is not in this database; the columns drawn from its values draw from those the scenario holds\n")
+      :format(t.name, t.like or "its original"))
+  end
+  for _, v in ipairs(t.values) do
+    local n = here and db:read_set(v.set, v.sql) or 0
+    if n == 0 and v.empty and not here then
+      core.fail(("%s: the scenario holds no values of %s and %s is not in this database: give the column a generator")
+        :format(t.name, table.concat(v.columns, ", "), t.like or "its original"))
+    elseif n == 0 and v.empty then
+      core.fail(v.empty)
+    end
+  end
+end
+
 -- ---- the hooks of a scenario that loads scratch tables (bb.load / bb.load_all) ----
 
 -- Each table's share of `total` rows, by the rows the originals held (largest remainder,
@@ -305,6 +326,7 @@ function M.install(bb, list)
       local t = list[1]
       before = db:count(into) or 0
       for _, fk in ipairs(t.foreign_keys or {}) do M.read_keys(db, fk, fk.references) end
+      M.read_values(db, t)
       for _, c in ipairs(t.columns) do
         if c.gen and c.gen.kind == "seq" and c.key then -- unique integers continue after what is there
           db:read_set("into_max:" .. c.name, ("SELECT max(%s) FROM %s"):format(db:quote(c.name), qualified(db, into)))
@@ -333,6 +355,7 @@ function M.install(bb, list)
           refs[i] = false
         end
       end
+      M.read_values(db, t) -- before any table is made: a column it cannot draw refuses the run
       local s = M.name(t.name)
       made[#made + 1] = s -- before it exists: a half-made table is dropped too
       M.create_like(db, t, s, refs)

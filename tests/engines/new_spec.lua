@@ -44,11 +44,13 @@ local function round_trip(engine, dsn, hist)
   local script = os.tmpname() .. ".lua"
   local ok, out = lib.sh(("./bulkbench new --engine=%s --dsn='%s' --table=nt_child -o %s"):format(engine, dsn, script))
   assert.is_true(ok, out)
-  if engine ~= "sqlite" then assert.truthy(out:find("warning: nt_child: column extra: type json", 1, true), out) end
+  local f = io.open(script)
+  local text = f:read("*a")
+  f:close()
+  if engine ~= "sqlite" then -- JSON: drawn from the table's own values (lua/observed.lua)
+    assert.truthy(text:find("extra json[b]?: type json[b]?: bulkbench has no generator for it: drawn from the table's own values"), text)
+  end
   if hist then
-    local f = io.open(script)
-    local text = f:read("*a")
-    f:close()
     assert.truthy(text:find("amount decimal(10,2) NOT NULL: mysql.column_stats (" .. hist .. ")", 1, true), text)
   else
     -- into a scratch copy: every constraint of the original, the foreign key to a copy of the parent's keys

@@ -74,16 +74,22 @@ describe("the generator a column gets", function()
     assert.are.equal('bb.pick { set = "t.fk1", col = 1 }', g.gen)
   end)
 
-  it("a type bulkbench cannot make: drawn from the values the table holds, else text with a warning", function()
+  it("a type bulkbench cannot make: drawn from the table's own values, each run's sample, some written down", function()
     local m = model { { name = "ip", kind = "other", declared = "inet" }, { name = "g", kind = "other", declared = "point", not_null = true } }
-    m.stats.ip = { source = "s", mcv = { { "10.0.0.1", 0.5 } }, bounds = {} }
+    m.stats.ip = { source = "s", null_frac = 0.25, mcv = { { "10.0.0.1", 0.5 } }, bounds = {} }
+    -- what lua/observed.lua read of it: the run's set and two values written into the file
+    local entry = { set = "t/ip", columns = { "ip" }, rows = 100000, sampled = 3, distinct = 2, sql = "SELECT ..." }
+    m.columns[1].values = { entry = entry, col = 1, why = "type inet: bulkbench has no generator for it", null_frac = 0.2,
+                            standin = { { "10.0.0.1", 2 }, { "10.0.0.2", 1 } } }
     local g = law.column(m, m.columns[1], {}, "")
-    assert.are.equal('bb.choice { { "10.0.0.1", 0.5 } }', g.gen)
+    assert.are.equal('bb.pick { set = "t/ip", unique = true, pass_nulls = true, values = { { "10.0.0.1", 2 }, { "10.0.0.2", 1 } } }', g.gen)
     assert.are.equal("text", g.as)
-    assert.truthy(g.warning:find("type inet is generated as text", 1, true))
+    assert.are.equal(0.25, g.null) -- the statistics' null fraction
+    assert.is_nil(g.warning)
+    -- no values read of it: left to the server, said so
     g = law.column(m, m.columns[2], {}, "")
-    assert.is_true(g.as_text)
-    assert.truthy(g.warning:find("falls back to text", 1, true))
+    assert.is_nil(g.gen)
+    assert.truthy(g.warning:find("type point is left to the server", 1, true))
   end)
 end)
 

@@ -9,6 +9,7 @@
 #include "../../../base/calendar.h"
 #include "../../../base/digits.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ struct gen_obs {
     /* pick */
     vset *set;
     int col, ints;
+    int pass_nulls; /* a shuffle's rows past the set's are the column's NULLs */
 };
 
 static const char gen_obs_alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -135,7 +137,7 @@ static int obs_scaled(const char *s, int scale, int64_t *out)
     }
     if (*s == '.')
         for (s++; *s >= '0' && *s <= '9'; s++, digits++) {
-            if (seen == scale) {
+            if (seen >= scale) { /* past the scale: the first digit rounds, the others are dropped */
                 if (seen++ == scale) round = *s >= '5';
                 continue;
             }
@@ -159,7 +161,9 @@ static int obs_value(int form, int scale, const char *s, uint32_t len, int64_t *
     char *end;
     switch (form) {
     case F_INT:
+        errno = 0;
         *i = strtoll(s, &end, 10);
+        if (errno == ERANGE) return -1; /* beyond 64 bits (a BIGINT UNSIGNED): not clamped */
         if (end == s || *end) { /* "t"/"f" of a boolean read as an integer column */
             if (!strcmp(s, "t") || !strcmp(s, "true")) *i = 1;
             else if (!strcmp(s, "f") || !strcmp(s, "false")) *i = 0;
@@ -251,6 +255,14 @@ static int obs_mcv(gen_col *c, struct gen_obs *o, const obs_list *m, const gen_a
     return 0;
 }
 
+/* Characters of UTF-8 text: a text column's limit counts them, not bytes. */
+static uint32_t obs_chars(const char *s, uint32_t len)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < len; i++) n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
 /* The histogram's bounds into o->bi/bd/blen and the buckets' cumulative weights. */
 static int obs_bounds(gen_col *c, struct gen_obs *o, const obs_list *b, const gen_args *a)
 {
@@ -266,7 +278,7 @@ static int obs_bounds(gen_col *c, struct gen_obs *o, const obs_list *b, const ge
         if (k > 0 && o->form != F_TEXT && o->bd[k] < o->bd[k - 1])
             return bb_usagef(a->err, "column %s: histogram bounds must not decrease ('%.40s' after '%.40s')", a->col,
                              b->s[k], b->s[k - 1]);
-        o->blen[k] = b->len[k];
+        o->blen[k] = o->form == F_TEXT ? obs_chars(b->s[k], b->len[k]) : b->len[k];
         if (o->form == F_TEXT && b->len[k] > c->max_len) c->max_len = b->len[k];
         if (k > 0) o->bcum[k - 1] = total += b->w[k] > 0 ? b->w[k] : 0;
     }
@@ -276,24 +288,52 @@ static int obs_bounds(gen_col *c, struct gen_obs *o, const obs_list *b, const ge
     return 0;
 }
 
+/* A text column's lengths in place of a histogram: the rest's values are random text, each
+ * as long as one of them drawn uniformly (a sample of the values' lengths, in characters). */
+static int obs_lengths(gen_col *c, struct gen_obs *o, const obs_list *l, const gen_args *a)
+{
+    if (o->form != F_TEXT) return bb_usagef(a->err, "column %s: lengths are for text columns", a->col);
+    o->nb = l->n;
+    o->blen = bb_xcalloc((size_t)l->n, sizeof *o->blen);
+    o->bcum = bb_xcalloc((size_t)l->n, sizeof *o->bcum);
+    for (int k = 0; k < l->n; k++) {
+        char *end;
+        long v = strtol(l->s[k], &end, 10);
+        if (end == l->s[k] || *end || v < 0 || v > (1L << 24))
+            return bb_usagef(a->err, "column %s: length '%.40s' is not a whole number from 0 to 16777216", a->col,
+                             l->s[k]);
+        o->blen[k] = (uint32_t)v;
+        if ((size_t)v > c->max_len) c->max_len = (size_t)v;
+        o->bcum[k] = 1.0; /* one bucket: the length is what is drawn */
+    }
+    return 0;
+}
+
 /* bb.empirical{ mcv = {{value, weight}, ...}, rest = mass, bounds = {b0, {b1, w1}, ...}, scale }:
  * a most common value with probability sum(weights) / (sum(weights) + rest), each by its
  * weight; otherwise a histogram bucket by its weight (bucket k ends at bound k; weight 1
- * unless given: equal-depth) and a value uniform within it. */
+ * unless given: equal-depth) and a value uniform within it. A text column may give
+ * lengths = {l1, l2, ...} instead of bounds: the rest is random text of those lengths. */
 int gen_emp_parse(gen_col *c, const gen_args *a)
 {
     struct gen_obs *o = c->obs = bb_xcalloc(1, sizeof *o);
     o->form = obs_form(c->type);
-    obs_list m = { 0 }, b = { 0 };
+    obs_list m = { 0 }, b = { 0 }, l = { 0 };
     int rc = -1;
     a->r->list(a->r->ud, "mcv", -1, obs_list_add, &m);
     a->r->list(a->r->ud, "bounds", -1, obs_list_add, &b);
-    double rest = gen_num(a, "rest", 0, b.n >= 2 ? 1 : 0), wm = 0;
+    a->r->list(a->r->ud, "lengths", -1, obs_list_add, &l);
+    int hist = b.n >= 2 || l.n > 0;
+    double rest = gen_num(a, "rest", 0, hist ? 1 : 0), wm = 0;
     if (b.n == 1) {
         bb_usagef(a->err, "column %s: a histogram needs at least two bounds", a->col);
         goto out;
     }
-    if (b.n < 2) rest = 0;
+    if (b.n && l.n) {
+        bb_usagef(a->err, "column %s: empirical takes bounds or lengths, not both", a->col);
+        goto out;
+    }
+    if (!hist) rest = 0;
     for (int k = 0; k < m.n; k++) wm += m.w[k] > 0 ? m.w[k] : 0;
     if (!(rest >= 0) || wm + rest <= 0) {
         bb_usagef(a->err, "column %s: empirical needs most common values (mcv) or a histogram (bounds)", a->col);
@@ -309,12 +349,14 @@ int gen_emp_parse(gen_col *c, const gen_args *a)
     }
     if (c->scale > 18) c->scale = 18;
     c->max_len = o->form == F_TEXT ? 0 : 40;
-    if ((b.n >= 2 && obs_bounds(c, o, &b, a) < 0) || obs_mcv(c, o, &m, a) < 0) goto out;
+    if ((b.n >= 2 && obs_bounds(c, o, &b, a) < 0) || (l.n && obs_lengths(c, o, &l, a) < 0) || obs_mcv(c, o, &m, a) < 0)
+        goto out;
     o->p_mcv = wm / (wm + rest);
     rc = 0;
 out:
     obs_list_free(&m);
     obs_list_free(&b);
+    obs_list_free(&l);
     return rc;
 }
 
@@ -435,20 +477,32 @@ static uint64_t hash_name(const char *s, size_t n)
     return h;
 }
 
-/* bb.pick{ set = NAME, col = 1, unique = false, min, max }: column col of a row drawn
+/* bb.pick{ set = NAME, col = 1, unique = false, pass_nulls = false, min, max, values }: column col of a row drawn
  * from the run's value set NAME, by the set's weights (uniform unless weighed); every
  * column picking from one set draws the same row. unique: the rows in a shuffled order,
- * each once per pass. Without the set (no run read it: `bulkbench gen`), an integer
- * uniform on [min, max] when those are given. */
+ * each once per pass; pass_nulls: the column's NULLs a share of each pass, so the rows still
+ * come once each among its values. Without the set (no run read it: `bulkbench gen`), or with
+ * the set empty and values given: one of values = {{value, weight}, ...} by weight (the k-th
+ * of every column of the set together), or an integer uniform on [min, max] when given. */
 int gen_pick_parse(gen_col *c, const gen_args *a)
 {
     size_t len;
     const char *name = gen_str(a, "set", 1, &len);
     /* each form reads only some of these; both look at all, which is what tells a typo from them */
-    static const char *const takes[] = { "col", "unique", "min", "max" };
+    static const char *const takes[] = { "col", "unique", "min", "max", "values", "pass_nulls" };
     for (size_t i = 0; i < sizeof takes / sizeof *takes; i++) (void)gen_has(a, takes[i], 0);
     if (!name) return bb_usagef(a->err, "column %s: pick needs the name of a value set (set = ...)", a->col);
     vset *s = a->r->set ? a->r->set(a->r->ud, "set") : NULL;
+    if (gen_has(a, "values", 0) && (!s || vset_rows(s) == 0)) { /* the values written down stand in */
+        vset_unref(s);
+        if (gen_choice_items(c, a, "values", -1) < 0)
+            return bb_usagef(a->err, "column %s: pick's values must be a non-empty list of {value, weight}", a->col);
+        /* drawn by the set's name, as the set's rows are: the columns of one set, given their
+         * values in the same order and weights, take one row's */
+        c->salt = gen_mix64(a->seed ^ gen_mix64(hash_name(name, len)));
+        c->fill = gen_choice_fill;
+        return 0;
+    }
     if (!s) {
         if (gen_has(a, "min", 0) && gen_has(a, "max", 0)) { /* no run read it: a stand-in range */
             c->a = (int64_t)gen_num(a, "min", 0, 0);
@@ -477,6 +531,13 @@ int gen_pick_parse(gen_col *c, const gen_args *a)
     if (gen_has(a, "unique", 0) && gen_num(a, "unique", 0, 0)) {
         c->a = 0;
         c->b = vset_rows(s) - 1;
+        if (gen_has(a, "pass_nulls", 0) && gen_num(a, "pass_nulls", 0, 0) && c->null_ratio > 0) {
+            /* a pass is the set's rows and the column's share of NULLs, shuffled together: every
+             * row once among the values (a NULL drawn apart would leave rows out, repeat others) */
+            c->b = (int64_t)llround((double)vset_rows(s) / (1 - c->null_ratio)) - 1;
+            c->null_ratio = 0;
+            o->pass_nulls = 1;
+        }
         c->scale = 1;
         gen_perm_compile(c);
     }
@@ -487,6 +548,10 @@ char *gen_pick_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     const struct gen_obs *o = c->obs;
     int64_t r = c->scale ? gen_perm_at(c, n) : vset_draw(o->set, dist_unit(gen_rnd(c, n, 0)));
+    if (o->pass_nulls && r >= vset_rows(o->set)) {
+        v->kind = BB_V_NULL;
+        return p;
+    }
     if (o->ints) {
         v->kind = BB_V_INT;
         v->u.i = vset_int(o->set, r, o->col);

@@ -96,6 +96,10 @@ struct gen_col {
 
 /* Whether text is free of every character some format escapes (gen_text.c). */
 int gen_clean_text(const char *s, size_t n);
+/* The list at key (pos: its position, 0 the spec's own array part; -1 by key alone) of
+ * values or {value, weight} into c's items as choice draws them (gen_text.c); -1 when the
+ * list is missing, empty or weighs nothing. */
+int gen_choice_items(gen_col *c, const gen_args *a, const char *key, int pos);
 /* Frees what gen_emp.c's kinds hung on c->obs. */
 void gen_obs_free(gen_col *c);
 /* A permutation of [c->a, c->b] keyed by c->salt (gen_num.c): set up once, then the value

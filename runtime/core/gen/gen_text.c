@@ -196,15 +196,21 @@ static void gen_add_item(void *ud, const char *s, size_t len, double weight)
     c->nitems++;
 }
 
-int gen_choice_parse(gen_col *c, const gen_args *a)
+int gen_choice_items(gen_col *c, const gen_args *a, const char *key, int pos)
 {
     struct gen_list_acc acc = { c, 0, 0 };
-    if (a->r->list(a->r->ud, "from", 0, gen_add_item, &acc) < 0 || c->nitems == 0 || acc.total <= 0)
-        return bb_usagef(a->err, "column %s: choice needs a non-empty list of values", a->col);
+    if (a->r->list(a->r->ud, key, pos, gen_add_item, &acc) < 0 || c->nitems == 0 || acc.total <= 0) return -1;
     for (int i = 0; i < c->nitems; i++) c->cum[i] /= acc.total;
     c->cum[c->nitems - 1] = 1.0;
     for (int i = 0; i < c->nitems; i++)
         if (!gen_clean_text(c->items[i], c->item_len[i])) c->clean = 0;
+    return 0;
+}
+
+int gen_choice_parse(gen_col *c, const gen_args *a)
+{
+    if (gen_choice_items(c, a, "from", 0) < 0)
+        return bb_usagef(a->err, "column %s: choice needs a non-empty list of values", a->col);
     return 0;
 }
 
