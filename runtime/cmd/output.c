@@ -20,19 +20,28 @@
 
 static char *command_line; /* output_set_command's */
 
-/* Masks the password a DSN value holds: a URI's user:PASS@, libpq's password=PASS and an
- * ODBC connection string's PWD=PASS; or Password=PASS; (any case). */
-static void mask_secrets(char *v)
+/* The DSN value v with its password as "***", whatever its length: a URI's user:PASS@,
+ * libpq's password=PASS and an ODBC connection string's PWD=PASS; or Password=PASS; (any
+ * case). A fresh string. */
+static char *mask_secrets(const char *v)
 {
-    char *dsn = bb_xstrdup(v);
-    bb_redact_password(v, dsn);
-    free(dsn);
-    for (char *p = v; *p; p++) {
+    char *s = bb_redacted(v, v);
+    bb_buf b = { 0 };
+    for (const char *p = s; *p;) {
         size_t k = !strncasecmp(p, "pwd=", 4) ? 4 : !strncasecmp(p, "password=", 9) ? 9 : 0;
-        if (!k || (p > v && isalnum((unsigned char)p[-1]))) continue;
-        for (p += k; *p && *p != ';' && *p != ' '; p++) *p = '*';
-        if (!*p) break;
+        if (!k || (p > s && isalnum((unsigned char)p[-1]))) {
+            bb_buf_putc(&b, *p++);
+            continue;
+        }
+        bb_buf_put(&b, p, k);
+        p += k;
+        size_t n = strcspn(p, "; ");
+        if (n) bb_buf_puts(&b, "***");
+        p += n;
     }
+    bb_buf_putc(&b, 0);
+    free(s);
+    return b.p;
 }
 
 /* arg as a shell word: bare when it is plain, else in single quotes */
@@ -69,9 +78,8 @@ void output_set_command(const bb_cli *cli)
     bb_buf_puts(&b, cli->cmd);
     for (int i = 0; i < cli->argc; i++) {
         const char *a = cli->argv[i], *prev = i > 0 ? cli->argv[i - 1] : "";
-        char *v = bb_xstrdup(a);
         /* --dsn=V, --target=NAME=V, or their value as the next argument */
-        if (is_dsn_option(a) || (is_dsn_option(prev) && !strchr(prev, '='))) mask_secrets(v);
+        char *v = is_dsn_option(a) || (is_dsn_option(prev) && !strchr(prev, '=')) ? mask_secrets(a) : bb_xstrdup(a);
         bb_buf_putc(&b, ' ');
         shell_word(&b, v);
         free(v);

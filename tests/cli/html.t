@@ -26,12 +26,13 @@ $ ./bulkbench run workloads/quickstart.lua --method=txn --batch=10,100 --rows=50
 ~ ^2$
 ~ ^1$
 
-# the recorded command line hides a DSN's password (URI, key=value, ODBC) and quotes what a shell would split
-$ for d in 'mysql://u:s3cret@127.0.0.1:1/db' 'host=127.0.0.1 port=1 password=s3cret' 'DRIVER=x;PWD=s3cret;SERVER=h'; do ./bulkbench run workloads/quickstart.lua --engine=null --dsn "$d" --rows=10 --format=json 2>/dev/null | grep -o '"command":"[^"]*"'; done
-~ mysql://u:\*\*\*\*\*\*@127\.0\.0\.1:1/db
-~ 'host=127\.0\.0\.1 port=1 password=\*\*\*\*\*\*'
-~ 'DRIVER=x;PWD=\*\*\*\*\*\*;SERVER=h'
+# the recorded command line hides a DSN's password (URI, key=value, ODBC) behind a fixed *** that tells nothing of its length, and quotes what a shell would split
+$ for d in 'mysql://u:s3cret@127.0.0.1:1/db' 'host=127.0.0.1 port=1 password=longer-s3cret' 'DRIVER=x;PWD=s;SERVER=h'; do ./bulkbench run workloads/quickstart.lua --engine=null --dsn "$d" --rows=10 --format=json 2>/dev/null | grep -o '"command":"[^"]*"'; done
+~ mysql://u:\*\*\*@127\.0\.0\.1:1/db
+~ 'host=127\.0\.0\.1 port=1 password=\*\*\*'
+~ 'DRIVER=x;PWD=\*\*\*;SERVER=h'
 ! s3cret
+! PWD=s;
 
 # an --html file that cannot be written is a usage error, said before a run starts
 $ ./bulkbench run workloads/quickstart.lua --rows=100000000 --time=60 --html=$TMP/nosuch/r.html; ./bulkbench report tests/fixtures/results.jsonl --html=$TMP/nosuch/r.html
