@@ -2,7 +2,7 @@
 # pages in headless Chromium; these cases check what the file holds, and the command line results keep.
 
 # report --html writes one page: a CSP that forbids fetching, no external reference, a chart per scenario and the rest
-$ ./bulkbench report tests/fixtures/results.jsonl tests/fixtures/timeline.jsonl tests/fixtures/latency_hist.jsonl tests/fixtures/advise.jsonl --html=$TMP/r.html >/dev/null && grep -c "Content-Security-Policy\" content=\"default-src 'none'" $TMP/r.html; grep -Eic '(src|href)=["'"'"']?(https?:)?//|@import|url\(' $TMP/r.html; grep -o '<svg' $TMP/r.html | wc -l; grep -o '<figcaption>' $TMP/r.html | wc -l; grep -o '<h2 id="[a-z-]*"' $TMP/r.html | tr '\n' ' '
+$ ./bulkbench report tests/fixtures/results.jsonl tests/fixtures/timeline.jsonl tests/fixtures/latency_hist.jsonl tests/fixtures/advise.jsonl --html=$TMP/r.html >/dev/null && grep -c "Content-Security-Policy\" content=\"default-src 'none'" $TMP/r.html; grep -Eic '(src|href)=["'"'"']?(https?:)?//|@import|url\([^#]' $TMP/r.html; grep -o '<svg' $TMP/r.html | wc -l; grep -o '<figcaption>' $TMP/r.html | wc -l; grep -o '<h2 id="[a-z-]*"' $TMP/r.html | tr '\n' ' '
 ? 0
 ~ ^1$
 ~ ^0$
@@ -10,9 +10,9 @@ $ ./bulkbench report tests/fixtures/results.jsonl tests/fixtures/timeline.jsonl 
 ~ ^<h2 id="fixture-sweep" <h2 id="other" <h2 id="quickstart" <h2 id="advise-race" <h2 id="timelines" <h2 id="latency-cdf" <h2 id="environment" $
 
 # every result is a row of its scenario's table, without script (the page's own HTML)
-$ ./bulkbench report tests/fixtures/results.jsonl --html=$TMP/t.html >/dev/null && python3 -c "import re,sys; h=open('$TMP/t.html').read(); t=re.search(r'<table class=\"sortable\" data-scenario=\"fixture_sweep\">.*?</table>', h).group(0); print('rows', t.count('<tr>') - 1, 'charts', h.count('role=\"img\"'))"
+$ ./bulkbench report tests/fixtures/results.jsonl --html=$TMP/t.html >/dev/null && python3 -c "import re,sys; h=open('$TMP/t.html').read(); t=re.search(r'<table class=\"sortable\" data-scenario=\"fixture_sweep\">.*?</table>', h).group(0); print('rows', t.count('<tr>') - 1, 'charts', h.count('class=\"wide'), h.count('class=\"narrow'))"
 ? 0
-~ ^rows 6 charts 2$
+~ ^rows 6 charts 2 2$
 
 # the text report is printed as before; --compare pages read each file once (a pipe works)
 $ ./bulkbench report --compare tests/fixtures/compare_base.jsonl <(cat tests/fixtures/compare_cand.jsonl) --html=$TMP/c.html && grep -o 'class="v v-[a-z-]*">[a-z ]*<' $TMP/c.html
