@@ -83,7 +83,7 @@ end
 -- A name for each point among pts: what varies between them.
 function M.namer(pts)
   local varying = points.split_dims(points.results_of(pts))
-  return function(p) return points.label(p.r, varying) or points.describe(p.r) end
+  return function(p) return points.label(p.r, varying) or (tostring(p.r.engine) .. ", " .. tostring(p.r.method or "event")) end
 end
 
 -- The command line's warnings about pts' runs: a CV above 10%, an outlier Dixon's Q can show.
@@ -267,6 +267,7 @@ local function draw(title, pts, opts, size, with_legend, class)
   if with_legend then h = h + chart.legend(body, out.legend, 0, h, size.W, size) end
   out.kind, out.dropped, out.desc, out.whole = "lines", dropped, chart.summary(p), p.x and p.x.gap_at ~= nil
   out.thinned = thinned
+  for _, ser in ipairs(series) do out.band = out.band or #ser.points > chart.WHISKERS_MAX end
   out.svg = chart.document(size.W, h, body, { title = title, desc = out.desc }, class)
   return out
 end
@@ -302,12 +303,12 @@ function M.caption(pts, c)
   end
   local what = c.kind == "dots" and "Each configuration's median rows/s over its runs, fastest first"
     or "The median rows/s of each point over its runs"
-  local whisker
+  local whisker, mark = nil, c.band and "shaded band" or "whisker"
   if not lowest then whisker = "; each point is one run, so there is no interval."
   elseif lowest >= stats.LEVEL then
-    whisker = ("; the whisker (a band where points crowd) is the interval of the median, %s or more sure to hold it."):format(stats.percent(lowest))
+    whisker = ("; the %s is the interval of the median, %s or more sure to hold it."):format(mark, stats.percent(lowest))
   else
-    whisker = ("; the whisker (a band where points crowd) is the range of its runs, which holds the median %s of the time with %d runs."):format(
+    whisker = ("; the %s is the range of its runs, which holds the median %s of the time with %d runs."):format(mark,
       stats.percent(lowest), n)
   end
   local more = c.dropped > 0 and (" %d more %s not drawn."):format(c.dropped, c.kind == "dots" and "rows" or "lines") or ""
