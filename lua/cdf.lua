@@ -18,6 +18,7 @@ local function hists_of(r)
   if #hs == 0 and type(r.latency_hist) == "table" then hs[1] = r.latency_hist end
   if #hs == 0 then return nil, "no latency_hist (run it with --latency-hist)" end
   for _, h in ipairs(hs) do
+    if type(h.buckets) ~= "table" then return nil, "latency_hist has no list of buckets" end
     if not TO_MS[h.unit] then return nil, ("latency_hist in unknown unit %q"):format(tostring(h.unit)) end
     for _, b in ipairs(type(h.buckets) == "table" and h.buckets or {}) do
       if type(b) ~= "table" or type(b[1]) ~= "number" or type(b[2]) ~= "number" or type(b[3]) ~= "number" then

@@ -20,6 +20,7 @@ local FIELDS = {
 }
 local RUN_FIELDS = { rows_per_s = "number", seconds = "number", rows = "number", intervals = "table",
                      latency_hist = "table" }
+local HIST_FIELDS = { unit = "string", buckets = "table" }
 local INTERVAL_FIELDS = { t = "number", rows = "number", rows_per_s = "number", p99_ms = "number" }
 local NESTED = { latency_ms = { p50 = "number", p95 = "number", p99 = "number", max = "number" },
                  server = { cpu_s = "number", log_bytes = "number", table_bytes = "number", version = "string" },
@@ -58,8 +59,11 @@ function M.invalid(r)
     why = why or (type(r[name]) == "table" and check_fields(r[name], fields, name .. "."))
   end
   why = why or check_list(r.runs, RUN_FIELDS, "runs") or check_list(r.intervals, INTERVAL_FIELDS, "intervals")
+  why = why or (type(r.latency_hist) == "table" and check_fields(r.latency_hist, HIST_FIELDS, "latency_hist."))
   for i, run in ipairs(type(r.runs) == "table" and r.runs or {}) do
     why = why or check_list(run.intervals, INTERVAL_FIELDS, ("runs[%d].intervals"):format(i))
+      or (type(run.latency_hist) == "table" and check_fields(run.latency_hist, HIST_FIELDS,
+        ("runs[%d].latency_hist."):format(i)))
   end
   if not why and r.rows_per_s ~= nil and not (r.rows_per_s >= 0) then why = "field rows_per_s is negative" end
   return why or nil

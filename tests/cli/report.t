@@ -144,3 +144,12 @@ $ ./bulkbench report tests/fixtures/timeline.jsonl
 ~ ^vs best +batch +rows/s +interval +runs +cv % +rows +seconds
 ~ ^ +1\.00 +1000 +282840 
 ~ ^ +0\.27 +10 +75127 +62021-94186 \(93\.7%\) +5 +17\.5 +50000 +0\.666 
+
+# a field of the wrong type anywhere (a run's rate, an interval's time, a histogram, advise's round): each such line named with the field and skipped, the rest reported, no traceback
+$ python3 -c "import json; t=[json.loads(l) for l in open('tests/fixtures/timeline.jsonl')]; h=json.loads(open('tests/fixtures/latency_hist.jsonl').readline()); a=json.loads(open('tests/fixtures/advise.jsonl').readline()); r=json.loads(json.dumps(t[0])); r['runs'][0]['rows_per_s']='fast'; i=json.loads(json.dumps(t[1])); i['intervals'][0]['t']='soon'; h['latency_hist']['buckets']='many'; a['advise']['round']='one'; [print(json.dumps(x)) for x in (r, i, h, a, t[2])]" >$TMP/types.jsonl; for m in --timeline --cdf ""; do ./bulkbench report $TMP/types.jsonl --html=$TMP/types.html $m >/dev/null; echo "rc=$?"; done 2>&1 | sort -u
+~ types\.jsonl:1: field runs\[1\]\.rows_per_s is a string \("fast"\), not a number: skipped
+~ types\.jsonl:2: field intervals\[1\]\.t is a string \("soon"\), not a number: skipped
+~ types\.jsonl:3: field latency_hist\.buckets is a string \("many"\), not a list or object: skipped
+~ types\.jsonl:4: field advise\.round is a string \("one"\), not a number: skipped
+~ ^rc=0$
+! traceback|rc=[1-9]
