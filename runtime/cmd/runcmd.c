@@ -235,6 +235,7 @@ static int run_all(const run_ctx *x, const sweep *s)
     point *pts = bb_xcalloc((size_t)s->n + 1, sizeof *pts);
     bb_result *done = bb_xcalloc((size_t)s->n + 1, sizeof *done); /* finished points, in order */
     int ndone = 0, rc = BB_EXIT_OK, csv_header = 0, lead = cluster_rank() == 0, todo = 0, nrun = 0, said = 0;
+    int html_done = 0; /* the page was written with a failed run's result */
     for (int k = 0; k < s->n; k++) {
         pts[k].c = &s->combo[k];
         char *key = sweep_key(scen, pts[k].c, x->hc->nopts, (const char *const *)x->hc->opt_name,
@@ -279,6 +280,11 @@ static int run_all(const run_ctx *x, const sweep *s)
             if (rc != BB_EXIT_OK) {
                 if (output_result(cli, &run, &host, &csv_header, &err) < 0) output_fail(&err);
                 report_failure(x, done, ndone, &run, rc, &rerr);
+                if (opts_get(cli, "html")) { /* the page says why the run failed, as the table did */
+                    done[ndone] = run;
+                    rc = write_html(cli, done, ndone + 1, &host, rc);
+                    html_done = 1;
+                }
                 result_free(&run);
                 break;
             }
@@ -299,7 +305,7 @@ static int run_all(const run_ctx *x, const sweep *s)
     if (lead && rc == BB_EXIT_OK && strcmp(fmt, "text") != 0) result_print_warnings(stderr, done, ndone);
     if (lead && rc == BB_EXIT_OK && x->nth) rc = check_thresholds(x, done, ndone, &host);
     fflush(stdout);
-    if (lead && ndone && opts_get(cli, "html")) rc = write_html(cli, done, ndone, &host, rc);
+    if (lead && ndone && !html_done && opts_get(cli, "html")) rc = write_html(cli, done, ndone, &host, rc);
     for (int i = 0; keys && keys[i]; i++) free(keys[i]);
     free(keys);
     for (int k = 0; k < s->n; k++) result_free(&pts[k].res); /* done[] holds copies of these */

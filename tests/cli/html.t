@@ -45,3 +45,8 @@ $ ./bulkbench run workloads/quickstart.lua --rows=100000000 --time=60 --html=$TM
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=3 --html=$TMP/g.html
 ? 2
 ~ --html is an option of `bulkbench run` and `bulkbench report`
+
+# a run that fails still writes its page with --html, and the page says why, as the table does
+$ printf 'local bb = require "bulkbench"\nbb.load(bb.table "errt" { { "id", "bigint", bb.seq() }, { "v", "int check (v < 0)", bb.int { 1, 9 } } })\n' >$TMP/err.lua; ./bulkbench run $TMP/err.lua --dsn=$TMP/err.db --method=txn --batch=10,100 --rows=100 --html=$TMP/err.html; echo "rc=$?"; grep -c 'FAILED: sqlite: execute: CHECK constraint failed' $TMP/err.html
+~ rc=1
+~ ^1$
