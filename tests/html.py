@@ -618,6 +618,13 @@ def case_advise(j, browser):
     figure = "{:,}".format(int(round(rec["rows_per_s"])))
     ok(sec.find("recommendation: %s: %s rows/s" % (rec["candidate"], figure)) >= 0,
        "the advise section leads with the command line's recommendation (%s, %s rows/s)" % (rec["candidate"], figure), sec[:300])
+    # advise's own record in the file (its --format=json object): its figures and command, as they are
+    with open(j("adv_rec.jsonl"), "w") as f:
+        f.write(open(j("adv.jsonl")).read() + json.dumps(json.loads(out)) + "\n")
+    run("report", j("adv_rec.jsonl"), "--html=" + j("adv_rec.html"))
+    rec_text = page_text(browser, j("adv_rec.html"))
+    ok(rec.get("command") and rec["command"] in rec_text and "recommendation: %s: %s rows/s" % (rec["candidate"], figure)
+       in rec_text, "with advise's own record in the file, the page gives its figures and its command", rec.get("command"))
     ok("`" not in whole and "did not keep its command line" not in whole,
        "the advise page shows no literal backticks, and does not call its results a bulkbench that kept no command line")
     # the fixture's baseline was dropped in round 1; a copy of its runs in round 2 must not move its ×
