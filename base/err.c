@@ -4,7 +4,10 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "buf.h"
 
 static int errv(bb_err *e, int code, const char *fmt, va_list ap)
 {
@@ -34,21 +37,35 @@ int bb_usagef(bb_err *e, const char *fmt, ...)
     return -1;
 }
 
-static void redact(char *msg, const char *pw, size_t n)
+/* Every copy in text of pw (n bytes) as "***": the same mask whatever the password's length,
+ * which would otherwise show. Returns a fresh string; frees text. */
+static char *redact(char *text, const char *pw, size_t n)
 {
-    if (n == 0) return;
-    for (char *at = msg; (at = memmem(at, strlen(at), pw, n)); at += n) memset(at, '*', n);
+    if (n == 0) return text;
+    bb_buf b = { 0 };
+    const char *at = text, *hit;
+    while ((hit = memmem(at, strlen(at), pw, n))) {
+        bb_buf_put(&b, at, (size_t)(hit - at));
+        bb_buf_puts(&b, "***");
+        at = hit + n;
+    }
+    bb_buf_puts(&b, at);
+    bb_buf_putc(&b, 0);
+    free(text);
+    return b.p;
 }
 
-void bb_redact_password(char *msg, const char *dsn)
+char *bb_redacted(const char *msg, const char *dsn)
 {
-    if (!msg || !dsn) return;
+    if (!msg) return NULL;
+    char *out = bb_xstrdup(msg);
+    if (!dsn) return out;
     const char *p = strstr(dsn, "://");
     if (p) { /* the password runs from the user's ':' to the '@' (the last one, as it may hold '@') */
         p += 3;
         const char *colon = strchr(p, ':'), *first = strchr(p, '@'), *last = strrchr(p, '@');
-        if (colon && first && colon < first) redact(msg, colon + 1, (size_t)(first - colon - 1));
-        if (colon && last && colon < last) redact(msg, colon + 1, (size_t)(last - colon - 1));
+        if (colon && last && colon < last) out = redact(out, colon + 1, (size_t)(last - colon - 1));
+        if (colon && first && colon < first) out = redact(out, colon + 1, (size_t)(first - colon - 1));
     }
     for (const char *k = dsn; (k = strstr(k, "password")); k += 8) {
         const char *v = k + 8;
@@ -56,6 +73,7 @@ void bb_redact_password(char *msg, const char *dsn)
         if (*v++ != '=') continue;
         while (*v == ' ') v++;
         size_t n = *v == '\'' ? strcspn(v + 1, "'") : strcspn(v, " ");
-        redact(msg, *v == '\'' ? v + 1 : v, n);
+        out = redact(out, *v == '\'' ? v + 1 : v, n);
     }
+    return out;
 }

@@ -24,8 +24,9 @@ typedef struct bb_err {
 int bb_errf(bb_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int bb_usagef(bb_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Overwrites with '*' every copy in msg of the password the DSN carries (URI
- * scheme://user:pass@host or key=value password=pass): libpq repeats a URI it cannot parse. */
-void bb_redact_password(char *msg, const char *dsn);
+/* msg with every copy of the password the DSN carries (URI scheme://user:pass@host or
+ * key=value password=pass) as "***", whatever its length (libpq repeats a URI it cannot
+ * parse): a fresh string for the caller to free; NULL for a NULL msg. */
+char *bb_redacted(const char *msg, const char *dsn);
 
 #endif

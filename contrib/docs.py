@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """make docs: the pictures of real reports that README.md and docs/report.md show, made anew
 from real runs on the embedded SQLite and the HTML report in headless Chromium:
-  docs/img/sweep.png      a --repeat=5 sweep: each point's median and its 95% interval
-  docs/img/compare.png    the same sweep with the database file on tmpfs against it on disk
+  docs/img/sweep.png      the quickstart's sweep (make quickstart's, three runs a point): each
+                          point's median and the range of its runs; README.md's table beside it
+                          is the same run's output, written in by this script, so the two agree
+  docs/img/compare.png    a --repeat=5 sweep with the database file on tmpfs against it on disk
   docs/img/timeline.png   a paced run stalled by a second writer holding SQLite's write lock
 Each is a screenshot of one chart of the page with its caption, and must stay under 200 KB.
-  python3 contrib/docs.py [OUTDIR]     (default docs/img)
+  python3 contrib/docs.py [OUTDIR]     (default docs/img; README.md's table only then)
 """
 import os
 import shutil
@@ -21,14 +23,30 @@ from browser import Browser  # noqa: E402
 
 MAX_BYTES = 200 * 1024
 SWEEP = ["workloads/quickstart.lua", "--method=txn,multirow", "--batch=1,10,100,1000", "--rows=20000", "--repeat=5"]
+# make quickstart's sweep (Makefile), three runs a point: README.md's table and sweep.png
+QUICKSTART = ["workloads/quickstart.lua", "--method=insert,txn,multirow", "--batch=1,100,1000", "--repeat=3"]
+README = os.path.join(ROOT, "README.md")
+BEGIN, END = "<!-- BEGIN quickstart table made by contrib/docs.py -->", "<!-- END quickstart table -->"
 
 
 def bulkbench(*args):
     print("  bulkbench " + " ".join(args), flush=True)
-    r = subprocess.run(["./bulkbench"] + list(args), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    r = subprocess.run(["./bulkbench"] + list(args), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True)
     if r.returncode != 0:
         raise SystemExit("docs: bulkbench %s failed: %s" % (args[0], r.stderr[-800:]))
+    return r.stdout
+
+
+def readme_table(text):
+    """README.md's quickstart table: the run's own output, as it printed it."""
+    page = open(README).read()
+    b, e = page.find(BEGIN), page.find(END)
+    if b < 0 or e < b:
+        raise SystemExit("docs: README.md has no %s ... %s" % (BEGIN, END))
+    block = "%s\n```\n$ make quickstart   # with --repeat=3: %s\n%s```\n" % (BEGIN, " ".join(QUICKSTART), text)
+    with open(README, "w") as f:
+        f.write(page[:b] + block + page[e:])
 
 
 def stalled_run(db, out):
@@ -85,10 +103,11 @@ def main():
     t = tempfile.mkdtemp(prefix="bbdocs.")
     shm = tempfile.mkdtemp(prefix="bbdocs.", dir="/dev/shm")
     try:
+        table = bulkbench("run", *QUICKSTART, "--dsn=" + os.path.join(t, "q.db"), "--out=" + os.path.join(t, "q.jsonl"))
         bulkbench("run", *SWEEP, "--dsn=" + os.path.join(t, "disk.db"), "--out=" + os.path.join(t, "disk.jsonl"))
         bulkbench("run", *SWEEP, "--dsn=" + os.path.join(shm, "shm.db"), "--out=" + os.path.join(t, "shm.jsonl"))
         stalled_run(os.path.join(t, "stall.db"), os.path.join(t, "stall.jsonl"))
-        bulkbench("report", os.path.join(t, "disk.jsonl"), "--html=" + os.path.join(t, "sweep.html"))
+        bulkbench("report", os.path.join(t, "q.jsonl"), "--html=" + os.path.join(t, "sweep.html"))
         bulkbench("report", "--compare", os.path.join(t, "disk.jsonl"), os.path.join(t, "shm.jsonl"),
                   "--html=" + os.path.join(t, "compare.html"))
         bulkbench("report", os.path.join(t, "stall.jsonl"), "--html=" + os.path.join(t, "timeline.html"))
@@ -97,6 +116,8 @@ def main():
             shoot(b, os.path.join(t, "compare.html"), "candidate / base rows/s by point", os.path.join(out, "compare.png"))
             shoot(b, os.path.join(t, "timeline.html"), "rows/s and p99 latency over time",
                   os.path.join(out, "timeline.png"))
+        if len(sys.argv) < 2:  # the table beside the picture, from the same runs
+            readme_table(table)
     finally:
         shutil.rmtree(t, ignore_errors=True)
         shutil.rmtree(shm, ignore_errors=True)

@@ -67,11 +67,12 @@ static int pg_target_open(const char *dsn, bb_target **out, bb_err *err)
     char *perr = NULL;
     PQconninfoOption *opts = PQconninfoParse(dsn && *dsn ? dsn : "", &perr);
     if (!opts) {
-        bb_redact_password(perr, dsn);
+        char *why = bb_redacted(perr, dsn);
         int e = bb_usagef(err,
                           "pg: cannot parse --dsn (want a libpq URI postgresql://user@host:port/db or "
                           "key=value pairs): %s",
-                          perr ? perr : "out of memory");
+                          why ? why : "out of memory");
+        free(why);
         PQfreemem(perr);
         return e;
     }

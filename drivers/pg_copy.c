@@ -27,8 +27,9 @@ static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     c->copy_natives = bb_xcalloc((size_t)spec->ncols + 1, 1);
     c->copy_forms = bb_xcalloc((size_t)spec->ncols + 1, 1);
     c->copy_ncols = spec->ncols;
-    /* the table's columns in one round trip, matched by name here */
-    const char *p[1] = { spec->name };
+    /* the table's columns in one round trip, matched by name here; the table by its quoted
+     * identifier, as COPY names it: regclass folds a bare name to lower case */
+    const char *p[1] = { spec->table };
     PGresult *r = PQexecParams(c->pg,
                                "SELECT attname, atttypid FROM pg_attribute WHERE attrelid = $1::regclass "
                                "AND attnum > 0 AND NOT attisdropped",

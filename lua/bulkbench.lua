@@ -346,6 +346,23 @@ function bb.drop_scratch(engine, dsn)
   return n
 end
 
+-- "  --name=VALUE  text...": text wrapped before column 100, continued under itself
+local function help_line(form, text)
+  local line = "  " .. form .. (" "):rep(math.max(1, 25 - #form)) -- the command's --help aligns at 25 too
+  local lines, indent, first = {}, (" "):rep(27), true
+  for word in text:gmatch("%S+") do
+    if not first and #line + 1 + #word > 100 then
+      lines[#lines + 1] = line
+      line = indent .. word
+    else
+      line = line .. (first and "" or " ") .. word
+    end
+    first = false
+  end
+  lines[#lines + 1] = line
+  return table.concat(lines, "\n")
+end
+
 function bb.help_text()
   local out = {}
   if description then out[#out + 1] = description .. "\n" end
@@ -353,7 +370,7 @@ function bb.help_text()
     out[#out + 1] = "script options:"
     for _, d in ipairs(declared) do
       local dv = type(d.default) == "table" and table.concat(d.default, ",") or tostring(d.default)
-      out[#out + 1] = ("  --%-22s %s (%s, default %s)"):format(d.name .. "=VALUE", d.help, d.type, dv)
+      out[#out + 1] = help_line("--" .. d.name .. "=VALUE", ("%s (%s, default %s)"):format(d.help, d.type, dv))
     end
   else
     out[#out + 1] = "script options: none"

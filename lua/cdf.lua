@@ -1,7 +1,9 @@
 -- bulkbench.cdf: the latency CDF of each point whose results carry latency_hist
 -- (--latency-hist), the histograms of one point's runs merged exactly by adding counts.
 --   bulkbench report --cdf RESULTS.jsonl [--svg=FILE] [--format=...]
-local report = require "bulkbench.report"
+local results = require "bulkbench.results"
+local points = require "bulkbench.points"
+local tables = require "bulkbench.tables"
 local chart = require "bulkbench.chart"
 local M = {}
 
@@ -16,6 +18,7 @@ local function hists_of(r)
   if #hs == 0 and type(r.latency_hist) == "table" then hs[1] = r.latency_hist end
   if #hs == 0 then return nil, "no latency_hist (run it with --latency-hist)" end
   for _, h in ipairs(hs) do
+    if type(h.buckets) ~= "table" then return nil, "latency_hist has no list of buckets" end
     if not TO_MS[h.unit] then return nil, ("latency_hist in unknown unit %q"):format(tostring(h.unit)) end
     for _, b in ipairs(type(h.buckets) == "table" and h.buckets or {}) do
       if type(b) ~= "table" or type(b[1]) ~= "number" or type(b[2]) ~= "number" or type(b[3]) ~= "number" then
@@ -60,14 +63,14 @@ end
 
 -- The points with histograms, merged: { label, result, n (histograms), buckets, total }, and
 -- the results skipped with why.
-function M.points(results)
-  local label_of = report.labeller(results)
+function M.points(rs)
+  local label_of = points.labeller(rs)
   local by, order, skipped = {}, {}, {}
-  for _, r in ipairs(results) do
+  for _, r in ipairs(rs) do
     local hs, why = hists_of(r)
     if not hs then skipped[#skipped + 1] = { result = r, why = why }
     else
-      local key = report.point_key(r)
+      local key = points.point_key(r)
       local p = by[key]
       if not p then
         p = { result = r, acc = {}, n = 0, label = label_of(r) }
@@ -91,20 +94,20 @@ for _, q in ipairs { { "p50", 0.5 }, { "p90", 0.9 }, { "p99", 0.99 }, { "p99.9",
   M.COLS[#M.COLS + 1] = { q[1] .. " ms", function(p) return ms(M.quantile(p.buckets, p.total, q[2])) end }
 end
 
-function M.skipped_line(s) return report.describe(s.result) .. ": " .. s.why end
+function M.skipped_line(s) return points.describe(s.result) .. ": " .. s.why end
 
-function M.text(points, skipped, fmt)
+function M.text(pts, skipped, fmt)
   local out = {}
-  report.section(out, ("latency CDF: %d point%s with a histogram"):format(#points, #points == 1 and "" or "s"), M.COLS,
-    points, fmt)
-  report.skipped(out, skipped, M.skipped_line, fmt)
+  tables.section(out, ("latency CDF: %d point%s with a histogram"):format(#pts, #pts == 1 and "" or "s"), M.COLS,
+    pts, fmt)
+  tables.skipped(out, skipped, M.skipped_line, fmt)
   return table.concat(out, "\n")
 end
 
 -- a line per point: the fraction of events at or under each bucket's top, from its first bottom
-local function series(points)
+local function series(pts)
   local out, lo, hi = {}, math.huge, 0
-  for _, p in ipairs(points) do
+  for _, p in ipairs(pts) do
     local pts = {}
     for i, b in ipairs(p.buckets) do
       if i == 1 and b[1] > 0 then pts[1] = { x = b[1], y = 0 }; lo = math.min(lo, b[1]) end
@@ -116,26 +119,38 @@ local function series(points)
   return out, lo, hi
 end
 
-function M.svg(points, skipped)
-  local W, H, body = 1000, 420, {}
-  local s, lo, hi = series(points)
-  local p = { x0 = 0, y0 = 0, W = W, H = H, title = "latency CDF", series = s, empty = "no result has a latency_hist" }
+-- The chart in one size; file = true draws the legend and the skipped results into the SVG
+-- (a page gives them in HTML). Returns the SVG, its legend items and its text alternative.
+function M.svg(pts, skipped, size, class, file)
+  size = size or chart.WIDE
+  if file == nil then file = true end
+  local H, body = size.H + 40, {}
+  local s, lo, hi = series(pts)
+  local p = { x0 = 0, y0 = 0, H = H, size = size, title = "latency CDF", series = s,
+              empty = "no result has a latency_hist" }
   if hi > 0 then
     p.x = chart.decade_axis(lo, hi)
     p.x.label = "latency ms (log scale)"
     p.y = { lo = 0, hi = 1, ticks = { 0, 0.25, 0.5, 0.75, 1 }, label = "fraction of events at or under" }
   end
   chart.panel(body, p)
-  for i, sk in ipairs(skipped) do
-    chart.text(body, chart.MARGIN.L, H + 18 * i, "skipped " .. M.skipped_line(sk), 'font-size="12"')
+  local items, h = chart.legend_items(p), H
+  if file then
+    h = h + chart.legend(body, items, 0, h, size.W, size)
+    for i, sk in ipairs(skipped) do
+      chart.text(body, 8, h + 18 * i, chart.fit("skipped " .. M.skipped_line(sk), size.W - 16, size.tick),
+        ('font-size="%d"'):format(size.tick))
+    end
+    h = h + 18 * #skipped + 12
   end
-  return chart.document(W, H + 18 * #skipped + 12, body, { title = "latency CDF", desc = M.describe(points) })
+  local desc = M.describe(pts)
+  return chart.document(size.W, h, body, { title = "latency CDF", desc = desc }, class), items, desc
 end
 
 -- the chart as text: each point's events and percentiles
-function M.describe(points)
-  local parts = { ("%d point%s with a latency histogram."):format(#points, #points == 1 and "" or "s") }
-  for _, p in ipairs(points) do
+function M.describe(pts)
+  local parts = { ("%d point%s with a latency histogram."):format(#pts, #pts == 1 and "" or "s") }
+  for _, p in ipairs(pts) do
     local qs = {}
     for i = 4, #M.COLS do qs[#qs + 1] = M.COLS[i][1] .. " " .. M.COLS[i][2](p) end
     parts[#parts + 1] = ("%s: %.0f events, %s."):format(p.label, p.total, table.concat(qs, ", "))
@@ -144,10 +159,10 @@ function M.describe(points)
 end
 
 function M.main(paths, opts)
-  local results = report.results(paths, "bulkbench report --cdf RESULTS.jsonl [--svg=FILE]")
-  local points, skipped = M.points(results)
-  if opts.svg then chart.write(opts.svg, M.svg(points, skipped)) end
-  return M.text(points, skipped, opts.format or "text"), 0
+  local rs = results.read(paths, "bulkbench report --cdf RESULTS.jsonl [--svg=FILE]")
+  local pts, skipped = M.points(rs)
+  if opts.svg then chart.write(opts.svg, (M.svg(pts, skipped))) end
+  return M.text(pts, skipped, opts.format or "text"), 0
 end
 
 return M

@@ -1,14 +1,40 @@
--- bulkbench.chart: the SVG drawing every report chart shares: axes with ticks (linear or
--- log), a line per series with its legend entry, text, and the document around panels.
+-- bulkbench.chart: the SVG drawing every report chart shares: panels with axes (linear or
+-- log) whose tick labels are thinned until none touches another, a line per series clipped
+-- to its plot area, a dot chart of named rows, and the document around them. Two sizes: WIDE
+-- for screens and files, NARROW for a phone (its text still >= 10 px at 360 px). Legends are
+-- the caller's: HTML beside the chart on a page (legend_items), or wrapped rows under the
+-- plot in a file (legend). Requires nothing.
 local M = {}
 
 M.PALETTE = { "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
               "#7f7f7f", "#bcbd22" }
 
+-- the two sizes: width, height of one panel, font sizes (ticks, labels, title), margins
+M.WIDE = { W = 960, H = 380, tick = 13, label = 13, title = 15, L = 84, R = 40, T = 40, B = 58, pad = 14, row = 22 }
+M.NARROW = { W = 400, H = 330, tick = 12, label = 12, title = 13, L = 60, R = 22, T = 34, B = 54, pad = 10, row = 24 }
+
+M.LEGEND_MAX = 24 -- legend entries drawn in a file; the rest are counted
+M.DESC_POINTS = 40 -- points per series the text alternative lists
+M.WHISKERS_MAX = 40 -- points of a series drawn with whiskers; more draw their intervals as a band
+
 function M.esc(s)
   return (tostring(s):gsub("&", "&amp;"):gsub("<", "&lt;"):gsub(">", "&gt;"):gsub('"', "&quot;"))
 end
 local esc = M.esc
+
+-- the width text takes at a font size (an estimate a little wide of sans-serif's)
+function M.text_width(s, font) return #tostring(s):gsub("[\128-\191]", "") * font * 0.6 end
+
+-- s cut with "…" to fit px at font
+function M.fit(s, px, font)
+  s = tostring(s)
+  if M.text_width(s, font) <= px then return s end
+  local keep = math.max(1, math.floor(px / (font * 0.6)) - 1)
+  return s:sub(1, keep):gsub("[\192-\255][\128-\191]*$", "") .. "…"
+end
+
+local ids = 0
+function M.id(prefix) ids = ids + 1; return ("%s%d"):format(prefix or "c", ids) end
 
 function M.nice_ticks(lo, hi, n)
   if hi <= lo then hi = lo + 1 end
@@ -48,113 +74,261 @@ function M.decade_axis(lo, hi)
 end
 
 -- v on the axis as a pixel between a (at lo) and b (at hi); the middle when lo = hi
-local function place(axis, v, a, b)
+function M.place(axis, v, a, b)
   if axis.hi == axis.lo then return (a + b) / 2 end
   local f = axis.log and (math.log(v) - math.log(axis.lo)) / (math.log(axis.hi) - math.log(axis.lo))
     or (v - axis.lo) / (axis.hi - axis.lo)
   return a + (b - a) * f
 end
 
-M.MARGIN = { L = 80, R = 300, T = 40, B = 50 } -- the legend sits in the right margin
-
-local function draw_axes(out, p, fx, fy)
-  local x0, y0, L, T, pw, ph = p.x0, p.y0, M.MARGIN.L, M.MARGIN.T, p.pw, p.ph
-  out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(x0 + L, y0 + T + ph, x0 + L + pw, y0 + T + ph)
-  out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(x0 + L, y0 + T, x0 + L, y0 + T + ph)
-  for _, t in ipairs(p.y.ticks) do
-    local y = fy(t)
-    out[#out + 1] = ('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>'):format(x0 + L, y, x0 + L + pw, y)
-    out[#out + 1] = ('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%s</text>'):format(x0 + L - 6, y + 4,
-      (p.y.fmt or M.short)(t))
-  end
-  for _, t in ipairs(p.x.ticks) do
-    local x, label = fx(t), esc((p.x.fmt or M.short)(t))
-    out[#out + 1] = ('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#333"/>'):format(x, y0 + T + ph, x, y0 + T + ph + 5)
-    if p.x.slant then -- long tick labels, slanted to pass each other
-      out[#out + 1] = ('<text x="%.1f" y="%d" font-size="11" text-anchor="end" transform="rotate(-30 %.1f %d)">%s</text>')
-        :format(x + 4, y0 + T + ph + 16, x + 4, y0 + T + ph + 16, label)
-    else
-      out[#out + 1] = ('<text x="%.1f" y="%d" font-size="11" text-anchor="middle">%s</text>'):format(x, y0 + T + ph + 18,
-        label)
-    end
-  end
-  out[#out + 1] = ('<text x="%d" y="%d" font-size="12" text-anchor="middle">%s</text>'):format(x0 + L + pw / 2, y0 + p.H - 10,
-    esc(p.x.label))
-  out[#out + 1] = ('<text x="%d" y="%d" font-size="12" text-anchor="middle" transform="rotate(-90 %d %d)">%s</text>')
-    :format(x0 + 18, y0 + T + ph / 2, x0 + 18, y0 + T + ph / 2, esc(p.y.label))
-end
-
 -- the colour and dash of the i-th series: colours first, then dashes once they repeat
 function M.style(i)
   local color = M.PALETTE[(i - 1) % #M.PALETTE + 1]
-  local dash = ({ "", ' stroke-dasharray="6 3"', ' stroke-dasharray="2 3"' })[math.floor((i - 1) / #M.PALETTE) % 3 + 1]
+  local dash = ({ "", "6 3", "2 3" })[math.floor((i - 1) / #M.PALETTE) % 3 + 1]
   return color, dash
 end
 
--- a point's interval (q.lo to q.hi) as a vertical whisker with caps
-local function draw_whisker(out, q, color, fx, fy)
-  local x, a, b = fx(q.x), fy(q.lo), fy(q.hi)
-  out[#out + 1] = ('<path class="whisker" d="M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f" stroke="%s" stroke-width="1.5" fill="none"/>')
-    :format(x, a, b, x - 4, a, x + 4, x - 4, b, x + 4, color)
+local function dash_attr(dash) return dash ~= "" and (' stroke-dasharray="%s"'):format(dash) or "" end
+
+-- Tick labels that fit: from the first, each kept only when it clears the last kept one by
+-- a gap and lies inside [a, b]; size(t) -> its extent along the axis.
+local function thin(ticks, pos, size, a, b, gap)
+  local kept, last = {}, -math.huge
+  for _, t in ipairs(ticks) do
+    local c, half = pos(t), size(t) / 2
+    if c - half >= last + gap and c - half >= a and c + half <= b then
+      kept[#kept + 1] = t
+      last = c + half
+    end
+  end
+  return kept
+end
+
+local function draw_axes(out, p, fx, fy)
+  local s, x0, y0 = p.size, p.x0, p.y0
+  local left, right, top, bottom = x0 + s.L, x0 + p.W - s.R, y0 + s.T, y0 + s.T + p.ph
+  out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(left, bottom, right, bottom)
+  out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(left, top, left, bottom)
+  local yfmt = p.y.fmt or M.short
+  local yt = thin(p.y.ticks, function(t) return -fy(t) end, function() return s.tick end, -bottom - s.tick, -top + s.tick, 4)
+  for _, t in ipairs(p.y.ticks) do
+    out[#out + 1] = ('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>'):format(left, fy(t), right, fy(t))
+  end
+  for _, t in ipairs(yt) do
+    out[#out + 1] = ('<text x="%d" y="%.1f" font-size="%d" text-anchor="end">%s</text>'):format(left - 6,
+      fy(t) + s.tick * 0.35, s.tick, esc(M.fit(yfmt(t), s.L - 26, s.tick)))
+  end
+  local xfmt = p.x.fmt or M.short
+  local xt = thin(p.x.ticks, fx, function(t) return M.text_width(xfmt(t), s.tick) end, x0 + 2, x0 + p.W - 2, 8)
+  for _, t in ipairs(xt) do
+    local x = fx(t)
+    out[#out + 1] = ('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#333"/>'):format(x, bottom, x, bottom + 5)
+    out[#out + 1] = ('<text x="%.1f" y="%d" font-size="%d" text-anchor="middle">%s</text>'):format(x,
+      bottom + 6 + s.tick, s.tick, esc(xfmt(t)))
+  end
+  if p.x.gap_at then -- a break in the axis before a position off its scale (batch 0: a whole stream)
+    local g = fx(p.x.gap_at)
+    out[#out + 1] = ('<path d="M%.1f %dl-4 8M%.1f %dl-4 8" stroke="#333" fill="none"/>'):format(g - 2, bottom - 4,
+      g + 3, bottom - 4)
+  end
+  out[#out + 1] = ('<text x="%d" y="%d" font-size="%d" text-anchor="middle">%s</text>'):format((left + right) / 2,
+    y0 + p.H - 10, s.label, esc(M.fit(p.x.label, right - left, s.label)))
+  local mid = (top + bottom) / 2
+  out[#out + 1] = ('<text x="%d" y="%d" font-size="%d" text-anchor="middle" transform="rotate(-90 %d %d)">%s</text>')
+    :format(x0 + s.label + 2, mid, s.label, x0 + s.label + 2, mid, esc(M.fit(p.y.label, p.ph, s.label)))
+end
+
+-- a point's interval (q.lo to q.hi) as a whisker with caps, vertical (or along x: across)
+local function draw_whisker(out, a, b, at, color, across)
+  if across then
+    out[#out + 1] = ('<path class="whisker" d="M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f" stroke="%s" stroke-width="1.5" fill="none"/>')
+      :format(a, at, b, a, at - 4, at + 4, b, at - 4, at + 4, color)
+  else
+    out[#out + 1] = ('<path class="whisker" d="M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f" stroke="%s" stroke-width="1.5" fill="none"/>')
+      :format(at, a, b, at - 4, a, at + 4, at - 4, b, at + 4, color)
+  end
 end
 
 local function draw_series(out, p, i, s, fx0, fy)
   local color, dash = M.style(i)
+  color = s.color or color
+  s.color_used, s.dash_used = color, dash
   -- p.dodge: series side by side by a few pixels, so whiskers at one x do not hide each other
   local shift = p.dodge and (i - (#p.series + 1) / 2) * p.dodge or 0
+  if p.dodge then shift = math.max(-p.size.pad + 4, math.min(p.size.pad - 4, shift)) end
   local function fx(v) return fx0(v) + shift end
-  color = s.color or color
-  local pts = {}
-  for _, q in ipairs(s.points) do pts[#pts + 1] = ("%.1f,%.1f"):format(fx(q.x), fy(q.y)) end
   out[#out + 1] = ('<g class="series" data-name="%s">'):format(esc(s.name))
-  if s.line ~= false then
-    out[#out + 1] = ('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>'):format(color, dash,
-      table.concat(pts, " "))
-  end
-  for _, q in ipairs(s.points) do
-    if q.lo and q.hi then draw_whisker(out, q, color, fx, fy) end
-  end
-  if p.tip or #s.points == 1 then -- a marker per point, its value on hover (a line of one point shows none)
+  if s.line ~= false then -- a polyline per run of joined points: a point with gap starts anew
+    local pts = {}
+    local function flush()
+      if #pts > 1 then
+        out[#out + 1] = ('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>'):format(color,
+          dash_attr(dash), table.concat(pts, " "))
+      end
+      pts = {}
+    end
     for _, q in ipairs(s.points) do
-      out[#out + 1] = ('<circle cx="%.1f" cy="%.1f" r="3.5" fill="%s"><title>%s</title></circle>')
-        :format(fx(q.x), fy(q.y), color, esc(p.tip and p.tip(s.name, q) or s.name))
+      if q.gap then flush() end
+      pts[#pts + 1] = ("%.1f,%.1f"):format(fx(q.x), fy(q.y))
+    end
+    flush()
+  end
+  local dense = #s.points > M.WHISKERS_MAX
+  if dense then -- whiskers this close would be a hedge: the intervals as a band
+    local up, down = {}, {}
+    for _, q in ipairs(s.points) do
+      if q.lo and q.hi then
+        up[#up + 1] = ("%.1f,%.1f"):format(fx(q.x), fy(q.hi))
+        table.insert(down, 1, ("%.1f,%.1f"):format(fx(q.x), fy(q.lo)))
+      end
+    end
+    if #up > 1 then
+      out[#out + 1] = ('<polygon class="band" points="%s %s" fill="%s" fill-opacity="0.15" stroke="none"/>'):format(
+        table.concat(up, " "), table.concat(down, " "), color)
+    end
+  else
+    for _, q in ipairs(s.points) do
+      if q.lo and q.hi then draw_whisker(out, fy(q.lo), fy(q.hi), fx(q.x), color) end
+    end
+  end
+  if p.tip or #s.points == 1 or s.line == false then -- a marker per point, its value on hover
+    for _, q in ipairs(s.points) do
+      out[#out + 1] = ('<circle cx="%.1f" cy="%.1f" r="%s" fill="%s"><title>%s</title></circle>')
+        :format(fx(q.x), fy(q.y), dense and "2" or "3.5", color, esc(p.tip and p.tip(s.name, q) or s.name))
     end
   end
   out[#out + 1] = "</g>"
-  if p.legend == false then return end
-  local x, ly = p.x0 + p.W - M.MARGIN.R, p.y0 + M.MARGIN.T + 8 + (i - 1) * 18
-  if s.line ~= false then
-    out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="3"%s/>'):format(x + 14, ly - 2,
-      x + 32, ly - 2, color, dash)
-  else -- markers only: a marker is the key
-    out[#out + 1] = ('<circle cx="%d" cy="%d" r="4.5" fill="%s"/>'):format(x + 23, ly - 2, color)
-  end
-  local label = #s.name > 42 and (s.name:sub(1, 40) .. "…") or s.name
-  out[#out + 1] = ('<text class="legend" data-name="%s" x="%d" y="%d" font-size="12">%s<title>%s</title></text>')
-    :format(esc(s.name), x + 36, ly + 2, esc(label), esc(s.name))
 end
 
--- One panel at (x0, y0) of W x H: p = { x0, y0, W, H, title, x = axis, y = axis, series =
--- { { name, points = { {x, y, lo, hi}... }, color, line = false (markers only) }... }, tip =
--- function(name, point) (markers with their value), legend = false (none), dodge = pixels
--- between series, empty = text when there is nothing to draw }. A point's lo and hi draw its
--- interval as a whisker; x.slant = pixels more below the axis for slanted tick labels.
--- Returns the functions placing a value on each axis, for marks drawn over the panel.
+-- the clip path of a plot area (a few pixels wider, so markers on its edge are whole)
+local function clip(out, left, top, w, h)
+  local id = M.id("clip")
+  out[#out + 1] = ('<clipPath id="%s"><rect x="%.1f" y="%.1f" width="%.1f" height="%.1f"/></clipPath>'):format(id,
+    left - 5, top - 5, w + 10, h + 10)
+  return id
+end
+
+-- One panel at (x0, y0): p = { x0, y0, W, H (default: the size's), size = WIDE or NARROW,
+-- title, x = axis, y = axis, series = { { name, points = { {x, y, lo, hi, gap}... }, color,
+-- line = false (markers only) }... }, tip = function(name, point) (markers with their value),
+-- dodge = pixels between series, empty = text when there is nothing to draw }. A point's lo
+-- and hi draw its interval as a whisker; gap: its line does not join it to the one before.
+-- x.gap_at: a break mark on the x axis there. Returns the functions placing a value on each
+-- axis, for marks drawn over the panel (they are clipped too when drawn with M.clipped).
 function M.panel(out, p)
-  p.pw, p.ph = p.W - M.MARGIN.L - M.MARGIN.R, p.H - M.MARGIN.T - M.MARGIN.B - (p.x and p.x.slant or 0)
-  out[#out + 1] = ('<text x="%d" y="%d" font-size="15" font-weight="bold">%s</text>'):format(p.x0 + M.MARGIN.L, p.y0 + 24,
-    esc(p.title))
+  p.size = p.size or M.WIDE
+  local s = p.size
+  p.W, p.H = p.W or s.W, p.H or s.H
+  p.pw, p.ph = p.W - s.L - s.R, p.H - s.T - s.B
+  out[#out + 1] = ('<text x="%d" y="%d" font-size="%d" font-weight="bold">%s</text>'):format(p.x0 + 8,
+    p.y0 + s.title + 6, s.title, esc(M.fit(p.title, p.W - 16, s.title)))
   if not p.x then
-    out[#out + 1] = ('<text x="%d" y="%d">%s</text>'):format(p.x0 + M.MARGIN.L, p.y0 + M.MARGIN.T + 20,
-      esc(p.empty or "nothing to draw"))
+    out[#out + 1] = ('<text x="%d" y="%d" font-size="%d">%s</text>'):format(p.x0 + 8, p.y0 + s.T + 20, s.label,
+      esc(M.fit(p.empty or "nothing to draw", p.W - 16, s.label)))
     return
   end
-  local left, bottom = p.x0 + M.MARGIN.L, p.y0 + M.MARGIN.T + p.ph
-  local function fx(v) return place(p.x, v, left, left + p.pw) end
-  local function fy(v) return place(p.y, v, bottom, bottom - p.ph) end
+  local left, bottom = p.x0 + s.L, p.y0 + s.T + p.ph
+  local function fx(v) return M.place(p.x, v, left + s.pad, left + p.pw - s.pad) end
+  local function fy(v) return M.place(p.y, v, bottom, bottom - p.ph) end
   draw_axes(out, p, fx, fy)
-  for i, s in ipairs(p.series) do draw_series(out, p, i, s, fx, fy) end
+  p.clip = clip(out, left, bottom - p.ph, p.pw, p.ph)
+  out[#out + 1] = ('<g clip-path="url(#%s)">'):format(p.clip)
+  for i, ser in ipairs(p.series) do draw_series(out, p, i, ser, fx, fy) end
+  out[#out + 1] = "</g>"
   return fx, fy
+end
+
+-- Marks drawn over a panel (body lines), inside its clip.
+function M.clipped(out, p, marks)
+  if not p.clip or #marks == 0 then return end
+  out[#out + 1] = ('<g clip-path="url(#%s)">'):format(p.clip)
+  for _, m in ipairs(marks) do out[#out + 1] = m end
+  out[#out + 1] = "</g>"
+end
+
+-- A dot chart of named rows (what a comparison of methods alone is): each row's value a dot
+-- with its interval, on a rows/s axis from 0. p = { x0, y0, W, size, title, rows = { { name,
+-- y, lo, hi, tip, color } }, label (of the value axis) }; the panel's height follows the rows.
+-- Returns the height.
+function M.dots(out, p)
+  p.size = p.size or M.WIDE
+  local s = p.size
+  p.W = p.W or s.W
+  local namew = 48
+  for _, r in ipairs(p.rows) do namew = math.max(namew, math.min(p.W * 0.42, M.text_width(r.name, s.tick) + 12)) end
+  local top, plotw = p.y0 + s.T, p.W - namew - s.R - 8
+  p.H = s.T + #p.rows * s.row + s.B
+  out[#out + 1] = ('<text x="%d" y="%d" font-size="%d" font-weight="bold">%s</text>'):format(p.x0 + 8,
+    p.y0 + s.title + 6, s.title, esc(M.fit(p.title, p.W - 16, s.title)))
+  local hi = 0
+  for _, r in ipairs(p.rows) do hi = math.max(hi, r.hi or r.y) end
+  local axis = M.nice_axis(0, hi * 1.05, p.W < 600 and 3 or 6)
+  local left, bottom = p.x0 + namew + 8, top + #p.rows * s.row
+  local function fx(v) return M.place(axis, v, left, left + plotw) end
+  for _, t in ipairs(axis.ticks) do
+    out[#out + 1] = ('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ddd"/>'):format(fx(t), top, fx(t), bottom)
+  end
+  local kept = thin(axis.ticks, fx, function(t) return M.text_width(M.short(t), s.tick) end, p.x0 + 2, p.x0 + p.W - 2, 8)
+  for _, t in ipairs(kept) do
+    out[#out + 1] = ('<text x="%.1f" y="%d" font-size="%d" text-anchor="middle">%s</text>'):format(fx(t),
+      bottom + 6 + s.tick, s.tick, M.short(t))
+  end
+  out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(left, bottom, left + plotw, bottom)
+  out[#out + 1] = ('<text x="%d" y="%d" font-size="%d" text-anchor="middle">%s</text>'):format(left + plotw / 2,
+    p.y0 + p.H - 10, s.label, esc(M.fit(p.label or "rows/s", plotw, s.label)))
+  for i, r in ipairs(p.rows) do
+    local y = top + (i - 0.5) * s.row
+    local color = r.color or M.PALETTE[1]
+    out[#out + 1] = ('<g class="series" data-name="%s">'):format(esc(r.name))
+    out[#out + 1] = ('<text x="%d" y="%.1f" font-size="%d" text-anchor="end">%s</text>'):format(left - 8,
+      y + s.tick * 0.35, s.tick, esc(M.fit(r.name, namew - 4, s.tick)))
+    if r.lo and r.hi then draw_whisker(out, fx(r.lo), fx(r.hi), y, color, true) end
+    out[#out + 1] = ('<circle cx="%.1f" cy="%.1f" r="4.5" fill="%s"><title>%s</title></circle></g>'):format(fx(r.y),
+      y, color, esc(r.tip or r.name))
+  end
+  return p.H
+end
+
+-- The legend entries of a panel's series, for HTML: { name, color, dash, line }.
+function M.legend_items(p)
+  local items = {}
+  for i, s in ipairs(p.series or {}) do
+    local color, dash = M.style(i)
+    items[#items + 1] = { name = s.name, color = s.color or color, dash = dash, line = s.line ~= false }
+  end
+  return items
+end
+
+-- A legend drawn into a file's SVG under its panel: entries in as many columns as fit the
+-- width, at most LEGEND_MAX, the rest counted. Returns the height it took.
+function M.legend(out, items, x0, y0, W, size)
+  size = size or M.WIDE
+  if #items == 0 then return 0 end
+  local font, colw = size.tick, 0
+  for _, it in ipairs(items) do colw = math.max(colw, M.text_width(it.name, font) + 40) end
+  colw = math.min(colw, W - 16)
+  local cols = math.max(1, math.floor((W - 16) / colw))
+  local shown = math.min(#items, M.LEGEND_MAX)
+  for i = 1, shown do
+    local it = items[i]
+    local x, y = x0 + 8 + ((i - 1) % cols) * colw, y0 + 14 + math.floor((i - 1) / cols) * (font + 8)
+    if it.line then
+      out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="3"%s/>'):format(x, y - 4, x + 22,
+        y - 4, it.color, dash_attr(it.dash))
+    else
+      out[#out + 1] = ('<circle cx="%d" cy="%d" r="4.5" fill="%s"/>'):format(x + 11, y - 4, it.color)
+    end
+    out[#out + 1] = ('<text class="legend" data-name="%s" x="%d" y="%d" font-size="%d">%s</text>'):format(esc(it.name),
+      x + 28, y, font, esc(M.fit(it.name, colw - 36, font)))
+  end
+  local rows = math.ceil(shown / cols)
+  local h = 14 + rows * (font + 8)
+  if #items > shown then
+    out[#out + 1] = ('<text x="%d" y="%d" font-size="%d">… and %d more</text>'):format(x0 + 8, y0 + h, font,
+      #items - shown)
+    h = h + font + 8
+  end
+  return h
 end
 
 function M.text(out, x, y, s, attrs)
@@ -162,14 +336,15 @@ function M.text(out, x, y, s, attrs)
 end
 
 -- What a panel shows, as text for those who cannot see it: each series and its points
--- (x: y, with the interval when there is one).
+-- (x: y, with the interval when there is one), DESC_POINTS of each at most.
 function M.summary(p)
   if not p.x then return p.title .. ": " .. (p.empty or "nothing to draw") end
   local fx, fy = p.x.fmt or M.short, p.y.fmt or M.short
   local parts = { ("%s; x: %s, y: %s."):format(p.title, p.x.label, p.y.label) }
   for _, s in ipairs(p.series) do
     local pts = {}
-    for _, q in ipairs(s.points) do
+    for i, q in ipairs(s.points) do
+      if i > M.DESC_POINTS then pts[#pts + 1] = ("and %d more"):format(#s.points - M.DESC_POINTS); break end
       pts[#pts + 1] = fx(q.x) .. ": " .. fy(q.y) .. (q.lo and (" (" .. fy(q.lo) .. " to " .. fy(q.hi) .. ")") or "")
     end
     parts[#parts + 1] = s.name .. ": " .. (#pts > 0 and table.concat(pts, ", ") or "no points") .. "."
@@ -178,11 +353,12 @@ function M.summary(p)
 end
 
 -- The SVG document around what the panels wrote into body; alt = { title, desc }, the
--- chart's text alternative (its name and what it shows), when given.
-function M.document(W, H, body, alt)
+-- chart's text alternative (its name and what it shows), when given; class: of the svg.
+function M.document(W, H, body, alt, class)
   local out = {
-    ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif"%s>')
-      :format(W, H, W, H, alt and (' role="img" aria-label="%s"'):format(esc(alt.title)) or ""),
+    ('<svg xmlns="http://www.w3.org/2000/svg"%s width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif"%s>')
+      :format(class and (' class="' .. class .. '"') or "", W, H, W, H,
+        alt and (' role="img" aria-label="%s"'):format(esc(alt.title)) or ""),
   }
   if alt then
     out[#out + 1] = "<title>" .. esc(alt.title) .. "</title>"

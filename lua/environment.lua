@@ -61,7 +61,10 @@ function M.parts(results, html)
   local commands = distinct(results, function(r) return type(r.command) == "string" and r.command or nil end)
   out[#out + 1] = "<h3>command line" .. (#commands == 1 and "" or "s") .. "</h3>"
   if #commands == 0 then
-    out[#out + 1] = html.p("Not recorded: these results come from a bulkbench that did not keep its command line.")
+    local raced = false
+    for _, r in ipairs(results) do raced = raced or type(r.advise) == "table" end
+    out[#out + 1] = html.p("The results do not record the command line that made them"
+      .. (raced and " (bulkbench advise gives its command in its own output, not with each run)." or "."))
   end
   for _, c in ipairs(commands) do out[#out + 1] = "<pre><code>" .. esc(c) .. "</code></pre>" end
   local versions = distinct(results, function(r) return r.version and tostring(r.version) end)

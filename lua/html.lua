@@ -1,13 +1,20 @@
--- bulkbench.html: the report as one self-contained HTML page (--html=FILE): the comparison,
--- each scenario's chart and table, the advise race, the timelines, the latency CDFs and the
--- environment, from the same data and with the same SVG charts as the other reports. No
+-- bulkbench.html: the report as one self-contained HTML page (--html=FILE). The answer first:
+-- the verdict of each scenario (and advise's recommendation) above everything, then a section
+-- per report: each scenario's verdict, the warnings its runs raised, its failures with their
+-- errors, its chart and its table (fastest first, the deciding column first and pinned); the
+-- comparison, the advise race, the timelines, the latency CDFs and the environment. No
 -- network: the style, the charts and the little script (sorting, legend toggles) are inline,
 -- and a Content-Security-Policy forbids anything else, so the page opens from disk for years.
+-- Large results are summarised (capped tables, legends, lines and stalls), saying so.
 --   bulkbench report RESULTS.jsonl... --html=FILE        bulkbench run ... --html=FILE
 --   bulkbench report --compare BASE.jsonl CANDIDATE.jsonl --html=FILE
 local core = require "bulkbench.core"
-local report = require "bulkbench.report"
+local results = require "bulkbench.results"
+local points = require "bulkbench.points"
+local tables = require "bulkbench.tables"
 local chart = require "bulkbench.chart"
+local sweep = require "bulkbench.sweep"
+local verdict = require "bulkbench.verdict"
 local compare = require "bulkbench.compare"
 local timeline = require "bulkbench.timeline"
 local cdf = require "bulkbench.cdf"
@@ -18,17 +25,23 @@ local M = {}
 
 local esc = chart.esc
 
+M.TABLE_MAX = 200 -- rows a table shows; the rest are counted
+M.LEGEND_MAX = 40 -- legend entries shown
+
 -- ---- elements ----
 
 -- A table of rows with columns { { header, function(row) -> text } }, in a wrapper that
--- scrolls sideways on a narrow screen. opts: attrs (of <table>), class_of(header, text)
--- (a cell's class). Every row is in the HTML: the script only reorders them.
+-- scrolls sideways on a narrow screen (its first column pinned). opts: attrs (of <table>),
+-- class_of(header, text) (a cell's class), what (the rows' noun, for the count of those not
+-- shown), max. The script only reorders the rows.
 function M.table(cols, rows, opts)
   opts = opts or {}
+  local max = opts.max or M.TABLE_MAX
   local out = { ('<div class="scroll"><table class="sortable"%s><thead><tr>'):format(opts.attrs or "") }
   for _, c in ipairs(cols) do out[#out + 1] = ('<th scope="col">%s</th>'):format(esc(c[1])) end
   out[#out + 1] = "</tr></thead><tbody>"
-  for _, r in ipairs(rows) do
+  for i, r in ipairs(rows) do
+    if i > max then break end
     out[#out + 1] = "<tr>"
     for _, c in ipairs(cols) do
       local v = c[2](r)
@@ -38,35 +51,94 @@ function M.table(cols, rows, opts)
     out[#out + 1] = "</tr>"
   end
   out[#out + 1] = "</tbody></table></div>"
+  if #rows > max then
+    out[#out + 1] = M.p(("The first %d of %d %s are shown; bulkbench report --format=csv lists them all.")
+      :format(max, #rows, opts.what or "rows"), "note")
+  end
   return table.concat(out)
 end
 
--- A chart (an SVG document carrying its own title and desc) with its caption.
-function M.figure(svg, caption)
-  return ('<figure>%s<figcaption>%s</figcaption></figure>'):format(svg, esc(caption))
+-- A legend in HTML, wrapping with the page: a button per series (a click hides its line).
+function M.legend(items)
+  if #items == 0 then return "" end
+  local out = { '<ul class="legend">' }
+  for i, it in ipairs(items) do
+    if i > M.LEGEND_MAX then
+      out[#out + 1] = ("<li>and %d more</li>"):format(#items - M.LEGEND_MAX)
+      break
+    end
+    local style = it.line and ("border-top:3px %s %s"):format(it.dash ~= "" and "dashed" or "solid", it.color)
+      or ("background:%s;border-radius:50%%;height:9px;width:9px"):format(it.color)
+    out[#out + 1] = ('<li><button type="button" data-name="%s"><span class="key" style="%s"></span>%s</button></li>')
+      :format(esc(it.name), style, esc(it.name))
+  end
+  out[#out + 1] = "</ul>"
+  return table.concat(out)
+end
+
+-- A chart in its two sizes (the page shows the one that fits), its legend and its caption
+-- (HTML: the caller escapes what it puts in).
+function M.figure(wide, narrow, items, caption_html)
+  return ('<figure>%s%s%s<figcaption>%s</figcaption></figure>'):format(wide, narrow or "", M.legend(items or {}),
+    caption_html)
 end
 
 function M.p(text, class) return ("<p%s>%s</p>"):format(class and (' class="' .. class .. '"') or "", esc(text)) end
 
--- ---- sections: each returns nil when the results hold nothing for it ----
+M.LIST_SHOWN = 8 -- items of a list shown; the rest behind a "more" that opens without script
 
--- One scenario's chart and table; label tells result sets apart ("base", "candidate").
-local function scenario_parts(s, rs, opts)
-  local repeats = report.has_repeats(rs)
-  local svg = report.scenario_svg(s, rs, opts)
-  local caption = repeats
-      and "The median rows/s of each point over its runs; the whisker is its 95% confidence interval. "
-        .. "Hover a point for its figures, click a legend entry to hide its line."
-    or "rows/s of each run. Hover a point for its figures, click a legend entry to hide its line."
-  return { M.p(report.group_title(rs, "run"), "what"), M.figure(svg, caption),
-           M.table(report.columns(rs), rs, { attrs = (' data-scenario="%s"'):format(esc(s)) }) }
+-- a list of lines (the first LIST_SHOWN, the rest folded), or "" for none
+function M.list(lines, class, lead)
+  if #lines == 0 then return "" end
+  local function items(from, to)
+    local out = {}
+    for i = from, math.min(to, #lines) do out[#out + 1] = "<li>" .. esc(lines[i]) .. "</li>" end
+    return table.concat(out)
+  end
+  local out = { ('<div class="%s">'):format(class), lead and M.p(lead) or "", "<ul>", items(1, M.LIST_SHOWN), "</ul>" }
+  if #lines > M.LIST_SHOWN then
+    local last = math.min(#lines, M.TABLE_MAX)
+    out[#out + 1] = ("<details><summary>%d more</summary><ul>%s</ul>%s</details>"):format(#lines - M.LIST_SHOWN,
+      items(M.LIST_SHOWN + 1, last), #lines > last and M.p(("and %d more not shown"):format(#lines - last)) or "")
+  end
+  out[#out + 1] = "</div>"
+  return table.concat(out)
 end
 
-local function scenarios(page, results, opts, label)
-  local order, groups = report.by_scenario(results)
-  for _, s in ipairs(order) do
-    page:section((label and (label .. ": ") or "") .. s, scenario_parts(s, groups[s], opts))
+-- verdict lines as a paragraph: the first strong, the rest under it
+function M.verdict_html(lines, title)
+  local out = {}
+  for i, l in ipairs(lines) do
+    l = esc((l:gsub("^%s+", "")))
+    out[i] = i == 1 and ("<strong>" .. l .. "</strong>") or l
   end
+  return ('<p class="verdict">%s%s</p>'):format(title and (esc(title) .. ": ") or "", table.concat(out, "<br>"))
+end
+
+-- ---- sections: each returns nil when the results hold nothing for it ----
+
+-- One scenario's verdict, warnings, failures, chart and table.
+local function scenario_parts(s, pts, opts)
+  local runs = 0
+  for _, p in ipairs(pts) do runs = runs + p.n + #p.failed end
+  local c = sweep.chart(s, pts, opts)
+  return {
+    M.verdict_html(verdict.of(pts).lines),
+    M.p(tables.group_title(points.results_of(pts), "point", runs), "what"),
+    M.list(sweep.warnings(pts), "warn", "Warnings the command line gave about these runs:"),
+    M.list(sweep.failures(pts), "fail", "Failed runs, with their errors:"),
+    M.figure(c.wide, c.narrow, c.legend, esc(sweep.caption(pts, c) ..
+      " Hover a point for its figures; click a legend entry to hide its line.")),
+    M.table(sweep.columns(pts), pts, { attrs = (' data-scenario="%s"'):format(esc(s)), what = "points" }),
+  }
+end
+
+-- each scenario's points, fastest first: { { name, points } }
+local function scenario_points(rs)
+  local order, groups = points.by_scenario(rs)
+  local out = {}
+  for i, s in ipairs(order) do out[i] = { name = s, points = points.sort(points.merge(groups[s])) } end
+  return out
 end
 
 local function verdict_class(header, v)
@@ -74,109 +146,153 @@ local function verdict_class(header, v)
   return tonumber(v) and "num" or nil
 end
 
+-- the comparison's verdicts counted: "3 faster, 1 slower, 2 too few runs to tell"
+local function tally(rows)
+  local n, order = {}, {}
+  for _, row in ipairs(rows) do
+    local v = row.verdict:match("^too few runs") and "too few runs to tell" or row.verdict:match("^unmatched") and
+      "unmatched" or row.verdict
+    if not n[v] then n[v] = 0; order[#order + 1] = v end
+    n[v] = n[v] + 1
+  end
+  local parts = {}
+  for _, v in ipairs(order) do parts[#parts + 1] = n[v] .. " " .. v end
+  return table.concat(parts, ", ")
+end
+
 local function comparison(page, sets)
   local rows = compare.match(sets[1].results, sets[2].results)
   local cols = { { "#", function(row) return tostring(row.n) end } }
-  if #report.by_scenario(report.results_of(rows, function(row) return row.r end)) > 1 then
-    cols[2] = { "scenario", function(row) return row.r.scenario or "?" end }
-  end
   for i, row in ipairs(rows) do row.n = i end
   for _, c in ipairs(compare.columns(rows, "text")) do cols[#cols + 1] = c end
-  local svg = compare.svg(rows)
+  if #points.by_scenario(rows, function(row) return row.r end) > 1 then
+    table.insert(cols, 3, { "scenario", function(row) return row.r.scenario or "?" end })
+  end
+  local wide, _, p = compare.svg(rows, chart.WIDE, "wide")
+  local narrow = compare.svg(rows, chart.NARROW, "narrow")
+  local summary = "candidate against base: " .. tally(rows)
   page:section("comparison", {
-    M.p(("base %s, candidate %s: ratio = candidate / base median rows/s, with its 95%% bootstrap interval "
-      .. "(%d resamples); faster or slower only when the interval is clear of 1."):format(sets[1].path, sets[2].path,
-      require("bulkbench.stats").RESAMPLES)),
-    M.figure(svg, "Each point's ratio (numbered as in the table) with its 95% interval, coloured by verdict; "
-      .. "the dashed line is 1, no change."),
-    M.table(cols, rows, { attrs = ' data-compare="1"', class_of = verdict_class }),
+    M.verdict_html({ summary }),
+    M.p(("base %s, candidate %s: %s."):format(sets[1].path, sets[2].path, compare.RULE)),
+    M.figure(wide, narrow, chart.legend_items(p), esc("Each point's ratio (numbered as in the table) with its interval,"
+      .. " coloured by verdict; the dashed line is 1, no change.")),
+    M.table(cols, rows, { attrs = ' data-compare="1"', class_of = verdict_class, what = "points" }),
   })
+  return summary
 end
 
-local function advise_race(page, results)
-  if not race.any(results) then return end
-  local cands = race.candidates(results)
+local function advise_race(page, rs, advice)
+  if not race.any(rs) then return end
+  local cands = race.candidates(rs)
+  local rec = race.recommendation(cands, advice)
+  local wide, items = race.svg(cands, chart.WIDE, "wide")
+  local narrow = race.svg(cands, chart.NARROW, "narrow")
   page:section("advise race", {
-    M.figure(race.svg(cands), "rows/s of each candidate in each round of `bulkbench advise`; "
-      .. "an × marks the round a candidate was dropped, a ring the winner."),
-    M.table(race.COLS, cands),
+    rec and M.verdict_html(rec) or M.p("No recommendation: no candidate won the race.", "verdict"),
+    M.figure(wide, narrow, items, "rows/s of each candidate in each round of <code>bulkbench advise</code> (the median "
+      .. "of its runs in the round); an × marks the round a candidate was dropped in, a ring the winner. The table "
+      .. "gives each candidate's standing: the median of its runs at the scale the race compared them at."),
+    M.table(race.COLS, cands, { what = "candidates" }),
   })
+  return rec
 end
 
-local function timelines(page, results, opts)
-  local runs, stalls = timeline.analyse(results)
+local function timelines(page, rs, opts)
+  local runs, stalls = timeline.analyse(rs)
   if #runs == 0 then return end
+  local wide, items = timeline.svg(runs, stalls, {}, opts, chart.WIDE, "wide", false)
+  local narrow = timeline.svg(runs, stalls, {}, opts, chart.NARROW, "narrow", false)
   local parts = {
-    M.figure(timeline.svg(runs, stalls, {}, opts), ("rows/s (top) and p99 latency (bottom) in each interval of "
-      .. "each run; a red ring marks a stall, an interval under %g of its run's median rows/s."):format(timeline.STALL)),
-    M.table(timeline.RUN_COLS, runs, { attrs = ' data-timeline="runs"' }),
+    M.figure(wide, narrow, items, esc(("rows/s (top) and p99 latency (bottom) in each interval of each run; a red ring "
+      .. "marks a stall: %s."):format(timeline.RULE) .. (#runs > timeline.RUNS_MAX and
+      (" The %d runs with the most stalls of %d are drawn."):format(timeline.RUNS_MAX, #runs) or ""))),
+    M.table(timeline.RUN_COLS, runs, { attrs = ' data-timeline="runs"', what = "runs" }),
   }
   if #stalls > 0 then
     parts[#parts + 1] = "<h3>stalls</h3>"
-    parts[#parts + 1] = M.table(timeline.STALL_COLS, stalls, { attrs = ' data-timeline="stalls"' })
+    parts[#parts + 1] = M.table(timeline.STALL_COLS, stalls, { attrs = ' data-timeline="stalls"', what = "stalls",
+                                                               max = timeline.STALLS_MAX })
   else
-    parts[#parts + 1] = M.p("No stalls: no interval under " .. timeline.STALL .. " of its run's median rows/s.")
+    parts[#parts + 1] = M.p("No stalls: no " .. timeline.RULE .. ".")
   end
   page:section("timelines", parts)
 end
 
-local function latency(page, results)
-  local points = cdf.points(results)
-  if #points == 0 then return end
+local function latency(page, rs)
+  local pts = cdf.points(rs)
+  if #pts == 0 then return end
+  local wide, items = cdf.svg(pts, {}, chart.WIDE, "wide", false)
+  local narrow = cdf.svg(pts, {}, chart.NARROW, "narrow", false)
   page:section("latency CDF", {
-    M.figure(cdf.svg(points, {}), "The fraction of events (batches or statements) that took at most each latency, "
-      .. "from the histograms of --latency-hist; the histograms of one point's runs are merged."),
-    M.table(cdf.COLS, points, { attrs = ' data-cdf="1"' }),
+    M.figure(wide, narrow, items, esc("The fraction of events (batches or statements) that took at most each latency, "
+      .. "from the histograms of --latency-hist; the histograms of one point's runs are merged.")),
+    M.table(cdf.COLS, pts, { attrs = ' data-cdf="1"', what = "points" }),
   })
 end
 
 -- ---- the page ----
 
--- The page of sets = { { path, results, label } }: two with opts.compare (base, candidate).
-function M.page(sets, opts)
+-- The page of sets = { { path, results, label } } (two with opts.compare: base, candidate),
+-- the warnings of reading them and advise's records.
+function M.page(sets, opts, warnings, advice)
   local all, paths = {}, {}
   for _, set in ipairs(sets) do
     paths[#paths + 1] = set.path
     for _, r in ipairs(set.results) do all[#all + 1] = r end
   end
-  local page = page_parts.new()
-  if opts.compare then comparison(page, sets) end
-  for _, set in ipairs(sets) do scenarios(page, set.results, opts, set.label) end
-  advise_race(page, all)
+  local page, top = page_parts.new(), {}
+  if opts.compare then top[#top + 1] = M.verdict_html({ comparison(page, sets) }, "comparison") end
+  for _, set in ipairs(sets) do
+    for _, sc in ipairs(scenario_points(race.others(set.results))) do
+      local title = (set.label and (set.label .. ": ") or "") .. sc.name
+      local parts = scenario_parts(sc.name, sc.points, opts)
+      if not opts.compare then top[#top + 1] = M.verdict_html(verdict.of(sc.points).lines, title) end
+      page:section(title, parts)
+    end
+  end
+  local rec = advise_race(page, all, advice)
+  if rec then top[#top + 1] = M.verdict_html(rec, "advise") end
   timelines(page, all, opts)
   latency(page, all)
   page:section("environment", environment.parts(all, M))
-  local names = report.by_scenario(all)
+  if #warnings > 0 then
+    top[#top + 1] = M.list(warnings, "warn", "Reading the results gave these warnings:")
+  end
+  local names = points.by_scenario(all)
   return page:render({
     title = "bulkbench report: " .. table.concat(names, ", "),
     lead = ("%d result%s from %s, made by bulkbench %s."):format(#all, #all == 1 and "" or "s",
       table.concat(paths, ", "), core.version()),
+    top = top,
   })
 end
 
 -- `bulkbench report ... --html=FILE`: the page of the results files (BASE and CANDIDATE
 -- with --compare) written to opts.html.
 function M.main(paths, opts)
-  local sets = {}
+  local sets, warnings, advice = {}, {}, {}
   local usage = "bulkbench report RESULTS.jsonl... --html=FILE"
+  local function add(list, more) for _, x in ipairs(more) do list[#list + 1] = x end end
   if opts.compare then
     sets = { { path = paths[1], label = "base" }, { path = paths[2], label = "candidate" } }
-    for _, set in ipairs(sets) do set.results = report.results({ set.path }, usage) end
+    for _, set in ipairs(sets) do
+      local w, a
+      set.results, w, a = results.read({ set.path }, usage)
+      add(warnings, w)
+      add(advice, a)
+    end
   else
-    sets[1] = { path = table.concat(paths, ", "), results = report.results(paths, usage) }
+    local rs, w, a = results.read(paths, usage)
+    sets[1] = { path = table.concat(paths, ", "), results = rs }
+    warnings, advice = w, a
   end
-  chart.write(opts.html, M.page(sets, opts))
+  chart.write(opts.html, M.page(sets, opts, warnings, advice))
 end
 
 -- `bulkbench run ... --html=FILE`: the page of this run's results, given as JSON texts.
 function M.from_json(texts, opts)
-  local results = {}
-  for i, text in ipairs(texts) do
-    local r, err = core.json_decode(text)
-    if type(r) ~= "table" then error(("result %d is not an object (%s)"):format(i, err or "?"), 0) end
-    results[i] = r
-  end
-  chart.write(opts.html, M.page({ { path = "this run", results = results } }, opts))
+  local rs, warnings = results.from_json(texts)
+  chart.write(opts.html, M.page({ { path = "this run", results = rs } }, opts, warnings, {}))
 end
 
 return M

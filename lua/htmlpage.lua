@@ -5,8 +5,9 @@ local M = {}
 
 local esc = chart.esc
 
--- Narrow screens: the charts scale down with their viewBox, tables scroll in their wrapper,
--- long words (paths, command lines) wrap, so the page itself never scrolls sideways.
+-- Narrow screens: each chart is drawn twice and the page shows the size that fits (its text
+-- stays at 10 px or more on a phone), tables scroll in their wrapper with their first (the
+-- deciding) column pinned, long words wrap, so the page itself never scrolls sideways.
 M.CSS = [[
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -16,13 +17,27 @@ h1{font-size:1.6em;margin:.8em 0 .2em}
 h2{font-size:1.3em;border-bottom:1px solid #ddd;padding-bottom:.2em;margin:2em 0 .5em}
 h3{font-size:1.05em;margin:1.2em 0 .4em}
 nav ol{columns:2 14em;padding-left:1.4em}
-.lead,.what,figcaption{color:#555}
+.lead,.what,figcaption,.note{color:#555}
+.top{border:1px solid #cfd8e3;background:#f5f8fb;padding:.2em .9em;margin:1em 0;border-radius:4px}
+.verdict{margin:.6em 0}
+.warn,.fail{border-left:4px solid #e0a800;background:#fff8e1;padding:.1em .8em;margin:.6em 0}
+.fail{border-color:#c62828;background:#fdecea}
+.warn ul,.fail ul{margin:.2em 0;padding-left:1.2em}
 figure{margin:1em 0}
 figure svg{display:block;width:100%;max-width:1000px;height:auto}
+figure svg.narrow{display:none;max-width:480px}
+@media (max-width:800px){figure svg.wide{display:none}figure svg.narrow{display:block}}
 figcaption{font-size:.9em;margin-top:.3em}
+ul.legend{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:.2em .9em;font-size:.88em}
+ul.legend button{font:inherit;background:none;border:0;padding:.1em 0;cursor:pointer;color:inherit;text-align:left}
+ul.legend button.off{opacity:.4;text-decoration:line-through}
+ul.legend .key{display:inline-block;width:22px;margin:0 .4em .25em 0;vertical-align:middle}
 .scroll{overflow-x:auto;max-width:100%;margin:.5em 0}
-table{border-collapse:collapse;font-size:.88em;font-variant-numeric:tabular-nums}
-th,td{padding:.25em .6em;border-bottom:1px solid #e6e6e6;text-align:left;white-space:nowrap;overflow-wrap:normal}
+table{border-collapse:separate;border-spacing:0;font-size:.88em;font-variant-numeric:tabular-nums}
+th,td{padding:.25em .6em;border-bottom:1px solid #e6e6e6;text-align:left;white-space:nowrap;overflow-wrap:normal;
+  background:#fff}
+th:first-child,td:first-child{position:sticky;left:0;z-index:1;box-shadow:1px 0 0 #ddd;max-width:40vw;
+  white-space:normal;overflow-wrap:anywhere}
 th{background:#f3f3f3;cursor:pointer;user-select:none}
 th[aria-sort=ascending]::after{content:" \25B2"}
 th[aria-sort=descending]::after{content:" \25BC"}
@@ -33,12 +48,10 @@ td.v-slower{background:#fbe0e0;color:#8c1515}
 td.v-no-difference{background:#eee;color:#333}
 td.v-n-a{background:#fdf0dc;color:#7a4a00}
 pre{background:#f6f6f6;padding:.5em .7em;white-space:pre-wrap;overflow-wrap:anywhere;font-size:.85em}
-svg text.legend{cursor:pointer}
-svg text.off{opacity:.4}
 ]]
 
 -- Sorting by a click on a header (numbers before text), and a click on a legend entry
--- hiding its series. The page says everything without it.
+-- hiding its series in both sizes of its chart. The page says everything without it.
 M.SCRIPT = [[
 (function () {
   function key(td) {
@@ -68,11 +81,12 @@ M.SCRIPT = [[
       });
     });
   });
-  document.querySelectorAll("svg text.legend").forEach(function (t) {
-    t.addEventListener("click", function () {
-      var off = !t.classList.contains("off"), name = t.getAttribute("data-name");
-      t.classList.toggle("off", off);
-      t.ownerSVGElement.querySelectorAll("g.series").forEach(function (g) {
+  document.querySelectorAll("ul.legend button").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var off = !b.classList.contains("off"), name = b.getAttribute("data-name");
+      b.classList.toggle("off", off);
+      b.setAttribute("aria-pressed", off ? "true" : "false");
+      b.closest("figure").querySelectorAll("g.series").forEach(function (g) {
         if (g.getAttribute("data-name") === name) g.style.display = off ? "none" : "";
       });
     });
@@ -102,7 +116,7 @@ function Page:section(title, parts)
   self.sections[#self.sections + 1] = { id = self:id(title), title = title, parts = parts }
 end
 
--- The whole document; head = { title, lead }.
+-- The whole document; head = { title, lead, top = the answer's parts, above the contents }.
 function Page:render(head)
   local out = {
     "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
@@ -110,8 +124,11 @@ function Page:render(head)
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     "<title>" .. esc(head.title) .. "</title>", "<style>", M.CSS, "</style>", "</head>", "<body>",
     "<header><h1>" .. esc(head.title) .. "</h1>", '<p class="lead">' .. esc(head.lead) .. "</p></header>",
-    '<nav aria-label="contents"><ol>',
   }
+  if head.top and #head.top > 0 then
+    out[#out + 1] = '<div class="top" role="region" aria-label="the answer">' .. table.concat(head.top) .. "</div>"
+  end
+  out[#out + 1] = '<nav aria-label="contents"><ol>'
   for _, s in ipairs(self.sections) do
     out[#out + 1] = ('<li><a href="#%s">%s</a></li>'):format(s.id, esc(s.title))
   end

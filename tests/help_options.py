@@ -51,8 +51,8 @@ def examples():
     said = []
     for c in commands:
         _, text = out(c, "--help")
-        m = re.search(r"^example:\n\s+(.+)$", text, re.M)
-        ex = m.group(1) if m else ""
+        m = re.search(r"^example:\n((?:.*\\\n)*.*)$", text, re.M)  # a long one is wrapped with " \\"
+        ex = re.sub(r"\s*\\\n\s*", " ", m.group(1)).strip() if m else ""
         if re.search(r"--engine=(pg|mysql|odbc)|postgresql://|mysql://", ex):
             continue
         p = subprocess.run(ex.replace("bulkbench ", BB + " ", 1), shell=True, cwd=work,

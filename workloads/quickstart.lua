@@ -4,7 +4,8 @@ local bb = require "bulkbench"
 bb.describe [[
 Quickstart: how much do transactions and multi-row INSERTs buy over one row per statement?
 Loads a small orders table on the embedded SQLite (or any --engine) with each --method.
-  make quickstart   # = bulkbench run workloads/quickstart.lua --method=insert,txn,multirow --batch=1,100,1000]]
+  make quickstart runs it so:
+    bulkbench run workloads/quickstart.lua --method=insert,txn,multirow --batch=1,100,1000]]
 
 bb.defaults { method = "txn", batch = 1000, rows = 100000 }
 

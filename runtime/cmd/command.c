@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../../base/err.h"
 #include "../host/host.h"
@@ -62,29 +63,74 @@ static void option_form(const opt_use *u, char *out, size_t n)
     else snprintf(out, n, "--%s%s%s", u->name, *arg ? "=" : "", arg);
 }
 
+#define HELP_WIDTH 100 /* columns a help line takes at most (a word longer than a line stands alone) */
+
+/* the columns n bytes of UTF-8 take */
+static int columns(const char *s, size_t n)
+{
+    int w = 0;
+    for (size_t i = 0; i < n; i++) w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return w;
+}
+
+/* text from column col (where the line already is), its words wrapped before HELP_WIDTH onto
+ * lines that start at column indent; cont: what ends a line that continues (" \\" for a
+ * command a shell reads) */
+static void wrap(FILE *f, const char *text, int col, int indent, const char *cont)
+{
+    int first = 1, reserve = columns(cont, strlen(cont));
+    for (const char *p = text; *p;) {
+        while (*p == ' ') p++;
+        if (!*p) break;
+        size_t n = strcspn(p, " ");
+        int w = columns(p, n);
+        if (!first && col + 1 + w + reserve > HELP_WIDTH) {
+            fprintf(f, "%s\n%*s", cont, indent, "");
+            col = indent;
+        } else if (!first) {
+            fputc(' ', f);
+            col++;
+        }
+        fwrite(p, 1, n, f);
+        col += w;
+        p += n;
+        first = 0;
+    }
+    fputc('\n', f);
+}
+
 void command_usage(FILE *f, const bb_command *c)
 {
     if (!c) {
         fputs("usage: bulkbench COMMAND [arguments] [options]\n\ncommands:\n", f);
         for (int i = 0; bb_commands[i]; i++) {
             const bb_command *k = bb_commands[i];
-            fprintf(f, "  %-7s %s\n          %s\n", k->name, k->args, k->summary);
+            fprintf(f, "  %-7s ", k->name);
+            wrap(f, k->args, 10, 12, "");
+            fputs("          ", f);
+            wrap(f, k->summary, 10, 10, "");
         }
         fputs("\n`bulkbench COMMAND --help` lists a command's options; `bulkbench --version` prints the version.\n", f);
         return;
     }
-    fprintf(f, "usage: bulkbench %s %s\n  %s\n", c->name, c->args, c->summary);
+    fprintf(f, "usage: bulkbench %s ", c->name);
+    wrap(f, c->args, 17 + (int)strlen(c->name), 19 + (int)strlen(c->name), "");
+    fputs("  ", f);
+    wrap(f, c->summary, 2, 2, "");
     if (c->opts && c->opts->name) {
         fputs("\noptions:\n", f);
         for (const opt_use *u = c->opts; u->name; u++) {
-            char form[48];
+            char form[48], text[1024];
             option_form(u, form, sizeof form);
             const char *d = opts_default(u);
-            fprintf(f, "  %-22s %s%s%s%s\n", form, opts_help(u), d ? " (default " : "", d ? d : "", d ? ")" : "");
+            snprintf(text, sizeof text, "%s%s%s%s", opts_help(u), d ? " (default " : "", d ? d : "", d ? ")" : "");
+            fprintf(f, "  %-22s ", form);
+            wrap(f, text, 3 + (strlen(form) > 22 ? (int)strlen(form) : 22), 25, "");
         }
     }
     if (c->flags & CMD_SCRIPT) fputs("\nThe script's own options: `bulkbench help SCRIPT.lua`.\n", f);
-    fprintf(f, "\nexample:\n    %s\n", c->example);
+    fputs("\nexample:\n    ", f);
+    wrap(f, c->example, 4, 6, " \\");
 }
 
 static int help_main(bb_cli *cli)
@@ -95,8 +141,20 @@ static int help_main(bb_cli *cli)
         command_usage(stdout, c);
         return 0;
     }
+    const char *what = cli->pos[0];
+    if (cli->npos > 1) return bb_usagef(&err, "help takes one command or script, not %d", cli->npos), output_fail(&err);
+    if (!strchr(what, '/') && !strstr(what, ".lua") && access(what, F_OK) != 0) {
+        /* a word that is no file: a command mistyped, not a script */
+        const char *names[32];
+        int n = 0;
+        for (int i = 0; bb_commands[i] && n < 32; i++) names[n++] = bb_commands[i]->name;
+        const char *near = opts_nearest(what, names, n);
+        bb_usagef(&err, "help: '%s' is neither a command nor a script%s%s%s", what, near ? "; did you mean '" : "",
+                  near ? near : "", near ? "'?" : " (`bulkbench help` lists the commands)");
+        return output_fail(&err);
+    }
     host_ctx hc = { .cli = cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
-    lua_State *L = state_new(&hc, cli->pos[0], &err);
+    lua_State *L = state_new(&hc, what, &err);
     char *text = L && host_run_script(L, cli->pos[0], &err) == 0 ? lib_help(L, &err) : NULL;
     state_close(L);
     if (!text) return output_fail(&err);

@@ -62,7 +62,7 @@ static int load_main(bb_cli *cli)
 // clang-format off
 static const opt_use load_opts_cli[] = {
     { "engine", "the engine whose server takes the files: pg, mysql or null", "", "E" },
-    { "dsn", NULL, NULL, "DSN" },
+    { "dsn", "the server: a libpq URI or conninfo (pg), or mysql://user:pass@host:port/db (mysql)", NULL, "DSN" },
     { "table", "the table to load into (it must exist)", NULL, "NAME" },
     { "format", "the files' format: csv, tsv or copy (default: from the first file's extension)", NULL, "FORMAT" },
     { "threads", "workers, one connection each, each loading one chunk at a time", NULL, NULL },

@@ -60,7 +60,7 @@ static const family families[] = {
     { "bulkbench_verified_rows", "gauge", "rows check() counted after the run", f_verified, NULL, 0 },
     { "bulkbench_repeats", "gauge", "--repeat: counted runs of the point", f_repeats, NULL, 0 },
     { "bulkbench_rows_per_second_cv", "gauge", "--repeat: coefficient of variation of the runs' rows/s", f_cv, NULL, 0 },
-    { "bulkbench_rows_per_second_ci95", "gauge", "--repeat: 95% confidence interval of the median rows/s", f_ci_lo, "bound=\"low\"", 0 },
+    { "bulkbench_rows_per_second_ci95", "gauge", "--repeat: interval of the median rows/s (order statistics; its level in the JSON result, ci_level)", f_ci_lo, "bound=\"low\"", 0 },
     { "bulkbench_rows_per_second_ci95", NULL, NULL, f_ci_hi, "bound=\"high\"", 0 },
 };
 // clang-format on

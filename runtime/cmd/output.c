@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <jansson.h>
+#include <math.h>
 #include <csv.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,19 +21,28 @@
 
 static char *command_line; /* output_set_command's */
 
-/* Masks the password a DSN value holds: a URI's user:PASS@, libpq's password=PASS and an
- * ODBC connection string's PWD=PASS; or Password=PASS; (any case). */
-static void mask_secrets(char *v)
+/* The DSN value v with its password as "***", whatever its length: a URI's user:PASS@,
+ * libpq's password=PASS and an ODBC connection string's PWD=PASS; or Password=PASS; (any
+ * case). A fresh string. */
+static char *mask_secrets(const char *v)
 {
-    char *dsn = bb_xstrdup(v);
-    bb_redact_password(v, dsn);
-    free(dsn);
-    for (char *p = v; *p; p++) {
+    char *s = bb_redacted(v, v);
+    bb_buf b = { 0 };
+    for (const char *p = s; *p;) {
         size_t k = !strncasecmp(p, "pwd=", 4) ? 4 : !strncasecmp(p, "password=", 9) ? 9 : 0;
-        if (!k || (p > v && isalnum((unsigned char)p[-1]))) continue;
-        for (p += k; *p && *p != ';' && *p != ' '; p++) *p = '*';
-        if (!*p) break;
+        if (!k || (p > s && isalnum((unsigned char)p[-1]))) {
+            bb_buf_putc(&b, *p++);
+            continue;
+        }
+        bb_buf_put(&b, p, k);
+        p += k;
+        size_t n = strcspn(p, "; ");
+        if (n) bb_buf_puts(&b, "***");
+        p += n;
     }
+    bb_buf_putc(&b, 0);
+    free(s);
+    return b.p;
 }
 
 /* arg as a shell word: bare when it is plain, else in single quotes */
@@ -69,9 +79,8 @@ void output_set_command(const bb_cli *cli)
     bb_buf_puts(&b, cli->cmd);
     for (int i = 0; i < cli->argc; i++) {
         const char *a = cli->argv[i], *prev = i > 0 ? cli->argv[i - 1] : "";
-        char *v = bb_xstrdup(a);
         /* --dsn=V, --target=NAME=V, or their value as the next argument */
-        if (is_dsn_option(a) || (is_dsn_option(prev) && !strchr(prev, '='))) mask_secrets(v);
+        char *v = is_dsn_option(a) || (is_dsn_option(prev) && !strchr(prev, '=')) ? mask_secrets(a) : bb_xstrdup(a);
         bb_buf_putc(&b, ' ');
         shell_word(&b, v);
         free(v);
@@ -133,6 +142,7 @@ static json_t *summary_json(const bb_summary *s)
     json_array_append_new(ci, json_real(s->lo));
     json_array_append_new(ci, json_real(s->hi));
     json_object_set_new(o, "ci95", ci);
+    json_object_set_new(o, "ci_level", json_real(s->level)); /* what ci95 really holds: 0.75 for 3 runs */
     return o;
 }
 
@@ -315,25 +325,50 @@ static void fmt_num(char *out, size_t n, double v, int prec)
     else snprintf(out, n, "%.*f", prec, v);
 }
 
-/* "median ± half its interval" under --repeat, else the figure (null when unknown). */
+/* "median (lo-hi)" under --repeat, the interval of the median; else the figure (null when unknown). */
 static void fmt_spread(char *out, size_t n, double v, const bb_summary *s, int prec)
 {
     if (v < 0) snprintf(out, n, "null");
-    else if (s && s->n > 1) snprintf(out, n, "%.*f ± %.*f", prec, v, prec, (s->hi - s->lo) / 2);
+    else if (s && s->n > 1) snprintf(out, n, "%.*f (%.*f-%.*f)", prec, v, prec, s->lo, prec, s->hi);
     else snprintf(out, n, "%.*f", prec, v);
+}
+
+/* "96.8%", "75%": a coverage, never rounded up to a level it misses (lua/stats.lua's percent) */
+static void fmt_level(char *out, size_t n, double level)
+{
+    double p = floor(level * 1000 + 1e-9) / 10;
+    if (p == floor(p)) snprintf(out, n, "%.0f%%", p);
+    else snprintf(out, n, "%.1f%%", p);
+}
+
+/* What the brackets of the table hold, true of every point's runs: their interval's level,
+ * or, with fewer runs than that needs, the range of the runs and how often it holds the median. */
+static void print_interval_note(FILE *f, const bb_result *rs, int n)
+{
+    int lo_n = 0;
+    double lowest = 2;
+    for (int i = 0; i < n; i++) {
+        const bb_repeat *rep = rs[i].rep;
+        if (rep && rep->rows_per_s.n > 1 && rep->rows_per_s.level < lowest) lowest = rep->rows_per_s.level, lo_n = rep->rows_per_s.n;
+    }
+    if (!lo_n) return;
+    char lv[16];
+    fmt_level(lv, sizeof lv, lowest);
+    if (lowest >= SUMMARY_LEVEL)
+        fprintf(f, "(rows/s and seconds: the median of each point's runs and, in brackets, its interval: "
+                   "%s or more sure to hold the median)\n", lv);
+    else
+        fprintf(f, "(rows/s and seconds: the median of each point's runs and, in brackets, the range of its runs, "
+                   "which holds the median %s of the time with %d runs: too few for a confident interval)\n", lv, lo_n);
 }
 
 /* --repeat: a point whose runs spread by more than 10% or have an outlier says so. */
 void result_print_warnings(FILE *f, const bb_result *rs, int n)
 {
-    int any = 0;
+    print_interval_note(f, rs, n);
     for (int i = 0; i < n; i++) {
         const bb_repeat *rep = rs[i].rep;
         if (!rep || !rep->n) continue;
-        if (!any++)
-            fprintf(f,
-                    "(rows/s and seconds: the median of each point's runs ± half the 95%% confidence interval of "
-                    "the median)\n");
         char who[160];
         snprintf(who, sizeof who, "%s %s threads=%d%s%s", rs[i].engine, rs[i].method[0] ? rs[i].method : "event",
                  rs[i].threads, rs[i].target[0] ? " target=" : "", rs[i].target);
@@ -347,19 +382,19 @@ void result_print_warnings(FILE *f, const bb_result *rs, int n)
             const bb_run_figs *x = &rep->runs[k];
             if (!x->outlier) continue;
             fprintf(f,
-                    "WARNING: %s: run %d of %d is an outlier: %.0f rows/s in %.3f s against medians of %.0f rows/s in "
-                    "%.3f s (modified Z-scores %.1f and %.1f)\n",
-                    who, k + 1, rep->n, x->rows_per_s, x->seconds, rep->rows_per_s.median, rep->seconds.median,
-                    x->z_rows_per_s, x->z_seconds);
+                    "WARNING: %s: run %d of %d is an outlier: %.0f rows/s in %.3f s against a median of %.0f rows/s "
+                    "(Dixon's Q %.3f above %.3f, its critical value for %d runs)\n",
+                    who, k + 1, rep->n, x->rows_per_s, x->seconds, rep->rows_per_s.median, rep->q, rep->q_crit,
+                    rep->rows_per_s.n);
         }
     }
 }
 
 void result_print_table(FILE *f, const bb_result *rs, int n)
 {
-    int wr = 12, ws = 8; /* wider columns for "median ± half-interval" */
+    int wr = 12, ws = 8; /* wider columns for "median (lo-hi)" */
     for (int i = 0; i < n; i++)
-        if (rs[i].rep) wr = 22, ws = 17;
+        if (rs[i].rep) wr = 24, ws = 19;
     fprintf(f, "%-12s %-14s %7s %6s %10s %*s %*s %8s %9s %9s %9s %9s %6s %9s\n", "engine", "method", "threads", "batch",
             "rows", ws, "seconds", wr, "rows/s", "MB/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "verified");
     for (int i = 0; i < n; i++) {
@@ -376,8 +411,7 @@ void result_print_table(FILE *f, const bb_result *rs, int n)
         fmt_num(mx, sizeof mx, r->max, 3);
         if (r->verified_rows < 0) snprintf(ver, sizeof ver, "-");
         else snprintf(ver, sizeof ver, "%s", r->verified_rows == r->committed ? "ok" : "MISMATCH");
-        /* "±" is two bytes and one column: printf pads by bytes */
-        int pr = strstr(rps, "±") ? wr + 1 : wr, ps = strstr(secs, "±") ? ws + 1 : ws;
+        int pr = wr, ps = ws;
         fprintf(f, "%-12s %-14s %7d %6s %10lld %*s %*s %8s %9s %9s %9s %9s %6lld %9s%s%s\n", r->engine,
                 r->method[0] ? r->method : "event", r->threads, batch, (long long)r->rows, ps, secs, pr, rps, mbs, p50,
                 p95, p99, mx, (long long)r->errors, ver, r->error[0] ? "  FAILED: " : "", r->error[0] ? r->error : "");

@@ -183,6 +183,19 @@ static void report_failure(const run_ctx *x, bb_result *done, int ndone, const b
                 (long long)(res->committed + res->rows_in_doubt));
 }
 
+/* --time=S while the rows come from the script's defaults: the run ends when they run out,
+ * perhaps long before S. Said once a sweep, so a short run is not taken for the time asked. */
+static void note_rows_ran_out(bb_cli *cli, const bb_plan *p, const bb_result *run, int *said)
+{
+    if (*said || p->time_s <= 0 || p->rows <= 0 || opts_given(cli, "rows")) return;
+    if (run->rows < p->rows || run->seconds >= p->time_s * 0.98) return; /* the clock or something else stopped it */
+    *said = 1;
+    fprintf(stderr,
+            "bulkbench: note: the run ended after %.1f s of --time=%g: the %lld rows of the script's default --rows "
+            "ran out; give --rows=N (more than it can load in %g s) to run for the whole time\n",
+            run->seconds, p->time_s, (long long)p->rows, p->time_s);
+}
+
 /* Every threshold on every result; BB_EXIT_THRESHOLD when one fails. */
 static int check_thresholds(const run_ctx *x, const bb_result *done, int ndone, const sysmon_host *host)
 {
@@ -221,7 +234,8 @@ static int run_all(const run_ctx *x, const sweep *s)
     scenario_name(x->script, scen, sizeof scen);
     point *pts = bb_xcalloc((size_t)s->n + 1, sizeof *pts);
     bb_result *done = bb_xcalloc((size_t)s->n + 1, sizeof *done); /* finished points, in order */
-    int ndone = 0, rc = BB_EXIT_OK, csv_header = 0, lead = cluster_rank() == 0, todo = 0, nrun = 0;
+    int ndone = 0, rc = BB_EXIT_OK, csv_header = 0, lead = cluster_rank() == 0, todo = 0, nrun = 0, said = 0;
+    int html_done = 0; /* the page was written with a failed run's result */
     for (int k = 0; k < s->n; k++) {
         pts[k].c = &s->combo[k];
         char *key = sweep_key(scen, pts[k].c, x->hc->nopts, (const char *const *)x->hc->opt_name,
@@ -266,9 +280,15 @@ static int run_all(const run_ctx *x, const sweep *s)
             if (rc != BB_EXIT_OK) {
                 if (output_result(cli, &run, &host, &csv_header, &err) < 0) output_fail(&err);
                 report_failure(x, done, ndone, &run, rc, &rerr);
+                if (opts_get(cli, "html")) { /* the page says why the run failed, as the table did */
+                    done[ndone] = run;
+                    rc = write_html(cli, done, ndone + 1, &host, rc);
+                    html_done = 1;
+                }
                 result_free(&run);
                 break;
             }
+            note_rows_ran_out(cli, &p, &run, &said);
             if (round < warm) { /* ran and verified, not counted */
                 result_free(&run);
                 continue;
@@ -285,7 +305,7 @@ static int run_all(const run_ctx *x, const sweep *s)
     if (lead && rc == BB_EXIT_OK && strcmp(fmt, "text") != 0) result_print_warnings(stderr, done, ndone);
     if (lead && rc == BB_EXIT_OK && x->nth) rc = check_thresholds(x, done, ndone, &host);
     fflush(stdout);
-    if (lead && ndone && opts_get(cli, "html")) rc = write_html(cli, done, ndone, &host, rc);
+    if (lead && ndone && !html_done && opts_get(cli, "html")) rc = write_html(cli, done, ndone, &host, rc);
     for (int i = 0; keys && keys[i]; i++) free(keys[i]);
     free(keys);
     for (int k = 0; k < s->n; k++) result_free(&pts[k].res); /* done[] holds copies of these */

@@ -60,7 +60,7 @@ const opt_def opts_common[] = {
     { "svg", OT_STR, NULL, 0, 0, "also draw a chart into this SVG file" },
     { "html", OT_STR, NULL, 0, 0, "also write every report of the results (tables, charts, comparison, timelines, CDFs, environment) into this self-contained HTML file" },
     { "log", OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" },
-    { "compare", OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: each point's rows/s ratio, its 95% bootstrap interval and a verdict" },
+    { "compare", OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: each point's rows/s ratio, its interval and a verdict" },
     { "fail-if-slower", OT_NUM, NULL, 0, 0, "with --compare: exit 4 when a point is slower by more than this many percent, its interval clear of it" },
     { "timeline", OT_BOOL, NULL, 0, 0, "rows/s and p99 over time of each run with intervals, and its stalls (--svg draws it)" },
     { "cdf", OT_BOOL, NULL, 0, 0, "the latency CDF of each point with a latency_hist (--svg draws it, log-scaled)" },

@@ -15,8 +15,10 @@ static void set_num(lua_State *L, const char *name, double v)
     lua_setfield(L, -2, name);
 }
 
-/* -> { n, median, min, max, mean, stddev, cv, mad, ci95 = { lo, hi }, z = { per value },
- *      outliers = count }; figures that cannot be known (stddev of one value) are nil. */
+/* -> { n, median, min, max, mean, stddev, cv, mad, ci95 = { lo, hi }, ci_level (what ci95
+ *      holds), z = { per value }, outliers = 0 or 1, outlier = its index, q and q_crit (Dixon's) };
+ *      figures that cannot be known (stddev of one value, Q of two) are nil. The seed is taken
+ *      and ignored: the interval is exact. */
 int api_summary(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -35,8 +37,10 @@ int api_summary(lua_State *L)
     }
     bb_summary s;
     summary_of(x, n, seed, &s);
-    int outliers = summary_zscores(x, n, z);
-    lua_createtable(L, 0, 12);
+    summary_zscores(x, n, z);
+    double q, crit;
+    int at = summary_dixon(x, n, &q, &crit);
+    lua_createtable(L, 0, 16);
     lua_pushinteger(L, s.n);
     lua_setfield(L, -2, "n");
     set_num(L, "median", s.median);
@@ -53,6 +57,7 @@ int api_summary(lua_State *L)
         lua_pushnumber(L, s.hi);
         lua_rawseti(L, -2, 2);
         lua_setfield(L, -2, "ci95");
+        set_num(L, "ci_level", s.level);
     }
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
@@ -60,8 +65,14 @@ int api_summary(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "z");
-    lua_pushinteger(L, outliers);
+    lua_pushinteger(L, at >= 0);
     lua_setfield(L, -2, "outliers");
+    if (at >= 0) {
+        lua_pushinteger(L, at + 1);
+        lua_setfield(L, -2, "outlier");
+    }
+    set_num(L, "q", q);
+    set_num(L, "q_crit", crit);
     free(x);
     free(z);
     return 1;

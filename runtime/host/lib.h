@@ -35,8 +35,9 @@ int lib_drop_scratch(lua_State *L, const char *engine, const char *dsn, bb_err *
  * drop set, `name` dropped; 0 or -1 with err. */
 int lib_scratch_like(const char *engine, const char *dsn, const char *name, const char *original, int drop,
                      bb_err *err);
-/* The ratio of cand's median to base's and its 95% bootstrap interval, as `report --compare`
- * computes it (lua/stats.lua): out = { ratio, lo, hi } (lo, hi -1 below two runs each). */
+/* The ratio of cand's median to base's and its interval, as `report --compare` computes it
+ * (lua/stats.lua: from the ratios of every run of one to every run of the other, Mann-Whitney):
+ * out = { ratio, lo, hi }, lo and hi -1 when the runs are too few for a 95% interval. */
 int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *cand, int nc, double out[3],
                        bb_err *err);
 

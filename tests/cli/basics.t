@@ -45,3 +45,22 @@ $ ./bulkbench run workloads/quickstart.lua --help
 $ ./bulkbench run workloads/quickstart.lua --rows=2000
 ? 0
 ~ sqlite +txn +1 +1000 +2000 .* ok
+
+# help lines fit 100 columns: every command's --help, the list of commands and a script's options (a long one wraps under itself)
+$ for c in "" run gen load new advise report list help lua workloads/quickstart.lua; do ./bulkbench help $c; done | awk 'length > 100 { n++; print "long: " $0 } END { print "lines over 100:", n + 0 }'
+? 0
+~ ^lines over 100: 0$
+
+# help of a word that is neither a command nor a script says so, naming the nearest command
+$ ./bulkbench help reprot; ./bulkbench help nosuch
+? 2
+~ help: 'reprot' is neither a command nor a script; did you mean 'report'\?
+~ help: 'nosuch' is neither a command nor a script
+! cannot read script
+
+# load's --dsn offers what load takes: a pg or mysql server, not a SQLite file or an ODBC string
+$ ./bulkbench load --help | sed -n '/--dsn/,/--table/p'
+? 0
+~ libpq URI or conninfo \(pg\)
+~ mysql://
+! sqlite|ODBC

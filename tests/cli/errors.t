@@ -78,7 +78,7 @@ $ ./bulkbench run workloads/quickstart.lua --method=multirows
 # a DSN libpq cannot parse is echoed by libpq: the password is masked
 $ ./bulkbench run workloads/quickstart.lua --engine=pg --dsn='postgresql://u:Hunter2pw@[::1'
 ? 2
-~ postgresql://u:\*+@\[::1
+~ postgresql://u:\*\*\*@\[::1
 ! Hunter2pw
 
 # --reconnect refuses a method it cannot make exactly-once

@@ -58,3 +58,8 @@ $ printf 'local bb = require "bulkbench"\nlocal cols = { { "seq", "bigint", bb.s
 ~ "rows":12285,
 ~ "verified_rows":12285
 ! lost synchronization
+
+# copy-binary into a mixed-case table: its columns are looked up by the quoted name COPY uses (a bare name folds to lower case)
+$ sed 's/bb.table "bmsql_history"/bb.table "Page_History"/' workloads/copy_vs_load.lua >$TMP/mixed.lua; ./bulkbench run $TMP/mixed.lua --engine=pg --dsn=$BULKBENCH_PG_DSN --method=copy-binary --rows=1000
+? 0
+~ pg +copy-binary .* 1000 .* ok

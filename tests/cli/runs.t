@@ -69,3 +69,8 @@ $ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite
 ? 0
 ~ sqlite +txn .* 500 .* ok
 ~ total.501.7$
+
+# --time=S with the script's default rows: a run that ends early because they ran out says so; given --rows, it is the user's choice and nothing is said
+$ ./bulkbench run workloads/quickstart.lua --engine=null --time=30 2>&1 | head -1; ./bulkbench run workloads/quickstart.lua --engine=null --time=30 --rows=1000 2>&1 | grep -c 'ran out'
+~ ^bulkbench: note: the run ended after [0-9.]+ s of --time=30: the 100000 rows of the script's default --rows ran out; give --rows=N
+~ ^0$

@@ -15,14 +15,15 @@ $ ./bulkbench run workloads/log_load_query.lua --engine=pg --rows=3000 --format=
 ? 0
 ~ 'query_first_ms', 'query_indexed_first_ms'.* True$
 
-# report groups by scenario, with the varying dimensions as columns and the ratio to the best
+# report groups by scenario: the verdict first, then the varying dimensions as columns after the ratio to the best, fastest first
 $ ./bulkbench report tests/fixtures/results.jsonl
 ? 0
-~ ^fixture_sweep: 6 runs \(batch=1000\)
-~ ^engine +method +threads .* vs best$
-~ ^pg +copy +4 .* 250000 .* 1\.00$
-~ ^mysql +load +1 .* 50000 .* 0\.20$
-~ ^other: 1 run \(engine=sqlite, method=txn, threads=1, batch=100, synchronous=off\)
+~ ^fixture_sweep: 6 points \(batch=1000\)
+~ ^fastest: pg, copy, threads=4 at 250,000 rows/s \(one run\)$
+~ ^vs best +engine +method +threads +rows/s 
+~ ^ +1\.00 +pg +copy +4 +250000 
+~ ^ +0\.20 +mysql +load +1 +50000 
+~ ^other: 1 point \(engine=sqlite, method=txn, threads=1, batch=100, synchronous=off\)
 ~ query_first_ms
 ~ 12\.500
 
@@ -30,13 +31,13 @@ $ ./bulkbench report tests/fixtures/results.jsonl
 $ ./bulkbench report tests/fixtures/results.jsonl --format=markdown
 ? 0
 ~ ^### fixture_sweep
-~ ^\| engine \| method \| threads \|
+~ ^\| vs best \| engine \| method \| threads \|
 ~ ^\|---\|---:\|
 
-# the chart is SVG with a line per engine x method, axes and a legend
+# the chart is SVG with a line per engine x method, axes and a legend (the scenario of one point, a dot)
 $ ./bulkbench report tests/fixtures/results.jsonl --svg=$TMP/c.svg >/dev/null && python3 tests/fixtures/svgcheck.py $TMP/c.svg
 ? 0
-~ ^True \['mysql, load', 'pg, copy', 'sqlite, txn'\] True True 3$
+~ ^True \['mysql, load', 'pg, copy', 'sqlite, txn'\] True True 2$
 
 # a missing results file is a usage error
 $ ./bulkbench report $TMP/nosuch.jsonl

@@ -1,5 +1,5 @@
--- The statistics behind `bulkbench report --compare`: percentiles, the seeded bootstrap of
--- a ratio of medians, and the verdicts.
+-- The statistics behind `bulkbench report --compare`: percentiles, the distribution-free
+-- interval of a ratio of medians with its exact level, and the verdicts.
 local stats = require "bulkbench.stats"
 local compare = require "bulkbench.compare"
 
@@ -21,61 +21,71 @@ describe("stats", function()
     assert.is_nil(stats.median {})
   end)
 
-  it("draws the same sequence from the same seed, another from another", function()
-    local a, b, c = stats.rng(7), stats.rng(7), stats.rng(8)
-    local same, differ = true, false
-    for _ = 1, 100 do
-      local x = a(1000)
-      assert.is_true(x >= 1 and x <= 1000)
-      same = same and x == b(1000)
-      differ = differ or x ~= c(1000)
-    end
-    assert.is_true(same)
-    assert.is_true(differ)
-  end)
 end)
 
-describe("the bootstrap interval of a ratio of medians", function()
+describe("the interval of a ratio of medians", function()
   local base, cand
   before_each(function()
     math.randomseed(42)
     base, cand = normal(15, 100, 5), normal(15, 130, 5)
   end)
 
-  it("is reproducible for a fixed seed", function()
-    local r1, lo1, hi1 = stats.ratio_interval(base, cand, { seed = 3 })
-    local r2, lo2, hi2 = stats.ratio_interval(base, cand, { seed = 3 })
-    assert.are.same({ r1, lo1, hi1 }, { r2, lo2, hi2 })
-    assert.is_true(lo1 < r1 and r1 < hi1)
+  it("has the exact level of the Mann-Whitney distribution: 3 and 3 runs 90%, 4 and 4 97.1%", function()
+    assert.are.equal(0.9, stats.ratio_ci({ 1, 2, 3 }, { 4, 5, 6 }).level) -- [min, max] misses 2 orders of 20
+    assert.is_true(math.abs(stats.ratio_ci({ 1, 2, 3, 4 }, { 5, 6, 7, 8 }).level - (1 - 2 / 70)) < 1e-12)
+    local five = stats.ratio_ci({ 1, 2, 3, 4, 5 }, { 6, 7, 8, 9, 10 }) -- k = 3: 1 - 2 P(U <= 2) = 1 - 8/252
+    assert.is_true(math.abs(five.level - (1 - 8 / 252)) < 1e-12, five.level)
+    assert.are.equal(0.5, stats.ratio_ci({ 300 }, { 100, 101, 102 }).level)
+    assert.are.equal(0, stats.ratio_ci({ 100 }, { 150 }).level)
+  end)
+
+  it("is the k-th smallest and largest of the ratios of a run of one side to a run of the other", function()
+    local ci = stats.ratio_ci({ 100, 200 }, { 300, 400 })
+    assert.are.equal(350 / 150, ci.ratio)
+    assert.are.equal(300 / 200, ci.lo)
+    assert.are.equal(400 / 100, ci.hi)
+    math.randomseed(5)
+    local a, b = {}, {}
+    for i = 1, 12 do a[i] = 100 + 50 * math.random(); b[i] = 120 + 60 * math.random() end
+    ci = stats.ratio_ci(a, b)
+    local all = {}
+    for _, x in ipairs(a) do for _, y in ipairs(b) do all[#all + 1] = y / x end end
+    table.sort(all)
+    local k = 1
+    while all[k] < ci.lo do k = k + 1 end
+    assert.are.equal(all[k], ci.lo)
+    assert.are.equal(all[#all + 1 - k], ci.hi) -- symmetric ranks
+    assert.is_true(ci.level >= 0.95)
   end)
 
   it("contains the true ratio for synthetic data", function()
-    local _, lo, hi = stats.ratio_interval(base, cand)
-    assert.is_true(lo < 1.3 and 1.3 < hi, ("[%g, %g]"):format(lo, hi))
+    local ci = stats.ratio_ci(base, cand)
+    assert.is_true(ci.lo < 1.3 and 1.3 < ci.hi, ("[%g, %g]"):format(ci.lo, ci.hi))
   end)
 
-  it("covers the true ratio about 95% of the time", function()
-    local covered, trials = 0, 200
-    for t = 1, trials do
-      local _, lo, hi = stats.ratio_interval(normal(15, 100, 5), normal(15, 130, 5), { seed = t, resamples = 1000 })
-      if lo <= 1.3 and 1.3 <= hi then covered = covered + 1 end
+  it("covers the true ratio at least 95% of the time", function()
+    local covered, trials = 0, 300
+    for _ = 1, trials do
+      local ci = stats.ratio_ci(normal(15, 100, 5), normal(15, 130, 6.5)) -- a scale change: sd grows with the mean
+      if ci.lo <= 1.3 and 1.3 <= ci.hi then covered = covered + 1 end
     end
-    -- the percentile bootstrap of a median runs a little narrow at n = 15
-    assert.is_true(covered >= 0.85 * trials and covered <= 0.995 * trials, covered .. " of " .. trials)
+    assert.is_true(covered >= 0.92 * trials, covered .. " of " .. trials)
   end)
 
-  it("says nothing of the spread with one run a side", function()
-    local ratio, lo, hi = stats.ratio_interval({ 100 }, { 150 })
-    assert.are.equal(1.5, ratio)
+  it("gives no interval to act on below 95%", function()
+    local ratio, lo, hi, level = stats.ratio_interval({ 100, 101, 102 }, { 300, 301, 302 })
+    assert.are.equal(301 / 101, ratio)
     assert.is_nil(lo)
     assert.is_nil(hi)
+    assert.are.equal(0.9, level)
   end)
 end)
 
 describe("verdicts", function()
   local function verdict(base, cand)
     local c = { base = base, cand = cand }
-    c.ratio, c.lo, c.hi = stats.ratio_interval(base, cand)
+    local ci = stats.ratio_ci(base, cand)
+    c.ratio, c.lo, c.hi, c.level = ci.ratio, ci.lo, ci.hi, ci.level
     return compare.verdict(c), c
   end
 
@@ -83,11 +93,13 @@ describe("verdicts", function()
     assert.are.equal("faster", (verdict({ 100, 101, 99, 102, 98 }, { 200, 201, 199, 202, 198 })))
     assert.are.equal("slower", (verdict({ 200, 201, 199, 202, 198 }, { 100, 101, 99, 102, 98 })))
     assert.are.equal("no difference", (verdict({ 100, 120, 90, 110, 95 }, { 105, 115, 92, 108, 99 })))
-    assert.are.equal("no difference", (verdict({ 100, 100, 100 }, { 100, 100, 100 })))
+    assert.are.equal("no difference", (verdict({ 100, 100, 100, 100 }, { 100, 100, 100, 100 })))
   end)
 
-  it("gives none for one run each, or no successful run", function()
-    assert.are.equal("n/a (one run each: use --repeat)", (verdict({ 100 }, { 300 })))
+  it("says too few runs to tell where the runs cannot reach 95%, however far apart", function()
+    assert.is_truthy(verdict({ 100 }, { 300 }):find("^too few runs to tell"))
+    assert.is_truthy(verdict({ 300, 301, 302 }, { 100 }):find("^too few runs to tell %(3 and 1: 50%% sure at most"))
+    assert.is_truthy(verdict({ 100, 101, 102 }, { 200, 201, 202 }):find("^too few runs to tell %(3 and 3: 90%%"))
     assert.are.equal("n/a (no successful run in candidate)", compare.verdict { base = { 1, 2 }, cand = {} })
   end)
 
@@ -97,6 +109,9 @@ describe("verdicts", function()
     local why = compare.too_slow({ slow }, 5)
     assert.is_truthy(why:find("s (sqlite, multirow, threads=1, batch=1000) is 10.0% slower", 1, true), why)
     assert.is_nil(compare.too_slow({ slow }, 15))
+    local _, few = verdict({ 100, 101, 99 }, { 50, 51, 49 }) -- twice as slow, but 3 runs a side reach 90%
+    few.r = slow.r
+    assert.is_nil(compare.too_slow({ few }, 5))
   end)
 
   it("counts each run of a --repeat result, and an older result as one run", function()

@@ -1,7 +1,6 @@
 /* repeat.c — a sweep point's repeated runs folded into one result (see repeat.h). */
 #include "repeat.h"
 
-#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,21 +112,12 @@ void repeat_finish(bb_result *point, uint64_t seed)
     point->p95 = median_of(rep, offsetof(bb_run_figs, p95));
     point->p99 = rep->p99.median;
     point->max = median_of(rep, offsetof(bb_run_figs, max));
-    /* a run several times slower moves rows/s (bounded by 0) less than the runs' own
-     * spread can, but stands far out in seconds: a run is an outlier by either */
-    double *x = bb_xmalloc(sizeof *x * (size_t)rep->n), *z = bb_xmalloc(sizeof *z * (size_t)rep->n);
+    /* an outlier only where the runs can show one: Dixon's Q, not a Z-score whose MAD is the
+     * distance between two of three runs */
+    double *x = bb_xmalloc(sizeof *x * (size_t)rep->n);
     for (int i = 0; i < rep->n; i++) x[i] = rep->runs[i].rows_per_s;
-    summary_zscores(x, rep->n, z);
-    for (int i = 0; i < rep->n; i++) rep->runs[i].z_rows_per_s = z[i];
-    for (int i = 0; i < rep->n; i++) x[i] = rep->runs[i].seconds;
-    summary_zscores(x, rep->n, z);
-    rep->outliers = 0;
-    for (int i = 0; i < rep->n; i++) {
-        bb_run_figs *f = &rep->runs[i];
-        f->z_seconds = z[i];
-        f->outlier = fabs(f->z_rows_per_s) > SUMMARY_OUTLIER_Z || fabs(f->z_seconds) > SUMMARY_OUTLIER_Z;
-        rep->outliers += f->outlier;
-    }
+    int at = summary_dixon(x, rep->n, &rep->q, &rep->q_crit);
+    for (int i = 0; i < rep->n; i++) rep->runs[i].outlier = i == at;
+    rep->outliers = at >= 0;
     free(x);
-    free(z);
 }

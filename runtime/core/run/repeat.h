@@ -14,7 +14,7 @@
 /* Adds a counted run to the point (the first run starts it). The point takes over the
  * run's samples and histogram (summed with the earlier runs'); run is left owning nothing. */
 void repeat_add(bb_result *point, bb_result *run, int repeats, int warmup_runs);
-/* The medians and summaries of the runs added so far (bootstrap seeded with seed). */
+/* The medians and summaries of the runs added so far (seed: passed on to summary_of). */
 void repeat_finish(bb_result *point, uint64_t seed);
 
 #endif

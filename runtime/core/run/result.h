@@ -21,8 +21,7 @@ typedef struct bb_host_cost {
 typedef struct bb_run_figs {
     double rows_per_s, events_per_s, mb_per_s, seconds, p50, p95, p99, max;
     int64_t rows;
-    double z_rows_per_s, z_seconds; /* modified Z-scores among the point's runs */
-    int outlier; /* either beyond SUMMARY_OUTLIER_Z: rows/s sees a fast run, seconds a slow one best */
+    int outlier; /* Dixon's Q sees it stand out from the point's other runs in rows/s (summary_dixon) */
     bb_series intervals;
 } bb_run_figs;
 
@@ -33,7 +32,8 @@ typedef struct bb_repeat {
     bb_run_figs *runs;
     bb_summary rows_per_s, seconds, p50, p99;
     double events_per_s, mb_per_s; /* medians of the runs' */
-    int outliers;                  /* runs that are outliers */
+    int outliers;                  /* runs that are outliers: 0 or 1 */
+    double q, q_crit;              /* Dixon's Q of the runs' rows/s and its critical value (-1: below 3 runs) */
     struct bb_result *whole;       /* each counted run's whole result, owning nothing */
 } bb_repeat;
 

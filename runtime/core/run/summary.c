@@ -28,72 +28,35 @@ double summary_mad(const double *x, int n, double m)
     return mad;
 }
 
-/* splitmix64: a generator of its own, so an interval depends on nothing but its inputs */
-static uint64_t next_u64(uint64_t *s)
+/* P(B <= j), B ~ Binomial(n, 1/2), summed in logs so that no term underflows on the way */
+static double binom_half_cdf(int n, int j)
 {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* x[k] of x in order, reordering x so that nothing before k is above it and nothing after
- * below it (Hoare's selection): O(n), where a sort through a comparison callback is
- * O(n log n) and the bootstrap does this thousands of times per interval. */
-static double select_kth(double *x, int n, int k)
-{
-    int lo = 0, hi = n - 1;
-    while (lo < hi) {
-        double pivot = x[lo + (hi - lo) / 2];
-        int i = lo, j = hi;
-        while (i <= j) {
-            while (x[i] < pivot) i++;
-            while (x[j] > pivot) j--;
-            if (i <= j) {
-                double t = x[i];
-                x[i++] = x[j];
-                x[j--] = t;
-            }
-        }
-        if (k <= j) hi = j;
-        else if (k >= i) lo = i;
-        else break; /* x[k] equals the pivot: in place */
+    if (j < 0) return 0;
+    if (j >= n) return 1;
+    double logt = -n * log(2.0), sum = 0;
+    for (int i = 0; i <= j; i++) {
+        if (i > 0) logt += log((double)(n - i + 1) / i);
+        sum += exp(logt);
     }
-    return x[k];
+    return sum < 1 ? sum : 1;
 }
 
-/* The median of x (n > 0), reordering it: the number summary_median gives, without the sort. */
-static double median_select(double *x, int n)
-{
-    int k = n / 2;
-    double mid = select_kth(x, n, k);
-    if (n % 2) return mid;
-    double below = x[0]; /* everything before k is <= mid */
-    for (int i = 1; i < k; i++)
-        if (x[i] > below) below = x[i];
-    return (below + mid) / 2;
-}
+/* [x(k), x(n+1-k)] misses the median when fewer than k values fall below it, or above */
+static double coverage(int n, int k) { return 1 - 2 * binom_half_cdf(n, k - 1); }
 
-void summary_ci95(const double *x, int n, uint64_t seed, double *lo, double *hi)
+double summary_median_rank(int n, int *k)
 {
-    double *draw = bb_xmalloc(sizeof *draw * (size_t)n), *med = bb_xmalloc(sizeof *med * SUMMARY_RESAMPLES);
-    uint64_t s = seed ^ 0x5DEECE66DULL;
-    for (int b = 0; b < SUMMARY_RESAMPLES; b++) {
-        for (int i = 0; i < n; i++) draw[i] = x[(uint64_t)((next_u64(&s) >> 11) * 0x1.0p-53 * n)];
-        med[b] = median_select(draw, n);
-    }
-    int klo = (int)(0.025 * SUMMARY_RESAMPLES), khi = (int)ceil(0.975 * SUMMARY_RESAMPLES) - 1;
-    *lo = select_kth(med, SUMMARY_RESAMPLES, klo);
-    *hi = select_kth(med + klo, SUMMARY_RESAMPLES - klo, khi - klo); /* all after klo are >= *lo */
-    free(draw);
-    free(med);
+    *k = 1;
+    if (n <= 0) return 0;
+    while (*k + 1 <= n - *k && coverage(n, *k + 1) >= SUMMARY_LEVEL) (*k)++;
+    return coverage(n, *k);
 }
 
 void summary_of(const double *x, int n, uint64_t seed, bb_summary *out)
 {
-    *out = (bb_summary){
-        .median = -1, .min = -1, .max = -1, .mean = -1, .stddev = -1, .cv = -1, .mad = -1, .lo = -1, .hi = -1
-    };
+    (void)seed;
+    *out = (bb_summary){ .median = -1, .min = -1, .max = -1, .mean = -1, .stddev = -1, .cv = -1, .mad = -1,
+                         .lo = -1, .hi = -1, .level = -1 };
     double *v = bb_xmalloc(sizeof *v * (size_t)(n ? n : 1));
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -109,23 +72,22 @@ void summary_of(const double *x, int n, uint64_t seed, bb_summary *out)
             out->stddev = sqrt(ss / (k - 1));
             out->cv = out->mean > 0 ? out->stddev / out->mean : -1;
         }
-        summary_ci95(v, k, seed, &out->lo, &out->hi); /* before the sort below: the draws follow the given order */
-        out->median = summary_median(v, k);
+        out->median = summary_median(v, k); /* sorts v */
         out->min = v[0];
         out->max = v[k - 1];
+        int r;
+        out->level = summary_median_rank(k, &r);
+        out->lo = v[r - 1];
+        out->hi = v[k - r];
         out->mad = summary_mad(v, k, out->median);
-        /* the percentile ends are order statistics (or, for an even count, midpoints of two):
-         * inside [min, max] already; this only guards the median against rounding */
-        if (out->lo > out->median) out->lo = out->median;
-        if (out->hi < out->median) out->hi = out->median;
     }
     free(v);
 }
 
-int summary_zscores(const double *x, int n, double *z)
+void summary_zscores(const double *x, int n, double *z)
 {
     double *v = bb_xmalloc(sizeof *v * (size_t)(n ? n : 1));
-    int k = 0, outliers = 0;
+    int k = 0;
     for (int i = 0; i < n; i++)
         if (x[i] >= 0) v[k++] = x[i];
     memset(z, 0, sizeof *z * (size_t)n);
@@ -136,12 +98,39 @@ int summary_zscores(const double *x, int n, double *z)
             for (int i = 0; i < k; i++) sum += fabs(v[i] - m);
             scale = 1.253314 * sum / k;
         }
-        for (int i = 0; i < n && scale > 0; i++) {
-            if (x[i] < 0) continue;
-            z[i] = (x[i] - m) / scale;
-            if (fabs(z[i]) > SUMMARY_OUTLIER_Z) outliers++;
-        }
+        for (int i = 0; i < n && scale > 0; i++)
+            if (x[i] >= 0) z[i] = (x[i] - m) / scale;
     }
     free(v);
-    return outliers;
+}
+
+/* Dixon's r10 at 95%, two-sided, for 3..30 values: Rorabacher (1991), Anal. Chem. 63, 139, for
+ * 3..10; 11..30 by the same simulation of normal samples (2 million each, which gives his
+ * values for 3..10 to within 0.002). More values use 30's: stricter than their own. */
+static const double dixon_q[31] = { 0,     0,     0,     0.970, 0.829, 0.710, 0.625, 0.568, 0.526, 0.493, 0.466,
+                                    0.444, 0.426, 0.410, 0.397, 0.385, 0.375, 0.366, 0.358, 0.350, 0.343, 0.337,
+                                    0.332, 0.326, 0.321, 0.317, 0.313, 0.308, 0.305, 0.301, 0.298 };
+
+int summary_dixon(const double *x, int n, double *q, double *crit)
+{
+    *q = *crit = -1;
+    int lo = -1, lo2 = -1, hi = -1, hi2 = -1, k = 0; /* the two smallest and the two largest known values */
+    for (int i = 0; i < n; i++) {
+        if (!(x[i] > 0)) continue;
+        k++;
+        if (lo < 0 || x[i] < x[lo]) lo2 = lo, lo = i;
+        else if (lo2 < 0 || x[i] < x[lo2]) lo2 = i;
+        if (hi < 0 || x[i] > x[hi]) hi2 = hi, hi = i;
+        else if (hi2 < 0 || x[i] > x[hi2]) hi2 = i;
+    }
+    if (k < 3) return -1;
+    /* in logs: rates spread by factors, and one run five times slower stands as far out as one
+     * five times faster (in rows/s, which cannot go below 0, it would hide in the others' spread) */
+    double range = log(x[hi]) - log(x[lo]);
+    if (range <= 0) return -1;
+    double ql = (log(x[lo2]) - log(x[lo])) / range, qh = (log(x[hi]) - log(x[hi2])) / range;
+    int at = qh > ql ? hi : lo;
+    *q = qh > ql ? qh : ql;
+    *crit = dixon_q[k < 30 ? k : 30];
+    return *q > *crit ? at : -1;
 }

@@ -1,35 +1,43 @@
 /* summary.h — the spread of a few repeated measurements: median, extremes, standard
- * deviation, coefficient of variation, median absolute deviation, a 95% confidence
- * interval of the median (percentile bootstrap with its own seeded generator, so the same
- * values and seed give the same interval) and outliers by modified Z-score. */
+ * deviation, coefficient of variation, median absolute deviation, the interval of the median
+ * with the probability it really holds the median (order statistics, exact binomial
+ * coverage), modified Z-scores, and the one outlier Dixon's Q finds where the values can show
+ * one. docs/statistics.md states each rule and its source; lua/stats.lua applies the same
+ * rules to results files (tests/spec/summary_spec.lua holds the two to the same figures). */
 #ifndef BB_SUMMARY_H
 #define BB_SUMMARY_H
 
 #include <stdint.h>
 
-#define SUMMARY_RESAMPLES 4000 /* bootstrap resamples: the interval's ends move < 1% of its width */
-#define SUMMARY_OUTLIER_Z 3.5  /* modified Z-score beyond which a value is an outlier (Iglewicz-Hoaglin) */
+#define SUMMARY_LEVEL 0.95 /* the coverage an interval of the median is made to reach, when the values allow */
 
 typedef struct bb_summary {
     int n; /* values summarised (unknown ones left out); 0: nothing known, the rest is -1 */
     double median, min, max, mean;
     double stddev, cv; /* sample standard deviation and stddev/mean; -1 below two values or for a mean of 0 */
     double mad;        /* median absolute deviation from the median */
-    double lo, hi;     /* 95% confidence interval of the median: min <= lo <= median <= hi <= max */
+    double lo, hi;     /* the interval of the median, x(k) and x(n+1-k) of the sorted values: the narrowest
+                        * such pair that holds the median with probability >= SUMMARY_LEVEL, else [min, max] */
+    double level;      /* that probability, exactly: 1 - 2 P(Binomial(n, 1/2) <= k-1); 0.75 for 3 values */
 } bb_summary;
 
 /* The median of n values (n > 0); x is left sorted. */
 double summary_median(double *x, int n);
 /* The median of |x[i] - m|. */
 double summary_mad(const double *x, int n, double m);
-/* A 95% interval of the median of x: the 2.5th and 97.5th percentiles of the medians of
- * SUMMARY_RESAMPLES resamples drawn with replacement (a fixed stream from seed). */
-void summary_ci95(const double *x, int n, uint64_t seed, double *lo, double *hi);
-/* Summarises the known values of x (< 0 means unknown, left out). */
+/* The interval of the median of n values: sets *k (x(k) and x(n+1-k)) and returns its coverage. */
+double summary_median_rank(int n, int *k);
+/* Summarises the known values of x (< 0 means unknown, left out). The interval is exact and
+ * needs no seed: seed is ignored (it stays for the callers that pass one). */
 void summary_of(const double *x, int n, uint64_t seed, bb_summary *out);
 /* Modified Z-score of each value, 0.6745 (x - median) / MAD (the mean absolute deviation
  * scaled by 1.2533 stands in when the MAD is 0; 0 when every known value is equal); unknown
- * values get 0. Returns how many exceed SUMMARY_OUTLIER_Z in magnitude. */
-int summary_zscores(const double *x, int n, double *z);
+ * values get 0. A description of each value's distance, not a test: see summary_dixon. */
+void summary_zscores(const double *x, int n, double *z);
+/* Dixon's Q test (r10, 95%, two-sided) of the logarithms of the values of x above 0: the index
+ * of the extreme value farther from its neighbour when that gap over the range exceeds the
+ * critical Q for their number, else -1; also -1 below 3 values, which cannot show an outlier.
+ * *q and *crit get the statistic and its critical value (-1 when there is none). */
+int summary_dixon(const double *x, int n, double *q, double *crit);
 
 #endif
