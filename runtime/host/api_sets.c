@@ -19,11 +19,53 @@ static vset_reg *registry(lua_State *L)
     return r;
 }
 
-/* opts.weights = {{value, weight}, ...}, opts.rest = mass spread over every row: weighed
- * before the set is published, since readers take it as it is. */
+/* opts.bounds = {b0, b1, ...} (integers) and opts.bound_weights = {w1, ...} (one a bucket):
+ * how rest spreads over the keys. Fills h (its arrays to be freed) when the bounds are all
+ * integers, else leaves h->n at 0. */
+static void hist_of(lua_State *L, int opts, vset_hist *h, int64_t **bounds, double **w)
+{
+    *bounds = NULL;
+    *w = NULL;
+    h->n = 0;
+    lua_getfield(L, opts, "bounds");
+    int n = lua_istable(L, -1) ? (int)lua_objlen(L, -1) : 0;
+    if (n >= 2) {
+        *bounds = calloc((size_t)n, sizeof **bounds);
+        int ok = *bounds != NULL;
+        for (int i = 0; ok && i < n; i++) {
+            lua_rawgeti(L, -1, i + 1);
+            const char *v = lua_tostring(L, -1);
+            char *end = NULL;
+            (*bounds)[i] = v ? strtoll(v, &end, 10) : 0;
+            ok = v && end != v && *end == 0 && (i == 0 || (*bounds)[i] >= (*bounds)[i - 1]);
+            lua_pop(L, 1);
+        }
+        if (ok) h->n = n;
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, opts, "bound_weights");
+    if (h->n && lua_istable(L, -1) && (int)lua_objlen(L, -1) >= n - 1) {
+        *w = calloc((size_t)n, sizeof **w);
+        for (int i = 0; *w && i < n - 1; i++) {
+            lua_rawgeti(L, -1, i + 1);
+            (*w)[i] = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    h->bounds = *bounds;
+    h->w = *w;
+}
+
+/* opts.weights = {{value, weight}, ...}, opts.rest = mass spread over the other rows (by
+ * opts.bounds when given): weighed before the set is published, since readers take it as it is. */
 static void weigh(lua_State *L, int opts, vset *s)
 {
     if (!lua_istable(L, opts)) return;
+    vset_hist h;
+    int64_t *bounds;
+    double *bw;
+    hist_of(L, opts, &h, &bounds, &bw);
     lua_getfield(L, opts, "weights");
     lua_getfield(L, opts, "rest");
     double rest = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0;
@@ -41,12 +83,14 @@ static void weigh(lua_State *L, int opts, vset *s)
             w[i] = lua_tonumber(L, -1);
             lua_pop(L, 3);
         }
-        vset_weigh(s, vals, lens, w, n, rest);
+        vset_weigh(s, vals, lens, w, n, rest, &h);
         free(vals);
         free(lens);
         free(w);
     }
     lua_pop(L, 1);
+    free(bounds);
+    free(bw);
 }
 
 typedef struct read_acc {

@@ -1,10 +1,9 @@
 /* gen_emp.c — the kinds drawn from what a table already holds: empirical (the law a
  * server's statistics or a sample describe: most common values with their frequencies,
- * and a histogram for the rest), pick (a row of a value set: a parent table's keys) and
- * unique (a pattern each row fills with a different number). `bulkbench new` writes them;
- * each has an argument parser and a filler (gen_priv.h). */
+ * and a histogram for the rest) and unique (a pattern each row fills with a different
+ * number); pick, a row of a value set (a parent table's keys), is gen_pick.c. `bulkbench
+ * new` writes them; each has an argument parser and a filler (gen_priv.h). */
 #include "gen_priv.h"
-#include "vset.h"
 #include "../../../base/buf.h"
 #include "../../../base/calendar.h"
 #include "../../../base/digits.h"
@@ -32,9 +31,6 @@ struct gen_obs {
     uint32_t *blen; /* text: the bounds' lengths, a sample of the lengths values have */
     double *bcum;
     int frac; /* time: some value has a fraction of a second */
-    /* pick */
-    vset *set;
-    int col, ints;
 };
 
 static const char gen_obs_alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -50,7 +46,6 @@ void gen_obs_free(gen_col *c)
     free(o->bd);
     free(o->blen);
     free(o->bcum);
-    vset_unref(o->set);
     free(o);
     c->obs = NULL;
 }
@@ -424,77 +419,6 @@ char *gen_emp_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
         return obs_put_text(v, p, len, BB_N_NONE, 0);
     }
     }
-}
-
-/* ---- pick: a row of a value set ---- */
-
-static uint64_t hash_name(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-    return h;
-}
-
-/* bb.pick{ set = NAME, col = 1, unique = false, min, max }: column col of a row drawn
- * from the run's value set NAME, by the set's weights (uniform unless weighed); every
- * column picking from one set draws the same row. unique: the rows in a shuffled order,
- * each once per pass. Without the set (no run read it: `bulkbench gen`), an integer
- * uniform on [min, max] when those are given. */
-int gen_pick_parse(gen_col *c, const gen_args *a)
-{
-    size_t len;
-    const char *name = gen_str(a, "set", 1, &len);
-    /* each form reads only some of these; both look at all, which is what tells a typo from them */
-    static const char *const takes[] = { "col", "unique", "min", "max" };
-    for (size_t i = 0; i < sizeof takes / sizeof *takes; i++) (void)gen_has(a, takes[i], 0);
-    if (!name) return bb_usagef(a->err, "column %s: pick needs the name of a value set (set = ...)", a->col);
-    vset *s = a->r->set ? a->r->set(a->r->ud, "set") : NULL;
-    if (!s) {
-        if (gen_has(a, "min", 0) && gen_has(a, "max", 0)) { /* no run read it: a stand-in range */
-            c->a = (int64_t)gen_num(a, "min", 0, 0);
-            c->b = (int64_t)gen_num(a, "max", 0, 0);
-            if (c->b < c->a) return bb_usagef(a->err, "column %s: pick max < min", a->col);
-            c->fill = gen_int_fill;
-            return 0;
-        }
-        return bb_usagef(a->err,
-                         "column %s: pick draws from the value set '%s', which this run has not read (prepare() "
-                         "reads it from the database; give min and max for a stand-in range)",
-                         a->col, name);
-    }
-    struct gen_obs *o = c->obs = bb_xcalloc(1, sizeof *o);
-    o->set = s;
-    o->col = (int)gen_num(a, "col", 0, 1) - 1;
-    if (o->col < 0 || o->col >= vset_cols(s))
-        return bb_usagef(a->err, "column %s: value set '%s' has %d columns, not %d", a->col, name, vset_cols(s),
-                         o->col + 1);
-    if (vset_rows(s) == 0)
-        return bb_usagef(a->err, "column %s: value set '%s' is empty: there is nothing to draw from", a->col, name);
-    o->ints = c->type == BB_T_INT && vset_is_int(s, o->col);
-    c->salt = gen_mix64(a->seed ^ gen_mix64(hash_name(name, len)));
-    c->clean = 0;
-    c->max_len = 0;
-    if (gen_has(a, "unique", 0) && gen_num(a, "unique", 0, 0)) {
-        c->a = 0;
-        c->b = vset_rows(s) - 1;
-        c->scale = 1;
-        gen_perm_compile(c);
-    }
-    return 0;
-}
-
-char *gen_pick_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
-{
-    const struct gen_obs *o = c->obs;
-    int64_t r = c->scale ? gen_perm_at(c, n) : vset_draw(o->set, dist_unit(gen_rnd(c, n, 0)));
-    if (o->ints) {
-        v->kind = BB_V_INT;
-        v->u.i = vset_int(o->set, r, o->col);
-        return p;
-    }
-    v->kind = BB_V_TEXT;
-    v->u.s = vset_text(o->set, r, o->col, &v->len);
-    return p;
 }
 
 /* ---- unique: a pattern filled with a different number each row ---- */
