@@ -11,11 +11,14 @@ local M = {}
 function M.resolve(db, spec)
   local out = {}
   for _, n in ipairs(util.names(spec)) do
-    local rows = util.q(db, "table " .. n.item, ("SELECT table_schema, table_name, table_rows FROM information_schema.tables "
+    local rows = util.q(db, "table " .. n.item, ("SELECT table_schema, table_name, table_rows, table_type = 'VIEW' FROM information_schema.tables "
       .. "WHERE table_schema = COALESCE(?, DATABASE()) AND table_name %s ? ORDER BY table_name"):format(n.pattern and "LIKE" or "="),
       n.schema, n.name)
     if not n.pattern and not rows[1] then util.no_table(db, n.item) end
-    for _, r in ipairs(rows) do out[#out + 1] = { schema = r[1], name = r[2], rows = tonumber(r[3]) } end
+    for _, r in ipairs(rows) do
+      if r[4] ~= "1" then out[#out + 1] = { schema = r[1], name = r[2], rows = tonumber(r[3]) } -- a view is never a table
+      elseif not n.pattern then util.a_view(n.item) end
+    end
   end
   return out
 end

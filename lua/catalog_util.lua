@@ -34,6 +34,11 @@ function M.no_table(db, name)
     #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""))
 end
 
+-- A view named as a table: its rows are its tables', which are what a scenario loads.
+function M.a_view(name)
+  core.fail(("%s is a view: new scaffolds tables (load the tables it reads; --table takes a LIKE pattern)"):format(name))
+end
+
 M.qualified = scratch.qualified
 
 -- What --table names: a comma list of [schema.]name, each a name or a LIKE pattern (%):

@@ -4,6 +4,7 @@
  * which is the run's while a run is on. */
 #include <lauxlib.h>
 #include <lua.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,6 +163,29 @@ static int l_value_set(lua_State *L)
     return 1;
 }
 
+/* core.value_set_range(name, first, step, count [, {weights=, rest=, bounds=}]) -> rows: the
+ * integers first, first + step, ... (count of them), as the keys a sequence or an identity
+ * will give the rows a run has not loaded yet (a table's references to itself) */
+static int l_value_set_range(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    int64_t first = (int64_t)luaL_checknumber(L, 2), step = (int64_t)luaL_checknumber(L, 3);
+    double count = luaL_checknumber(L, 4);
+    if (!(count >= 0 && count <= 1e9)) return luaL_error(L, "value_set_range: count %f is not in [0, 1e9]", count);
+    vset_reg *r = registry(L);
+    vset *s = vset_new(1);
+    char buf[32];
+    for (int64_t i = 0; i < (int64_t)count; i++) {
+        const char *vals[1] = { buf };
+        size_t lens[1] = { (size_t)snprintf(buf, sizeof buf, "%lld", (long long)(first + i * step)) };
+        vset_add(s, vals, lens);
+    }
+    weigh(L, 5, s);
+    lua_pushnumber(L, (lua_Number)vset_rows(s));
+    vset_reg_put(r, name, s);
+    return 1;
+}
+
 /* core.value_set_info(name) -> rows, columns; nil when there is no such set */
 static int l_value_set_info(lua_State *L)
 {
@@ -198,6 +222,7 @@ struct vset *api_sets_lookup(lua_State *L, const char *name)
 void api_sets_register(lua_State *L)
 {
     static const luaL_Reg fns[] = { { "value_set", l_value_set },
+                                    { "value_set_range", l_value_set_range },
                                     { "value_set_info", l_value_set_info },
                                     { "value_set_get", l_value_set_get },
                                     { NULL, NULL } };

@@ -68,7 +68,7 @@ describe("the generator a column gets", function()
     assert.is_nil(law.column(m, m.columns[1], {}, "").gen)
     assert.truthy(law.column(m, m.columns[2], {}, "").comment:find("default now%(%): left to the server"))
     local g = law.column(m, m.columns[3], { unique = true }, "")
-    assert.are.equal('bb.unique { "C##########", order = "seq" }', g.gen)
+    assert.are.equal('bb.unique { "C########", order = "seq", start = 1 }', g.gen) -- the values' own width and start
     local fk = { set = "t.fk1", references = "public.p", ref_columns = { "id" } }
     g = law.column(m, m.columns[4], { fk = fk, fk_pos = 1 }, "")
     assert.are.equal('bb.pick { set = "t.fk1", col = 1 }', g.gen)

@@ -423,10 +423,13 @@ char *gen_emp_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 
 /* ---- unique: a pattern filled with a different number each row ---- */
 
-/* bb.unique{ "C########", order = "random" | "seq", start = 0 }: '#' a decimal digit, '@' a
- * letter a-z, together the digits of one number in mixed radix, the rest literal. seq: row
- * n gets start + n; random: a shuffle of every number the pattern holds. Unique for as
- * many rows as the pattern has numbers. */
+/* bb.unique{ "C########", order = "random" | "seq", start = 0, pad = true }: '#' a decimal
+ * digit, '@' a letter a-z, together the digits of one number in mixed radix, the rest
+ * literal. seq: row n gets start + n; random: a shuffle of every number the pattern holds.
+ * Unique for as many rows as the pattern has numbers. pad = false drops the leading zeros
+ * of the first run of '#'s. */
+static gen_fill_fn gen_unique_unpadded_fill;
+
 int gen_unique_parse(gen_col *c, const gen_args *a)
 {
     if (gen_text_parse(c, a) < 0) return -1;
@@ -443,6 +446,7 @@ int gen_unique_parse(gen_col *c, const gen_args *a)
         return bb_usagef(a->err, "column %s: unique order is 'seq' or 'random', not '%s'", a->col, order);
     c->scale = order && strcmp(order, "seq") == 0;
     if (!c->scale) gen_perm_compile(c);
+    if (gen_has(a, "pad", 0) && !gen_num(a, "pad", 0, 1)) c->fill = gen_unique_unpadded_fill;
     return 0;
 }
 
@@ -463,4 +467,18 @@ char *gen_unique_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     v->u.s = p;
     v->len = c->text_len;
     return p + c->text_len;
+}
+
+/* pad = false: the number's leading zeros dropped (the first run of '#'s keeps one digit at
+ * least), so 'MC-####' writes MC-7 and MC-1234 as a column of MC-1 .. MC-3000 had them. */
+static char *gen_unique_unpadded_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    char *end = gen_unique_fill(c, n, v, p);
+    uint32_t i = 0, j;
+    while (i < c->text_len && c->text[i] != '#') i++;
+    for (j = i; j + 1 < c->text_len && c->text[j + 1] == '#' && p[j] == '0'; j++) {}
+    if (j == i) return end;
+    memmove(p + i, p + j, c->text_len - j);
+    v->len -= j - i;
+    return end - (j - i);
 }
