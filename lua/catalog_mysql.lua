@@ -218,7 +218,7 @@ function M.stats(db, m, tab)
   local bycol = {}
   for _, c in ipairs(m.columns) do bycol[c.name] = c end
   local ok, rows = pcall(db.query, db, [[SELECT column_name, min_value, max_value, nulls_ratio, avg_length, hist_type,
-      hist_size, HEX(histogram), histogram FROM mysql.column_stats WHERE db_name = ? AND table_name = ?]], tab.schema, tab.name)
+      hist_size, HEX(histogram), histogram, avg_frequency FROM mysql.column_stats WHERE db_name = ? AND table_name = ?]], tab.schema, tab.name)
   if not ok then
     m.notes[#m.notes + 1] = "mysql.column_stats could not be read (" .. tostring(rows):gsub("^.-:%d+: ", "") .. "): values come from a sample"
     rows = {}
@@ -229,6 +229,8 @@ function M.stats(db, m, tab)
     local kind = r[6]
     if c and r[8] and r[8] ~= "" and kind then
       st = { source = "mysql.column_stats (" .. kind .. ")", null_frac = tonumber(r[4]) or 0, avg_width = tonumber(r[5]) }
+      local freq = tonumber(r[10]) -- rows per distinct value: pg's n_distinct, as a share of the rows
+      if freq and freq > 0 then st.n_distinct = -(1 - st.null_frac) / freq end
       local done = false
       if kind == "JSON_HB" then done = json_hist(st, r[9])
       elseif (kind == "DOUBLE_PREC_HB" or kind == "SINGLE_PREC_HB") and r[2] and r[3]

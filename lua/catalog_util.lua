@@ -164,7 +164,7 @@ function M.sample_stats(m, names, rows, source)
     end
     local nn = n - nulls
     local st = { source = source, null_frac = n > 0 and nulls / n or 0, avg_width = nn > 0 and width / nn or 0,
-                 n_distinct = #vals == nn and nn > 0 and -1 or #vals, mcv = {}, bounds = {} }
+                 n_distinct = #vals == nn and nn > 0 and -1 or #vals, sampled = n, mcv = {}, bounds = {} }
     local num = col and numeric[col.kind]
     local function less(a, b)
       if num then

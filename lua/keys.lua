@@ -216,7 +216,9 @@ function M.plan(m)
         return a.index < b.index
       end)
       for j, fk in ipairs(fks) do
-        fk.unique, fk.spread = true, nil
+        -- each parent row once: the weights only order them, and every row must stay eligible
+        fk.unique, fk.spread, fk.bounds, fk.bound_weights = true, nil, nil, nil
+        if fk.weights and fk.rest < 0.001 then fk.rest = 0.001 end
         if #fks > 1 then
           fk.key = {}
           for k, other in ipairs(fks) do fk.key[k] = other.set end
@@ -301,9 +303,9 @@ function M.fk_fields(fk, indent)
 end
 
 -- Links the foreign keys of models that reference one another: each learns whether its
--- parent is one of them loaded before it (in the order given, parents first), or itself or
--- one loaded after it (then its keys are the rows the run will give the parent: fk.later,
--- and fk.key_range the range the parent's key had, to place the references in the new rows).
+-- parent is itself or one loaded after it (fk.later: its keys are then those the run will
+-- give the parent's rows), and the range the parent's key had (fk.key_range), to place the
+-- references among the keys the run gives the parent.
 function M.link(models)
   local at = {}
   for i, m in ipairs(models) do at[m.name] = i end
@@ -312,7 +314,7 @@ function M.link(models)
       local pname = fk.references:match("^[^.]+%.(.+)$") or fk.references
       local j = at[pname]
       fk.later = j ~= nil and j >= i or nil
-      if fk.later and #fk.ref_columns == 1 then
+      if j and #fk.ref_columns == 1 then
         local p = models[j]
         for _, c in ipairs(p.columns) do
           if c.name == fk.ref_columns[1] and c.kind == "int" then
@@ -323,6 +325,38 @@ function M.link(models)
       end
     end
   end
+end
+
+-- A key column's generator made wide enough for `rows` distinct values when its observed
+-- range holds fewer: a shuffle of min..max reaches min + rows - 1, a text pattern gets more
+-- digits (as many as the column's length allows). The same generator when it is wide enough.
+function M.widen(c, rows)
+  local g = c.gen
+  if not (rows and rows > 0 and g) then return g end
+  local out = {}
+  for k, v in pairs(g) do out[k] = v end
+  if g.kind == "permutation" then
+    local lo, hi = g.min or g[1], g.max or g[2]
+    if not (lo and hi) or hi - lo + 1 >= rows then return g end
+    out[2], out.max = nil, nil
+    out[1], out[2] = lo, lo + rows - 1
+    return out
+  elseif g.kind == "unique" then
+    local pat = g[1] or g.pattern
+    if type(pat) ~= "string" then return g end
+    local cap = 1
+    for ch in pat:gmatch("[#@]") do cap = cap * (ch == "#" and 10 or 26) end
+    local len = tonumber((c.type or ""):match("%((%d+)%)"))
+    local first = pat:find("#", 1, true)
+    if cap >= rows or not first then return g end
+    while cap < rows and (not len or #pat < len) and cap < 1e17 do
+      pat = pat:sub(1, first - 1) .. "#" .. pat:sub(first)
+      cap = cap * 10
+    end
+    out[1], out.pattern = pat, nil
+    return out
+  end
+  return g
 end
 
 -- ---- a key's unique values, in their observed range and shape ----

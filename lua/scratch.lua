@@ -206,9 +206,10 @@ end
 
 -- Reads a foreign key's value set from table src (a mirror, a scratch parent, or with
 -- --into the parent itself), weighed by the child's most common references.
-function M.read_keys(db, fk, src)
+-- opts: the weights when they are not the file's (a parent this run loaded: lua/scratch_keys.lua).
+function M.read_keys(db, fk, src, opts)
   local n = db:read_set(fk.set, ("SELECT %s FROM %s WHERE %s"):format(cols_sql(db, fk.ref_columns), qualified(db, src),
-    not_null(db, fk.ref_columns)), { weights = fk.weights, rest = fk.rest, bounds = fk.bounds, bound_weights = fk.bound_weights })
+    not_null(db, fk.ref_columns)), opts or { weights = fk.weights, rest = fk.rest, bounds = fk.bounds, bound_weights = fk.bound_weights })
   return n
 end
 
@@ -377,7 +378,10 @@ function M.install(bb, list)
       end
       local fn = #reads > 0 and function()
         for _, fk in ipairs(reads) do
-          if M.read_keys(ctx.db, fk, M.name(fk.references)) == 0 then
+          local p = byname[fk.references]
+          local j
+          for x, o in ipairs(list) do if o == p then j = x end end
+          if M.read_keys(ctx.db, fk, M.name(fk.references), keys.run_weights(fk, p, rows[j]) or {}) == 0 then
             core.fail(("%s: its parent %s got no rows to reference (give it more --rows)"):format(t.name, fk.references))
           end
         end

@@ -105,39 +105,52 @@ function M.later(list, i, fk)
   return false
 end
 
--- The value set of fk (of table child), whose parent p gets n rows in this run and has not loaded them yet:
--- the keys its sequence or identity will give them, the child's references placed in them
--- by their position in the range the original's keys had (fk.key_range).
+-- The first key and the step of the keys table p's rows get, when its key column ref
+-- (one column) is a sequence or an identity (which counts from 1 in a scratch copy); nil else.
+function M.key_seq(p, ref)
+  for _, c in ipairs(p.columns) do
+    if c.name == ref then
+      if c.auto_increment then return 1, 1 end
+      if c.gen and c.gen.kind == "seq" then return c.gen.start or c.gen[1] or 1, c.gen.step or c.gen[2] or 1 end
+    end
+  end
+end
+
+-- How fk's references weigh the rows its parent p gets in this run (n of them): the child's
+-- references were counted among the original's keys (fk.key_range), so each is placed in
+-- the new keys by its position in that range; without a sequence to place them in, only the
+-- most common references count (a histogram over the original's keys would leave most new
+-- keys out).
+function M.run_weights(fk, p, n)
+  if not fk.weights then return nil end
+  local first, step = M.key_seq(p, #fk.ref_columns == 1 and fk.ref_columns[1] or nil)
+  local kr = fk.key_range
+  if not (first and kr and kr[2] >= kr[1]) then return { weights = fk.weights, rest = fk.rest } end
+  local function place(v)
+    local x = tonumber(v)
+    if not x then return v end
+    local f = math.min(math.max((x - kr[1]) / (kr[2] - kr[1] + 1), 0), 1 - 1e-12)
+    return tostring(first + math.floor(f * n) * step)
+  end
+  local w, bounds = {}, nil
+  for i, pr in ipairs(fk.weights) do w[i] = { place(pr[1]), pr[2] } end
+  if fk.bounds then
+    bounds = {}
+    for i, b in ipairs(fk.bounds) do bounds[i] = place(b) end
+  end
+  return { weights = w, rest = fk.rest, bounds = bounds, bound_weights = fk.bound_weights }
+end
+
+-- The value set of fk (of table child), whose parent p gets n rows in this run and has not
+-- loaded them yet: the keys its sequence or identity will give them.
 function M.later_set(fk, child, p, n)
-  local col
-  for _, c in ipairs(p.columns) do if c.name == fk.ref_columns[1] then col = c end end
-  local first, step
-  if #fk.ref_columns == 1 and col and col.auto_increment then first, step = 1, 1
-  elseif #fk.ref_columns == 1 and col and col.gen and col.gen.kind == "seq" then
-    first, step = col.gen.start or col.gen[1] or 1, col.gen.step or col.gen[2] or 1
-  else
+  local first, step = M.key_seq(p, #fk.ref_columns == 1 and fk.ref_columns[1] or nil)
+  if not first then
     core.fail(("%s(%s) references %s(%s), whose rows this run makes after it: their keys must come from a sequence "
       .. "or an identity to be known before they are loaded"):format(child, table.concat(fk.columns, ", "), p.name,
       table.concat(fk.ref_columns, ", ")))
   end
-  local opts
-  local kr = fk.key_range
-  if kr and fk.weights and kr[2] >= kr[1] then
-    local function place(v)
-      local x = tonumber(v)
-      if not x then return nil end
-      local f = math.min(math.max((x - kr[1]) / (kr[2] - kr[1] + 1), 0), 1 - 1e-12)
-      return first + math.floor(f * n) * step
-    end
-    local w, bounds = {}, nil
-    for i, p_ in ipairs(fk.weights) do w[i] = { tostring(place(p_[1]) or p_[1]), p_[2] } end
-    if fk.bounds then
-      bounds = {}
-      for i, b in ipairs(fk.bounds) do bounds[i] = tostring(place(b) or b) end
-    end
-    opts = { weights = w, rest = fk.rest, bounds = bounds, bound_weights = fk.bound_weights }
-  end
-  return core.value_set_range(fk.set, first, step, math.max(n, 0), opts)
+  return core.value_set_range(fk.set, first, step, math.max(n, 0), M.run_weights(fk, p, n))
 end
 
 -- The statement that adds fk to scratch table name, pointing at target.
