@@ -170,6 +170,18 @@ local function fk_weights(m, fk)
   fk.spread = (#(st.mcv or {}) == 0 and ints) or (ratio ~= nil and ratio >= 0.9) or nil
 end
 
+-- How many times more common than the average the child's commonest reference through fk
+-- was (1: no skew known).
+local function fk_skew(m, fk)
+  local top = 0
+  for _, p in ipairs(fk.weights or {}) do top = math.max(top, p[2]) end
+  local c
+  for _, col in ipairs(m.columns) do if col.name == fk.columns[1] then c = col end end
+  local ratio, st = c and M.distinct_ratio(m, c), m.stats[fk.columns[1]]
+  local d = ratio and m.rows and ratio * m.rows * (1 - (st and st.null_frac or 0)) or #(fk.weights or {})
+  return top > 0 and math.max(1, top * d) or 1
+end
+
 -- The free column of a key that is made unique: the one whose values were the most nearly
 -- distinct (its shape then survives being made unique), an integer among equals.
 local function unique_pick(m, free)
@@ -210,9 +222,10 @@ function M.plan(m)
       if fk and not seen[fk] then seen[fk], fks[#fks + 1] = true, fk end
     end
     if not server and #free == 0 and #fks > 0 then
-      table.sort(fks, function(a, b) -- the leader: the one the child's references weigh most precisely
-        local wa, wb = #(a.weights or {}) + (a.bounds and 1 or 0), #(b.weights or {}) + (b.bounds and 1 or 0)
-        if wa ~= wb then return wa > wb end
+      local skew = {}
+      for _, fk in ipairs(fks) do skew[fk] = fk_skew(m, fk) end
+      table.sort(fks, function(a, b) -- the leader: the one whose references were the most skewed
+        if skew[a] ~= skew[b] then return skew[a] > skew[b] end
         return a.index < b.index
       end)
       for j, fk in ipairs(fks) do
@@ -447,6 +460,10 @@ function M.unique(c, st, m)
     if lo and hi and d and d > 1 then
       local span = (hi - lo) * (c.kind == "date" and 86400 or 1)
       step = math.max(unit, math.floor(span / (d - 1) / unit + 0.5) * unit)
+      for _, whole in ipairs { 86400, 3600, 60 } do -- the count may be an estimate: a spacing near a whole unit is it
+        local k = math.floor(step / whole + 0.5)
+        if k >= 1 and math.abs(k * whole - step) <= 0.05 * step then step = k * whole; break end
+      end
     end
     local start = lo and instant.text(c.kind == "date" and "date" or "timestamp", c.kind == "date" and lo or math.floor(lo))
       or "2024-01-01 00:00:00"
