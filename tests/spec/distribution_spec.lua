@@ -551,6 +551,16 @@ describe("unique: a pattern filled with a different number each row", function()
     end
   end)
 
+  it("pad = false: the number without its leading zeros, as MC-1 .. MC-3000 were written", function()
+    local text = column(bb.unique { "MC-####", order = "seq", start = 1, pad = false }, "text", 703)
+    local i = 0
+    for line in text:gmatch("([^\n]*)\n") do
+      i = i + 1
+      assert.are.equal("MC-" .. (i % 10000), line)
+      if i == 10500 then break end
+    end
+  end)
+
   it("random: every number of the pattern once per pass, in shuffled order", function()
     local text = column(bb.unique { "u-####" }, "text", 702)
     local seen, i, inorder = {}, 0, 0
