@@ -45,7 +45,7 @@ struct pick_plan {
     /* spread over several groups: a round of PICK_ROUND rows gives group g q[g] of them; slot s
      * of a round is group slot_g[s]'s slot_k[s]-th */
     uint64_t *q;
-    uint32_t *slot_g, *slot_k;
+    uint32_t *slot_g, *slot_k, nslot;
     uint64_t salt;
 };
 
@@ -191,8 +191,8 @@ static void add_event(void *ud, int g, uint64_t k)
 static void add_slot(void *ud, int g, uint64_t k)
 {
     struct pick_plan *p = ud;
-    p->slot_g[p->nev] = (uint32_t)g;
-    p->slot_k[p->nev++] = (uint32_t)k;
+    p->slot_g[p->nslot] = (uint32_t)g;
+    p->slot_k[p->nslot++] = (uint32_t)k;
 }
 
 /* Several groups whose events would not fit: one group of every row that weighs something. */
@@ -244,9 +244,7 @@ static void pick_spread_plan(struct pick_plan *p)
     for (int g = 0; g < G; g++) rate[g] = (double)p->q[g];
     p->slot_g = bb_xcalloc(PICK_ROUND, sizeof *p->slot_g);
     p->slot_k = bb_xcalloc(PICK_ROUND, sizeof *p->slot_k);
-    p->nev = 0;
     pick_merge(G, rate, p->q, add_slot, p);
-    p->nev = 0;
     free(share);
     free(rate);
 }
@@ -349,8 +347,7 @@ static int pick_key_sets(struct pick_plan *p, const gen_args *a, const char *nam
         p->key[i] = a->r->set_named ? a->r->set_named(a->r->ud, names->s[i]) : NULL;
         p->nkey = i + 1;
         if (!p->key[i])
-            return bb_usagef(a->err, "column %s: pick key set '%s' has not been read by this run", a->col,
-                             names->s[i]);
+            return bb_usagef(a->err, "column %s: pick key set '%s' has not been read by this run", a->col, names->s[i]);
         if (vset_rows(p->key[i]) == 0)
             return bb_usagef(a->err, "column %s: value set '%s' is empty: there is nothing to draw from", a->col,
                              names->s[i]);
@@ -406,8 +403,7 @@ int gen_pick_parse(gen_col *c, const gen_args *a)
     int rc = 0;
     if (names.n && !unique)
         rc = bb_usagef(a->err, "column %s: a pick key makes each combination once: it needs unique = true", a->col);
-    else if (names.n)
-        rc = pick_key_sets(p, a, name, &names);
+    else if (names.n) rc = pick_key_sets(p, a, name, &names);
     else {
         p->nkey = 1;
         p->key[0] = s;
@@ -422,8 +418,7 @@ int gen_pick_parse(gen_col *c, const gen_args *a)
     p->mode = unique ? PICK_UNIQUE : spread ? PICK_SPREAD : PICK_DRAW;
     if (p->mode == PICK_DRAW) return 0;
     pick_groups(p, p->key[0]);
-    if (p->nrows == 0)
-        return bb_usagef(a->err, "column %s: no row of value set '%s' weighs anything", a->col, lead);
+    if (p->nrows == 0) return bb_usagef(a->err, "column %s: no row of value set '%s' weighs anything", a->col, lead);
     p->partners = 1;
     for (int i = 1; i < p->nkey; i++)
         p->partners = p->partners > UINT64_MAX / p->size[i] ? UINT64_MAX : p->partners * p->size[i];

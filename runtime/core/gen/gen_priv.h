@@ -92,7 +92,8 @@ struct gen_col {
     char *pairs;         /* string: every two-character combination of the charset, for two draws at once */
     size_t max_len;      /* most text bytes one value needs */
     struct gen_obs *obs; /* empirical, unique: what they were given (gen_emp.c) */
-    struct pick_plan *pick; /* pick: its value sets and the order it draws their rows in (gen_pick.c) */
+    /* pick: its value sets and the order it draws their rows in (gen_pick.c) */
+    struct pick_plan *pick;
 };
 
 /* Whether text is free of every character some format escapes (gen_text.c). */
