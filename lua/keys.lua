@@ -302,7 +302,7 @@ function M.fk_fields(fk, indent)
   end
   if fk.key_range then out = out .. (", key_range = { %s, %s }"):format(num(fk.key_range[1]), num(fk.key_range[2])) end
   if fk.weights then
-    out = out .. (",\n%sweights = %s, rest = %s"):format(indent, L.pairs_src(fk.weights, indent), num(fk.rest))
+    out = out .. (",\n%sweights = %s, rest = %s"):format(indent, #fk.weights > 0 and L.pairs_src(fk.weights, indent) or "{}", num(fk.rest))
     if fk.bounds then
       out = out .. (",\n%sbounds = %s"):format(indent, L.list_src(fk.bounds, indent))
       if fk.bound_weights then
