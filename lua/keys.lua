@@ -280,7 +280,7 @@ function M.fk_column(m, c, role)
   elseif fk.unique then
     how = by and (", each once (they make the key), heavier first by " .. by) or ", each once (they make the key)"
   elseif fk.spread then
-    how = ", each in turn without replacement (its references were spread evenly)" .. (by and (", weighted by " .. by) or "")
+    how = ", each in turn without replacement (its references were spread evenly or nearly all distinct)" .. (by and (", weighted by " .. by) or "")
   else
     how = by and (", weighted by " .. by) or ""
   end
