@@ -141,6 +141,10 @@ end
 -- A generator's arguments as this run compiles them: loading --into an existing table, a
 -- key's sequence continues after the largest value already there (read by prepare()).
 local function run_gen(t, c)
+  if t.like and c.key then -- a key holds as many values as the run asks for (lua/keys.lua)
+    local wide = require("bulkbench.keys").widen(c, core.run_info().rows)
+    if wide ~= c.gen then return wide end
+  end
   if not (t.into and c.key and c.gen.kind == "seq") then return c.gen end
   local max = tonumber(core.value_set_get("into_max:" .. c.name, 1, 1) or "")
   if not max then return c.gen end

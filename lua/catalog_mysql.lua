@@ -11,11 +11,14 @@ local M = {}
 function M.resolve(db, spec)
   local out = {}
   for _, n in ipairs(util.names(spec)) do
-    local rows = util.q(db, "table " .. n.item, ("SELECT table_schema, table_name, table_rows FROM information_schema.tables "
+    local rows = util.q(db, "table " .. n.item, ("SELECT table_schema, table_name, table_rows, table_type = 'VIEW' FROM information_schema.tables "
       .. "WHERE table_schema = COALESCE(?, DATABASE()) AND table_name %s ? ORDER BY table_name"):format(n.pattern and "LIKE" or "="),
       n.schema, n.name)
     if not n.pattern and not rows[1] then util.no_table(db, n.item) end
-    for _, r in ipairs(rows) do out[#out + 1] = { schema = r[1], name = r[2], rows = tonumber(r[3]) } end
+    for _, r in ipairs(rows) do
+      if r[4] ~= "1" then out[#out + 1] = { schema = r[1], name = r[2], rows = tonumber(r[3]) } -- a view is never a table
+      elseif not n.pattern then util.a_view(n.item) end
+    end
   end
   return out
 end
@@ -230,7 +233,7 @@ function M.stats(db, m, tab)
   local bycol = {}
   for _, c in ipairs(m.columns) do bycol[c.name] = c end
   local ok, rows = pcall(db.query, db, [[SELECT column_name, min_value, max_value, nulls_ratio, avg_length, hist_type,
-      hist_size, HEX(histogram), histogram FROM mysql.column_stats WHERE db_name = ? AND table_name = ?]], tab.schema, tab.name)
+      hist_size, HEX(histogram), histogram, avg_frequency FROM mysql.column_stats WHERE db_name = ? AND table_name = ?]], tab.schema, tab.name)
   if not ok then
     m.notes[#m.notes + 1] = "mysql.column_stats could not be read (" .. tostring(rows):gsub("^.-:%d+: ", "") .. "): values come from a sample"
     rows = {}
@@ -241,6 +244,8 @@ function M.stats(db, m, tab)
     local kind = r[6]
     if c and r[8] and r[8] ~= "" and kind then
       st = { source = "mysql.column_stats (" .. kind .. ")", null_frac = tonumber(r[4]) or 0, avg_width = tonumber(r[5]) }
+      local freq = tonumber(r[10]) -- rows per distinct value: pg's n_distinct, as a share of the rows
+      if freq and freq > 0 then st.n_distinct = -(1 - st.null_frac) / freq end
       local done = false
       if kind == "JSON_HB" then done = json_hist(st, r[9])
       elseif (kind == "DOUBLE_PREC_HB" or kind == "SINGLE_PREC_HB") and r[2] and r[3]

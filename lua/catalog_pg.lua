@@ -23,15 +23,16 @@ function M.resolve(db, spec)
     if n.pattern then
       local rows = util.q(db, "the tables matching " .. item, [[SELECT n.nspname, c.relname, c.oid, c.reltuples
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE c.relkind IN ('r', 'p') AND c.relname LIKE $1
+        WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname LIKE $1
           AND (n.nspname = $2::text OR ($2::text IS NULL AND n.nspname = ANY (current_schemas(false))))
         ORDER BY c.relname]], n.name, n.schema)
       for _, r in ipairs(rows) do out[#out + 1] = { schema = r[1], name = r[2], oid = r[3], reltuples = tonumber(r[4]) } end
     else
-      local rows = util.q(db, "table " .. item, [[SELECT n.nspname, c.relname, c.oid, c.reltuples
+      local rows = util.q(db, "table " .. item, [[SELECT n.nspname, c.relname, c.oid, c.reltuples, c.relkind IN ('v', 'm')
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE c.oid = to_regclass($1) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')]], item)
       if not rows[1] then util.no_table(db, item) end
+      if rows[1][5] == "t" then util.a_view(item) end
       out[#out + 1] = { schema = rows[1][1], name = rows[1][2], oid = rows[1][3], reltuples = tonumber(rows[1][4]) }
     end
   end

@@ -36,6 +36,11 @@ function M.no_table(db, name)
     #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""))
 end
 
+-- A view named as a table: its rows are its tables', which are what a scenario loads.
+function M.a_view(name)
+  core.fail(("%s is a view: new scaffolds tables (load the tables it reads; --table takes a LIKE pattern)"):format(name))
+end
+
 M.qualified = scratch.qualified
 
 -- What --table names: a comma list of [schema.]name, each a name or a LIKE pattern (%):
@@ -161,7 +166,7 @@ function M.sample_stats(m, names, rows, source)
     end
     local nn = n - nulls
     local st = { source = source, null_frac = n > 0 and nulls / n or 0, avg_width = nn > 0 and width / nn or 0,
-                 n_distinct = #vals == nn and nn > 0 and -1 or #vals, mcv = {}, bounds = {} }
+                 n_distinct = #vals == nn and nn > 0 and -1 or #vals, sampled = n, mcv = {}, bounds = {} }
     local num = col and numeric[col.kind]
     local function less(a, b)
       if num then

@@ -6,6 +6,8 @@
 -- (pg_stats, MariaDB histograms, or a sample) give the law; without any, the type's own
 -- range.
 local observed = require "bulkbench.observed"
+local instant = require "bulkbench.instant"
+local keys = require "bulkbench.keys"
 local M = {}
 
 -- Whether s is UTF-8 text without control characters (tab aside): %q writes it as it is.
@@ -75,7 +77,15 @@ local function pct(x) return ("%.1f%%"):format(100 * x) end
 
 local function numeric_value(c, v)
   if c.kind == "int" or c.kind == "numeric" or c.kind == "double" then return tonumber(v) end
-  return v -- dates and timestamps compare as ISO text
+  if c.kind == "date" or c.kind == "timestamp" then return instant.value(c.kind, v) or v end -- as instants
+  return v
+end
+
+-- A bound numeric_value made, as the column's values are written.
+local function bound_text(c, x)
+  if type(x) ~= "number" then return x end
+  if c.kind == "date" or c.kind == "timestamp" then return instant.text(c.kind, x) end
+  return num(x)
 end
 
 local function less(c, a, b)
@@ -84,9 +94,10 @@ local function less(c, a, b)
   return tostring(a) < tostring(b)
 end
 
--- The smallest step of a column's values: 1 for integers, 10^-scale for decimals.
+-- The smallest step of a column's values: 1 for integers and dates (a day), 10^-scale for
+-- decimals, a second for timestamps.
 local function step(c)
-  if c.kind == "int" then return 1 end
+  if c.kind == "int" or c.kind == "date" or c.kind == "timestamp" then return 1 end
   if c.kind == "numeric" then return 10 ^ -(c.scale or 0) end
   return 0
 end
@@ -145,8 +156,8 @@ local function empirical(c, st, indent)
   end
   for _, b in ipairs(st.bounds or {}) do
     local v = b
-    if lo ~= nil and not within(c, v, lo, nil) then v = type(lo) == "number" and num(lo) or lo end
-    if hi ~= nil and not within(c, v, nil, hi) then v = type(hi) == "number" and num(hi) or hi end
+    if lo ~= nil and not within(c, v, lo, nil) then v = bound_text(c, lo) end
+    if hi ~= nil and not within(c, v, nil, hi) then v = bound_text(c, hi) end
     bounds[#bounds + 1] = v
   end
   local listed = 0
@@ -219,42 +230,6 @@ local function unique_pattern(c, st)
   return pat
 end
 
-local function ordered(st) return not st or st.correlation == nil or math.abs(st.correlation) >= 0.5 end
-
--- A unique generator for column c of kind k: source and why.
-local function unique(c, st, m)
-  local lo = st and st.bounds and st.bounds[1]
-  if c.kind == "int" or c.kind == "numeric" or c.kind == "double" then
-    local start = tonumber(lo) and math.floor(tonumber(lo)) or 1
-    local tlo, thi = limits(c)
-    if type(tlo) == "number" and start < tlo then start = math.ceil(tlo) end
-    if not ordered(st) and c.kind == "int" then
-      local span = math.max(10 * (m.rows or 0), 1e7)
-      local top = start + span - 1
-      if type(thi) == "number" and top > thi then top = thi end
-      return ("bb.permutation { %s, %s }"):format(num(start), num(top)),
-        ("a key, in no order (correlation %.2f): a shuffle of %s..%s"):format(st.correlation, num(start), num(top))
-    end
-    return ("bb.seq { start = %s }"):format(num(start)), ("a key: a sequence from %s"):format(num(start))
-  elseif c.kind == "text" then
-    local pat = unique_pattern(c, st)
-    if pat then
-      local ord = ordered(st) and "seq" or "random"
-      return ("bb.unique { %s, order = %q }"):format(q(pat), ord),
-        ("a key: %s with a different number each row, %s"):format(pat, ord == "seq" and "in order" or "shuffled")
-    end
-  elseif c.kind == "uuid" then
-    return "bb.uuid()", "a key: random UUIDs (distinct with overwhelming probability)"
-  elseif c.kind == "timestamp" or c.kind == "date" then
-    local start = lo and lo:sub(1, 19) or "2024-01-01 00:00:00"
-    return ("bb.timestamp { start = %q, step = %d }"):format(start, c.kind == "date" and 86400 or 1),
-      ("a key: one %s after another from %s"):format(c.kind == "date" and "day" or "second", start)
-  elseif c.kind == "bytes" then
-    return "bb.blob { bytes = 16 }", "a key: 16 random bytes (distinct with overwhelming probability)"
-  end
-  return nil
-end
-
 -- Defaults from the type alone, when nothing was observed.
 local function by_type(c)
   local lo, hi = limits(c)
@@ -274,8 +249,18 @@ local function by_type(c)
     return ("bb.double { %s, %s }"):format(num(lo), num(hi)), "no values to learn from: uniform"
   elseif c.kind == "bool" then
     return "bb.bool { 0.5 }", "no values to learn from: a fair coin"
+  elseif c.kind == "date" and (type(lo) == "number" or type(hi) == "number") then
+    lo = type(lo) == "number" and lo or hi - 365
+    hi = type(hi) == "number" and hi or lo + 365
+    return ("bb.date { %q, %q }"):format(bound_text(c, lo), bound_text(c, hi)),
+      ("no values to learn from: a day of %s..%s (its CHECK)"):format(bound_text(c, lo), bound_text(c, hi))
   elseif c.kind == "date" then
     return "bb.date()", "no values to learn from: a day of the last year"
+  elseif c.kind == "timestamp" and (type(lo) == "number" or type(hi) == "number") then
+    lo = type(lo) == "number" and math.ceil(lo) or math.floor(hi) - 365 * 86400
+    hi = type(hi) == "number" and math.floor(hi) or lo + 365 * 86400
+    return ("bb.timestamp { from = %q, to = %q }"):format(bound_text(c, lo), bound_text(c, hi)),
+      ("no values to learn from: uniform over %s..%s (its CHECK)"):format(bound_text(c, lo), bound_text(c, hi))
   elseif c.kind == "timestamp" then
     return 'bb.timestamp { from = "2025-01-01", to = "2025-12-31 23:59:59" }', "no values to learn from: uniform over 2025"
   elseif c.kind == "uuid" then
@@ -299,9 +284,10 @@ function M.column(m, c, role, indent)
   end
   if c.identity then
     out.comment = "an identity / auto-increment column: left to the server"
+    out.limit, out.limit_why = keys.identity_limit(c)
     return out
   end
-  if c.default and not role.fk then
+  if keys.server_default(c) and not role.fk then
     out.comment = ("default %s: left to the server (give it a generator to make its values instead)"):format(c.default)
     return out
   end
@@ -312,22 +298,7 @@ function M.column(m, c, role, indent)
     return out
   end
   if role.fk then
-    local fk = role.fk
-    local stand_in = ""
-    local bmin, bmax
-    for _, v in ipairs(st and st.bounds or {}) do
-      local x = tonumber(v)
-      if x then bmin, bmax = math.min(bmin or x, x), math.max(bmax or x, x) end
-    end
-    for _, p in ipairs(st and st.mcv or {}) do
-      local x = tonumber(p[1])
-      if x then bmin, bmax = math.min(bmin or x, x), math.max(bmax or x, x) end
-    end
-    if c.kind == "int" and bmin then stand_in = (", min = %s, max = %s"):format(num(bmin), num(bmax)) end
-    out.gen = ("bb.pick { set = %q, col = %d%s%s }"):format(fk.set, role.fk_pos, role.fk_unique and ", unique = true" or "", stand_in)
-    out.comment = ("references %s(%s): drawn from the parent's keys%s"):format(fk.references,
-      table.concat(fk.ref_columns, ", "), fk.weights and #fk.weights > 0 and (", weighted by its %d most common references"):format(#fk.weights)
-        or role.fk_unique and ", each once (they make the key)" or "")
+    out.gen, out.comment = keys.fk_column(m, c, role)
     return out
   end
   local drawn = observed.column(m, c, indent, pairs_src) -- from the table's own values
@@ -343,9 +314,10 @@ function M.column(m, c, role, indent)
     return out
   end
   if role.unique then
-    local gen, why = unique(c, st, m)
+    local gen, why, limit = keys.unique(c, st, m)
     if gen then
       out.gen, out.comment, out.key = gen, why, true
+      if limit then out.limit, out.limit_why = limit, ("%s: %s values at most"):format(c.name, num(limit)) end
       out.null = nil -- a key's values are all there
       return out
     end
@@ -405,4 +377,7 @@ function M.column(m, c, role, indent)
 end
 
 M.less = less
+M.limits = limits
+M.unique_pattern = unique_pattern
+M.list_src = list_src
 return M

@@ -5,6 +5,7 @@
 local core = require "bulkbench.core"
 local util = require "bulkbench.catalog_util"
 local law = require "bulkbench.law"
+local keys = require "bulkbench.keys"
 local schema = require "bulkbench.schema"
 local observed = require "bulkbench.observed"
 local M = {}
@@ -48,60 +49,6 @@ local function parents_first(models)
   return out
 end
 
--- Which generator role each column has: its foreign key, or the key it must make unique.
-local function roles(m)
-  local r = {}
-  for _, c in ipairs(m.columns) do r[c.name] = { unique = c.key_hint } end
-  local bycol = {}
-  for _, c in ipairs(m.columns) do bycol[c.name] = c end
-  for i, fk in ipairs(m.fks) do
-    for pos, col in ipairs(fk.columns) do
-      if r[col] and not r[col].fk then r[col].fk, r[col].fk_pos = fk, pos end
-    end
-    fk.index = i
-  end
-  local keys = {}
-  if #m.pk > 0 then keys[1] = m.pk end
-  for _, u in ipairs(m.uniques) do keys[#keys + 1] = u end
-  for _, key in ipairs(keys) do
-    local server, free = false, {}
-    for _, col in ipairs(key) do
-      local c = bycol[col]
-      if c and (c.identity or c.default or c.generated) then server = true end
-      if c and not r[col].fk and not (c.identity or c.default or c.generated) then free[#free + 1] = c end
-    end
-    if not server then
-      if #free == 0 then -- every column of the key is a foreign key's: its parent rows, each once
-        for _, col in ipairs(key) do if r[col].fk then r[col].fk_unique = true end end
-      else -- one free column with values no two rows share makes the key unique
-        local pick = free[#free]
-        for _, c in ipairs(free) do if c.kind == "int" then pick = c end end
-        local done = false
-        for _, c in ipairs(free) do if r[c.name].unique then done = true end end
-        if not done then r[pick.name].unique = true end
-      end
-    end
-  end
-  for _, fk in ipairs(m.fks) do -- a foreign key picked once per row for the key: all its columns agree
-    local u = false
-    for _, col in ipairs(fk.columns) do if r[col].fk == fk and r[col].fk_unique then u = true end end
-    for _, col in ipairs(fk.columns) do if r[col].fk == fk then r[col].fk_unique = u or nil end end
-  end
-  return r
-end
-
--- The child's most common references weigh a one-column foreign key's parent rows.
-local function fk_weights(m, fk)
-  if #fk.columns ~= 1 then return end
-  local st = m.stats[fk.columns[1]]
-  if not st or #(st.mcv or {}) == 0 then return end
-  local listed = 0
-  for _, p in ipairs(st.mcv) do listed = listed + p[2] end
-  fk.weights = st.mcv
-  fk.rest = math.max(0, 1 - (st.null_frac or 0) - listed)
-  if fk.rest < 1e-6 then fk.rest = 0 end -- the frequencies' rounding, not a share
-end
-
 local function src_list(list)
   local out = {}
   for i, v in ipairs(list) do out[i] = law.q(v) end
@@ -110,19 +57,19 @@ end
 
 -- The bb.table declaration of m, and what the summary says of it.
 local function declare(m, var, inset)
-  local r = roles(m)
+  local r = keys.plan(m)
   local lines, stats = {}, { gen = 0, server = 0, warn = {} }
   local I = "  "
   lines[#lines + 1] = ("local %s = bb.table %s {"):format(var, law.q(m.name))
   lines[#lines + 1] = ("%slike = %s, rows = %s,"):format(I, law.q(m.qname), law.num(m.rows or 0))
-  for i, fk in ipairs(m.fks) do
+  for _, fk in ipairs(m.fks) do
     local _, pname = require("bulkbench.scratch").split(fk.references)
-    fk.set = m.name .. ".fk" .. i
     fk.out_ref = inset[pname] and pname or fk.references
-    fk_weights(m, fk)
   end
+  local gens = {}
   for _, c in ipairs(m.columns) do
     local g = law.column(m, c, r[c.name], I .. "  ")
+    gens[#gens + 1] = g
     local head = ("%s %s%s"):format(c.name, c.declared or c.type, c.not_null and " NOT NULL" or "")
     lines[#lines + 1] = ("%s-- %s: %s"):format(I, head, g.comment or "")
     if g.warning then
@@ -146,6 +93,11 @@ local function declare(m, var, inset)
       if g.gen then stats.gen = stats.gen + 1 else stats.server = stats.server + 1 end
     end
   end
+  local cap, why = keys.table_limit(gens)
+  if cap then
+    m.max_rows = { cap, why }
+    lines[#lines + 1] = ("%smax_rows = { %s, %s }, -- more rows than this fail before loading"):format(I, law.num(cap), law.q(why))
+  end
   if #m.pk > 0 then lines[#lines + 1] = I .. "primary_key = " .. src_list(m.pk) .. "," end
   if #m.uniques > 0 then
     local u = {}
@@ -163,13 +115,8 @@ local function declare(m, var, inset)
   if #m.fks > 0 then
     lines[#lines + 1] = I .. "foreign_keys = {"
     for _, fk in ipairs(m.fks) do
-      local w = ""
-      if fk.weights then
-        w = (",\n%s    weights = %s, rest = %s"):format(I, law.pairs_src(fk.weights, I .. "    "), law.num(fk.rest))
-      end
-      local u = r[fk.columns[1]] and r[fk.columns[1]].fk == fk and r[fk.columns[1]].fk_unique and ", unique = true" or ""
-      lines[#lines + 1] = ("%s  { columns = %s, references = %s, ref_columns = %s, set = %s%s%s },"):format(I,
-        src_list(fk.columns), law.q(fk.out_ref), src_list(fk.ref_columns), law.q(fk.set), u, w)
+      lines[#lines + 1] = ("%s  { columns = %s, references = %s, ref_columns = %s, set = %s%s },"):format(I,
+        src_list(fk.columns), law.q(fk.out_ref), src_list(fk.ref_columns), law.q(fk.set), keys.fk_fields(fk, I .. "    "))
     end
     lines[#lines + 1] = I .. "},"
   end
@@ -232,23 +179,26 @@ end
 local function scenario(models, opts, path, source_line, describe)
   local used, inset, parts, warn = {}, {}, {}, {}
   for _, m in ipairs(models) do inset[m.name] = true end
+  keys.link(models)
+  local vars, tables = {}, {}
+  for _, m in ipairs(models) do -- (declared first: the rows the tables can take bound the default)
+    local notes = {}
+    for _, n in ipairs(m.notes) do notes[#notes + 1] = "-- note: " .. n .. "\n" end
+    local var = ident(m.name, used)
+    vars[#vars + 1] = var
+    local text, st = declare(m, var, inset)
+    tables[#tables + 1] = table.concat(notes) .. text .. "\n"
+    for _, w in ipairs(st.warn) do warn[#warn + 1] = w end
+    for _, w in ipairs(m.warnings) do warn[#warn + 1] = w end
+  end
   local total = 0
   for _, m in ipairs(models) do total = total + math.max(m.rows or 0, 1) end
-  opts.rows = opts.rows or (#models > 1 and math.max(total, 1000) or math.max(models[1].rows or 0, 10000))
+  opts.rows = opts.rows or keys.fit_rows(models, #models > 1 and math.max(total, 1000) or math.max(models[1].rows or 0, 10000))
   parts[#parts + 1] = header(models, opts, path, source_line)
   parts[#parts + 1] = 'local bb = require "bulkbench"\n'
   parts[#parts + 1] = "bb.describe [[" .. describe .. "]]"
   parts[#parts + 1] = ("bb.defaults { rows = %d, method = { pg = \"copy\", mysql = \"load\", sqlite = \"txn\", odbc = \"pipeline\", null = \"copy\" } }\n"):format(opts.rows)
-  local vars = {}
-  for _, m in ipairs(models) do
-    for _, n in ipairs(m.notes) do parts[#parts + 1] = "-- note: " .. n end
-    local var = ident(m.name, used)
-    vars[#vars + 1] = var
-    local text, st = declare(m, var, inset)
-    parts[#parts + 1] = text .. "\n"
-    for _, w in ipairs(st.warn) do warn[#warn + 1] = w end
-    for _, w in ipairs(m.warnings) do warn[#warn + 1] = w end
-  end
+  for _, text in ipairs(tables) do parts[#parts + 1] = text end
   if #models == 1 then parts[#parts + 1] = ("bb.load(%s)\n"):format(vars[1])
   else parts[#parts + 1] = ("bb.load_all { %s }\n"):format(table.concat(vars, ", ")) end
   return table.concat(parts, "\n"), warn
@@ -289,6 +239,7 @@ function M.from_tables(opts)
     models[#models + 1] = m
   end
   models = parents_first(models)
+  keys.parent_rows(db, cat, models)
   local names, rows = {}, 0
   for _, m in ipairs(models) do names[#names + 1] = m.name; rows = rows + (m.rows or 0) end
   local m1 = models[1]

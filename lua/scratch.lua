@@ -11,6 +11,7 @@
 -- mirror of the table's i-th foreign key.
 local core = require "bulkbench.core"
 local schema = require "bulkbench.schema"
+local keys = require "bulkbench.scratch_keys"
 local M = {}
 
 -- "schema.table" -> schema (or nil), table
@@ -71,6 +72,22 @@ end
 
 -- The statement that drops name if it exists.
 function M.drop_sql(db, name) return schema.drop(name, db.dialect) end
+
+-- Drops scratch tables names (the last made first) even when the foreign keys added after a
+-- load tie them in a cycle, where no order would do: pg drops the constraints that point at a
+-- table with it (CASCADE: only scratch tables point at scratch tables); MySQL lets tables
+-- referenced go with its checks off for the statement's session. Returns the failures.
+function M.drop_all(db, names)
+  local d, errs = db.dialect.name, {}
+  if d == "mysql" then pcall(db.exec, db, "SET SESSION foreign_key_checks = 0") end
+  for i = #names, 1, -1 do
+    local sql = M.drop_sql(db, names[i]) .. (d == "pg" and " CASCADE" or "")
+    local ok, e = pcall(db.exec, db, sql)
+    if not ok then errs[#errs + 1] = ("could not drop scratch table %s: %s"):format(names[i], tostring(e)) end
+  end
+  if d == "mysql" then pcall(db.exec, db, "SET SESSION foreign_key_checks = 1") end
+  return errs
+end
 
 -- SQLite keeps each table's CREATE text: the copy is that text under the new name, with
 -- references to a parent replaced by its mirror, and the same for the indexes.
@@ -189,9 +206,10 @@ end
 
 -- Reads a foreign key's value set from table src (a mirror, a scratch parent, or with
 -- --into the parent itself), weighed by the child's most common references.
-function M.read_keys(db, fk, src)
+-- opts: the weights when they are not the file's (a parent this run loaded: lua/scratch_keys.lua).
+function M.read_keys(db, fk, src, opts)
   local n = db:read_set(fk.set, ("SELECT %s FROM %s WHERE %s"):format(cols_sql(db, fk.ref_columns), qualified(db, src),
-    not_null(db, fk.ref_columns)), { weights = fk.weights, rest = fk.rest })
+    not_null(db, fk.ref_columns)), opts or { weights = fk.weights, rest = fk.rest, bounds = fk.bounds, bound_weights = fk.bound_weights })
   return n
 end
 
@@ -218,43 +236,10 @@ end
 
 -- ---- the hooks of a scenario that loads scratch tables (bb.load / bb.load_all) ----
 
--- Each table's share of `total` rows, by the rows the originals held (largest remainder,
--- at least one each), so the parts sum to exactly total.
-function M.shares(list, total)
-  local sum, out, rem = 0, {}, {}
-  for _, t in ipairs(list) do sum = sum + math.max(t.rows or 1, 1) end
-  local left = total
-  for i, t in ipairs(list) do
-    local exact = total * math.max(t.rows or 1, 1) / sum
-    out[i] = math.max(math.floor(exact), 1)
-    rem[i] = exact - math.floor(exact)
-    left = left - out[i]
-  end
-  local order = {}
-  for i = 1, #list do order[i] = i end
-  table.sort(order, function(a, b) return rem[a] > rem[b] end)
-  for k = 1, #order do
-    if left == 0 then break end
-    local i = order[k]
-    if left > 0 then out[i], left = out[i] + 1, left - 1
-    elseif out[i] > 1 then out[i], left = out[i] - 1, left + 1 end
-  end
-  -- a table whose key is made of parents' keys, each drawn once per pass (unique = true),
-  -- holds no more rows than the largest of those parents got (with several, the pairs of
-  -- their passes are distinct for that long at least): the rest go to the largest table
-  -- that has no such bound
-  local index, free = {}, nil
-  for i, t in ipairs(list) do index[t.name] = i end
-  for i, t in ipairs(list) do
-    local cap
-    for _, fk in ipairs(t.foreign_keys or {}) do
-      local p = fk.unique and index[fk.references]
-      if p and p < i then cap = math.max(cap or 0, out[p]) end
-    end
-    if cap and out[i] > cap then out[i], left = cap, left + out[i] - cap end
-    if not cap and (not free or out[i] > out[free]) then free = i end
-  end
-  if free and left > 0 then out[free] = out[free] + left end
+-- Each table's share of `total` rows, within what each can take (lua/scratch_keys.lua).
+function M.shares(list, total, external)
+  local out, why = keys.shares(list, total, external)
+  if not out then core.usage_error(why) end
   return out
 end
 
@@ -312,6 +297,18 @@ function M.install(bb, list)
 
   local fail = core.fail
 
+  -- The rows of each table in this run, within what each can take (the same in every Lua
+  -- state: mirrors' sizes come from their value sets); nil for a single table run by time.
+  local function plan(later)
+    local total = core.run_info().rows
+    if not total or total <= 0 then
+      if #list > 1 then core.usage_error("a multi-table scenario needs --rows") end
+      if later then core.usage_error(list[1].name .. " references itself: its scenario needs --rows (its references are drawn from the rows it gets)") end
+      return nil
+    end
+    return M.shares(list, total, function(fk) return core.value_set_info(fk.set) end)
+  end
+
   rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
     local run = core.run_info().run_id
     if prepared == run then return end -- called twice in one run (a wrapper's and its own): once is enough
@@ -327,6 +324,7 @@ function M.install(bb, list)
       before = db:count(into) or 0
       for _, fk in ipairs(t.foreign_keys or {}) do M.read_keys(db, fk, fk.references) end
       M.read_values(db, t)
+      plan(false) -- --rows within what the table's keys allow, before any row is loaded
       for _, c in ipairs(t.columns) do
         if c.gen and c.gen.kind == "seq" and c.key then -- unique integers continue after what is there
           db:read_set("into_max:" .. c.name, ("SELECT max(%s) FROM %s"):format(db:quote(c.name), qualified(db, into)))
@@ -335,11 +333,13 @@ function M.install(bb, list)
       bb.main_table = into
       return
     end
-    for _, t in ipairs(list) do
-      local refs = {}
+    local refs, later = {}, false
+    for k, t in ipairs(list) do
+      refs[k] = {}
       for i, fk in ipairs(t.foreign_keys or {}) do
         if byname[fk.references] then
-          refs[i] = M.name(fk.references) -- read when its phase ends
+          refs[k][i] = M.name(fk.references) -- read when its phase ends, or made now when it loads later
+          later = later or keys.later(list, k, fk)
         elseif M.exists(db, fk.references) then
           local m = M.name(t.name, "_k" .. i)
           made[#made + 1] = m
@@ -348,34 +348,63 @@ function M.install(bb, list)
             fail(("%s(%s) references %s, which holds no keys: there is nothing to draw from"):format(t.name,
               table.concat(fk.columns, ", "), fk.references))
           end
-          refs[i] = m
+          refs[k][i] = m
         else
           io.stderr:write(("bulkbench: %s: the parent %s is not in this database; its key columns get stand-in values and no foreign key\n")
             :format(t.name, fk.references))
-          refs[i] = false
+          refs[k][i] = false
         end
       end
       M.read_values(db, t) -- before any table is made: a column it cannot draw refuses the run
+    end
+    local rows = plan(later)
+    for k, t in ipairs(list) do -- references to rows not loaded yet draw from the keys those rows will get
+      for _, fk in ipairs(t.foreign_keys or {}) do
+        local is_later, p = keys.later(list, k, fk)
+        if is_later then
+          local j
+          for x, o in ipairs(list) do if o == p then j = x end end
+          keys.later_set(fk, t.name, p, rows[j])
+        end
+      end
+    end
+    for k, t in ipairs(list) do
+      local now = {}
+      for i, fk in ipairs(t.foreign_keys or {}) do now[i] = not keys.later(list, k, fk) and refs[k][i] end
       local s = M.name(t.name)
       made[#made + 1] = s -- before it exists: a half-made table is dropped too
-      M.create_like(db, t, s, refs)
+      M.create_like(db, t, s, now)
     end
     bb.main_table = M.name(list[#list].name)
   end)
 
   rawset(_G, "run", rawget(_G, "run") or function(ctx)
-    if #list == 1 then return ctx:load(list[1]) end
-    local total = core.run_info().rows
-    if not total or total <= 0 then core.usage_error("a multi-table scenario needs --rows") end
-    local rows = M.shares(list, total)
+    local adds = {} -- foreign keys to rows loaded with or after their table: added once the rows are in
+    for k, t in ipairs(list) do
+      for _, fk in ipairs(t.foreign_keys or {}) do
+        if not into and keys.later(list, k, fk) then adds[#adds + 1] = { t = t, fk = fk } end
+      end
+    end
+    local function add_fks()
+      for _, a in ipairs(adds) do ctx.db:exec(keys.add_fk_sql(ctx.db, M.name(a.t.name), a.fk, M.name(a.fk.references))) end
+    end
+    if #list == 1 then
+      ctx:load(list[1])
+      if #adds > 0 then ctx:phase(0, add_fks) end
+      return
+    end
+    local rows = plan(#adds > 0)
     for k, t in ipairs(list) do
       local reads = {}
       for _, fk in ipairs(t.foreign_keys or {}) do
-        if byname[fk.references] then reads[#reads + 1] = fk end
+        if byname[fk.references] and not keys.later(list, k, fk) then reads[#reads + 1] = fk end
       end
       local fn = #reads > 0 and function()
         for _, fk in ipairs(reads) do
-          if M.read_keys(ctx.db, fk, M.name(fk.references)) == 0 then
+          local p = byname[fk.references]
+          local j
+          for x, o in ipairs(list) do if o == p then j = x end end
+          if M.read_keys(ctx.db, fk, M.name(fk.references), keys.run_weights(fk, p, rows[j]) or {}) == 0 then
             core.fail(("%s: its parent %s got no rows to reference (give it more --rows)"):format(t.name, fk.references))
           end
         end
@@ -383,6 +412,7 @@ function M.install(bb, list)
       if not ctx:phase(rows[k], fn) then return end
       ctx:load(t)
     end
+    if #adds > 0 then ctx:phase(0, add_fks) end
   end)
 
   rawset(_G, "check", rawget(_G, "check") or function(db)
@@ -396,11 +426,7 @@ function M.install(bb, list)
   end)
 
   rawset(_G, "teardown", rawget(_G, "teardown") or function(db)
-    local errs = {}
-    for i = #made, 1, -1 do
-      local ok, e = pcall(db.exec, db, M.drop_sql(db, made[i]))
-      if not ok then errs[#errs + 1] = ("could not drop scratch table %s: %s"):format(made[i], tostring(e)) end
-    end
+    local errs = M.drop_all(db, made)
     made = {}
     if #errs > 0 then core.fail(table.concat(errs, "; ")) end
   end)

@@ -108,13 +108,19 @@ static struct vset *lr_set(void *ud, const char *key)
     return s;
 }
 
+static struct vset *lr_set_named(void *ud, const char *name)
+{
+    api_args *r = ud;
+    return r->sets(r->L, name);
+}
+
 void api_args_reader(api_args *a, lua_State *L, int idx, struct vset *(*sets)(lua_State *, const char *), gen_reader *r)
 {
     memset(a, 0, sizeof *a);
     a->L = L;
     a->idx = idx;
     a->sets = sets;
-    *r = (gen_reader){ a, lr_has, lr_num, lr_str, lr_list, lr_set };
+    *r = (gen_reader){ a, lr_has, lr_num, lr_str, lr_list, lr_set, lr_set_named };
 }
 
 int api_args_check(const api_args *a, const char *col, const char *kind, int failed, bb_err *err)

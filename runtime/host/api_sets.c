@@ -4,6 +4,7 @@
  * which is the run's while a run is on. */
 #include <lauxlib.h>
 #include <lua.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,11 +20,53 @@ static vset_reg *registry(lua_State *L)
     return r;
 }
 
-/* opts.weights = {{value, weight}, ...}, opts.rest = mass spread over every row: weighed
- * before the set is published, since readers take it as it is. */
+/* opts.bounds = {b0, b1, ...} (integers) and opts.bound_weights = {w1, ...} (one a bucket):
+ * how rest spreads over the keys. Fills h (its arrays to be freed) when the bounds are all
+ * integers, else leaves h->n at 0. */
+static void hist_of(lua_State *L, int opts, vset_hist *h, int64_t **bounds, double **w)
+{
+    *bounds = NULL;
+    *w = NULL;
+    h->n = 0;
+    lua_getfield(L, opts, "bounds");
+    int n = lua_istable(L, -1) ? (int)lua_objlen(L, -1) : 0;
+    if (n >= 2) {
+        *bounds = calloc((size_t)n, sizeof **bounds);
+        int ok = *bounds != NULL;
+        for (int i = 0; ok && i < n; i++) {
+            lua_rawgeti(L, -1, i + 1);
+            const char *v = lua_tostring(L, -1);
+            char *end = NULL;
+            (*bounds)[i] = v ? strtoll(v, &end, 10) : 0;
+            ok = v && end != v && *end == 0 && (i == 0 || (*bounds)[i] >= (*bounds)[i - 1]);
+            lua_pop(L, 1);
+        }
+        if (ok) h->n = n;
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, opts, "bound_weights");
+    if (h->n && lua_istable(L, -1) && (int)lua_objlen(L, -1) >= n - 1) {
+        *w = calloc((size_t)n, sizeof **w);
+        for (int i = 0; *w && i < n - 1; i++) {
+            lua_rawgeti(L, -1, i + 1);
+            (*w)[i] = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    h->bounds = *bounds;
+    h->w = *w;
+}
+
+/* opts.weights = {{value, weight}, ...}, opts.rest = mass spread over the other rows (by
+ * opts.bounds when given): weighed before the set is published, since readers take it as it is. */
 static void weigh(lua_State *L, int opts, vset *s)
 {
     if (!lua_istable(L, opts)) return;
+    vset_hist h;
+    int64_t *bounds;
+    double *bw;
+    hist_of(L, opts, &h, &bounds, &bw);
     lua_getfield(L, opts, "weights");
     lua_getfield(L, opts, "rest");
     double rest = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0;
@@ -41,12 +84,14 @@ static void weigh(lua_State *L, int opts, vset *s)
             w[i] = lua_tonumber(L, -1);
             lua_pop(L, 3);
         }
-        vset_weigh(s, vals, lens, w, n, rest);
+        vset_weigh(s, vals, lens, w, n, rest, &h);
         free(vals);
         free(lens);
         free(w);
     }
     lua_pop(L, 1);
+    free(bounds);
+    free(bw);
 }
 
 typedef struct read_acc {
@@ -118,6 +163,29 @@ static int l_value_set(lua_State *L)
     return 1;
 }
 
+/* core.value_set_range(name, first, step, count [, {weights=, rest=, bounds=}]) -> rows: the
+ * integers first, first + step, ... (count of them), as the keys a sequence or an identity
+ * will give the rows a run has not loaded yet (a table's references to itself) */
+static int l_value_set_range(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    int64_t first = (int64_t)luaL_checknumber(L, 2), step = (int64_t)luaL_checknumber(L, 3);
+    double count = luaL_checknumber(L, 4);
+    if (!(count >= 0 && count <= 1e9)) return luaL_error(L, "value_set_range: count %f is not in [0, 1e9]", count);
+    vset_reg *r = registry(L);
+    vset *s = vset_new(1);
+    char buf[32];
+    for (int64_t i = 0; i < (int64_t)count; i++) {
+        const char *vals[1] = { buf };
+        size_t lens[1] = { (size_t)snprintf(buf, sizeof buf, "%lld", (long long)(first + i * step)) };
+        vset_add(s, vals, lens);
+    }
+    weigh(L, 5, s);
+    lua_pushnumber(L, (lua_Number)vset_rows(s));
+    vset_reg_put(r, name, s);
+    return 1;
+}
+
 /* core.value_set_info(name) -> rows, columns; nil when there is no such set */
 static int l_value_set_info(lua_State *L)
 {
@@ -154,6 +222,7 @@ struct vset *api_sets_lookup(lua_State *L, const char *name)
 void api_sets_register(lua_State *L)
 {
     static const luaL_Reg fns[] = { { "value_set", l_value_set },
+                                    { "value_set_range", l_value_set_range },
                                     { "value_set_info", l_value_set_info },
                                     { "value_set_get", l_value_set_get },
                                     { NULL, NULL } };

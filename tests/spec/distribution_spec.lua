@@ -421,11 +421,11 @@ describe("pick: a row of a value set read once (a parent's keys)", function()
     pass("pick uniform over 10 rows", st.chi2_fit(st.count(ks_), uniform_cells(101, 110), N))
   end)
 
-  it("weighed: a listed value its weight, every row an equal share of the rest", function()
+  it("weighed: a listed value its weight, every other row an equal share of the rest", function()
     core.value_set("dist.weighed", { "1", "2", "3", "4" }, { weights = { { "2", 0.5 }, { "9", 0.3 } }, rest = 0.2 })
     local xs = sample(bb.pick { set = "dist.weighed" }, "int", 602)
-    local share = 0.2 / 4 / 0.7
-    pass("pick weighed", st.chi2_fit(st.count(xs), { { 1, share }, { 2, 0.5 / 0.7 + share }, { 3, share }, { 4, share } }, N))
+    local share = 0.2 / 3 / 0.7
+    pass("pick weighed", st.chi2_fit(st.count(xs), { { 1, share }, { 2, 0.5 / 0.7 }, { 3, share }, { 4, share } }, N))
   end)
 
   it("unique: every row once per pass over the set", function()
@@ -435,6 +435,95 @@ describe("pick: a row of a value set read once (a parent's keys)", function()
     local xs = sample(bb.pick { set = "dist.unique", unique = true }, "int", 603)
     local counts = st.count(xs)
     for v = 1, 1000 do assert.are.equal(N / 1000, counts[v]) end
+  end)
+
+  it("weighed by a histogram: the rest shared by bucket, nothing outside the buckets", function()
+    local rows = {}
+    for i = 1, 1000 do rows[i] = tostring(i) end
+    core.value_set("dist.hist", rows, { weights = { { "7", 0.2 } }, rest = 0.8, bounds = { "100", "300", "500" },
+                                        bound_weights = { 3, 1 } })
+    local xs = sample(bb.pick { set = "dist.hist" }, "int", 605)
+    local lo, hi = minmax(xs)
+    assert.is_true(lo >= 7 and hi <= 500, ("values in [%g, %g]"):format(lo, hi))
+    local cells = { { "7", 0.2 }, { "low", 0.6 }, { "high", 0.2 } }
+    local counts = {}
+    for _, x in ipairs(xs) do
+      local k = x == 7 and "7" or x < 300 and "low" or "high"
+      counts[k] = (counts[k] or 0) + 1
+    end
+    pass("pick weighed by a histogram", st.chi2_fit(counts, cells, N))
+  end)
+
+  it("spread: every row in turn as often as its weight says, a new shuffle each pass", function()
+    local rows = {}
+    for i = 1, 1000 do rows[i] = tostring(i) end
+    core.value_set("dist.spread", rows)
+    local xs = sample(bb.pick { set = "dist.spread", spread = true }, "int", 606)
+    local seen, inorder = {}, 0
+    for i = 1, 2000 do
+      local pass_ = math.floor((i - 1) / 1000)
+      assert(seen[xs[i]] ~= pass_, "row " .. xs[i] .. " twice in one pass")
+      seen[xs[i]] = pass_
+      if i <= 1000 and xs[i] == i then inorder = inorder + 1 end
+    end
+    assert.is_true(inorder < 10, "shuffled: " .. inorder .. " at their own row")
+    assert.are_not.same({ xs[1], xs[2], xs[3] }, { xs[1001], xs[1002], xs[1003] }) -- each pass its own order
+    -- weighed (the rows of 1..200 and 500 twice as often as the others): counts within one of the weight's share
+    core.value_set("dist.spread_w", rows, { weights = { { "500", 2 / 1200 } }, rest = 1198 / 1200,
+                                            bounds = { "1", "200", "1000" }, bound_weights = { 2 * 199, 800 } })
+    xs = sample(bb.pick { set = "dist.spread_w", spread = true }, "int", 607)
+    local counts = st.count(xs)
+    local unit = N / 1200 -- row weights 2 (1..199 and 500), 1 (200..1000 but 500): 1200 units
+    for v = 1, 1000 do
+      local want = (v < 200 or v == 500) and 2 * unit or unit
+      assert(math.abs((counts[v] or 0) - want) <= 0.02 * want + 2, ("row %d: %d times, want %.1f"):format(v, counts[v] or 0, want))
+    end
+  end)
+
+  it("unique with weights: every row once, heavier rows first", function()
+    local rows = {}
+    for i = 1, 10 do rows[i] = tostring(i) end
+    core.value_set("dist.once", rows, { weights = { { "4", 0.4 }, { "9", 0.3 } }, rest = 0.3 })
+    local t = bb.table "once" { { "k", "int", bb.pick { set = "dist.once", unique = true } } }
+    local text = t:native(608):encode(0, 10, "copy")
+    local got = {}
+    for v in text:gmatch("(%d+)\n") do got[#got + 1] = tonumber(v) end
+    assert.are.same({ 4, 9 }, { got[1], got[2] })
+    table.sort(got)
+    assert.are.same({ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }, got)
+  end)
+
+  it("key: each combination of the key's sets once, the first set's rows by weight", function()
+    local function pairs_of(a, b, n, seed, weights)
+      local ra, rb = {}, {}
+      for i = 1, a do ra[i] = tostring(i) end
+      for i = 1, b do rb[i] = "b" .. i end
+      core.value_set("dist.ka", ra, weights)
+      core.value_set("dist.kb", rb)
+      local key = { "dist.ka", "dist.kb" }
+      local t = bb.table "junction" { { "a", "int", bb.pick { set = "dist.ka", unique = true, key = key } },
+                                      { "b", "text", bb.pick { set = "dist.kb", unique = true, key = key } } }
+      local seen, per_a, count = {}, {}, 0
+      for x, y in t:native(seed):encode(0, n, "copy"):gmatch("(%d+)\t(b%d+)\n") do
+        assert(not seen[x .. y], ("pair %s %s twice in %d rows"):format(x, y, n))
+        seen[x .. y] = true
+        per_a[tonumber(x)] = (per_a[tonumber(x)] or 0) + 1
+        count = count + 1
+      end
+      assert.are.equal(n, count)
+      return per_a
+    end
+    local per_a = pairs_of(4, 6, 24, 609) -- 24 pairs: lcm(4, 6) = 12 rows is not the end
+    for a = 1, 4 do assert.are.equal(6, per_a[a]) end
+    per_a = pairs_of(200, 1000, 100000, 610)
+    for a = 1, 200 do assert.are.equal(500, per_a[a]) end
+    -- weighed: row 1 a quarter of the rows, the others an equal share of the rest, until row 1 has every partner
+    -- (each row's count within one of its share: the rows go by quota, not by chance)
+    per_a = pairs_of(50, 10000, 4900, 611, { weights = { { "1", 0.25 } }, rest = 0.75 })
+    assert.is_true(math.abs(per_a[1] - 1225) <= 25, "row 1: " .. per_a[1])
+    for a = 2, 50 do assert.is_true(math.abs(per_a[a] - 75) <= 1, ("row %d: %d"):format(a, per_a[a])) end
+    per_a = pairs_of(50, 100, 5000, 612, { weights = { { "1", 0.25 } }, rest = 0.75 })
+    assert.are.equal(100, per_a[1]) -- every partner once, no more
   end)
 
   it("without the set: the stand-in range, or an error that says where the set comes from", function()
@@ -459,6 +548,16 @@ describe("unique: a pattern filled with a different number each row", function()
       end
       i = i + 1
       if i > 2600 then break end
+    end
+  end)
+
+  it("pad = false: the number without its leading zeros, as MC-1 .. MC-3000 were written", function()
+    local text = column(bb.unique { "MC-####", order = "seq", start = 1, pad = false }, "text", 703)
+    local i = 0
+    for line in text:gmatch("([^\n]*)\n") do
+      i = i + 1
+      assert.are.equal("MC-" .. (i % 10000), line)
+      if i == 10500 then break end
     end
   end)
 

@@ -68,7 +68,7 @@ describe("the generator a column gets", function()
     assert.is_nil(law.column(m, m.columns[1], {}, "").gen)
     assert.truthy(law.column(m, m.columns[2], {}, "").comment:find("default now%(%): left to the server"))
     local g = law.column(m, m.columns[3], { unique = true }, "")
-    assert.are.equal('bb.unique { "C##########", order = "seq" }', g.gen)
+    assert.are.equal('bb.unique { "C########", order = "seq", start = 1 }', g.gen) -- the values' own width and start
     local fk = { set = "t.fk1", references = "public.p", ref_columns = { "id" } }
     g = law.column(m, m.columns[4], { fk = fk, fk_pos = 1 }, "")
     assert.are.equal('bb.pick { set = "t.fk1", col = 1 }', g.gen)
@@ -106,13 +106,27 @@ describe("--rows shared among a multi-table scenario's tables", function()
     end
   end)
 
-  it("a table whose key is its parents' keys, each once, holds no more rows than the largest of them", function()
+  it("a table whose key is its parents' keys holds no more rows than they make: each once, or each combination once", function()
+    local key = { "s.fk1", "s.fk2" }
     local list = { { name = "w", rows = 1 }, { name = "i", rows = 1000 },
-                   { name = "s", rows = 1000, foreign_keys = { { references = "i", unique = true }, { references = "w", unique = true } } },
-                   { name = "no", rows = 5000, foreign_keys = { { references = "s", unique = true } } }, { name = "ol", rows = 3000 } }
+                   { name = "s", rows = 1000, foreign_keys = {
+                       { columns = { "s_i" }, references = "i", set = "s.fk1", unique = true, key = key },
+                       { columns = { "s_w" }, references = "w", set = "s.fk2", unique = true, key = key } } },
+                   { name = "no", rows = 5000, foreign_keys = { { columns = { "o" }, references = "s", set = "no.fk1", unique = true } } },
+                   { name = "ol", rows = 3000 } }
     local out = scratch.shares(list, 100000)
-    assert.is_true(out[3] <= math.max(out[1], out[2]))
+    assert.is_true(out[3] <= out[1] * out[2])
     assert.is_true(out[4] <= out[3])
     assert.are.equal(100000, out[1] + out[2] + out[3] + out[4] + out[5])
+    -- the junction of 4 and 6 rows outside the scenario: 24 rows, and not one more
+    local j = { { name = "j", rows = 12, foreign_keys = {
+      { columns = { "a" }, references = "public.p4", set = "j.fk1", unique = true, key = { "j.fk1", "j.fk2" } },
+      { columns = { "b" }, references = "public.p6", set = "j.fk2", unique = true, key = { "j.fk1", "j.fk2" } } } } }
+    local sizes = function(fk) return fk.set == "j.fk1" and 4 or 6 end
+    assert.are.same({ 24 }, require("bulkbench.scratch_keys").shares(j, 24, sizes))
+    local none, why = require("bulkbench.scratch_keys").shares(j, 25, sizes)
+    assert.is_nil(none)
+    assert.truthy(why:find("--rows=25 is more than the table can take: j at most 24 rows ((a, b) make its key: "
+      .. "each combination of p4's 4 and p6's 6 keys once)", 1, true), why)
   end)
 end)

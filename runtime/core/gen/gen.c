@@ -68,6 +68,7 @@ static void gen_col_free(gen_col *c)
     free(c->item_len);
     free(c->cum);
     gen_obs_free(c);
+    gen_pick_free(c);
 }
 
 /* The kind called `name`, or -1. */

@@ -60,6 +60,8 @@ typedef struct gen_reader {
     /* the run's value set named by the string at key (vset.h), a new reference, or NULL
      * when there is none (no run, or not read yet); may itself be NULL */
     struct vset *(*set)(void *ud, const char *key);
+    /* the run's value set called name (one a list names), as set() gives it */
+    struct vset *(*set_named)(void *ud, const char *name);
 } gen_reader;
 
 /* The generator kinds' names, NULL-terminated, made from the list of kinds (GEN_KINDS in

@@ -1,10 +1,9 @@
 /* gen_emp.c — the kinds drawn from what a table already holds: empirical (the law a
  * server's statistics or a sample describe: most common values with their frequencies,
- * and a histogram for the rest), pick (a row of a value set: a parent table's keys) and
- * unique (a pattern each row fills with a different number). `bulkbench new` writes them;
- * each has an argument parser and a filler (gen_priv.h). */
+ * and a histogram for the rest) and unique (a pattern each row fills with a different
+ * number); pick, a row of a value set (a parent table's keys), is gen_pick.c. `bulkbench
+ * new` writes them; each has an argument parser and a filler (gen_priv.h). */
 #include "gen_priv.h"
-#include "vset.h"
 #include "../../../base/buf.h"
 #include "../../../base/calendar.h"
 #include "../../../base/digits.h"
@@ -33,10 +32,6 @@ struct gen_obs {
     uint32_t *blen; /* text: the bounds' lengths, a sample of the lengths values have */
     double *bcum;
     int frac; /* time: some value has a fraction of a second */
-    /* pick */
-    vset *set;
-    int col, ints;
-    int pass_nulls; /* a shuffle's rows past the set's are the column's NULLs */
 };
 
 static const char gen_obs_alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -52,7 +47,6 @@ void gen_obs_free(gen_col *c)
     free(o->bd);
     free(o->blen);
     free(o->bcum);
-    vset_unref(o->set);
     free(o);
     c->obs = NULL;
 }
@@ -468,106 +462,15 @@ char *gen_emp_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     }
 }
 
-/* ---- pick: a row of a value set ---- */
-
-static uint64_t hash_name(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-    return h;
-}
-
-/* bb.pick{ set = NAME, col = 1, unique = false, pass_nulls = false, min, max, values }: column col of a row drawn
- * from the run's value set NAME, by the set's weights (uniform unless weighed); every
- * column picking from one set draws the same row. unique: the rows in a shuffled order,
- * each once per pass; pass_nulls: the column's NULLs a share of each pass, so the rows still
- * come once each among its values. Without the set (no run read it: `bulkbench gen`), or with
- * the set empty and values given: one of values = {{value, weight}, ...} by weight (the k-th
- * of every column of the set together), or an integer uniform on [min, max] when given. */
-int gen_pick_parse(gen_col *c, const gen_args *a)
-{
-    size_t len;
-    const char *name = gen_str(a, "set", 1, &len);
-    /* each form reads only some of these; both look at all, which is what tells a typo from them */
-    static const char *const takes[] = { "col", "unique", "min", "max", "values", "pass_nulls" };
-    for (size_t i = 0; i < sizeof takes / sizeof *takes; i++) (void)gen_has(a, takes[i], 0);
-    if (!name) return bb_usagef(a->err, "column %s: pick needs the name of a value set (set = ...)", a->col);
-    vset *s = a->r->set ? a->r->set(a->r->ud, "set") : NULL;
-    if (gen_has(a, "values", 0) && (!s || vset_rows(s) == 0)) { /* the values written down stand in */
-        vset_unref(s);
-        if (gen_choice_items(c, a, "values", -1) < 0)
-            return bb_usagef(a->err, "column %s: pick's values must be a non-empty list of {value, weight}", a->col);
-        /* drawn by the set's name, as the set's rows are: the columns of one set, given their
-         * values in the same order and weights, take one row's */
-        c->salt = gen_mix64(a->seed ^ gen_mix64(hash_name(name, len)));
-        c->fill = gen_choice_fill;
-        return 0;
-    }
-    if (!s) {
-        if (gen_has(a, "min", 0) && gen_has(a, "max", 0)) { /* no run read it: a stand-in range */
-            c->a = (int64_t)gen_num(a, "min", 0, 0);
-            c->b = (int64_t)gen_num(a, "max", 0, 0);
-            if (c->b < c->a) return bb_usagef(a->err, "column %s: pick max < min", a->col);
-            c->fill = gen_int_fill;
-            return 0;
-        }
-        return bb_usagef(a->err,
-                         "column %s: pick draws from the value set '%s', which this run has not read (prepare() "
-                         "reads it from the database; give min and max for a stand-in range)",
-                         a->col, name);
-    }
-    struct gen_obs *o = c->obs = bb_xcalloc(1, sizeof *o);
-    o->set = s;
-    o->col = (int)gen_num(a, "col", 0, 1) - 1;
-    if (o->col < 0 || o->col >= vset_cols(s))
-        return bb_usagef(a->err, "column %s: value set '%s' has %d columns, not %d", a->col, name, vset_cols(s),
-                         o->col + 1);
-    if (vset_rows(s) == 0)
-        return bb_usagef(a->err, "column %s: value set '%s' is empty: there is nothing to draw from", a->col, name);
-    o->ints = c->type == BB_T_INT && vset_is_int(s, o->col);
-    c->salt = gen_mix64(a->seed ^ gen_mix64(hash_name(name, len)));
-    c->clean = 0;
-    c->max_len = 0;
-    if (gen_has(a, "unique", 0) && gen_num(a, "unique", 0, 0)) {
-        c->a = 0;
-        c->b = vset_rows(s) - 1;
-        if (gen_has(a, "pass_nulls", 0) && gen_num(a, "pass_nulls", 0, 0) && c->null_ratio > 0) {
-            /* a pass is the set's rows and the column's share of NULLs, shuffled together: every
-             * row once among the values (a NULL drawn apart would leave rows out, repeat others) */
-            c->b = (int64_t)llround((double)vset_rows(s) / (1 - c->null_ratio)) - 1;
-            c->null_ratio = 0;
-            o->pass_nulls = 1;
-        }
-        c->scale = 1;
-        gen_perm_compile(c);
-    }
-    return 0;
-}
-
-char *gen_pick_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
-{
-    const struct gen_obs *o = c->obs;
-    int64_t r = c->scale ? gen_perm_at(c, n) : vset_draw(o->set, dist_unit(gen_rnd(c, n, 0)));
-    if (o->pass_nulls && r >= vset_rows(o->set)) {
-        v->kind = BB_V_NULL;
-        return p;
-    }
-    if (o->ints) {
-        v->kind = BB_V_INT;
-        v->u.i = vset_int(o->set, r, o->col);
-        return p;
-    }
-    v->kind = BB_V_TEXT;
-    v->u.s = vset_text(o->set, r, o->col, &v->len);
-    return p;
-}
-
 /* ---- unique: a pattern filled with a different number each row ---- */
 
-/* bb.unique{ "C########", order = "random" | "seq", start = 0 }: '#' a decimal digit, '@' a
- * letter a-z, together the digits of one number in mixed radix, the rest literal. seq: row
- * n gets start + n; random: a shuffle of every number the pattern holds. Unique for as
- * many rows as the pattern has numbers. */
+/* bb.unique{ "C########", order = "random" | "seq", start = 0, pad = true }: '#' a decimal
+ * digit, '@' a letter a-z, together the digits of one number in mixed radix, the rest
+ * literal. seq: row n gets start + n; random: a shuffle of every number the pattern holds.
+ * Unique for as many rows as the pattern has numbers. pad = false drops the leading zeros
+ * of the first run of '#'s. */
+static gen_fill_fn gen_unique_unpadded_fill;
+
 int gen_unique_parse(gen_col *c, const gen_args *a)
 {
     if (gen_text_parse(c, a) < 0) return -1;
@@ -584,6 +487,7 @@ int gen_unique_parse(gen_col *c, const gen_args *a)
         return bb_usagef(a->err, "column %s: unique order is 'seq' or 'random', not '%s'", a->col, order);
     c->scale = order && strcmp(order, "seq") == 0;
     if (!c->scale) gen_perm_compile(c);
+    if (gen_has(a, "pad", 0) && !gen_num(a, "pad", 0, 1)) c->fill = gen_unique_unpadded_fill;
     return 0;
 }
 
@@ -604,4 +508,18 @@ char *gen_unique_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     v->u.s = p;
     v->len = c->text_len;
     return p + c->text_len;
+}
+
+/* pad = false: the number's leading zeros dropped (the first run of '#'s keeps one digit at
+ * least), so 'MC-####' writes MC-7 and MC-1234 as a column of MC-1 .. MC-3000 had them. */
+static char *gen_unique_unpadded_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    char *end = gen_unique_fill(c, n, v, p);
+    uint32_t i = 0, j;
+    while (i < c->text_len && c->text[i] != '#') i++;
+    for (j = i; j + 1 < c->text_len && c->text[j + 1] == '#' && p[j] == '0'; j++) {}
+    if (j == i) return end;
+    memmove(p + i, p + j, c->text_len - j);
+    v->len -= j - i;
+    return end - (j - i);
 }

@@ -77,15 +77,15 @@ char *gen_int_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     return p;
 }
 
-/* Feistel permutation of [0, 2^bits) keyed by the column, cycle-walked into [0, span). */
-static uint64_t gen_permute(const gen_col *c, uint64_t i, uint64_t span)
+/* Feistel permutation of [0, 2^bits) keyed by key, cycle-walked into [0, span). */
+static uint64_t gen_feistel(uint64_t key, unsigned bits, uint64_t i, uint64_t span)
 {
-    unsigned half = (unsigned)(c->perm_bits / 2);
+    unsigned half = bits / 2;
     uint64_t mask = (half == 32) ? 0xffffffffULL : ((1ULL << half) - 1);
     do {
         uint64_t l = i >> half, rr = i & mask;
         for (int round = 0; round < 4; round++) {
-            uint64_t f = gen_mix64(c->salt ^ (rr * GEN_GOLDEN) ^ (uint64_t)round) & mask;
+            uint64_t f = gen_mix64(key ^ (rr * GEN_GOLDEN) ^ (uint64_t)round) & mask;
             uint64_t nl = rr;
             rr = l ^ f;
             l = nl;
@@ -93,6 +93,23 @@ static uint64_t gen_permute(const gen_col *c, uint64_t i, uint64_t span)
         i = (l << half) | rr;
     } while (span && i >= span);
     return i;
+}
+
+static uint64_t gen_permute(const gen_col *c, uint64_t i, uint64_t span)
+{
+    return gen_feistel(c->salt, (unsigned)c->perm_bits, i, span);
+}
+
+uint64_t gen_perm_keyed(uint64_t key, uint64_t i, uint64_t span)
+{
+    if (span <= GEN_PERM_KEYED_SHUFFLE) { /* a small network makes few orderings: a whole shuffle */
+        uint32_t order[GEN_PERM_KEYED_SHUFFLE];
+        dist_shuffle(order, (uint32_t)span, key);
+        return order[i];
+    }
+    unsigned bits = 2;
+    while (bits < 64 && (1ULL << bits) < span) bits += 2;
+    return gen_feistel(key, bits, i, span);
 }
 
 int64_t gen_perm_at(const gen_col *c, uint64_t n)

@@ -91,7 +91,9 @@ struct gen_col {
     dist_zipf zipf;
     char *pairs;         /* string: every two-character combination of the charset, for two draws at once */
     size_t max_len;      /* most text bytes one value needs */
-    struct gen_obs *obs; /* empirical, pick, unique: what they were given (gen_emp.c) */
+    struct gen_obs *obs; /* empirical, unique: what they were given (gen_emp.c) */
+    /* pick: its value sets and the order it draws their rows in (gen_pick.c) */
+    struct pick_plan *pick;
 };
 
 /* Whether text is free of every character some format escapes (gen_text.c). */
@@ -106,6 +108,12 @@ void gen_obs_free(gen_col *c);
  * at row n, every value once per span of rows. */
 void gen_perm_compile(gen_col *c);
 int64_t gen_perm_at(const gen_col *c, uint64_t n);
+/* Position i (< span, span > 0) of a permutation of [0, span) keyed by key (gen_num.c): each key
+ * its own ordering, a whole shuffle up to GEN_PERM_KEYED_SHUFFLE values, a Feistel network beyond. */
+#define GEN_PERM_KEYED_SHUFFLE 64
+uint64_t gen_perm_keyed(uint64_t key, uint64_t i, uint64_t span);
+/* Frees what pick (gen_pick.c) hung on c->pick. */
+void gen_pick_free(gen_col *c);
 
 /* ---- argument reading ---- */
 

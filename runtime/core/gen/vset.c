@@ -20,6 +20,7 @@ struct vset {
     int64_t *ints;    /* rows * ncols: the values as integers, where column c is all integers */
     uint8_t *not_int; /* per column: some value is not a 64-bit integer */
     double *cum;      /* rows cumulative weights (last = 1) once weighed, else NULL */
+    double *w;        /* rows weights as given (not normalized) once weighed, else NULL */
 };
 
 vset *vset_new(int ncols)
@@ -75,7 +76,43 @@ static uint64_t hash_bytes(const char *p, size_t n)
     return h;
 }
 
-int vset_weigh(vset *s, const char *const *vals, const size_t *lens, const double *w, int n, double rest)
+/* The bucket of h that x falls in, or -1 outside them all. */
+static int hist_bucket(const vset_hist *h, int64_t x)
+{
+    if (x < h->bounds[0] || x > h->bounds[h->n - 1]) return -1;
+    int lo = 0, hi = h->n - 2; /* the last bucket whose lower bound is <= x */
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (h->bounds[mid] <= x) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
+}
+
+/* rest shared by the rows no most common value matched (wt[r] == 0 and not matched): by the
+ * bucket of h each falls in, each bucket's weight split among its rows. 0, or -1 when no row
+ * falls in a bucket (then the caller shares rest equally). */
+static int weigh_hist(vset *s, const vset_hist *h, const uint8_t *matched, double *wt, double rest)
+{
+    int nb = h->n - 1;
+    int64_t *count = bb_xcalloc((size_t)nb, sizeof *count), in = 0;
+    double bw = 0;
+    for (int k = 0; k < nb; k++) bw += h->w ? (h->w[k] > 0 ? h->w[k] : 0) : 1;
+    for (int64_t r = 0; r < s->rows; r++) {
+        int k = matched[r] ? -1 : hist_bucket(h, vset_int(s, r, 0));
+        if (k >= 0) count[k]++, in++;
+    }
+    if (in > 0 && bw > 0)
+        for (int64_t r = 0; r < s->rows; r++) {
+            int k = matched[r] ? -1 : hist_bucket(h, vset_int(s, r, 0));
+            if (k >= 0) wt[r] += rest * (h->w ? (h->w[k] > 0 ? h->w[k] : 0) : 1) / bw / (double)count[k];
+        }
+    free(count);
+    return in > 0 && bw > 0 ? 0 : -1;
+}
+
+int vset_weigh(vset *s, const char *const *vals, const size_t *lens, const double *w, int n, double rest,
+               const vset_hist *h)
 {
     if (s->rows == 0) return 0;
     /* open addressing over the first column: row + 1, 0 = empty */
@@ -90,28 +127,35 @@ int vset_weigh(vset *s, const char *const *vals, const size_t *lens, const doubl
         slot[h] = r + 1;
     }
     double *wt = bb_xcalloc((size_t)s->rows, sizeof *wt);
+    uint8_t *hit = bb_xcalloc((size_t)s->rows, 1);
     int matched = 0;
     for (int i = 0; i < n; i++) {
-        for (size_t h = hash_bytes(vals[i], lens[i]) & (cap - 1); slot[h]; h = (h + 1) & (cap - 1)) {
+        for (size_t k = hash_bytes(vals[i], lens[i]) & (cap - 1); slot[k]; k = (k + 1) & (cap - 1)) {
             uint32_t len;
-            const char *t = vset_text(s, slot[h] - 1, 0, &len);
+            const char *t = vset_text(s, slot[k] - 1, 0, &len);
             if (len == lens[i] && memcmp(t, vals[i], len) == 0) {
-                if (w[i] > 0) wt[slot[h] - 1] += w[i];
+                if (w[i] > 0) wt[slot[k] - 1] += w[i];
+                hit[slot[k] - 1] = 1;
                 matched++;
                 break;
             }
         }
     }
     free(slot);
-    double share = rest > 0 ? rest / (double)s->rows : 0, total = 0;
-    s->cum = bb_xmalloc((size_t)s->rows * sizeof *s->cum);
-    for (int64_t r = 0; r < s->rows; r++) s->cum[r] = total += wt[r] + share;
-    free(wt);
+    int64_t others = 0;
+    for (int64_t r = 0; r < s->rows; r++) others += !hit[r];
+    double share = rest > 0 && others > 0 ? rest / (double)others : 0, total = 0;
+    if (share > 0 && h && h->n >= 2 && vset_is_int(s, 0) && weigh_hist(s, h, hit, wt, rest) == 0) share = 0;
+    for (int64_t r = 0; r < s->rows; r++) total += wt[r] += hit[r] ? 0 : share;
+    free(hit);
     if (total <= 0) { /* nothing weighs anything: uniform after all */
-        free(s->cum);
-        s->cum = NULL;
+        free(wt);
         return matched;
     }
+    s->w = wt;
+    s->cum = bb_xmalloc((size_t)s->rows * sizeof *s->cum);
+    total = 0;
+    for (int64_t r = 0; r < s->rows; r++) s->cum[r] = total += wt[r];
     for (int64_t r = 0; r < s->rows; r++) s->cum[r] /= total;
     s->cum[s->rows - 1] = 1.0;
     return matched;
@@ -131,10 +175,12 @@ void vset_unref(vset *s)
     free(s->ints);
     free(s->not_int);
     free(s->cum);
+    free(s->w);
     free(s);
 }
 
 int64_t vset_rows(const vset *s) { return s->rows; }
+const double *vset_weights(const vset *s) { return s->w; }
 int vset_cols(const vset *s) { return s->ncols; }
 
 const char *vset_text(const vset *s, int64_t r, int c, uint32_t *len)

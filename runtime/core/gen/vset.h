@@ -18,10 +18,23 @@ vset *vset_new(int ncols);
 /* Appends one row: vals[i] of lens[i] bytes. A row with a NULL value is skipped (a key
  * that is NULL cannot be referenced); returns 1 when added, 0 when skipped. */
 int vset_add(vset *s, const char *const *vals, const size_t *lens);
+/* How the references that are not among the most common ones spread over the keys: n
+ * integer bounds in order, bucket k holding [bounds[k], bounds[k+1]) (the last one closed)
+ * and weighing w[k] (w NULL: every bucket alike), as a histogram of a child's column says. */
+typedef struct vset_hist {
+    const int64_t *bounds;
+    const double *w;
+    int n;
+} vset_hist;
+
 /* Weights of single-column values (a child's most common references): value vals[i]
- * gets w[i] plus an equal share of rest spread over every row. Values not in the set
- * are ignored; returns how many matched. Call before publishing. */
-int vset_weigh(vset *s, const char *const *vals, const size_t *lens, const double *w, int n, double rest);
+ * gets w[i]; rest is shared by the rows no value named: equally, or with h (and integer
+ * keys) by the bucket of h each falls in, so that rows outside every bucket get none.
+ * Values not in the set are ignored; returns how many matched. Call before publishing. */
+int vset_weigh(vset *s, const char *const *vals, const size_t *lens, const double *w, int n, double rest,
+               const vset_hist *h);
+/* Every row's weight as vset_weigh gave it (not normalized), or NULL when the set was not weighed. */
+const double *vset_weights(const vset *s);
 
 void vset_ref(vset *s);
 void vset_unref(vset *s);
