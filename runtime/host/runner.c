@@ -41,7 +41,7 @@ static void fill_identity(bb_result *res, const bb_plan *p)
     snprintf(res->engine, sizeof res->engine, "%s", p->drv->name);
     snprintf(res->method, sizeof res->method, "%s", p->method ? p->method->name : "");
     res->threads = p->threads;
-    res->batch = p->method ? method_batch(p) : -1;
+    res->batch = p->method ? p->batch : -1; /* an event() script's batch is its own business */
     time_t now = time(NULL);
     strftime(res->started_at, sizeof res->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     if (p->target) snprintf(res->target, sizeof res->target, "%s", p->target);

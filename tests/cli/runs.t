@@ -25,8 +25,21 @@ $ ./bulkbench run workloads/quickstart.lua --rows=500 --method=txn,multirow --fo
 # two threads on one SQLite file take turns and lose nothing
 $ ./bulkbench run workloads/quickstart.lua --threads=2 --method=insert,txn --batch=50 --rows=3000
 ? 0
-~ insert +2 +50 +3000 .* ok
+~ insert +2 +1 +3000 .* ok
 ~ txn +2 +50 +3000 .* ok
+
+# a row-at-a-time method takes no batch: an insert sweep over three batches is one point, recorded as batch 1
+$ ./bulkbench run workloads/quickstart.lua --method=insert,txn --batch=1,100,1000 --rows=2000 --dsn=$TMP/ib.db --format=json 2>$TMP/ib.err | python3 -c 'import json,sys; print(["%s:%s" % (o["method"], o["batch"]) for o in map(json.loads, sys.stdin)])'; grep -c '^run ' $TMP/ib.err
+? 0
+~ ^\['insert:1', 'txn:1', 'txn:100', 'txn:1000'\]$
+~ ^4$
+
+# the script sees the batch its result records: ctx.batch and bb.run_info().batch are the method's default, a stream's 10,000 under --reconnect, 1 for insert
+$ printf 'local bb = require "bulkbench"\nlocal t = bb.table "bs" { { "id", "bigint", bb.seq() } }\nbb.load(t)\nfunction run(ctx) io.stderr:write("seen ", ctx.batch, " ", bb.run_info().batch, "\\n") ctx:load(t) end\n' >$TMP/bs.lua; for a in "--method=txn" "--method=copy --reconnect=2" "--method=insert --batch=100"; do ./bulkbench run $TMP/bs.lua --engine=null --rows=3000 $a --format=json 2>&1 | python3 -c 'import json,sys; ls=sys.stdin.read().splitlines(); print(ls[0], "recorded", json.loads(ls[1])["batch"])'; done
+? 0
+~ ^seen 1000 1000 recorded 1000$
+~ ^seen 10000 10000 recorded 10000$
+~ ^seen 1 1 recorded 1$
 
 # a named database file keeps the rows
 $ ./bulkbench run workloads/quickstart.lua --dsn=$TMP/q.db --rows=777 >/dev/null && ./bulkbench lua /dev/stdin <<<"print(require('bulkbench').connect('sqlite', '$TMP/q.db'):count('orders'))"

@@ -107,12 +107,15 @@ const bb_method *method_for_file(const bb_driver *d, bb_stream_fmt fmt)
     return best;
 }
 
-int64_t method_batch(const bb_plan *p)
+int method_takes_batch(const bb_method *m) { return m && m->loop != LOOP_ROW; }
+
+int64_t method_batch(const bb_method *m, int64_t given, int reconnect)
 {
-    const bb_method *m = p->method;
-    if (p->batch > 0) return p->batch;
-    if (m && m->loop == LOOP_STREAM && p->reconnect > 0) return 10000; /* only a batch can be retried */
-    return m ? m->default_batch : 0;
+    if (!m) return given;
+    if (!method_takes_batch(m)) return 1;
+    if (given > 0) return given;
+    if (m->loop == LOOP_STREAM && reconnect > 0) return 10000; /* only a batch can be retried */
+    return m->default_batch;
 }
 
 /* An event began now, or at its scheduled time under --rate (latency counts from it). */
@@ -441,7 +444,7 @@ int method_load(bb_loader *l, gen_table *t, bb_err *err)
         return -1;
     }
     int once = p->reconnect > 0 && method_once_capable(m);
-    int rc = once ? loop_once(m, &ms, method_batch(p), err) : loops[m->loop](m, &ms, method_batch(p), err);
+    int rc = once ? loop_once(m, &ms, p->batch, err) : loops[m->loop](m, &ms, p->batch, err);
     /* a lost session may have committed what it was committing: say so, do not guess
      * (once_batch settles this itself) */
     if (rc < 0 && !once && ms.committing > 0 && ms.drv->alive && !ms.drv->alive(l->conn)) l->in_doubt = ms.committing;
