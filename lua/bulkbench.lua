@@ -271,10 +271,7 @@ local dbm = debug.getregistry()["bulkbench.db"].methods
 function dbm.quote(db, ident) return db.dialect:quote(ident) end
 -- dialect:type(sqltype): how the dialect spells a column type (lua/schema.lua's maps)
 debug.getregistry()["bulkbench.dialect"].methods.type = function(d, sqltype) return schema.map_type(sqltype, d) end
-function dbm.count(db, name)
-  local rows = db:query("SELECT count(*) FROM " .. db:quote(name))
-  return rows[1] and tonumber(rows[1][1]) -- nil when the engine cannot count (null)
-end
+-- db:count(name) is native (api_db.c): nil when the engine cannot count (null), as load's count
 function dbm.drop(db, t) db:exec(schema.drop(type(t) == "table" and t.name or t, db.dialect)) end
 -- on a cluster (db.system "greenplum", "citus") the table is distributed as t.distributed_by says
 function dbm.create(db, t)

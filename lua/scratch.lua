@@ -368,7 +368,11 @@ function M.install(bb, list)
       return n and n - before
     end
     local sum = 0
-    for _, t in ipairs(list) do sum = sum + (db:count(M.name(t.name)) or 0) end
+    for _, t in ipairs(list) do
+      local n = db:count(M.name(t.name))
+      if not n then return nil end -- not counted (null): nothing to verify, as for one table
+      sum = sum + n
+    end
     return sum
   end)
 
