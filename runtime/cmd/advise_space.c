@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../base/buf.h"
+#include "../core/gen/encode.h"
 #include "../core/method/method.h"
 
 void advise_cores(advise *a)
@@ -193,11 +194,10 @@ const char *advise_size_text(int64_t b, char *out, size_t n)
 
 int advise_file_space(advise *a, int64_t file_bytes, bb_err *err)
 {
-    const char *method = (a->drv->caps & BB_CAP_LOAD_DATA) ? "load"
-        : !strcmp(a->lo.format, "csv")                     ? "copy-csv"
-                                                           : "copy";
-    if (!(a->drv->caps & (BB_CAP_LOAD_DATA | BB_CAP_COPY_TEXT | BB_CAP_COPY_CSV)))
-        return bb_usagef(err, "engine %s cannot load files (bulkbench load needs COPY or LOAD DATA)", a->drv->name);
+    bb_stream_fmt fmt;
+    const bb_method *m = enc_format_parse(a->lo.format, &fmt) == 0 ? method_for_file(a->drv, fmt) : NULL;
+    if (!m) return bb_usagef(err, "engine %s cannot load files (bulkbench load needs COPY or LOAD DATA)", a->drv->name);
+    const char *method = m->name; /* the one `bulkbench load` would use */
     char threads[128];
     if (opts_given(a->cli, "threads")) snprintf(threads, sizeof threads, "%s", opts_given(a->cli, "threads"));
     else thread_ladder(a->cores, threads, sizeof threads);
