@@ -10,8 +10,7 @@
 #include "../../../base/err.h"
 #include "../../../drivers/driver.h"
 #include "../gen/gen.h"
-#include "../gen/binplan.h"
-#include "../gen/encplan.h"
+#include "../gen/encrows.h"
 #include "loader.h"
 
 typedef struct mstate mstate;
@@ -23,9 +22,7 @@ struct mstate {
     const bb_dialect *dia;
     gen_table *t;
     gen_row *row;
-    encplan *plan;  /* streams in a text format: their rows' way into it */
-    gen_row *srow;  /* streams in another format: the encoder's row (the producer's thread) */
-    binplan *bplan; /* binary streams whose engine lays its rows out: their way into them */
+    encrows *enc; /* streams: their rows' way into the stream's format (the producer's thread) */
     bb_buf buf;
     bb_buf insert_head; /* "INSERT INTO t (a,b) VALUES " */
     bb_stmt *stmt;      /* the prepared single-row INSERT, once needed */
