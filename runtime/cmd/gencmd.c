@@ -230,6 +230,10 @@ fail:
 }
 
 // clang-format off
+/* gen's own option, defined here (opts.h) */
+static const opt_def dialect = { "dialect", OT_STR, NULL, 0, 0, "--format=sql: whose SQL to write (default generic)" };
+static const opt_def *const gen_own[] = { &dialect, NULL };
+
 static const opt_use gen_opts[] = {
     { "table", "the script's table to write", NULL, "NAME" },
     { "rows", "rows to write", NULL, NULL },
@@ -250,6 +254,7 @@ const bb_command gen_command = {
     "write a script's table to a file, the same rows `run` would send",
     "bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=1000 --format=csv -o /tmp/h.csv",
     gen_opts,
+    gen_own,
     gen_main,
     CMD_SIGNALS | CMD_SCRIPT,
 };

@@ -91,6 +91,7 @@ const bb_command load_command = {
     "load existing CSV, TSV or COPY files (also .gz, .zst) in parallel row-aligned chunks",
     "bulkbench load h.csv --engine=pg --dsn=postgresql://bench@127.0.0.1/bench --table=bmsql_history --threads=2",
     load_opts_cli,
+    NULL,
     load_main,
     CMD_SIGNALS,
 };

@@ -366,6 +366,8 @@ static int run_main(bb_cli *cli)
 }
 
 // clang-format off
+static const opt_def *const run_own[] = { &report_opt_html, NULL };
+
 static const opt_use run_opts[] = {
     { "engine", NULL, NULL, "E[,E..]" },
     { "dsn", NULL, NULL, "DSN" },
@@ -404,6 +406,7 @@ const bb_command run_command = {
     "run a scenario: every combination of the comma lists given, each verified against the table",
     "bulkbench run workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --rows=20000 --out=results.jsonl",
     run_opts,
+    run_own,
     run_main,
     CMD_SIGNALS | CMD_SCRIPT,
 };

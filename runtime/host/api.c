@@ -75,8 +75,8 @@ static int l_declare_option(lua_State *L)
     h->opt_value = realloc(h->opt_value, sizeof *h->opt_value * (size_t)(h->nopts + 1));
     h->opt_name[h->nopts] = bb_xstrdup(name);
     h->opt_value[h->nopts++] = bb_xstrdup(value);
-    if (opts_find_common(name)) {
-        lua_pushfstring(L, "script option --%s clashes with the common option of that name", name);
+    if (opts_find(h->cli, name)) {
+        lua_pushfstring(L, "script option --%s clashes with bulkbench's option of that name", name);
         return host_usage_error(L, lua_tostring(L, -1));
     }
     h->declared = realloc(h->declared, sizeof *h->declared * (size_t)(h->ndeclared + 2));
@@ -97,7 +97,7 @@ static int l_set_default(lua_State *L)
         lua_pushfstring(L, "bb.defaults: no engine '%s'", at + 1);
         return host_usage_error(L, lua_tostring(L, -1));
     }
-    const opt_def *d = opts_find_common(base);
+    const opt_def *d = opts_find(h->cli, base);
     if (!d) {
         lua_pushfstring(L, "bb.defaults: '%s' is not a common option", name);
         return host_usage_error(L, lua_tostring(L, -1));

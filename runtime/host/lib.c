@@ -90,7 +90,7 @@ static void push_opts(lua_State *L, bb_cli *cli)
 {
     lua_newtable(L);
     for (const opt_use *u = cli->uses; u && u->name; u++) {
-        const opt_def *d = opts_find_common(u->name);
+        const opt_def *d = opts_find(cli, u->name);
         const char *v = d ? opts_get(cli, d->name) : NULL;
         if (!v) continue;
         if (d->type == OT_BOOL) lua_pushboolean(L, opts_is_on(v));
