@@ -291,7 +291,7 @@ function M.install(bb, list)
 
   local fail = core.fail
 
-  rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
+  bb.set_hook("prepare", function(db)
     local run = core.run_info().run_id
     if prepared == run then return end -- called twice in one run (a wrapper's and its own): once is enough
     prepared = run
@@ -340,7 +340,7 @@ function M.install(bb, list)
     bb.main_table = M.name(list[#list].name)
   end)
 
-  rawset(_G, "run", rawget(_G, "run") or function(ctx)
+  bb.set_hook("run", function(ctx)
     if #list == 1 then return ctx:load(list[1]) end
     local total = core.run_info().rows
     if not total or total <= 0 then core.usage_error("a multi-table scenario needs --rows") end
@@ -362,7 +362,7 @@ function M.install(bb, list)
     end
   end)
 
-  rawset(_G, "check", rawget(_G, "check") or function(db)
+  bb.set_hook("check", function(db)
     if into then
       local n = db:count(into)
       return n and n - before
@@ -376,7 +376,7 @@ function M.install(bb, list)
     return sum
   end)
 
-  rawset(_G, "teardown", rawget(_G, "teardown") or function(db)
+  bb.set_hook("teardown", function(db)
     local errs = {}
     for i = #made, 1, -1 do
       local ok, e = pcall(db.exec, db, M.drop_sql(db, made[i]))

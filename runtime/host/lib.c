@@ -16,17 +16,14 @@
 
 int lib_has_work(lua_State *L)
 {
-    lua_getglobal(L, "event");
-    lua_getglobal(L, "run");
-    int has = lua_isfunction(L, -1) || lua_isfunction(L, -2);
+    int has = host_push_hook(L, "event") | host_push_hook(L, "run");
     lua_pop(L, 2);
     return has;
 }
 
 int lib_has_run(lua_State *L)
 {
-    lua_getglobal(L, "run");
-    int has = lua_isfunction(L, -1);
+    int has = host_push_hook(L, "run");
     lua_pop(L, 1);
     return has;
 }

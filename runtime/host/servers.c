@@ -53,8 +53,7 @@ int servers_connect(bb_servers *sv, lua_State *L, const bb_plan *p, bb_err *err)
 /* Calls hook(db) on one server; pushes its first result when want_result. */
 static int call_hook(lua_State *L, const char *name, int db_ref, int want_result, bb_err *err)
 {
-    lua_getglobal(L, name);
-    if (!lua_isfunction(L, -1)) {
+    if (!host_push_hook(L, name)) {
         lua_pop(L, 1);
         if (want_result) lua_pushnil(L);
         return 0;

@@ -82,3 +82,10 @@ $ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite
 ? 0
 ~ sqlite +txn .* 500 .* ok
 ~ total.501.7$
+
+# the library's hooks are registered, not written into the script's globals: after bb.load the names are the script's own; a global it defines wins, and bb.hook gives the library's one to wrap
+$ printf 'local bb = require "bulkbench"\nlocal t = bb.table "hk" { {"id","int",bb.seq()} }\nbb.load(t)\nio.stderr:write("globals ", tostring(rawget(_G, "prepare")), " ", tostring(rawget(_G, "run")), " ", tostring(rawget(_G, "check")), "\\n")\nlocal counted = bb.hook("check")\nfunction check(db) local n = counted(db) io.stderr:write("wrapped ", n, "\\n") return n end\n' >$TMP/hk.lua; ./bulkbench run $TMP/hk.lua --rows=100 --method=txn --dsn=$TMP/hk.db
+? 0
+~ ^globals nil nil nil$
+~ ^wrapped 100$
+~ sqlite +txn .* 100 .* ok
