@@ -137,7 +137,7 @@ static int loop_rows(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
             ms->committing = 1; /* autocommit: the statement is its commit */
             if (m->send(ms, first + i, 1, &bytes, err) < 0) return -1;
             ms->committing = 0;
-            l->committed++;
+            send_counted(ms, 1);
             pool_record(l->pt, t0, 1, bytes);
             if (pool_stopping(l->pool)) return 0; /* the rest of the claim stays unwritten, and uncounted */
         }
@@ -164,7 +164,7 @@ static int loop_batches(const bb_method *m, mstate *ms, int64_t batch, bb_err *e
         ms->committing = n;
         if (own_txn && ms->drv->commit(l->conn, err) < 0) return -1;
         ms->committing = 0;
-        l->committed += n;
+        send_counted(ms, n);
         pool_record(l->pt, t0, (uint64_t)n, bytes);
     }
     return 0;
@@ -187,7 +187,7 @@ static int collect(mstate *ms, pending *pd, bb_err *err)
     pd->st = NULL; /* collected, whatever the outcome */
     if (rc < 0) return -1;
     ms->committing = 0;
-    ms->ld->committed += pd->n;
+    send_counted(ms, pd->n);
     pool_record(ms->ld->pt, pd->t0, (uint64_t)pd->n, pd->bytes);
     return 0;
 }
@@ -213,7 +213,7 @@ static int loop_overlap(const bb_method *m, mstate *ms, int64_t batch, bb_err *e
             pd = (pending){ st, n, bytes, t0 };
             continue;
         }
-        l->committed += n;
+        send_counted(ms, n); /* run through to its commit */
         pool_record(l->pt, t0, (uint64_t)n, bytes);
     }
     if (pd.st) { /* an error left a request in flight: collect it, and count it if it committed */
@@ -421,7 +421,7 @@ static int loop_once(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
         uint64_t t0 = event_start(l);
         size_t bytes = 0;
         if (once_batch(l, &ops, first, n, &bytes, err) < 0) return -1;
-        l->committed += n;
+        send_counted(ms, n);
         pool_record(l->pt, t0, (uint64_t)n, bytes);
     }
     return 0;

@@ -10,7 +10,9 @@
  *     while a commit is under way `committing` holds its rows, and if the session dies
  *     then they are reported in doubt, never guessed either way.
  *   - a failed batch is rolled back or its stream abandoned, so nothing partial commits.
- *
+ * Asserted (send.c): rows count only once no commit is under way (send_counted), and a
+ * worker's session has one stream open at a time; its batches are the pool's claims
+ * (asserted in pool.c). 
  *
  * A method is one row of bb_methods: its name, the capability flags an engine needs to
  * offer it, how its batches are driven (the loop), and every function that loop calls for

@@ -2,6 +2,7 @@
  * reuses, the rows it generates, and the send function of every row of bb_methods. */
 #include "send.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,12 @@
 #include "produce.h"
 #include "../../../base/err.h"
 #include "../../../base/buf.h"
+
+void send_counted(mstate *ms, int64_t n)
+{
+    assert(n >= 0 && ms->committing == 0);
+    ms->ld->committed += n;
+}
 
 void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
 {
@@ -264,6 +271,7 @@ static void stream_spec(mstate *ms, bb_stream_spec *spec, bb_buf *name, bb_buf *
 
 int send_stream_begin(mstate *ms, bb_err *err)
 {
+    assert(!ms->stream_open); /* one stream at a time on a session */
     bb_buf name = { 0 }, cols = { 0 };
     bb_stream_spec spec;
     stream_spec(ms, &spec, &name, &cols);
@@ -280,13 +288,13 @@ int send_stream_begin(mstate *ms, bb_err *err)
 static int stream_ended(mstate *ms, int rc, int64_t rows, bb_err *err)
 {
     if (rc < 0) {
-        if (rows > 0) ms->ld->committed += rows; /* taken, but with complaints (LOAD DATA warnings) */
-        if (rows >= 0) ms->committing = 0;       /* ... or none of it can have committed */
+        if (rows >= 0) ms->committing = 0;     /* taken, or none of it can have committed */
+        if (rows > 0) send_counted(ms, rows); /* taken, but with complaints (LOAD DATA warnings) */
         return -1;
     }
     ms->committing = 0;
     if (bb_stream_took(ms->drv, rows, ms->stream_rows, "a stream", err) < 0) return -1;
-    ms->ld->committed += ms->stream_rows;
+    send_counted(ms, ms->stream_rows);
     return 0;
 }
 

@@ -37,6 +37,9 @@ struct mstate {
     int64_t committing;  /* rows whose commit is under way: in doubt if the session dies now */
 };
 
+/* n rows whose commit the server acknowledged count now, as committed (method.h: never
+ * before; asserted that no commit is under way). */
+void send_counted(mstate *ms, int64_t n);
 /* Sets up ms on the loader's session (fmt: a stream's encoding); send_done frees it. */
 void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t);
 void send_done(mstate *ms);
