@@ -54,6 +54,7 @@ def examples():
         m = re.search(r"^example:\n\s+(.+)$", text, re.M)
         ex = m.group(1) if m else ""
         if re.search(r"--engine=(pg|mysql|odbc)|postgresql://|mysql://", ex):
+            said.append((None, f"{c}'s example runs: {ex}"))  # not run here: a skip
             continue
         p = subprocess.run(ex.replace("bulkbench ", BB + " ", 1), shell=True, cwd=work,
                            capture_output=True, text=True, timeout=300)
@@ -98,7 +99,11 @@ rc, text = out("run", script, "--budget=1s", cwd=work)
 tap(rc == 2 and "--budget is an option of `bulkbench advise`" in text, f"another command's own option is refused naming its command: {text.strip().splitlines()[0][:120] if text.strip() else text}")
 
 for ok, what in ran.result():
-    tap(ok, what)
+    if ok is None:
+        n += 1
+        print(f"ok {n} - {what} # skip needs a database server")
+    else:
+        tap(ok, what)
 subprocess.run(["rm", "-rf", work])
 
 print(f"1..{n}")
