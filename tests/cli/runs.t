@@ -46,10 +46,10 @@ $ ./bulkbench run workloads/quickstart.lua --dsn=$TMP/q.db --rows=777 >/dev/null
 ? 0
 ~ ^777$
 
-# --time stops an event loop near the deadline
-$ ./bulkbench run <(echo 'function event() end') --engine=null --time=0.5 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(round(o["seconds"],1), o["events"] > 1000)'
+# --time stops an event loop at the deadline: not before it, and soon after (a busy machine may hold the thread back a little, not a second)
+$ ./bulkbench run <(echo 'function event() end') --engine=null --time=0.5 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(0.5 <= o["seconds"] < 1.0, o["events"] > 1000)'
 ? 0
-~ ^0\.5 True$
+~ ^True True$
 
 # --rate paces events (Poisson), about rate x time events
 $ ./bulkbench run <(echo 'function event() end') --engine=null --rate=200 --time=1 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(150 <= o["events"] <= 250)'
@@ -57,9 +57,9 @@ $ ./bulkbench run <(echo 'function event() end') --engine=null --rate=200 --time
 ~ ^True$
 
 # --warmup runs work that is not counted
-$ ./bulkbench run <(echo 'function event() end') --engine=null --warmup=0.3 --time=0.3 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(round(o["seconds"],1))'
+$ ./bulkbench run <(echo 'function event() end') --engine=null --warmup=0.3 --time=0.3 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(0.3 <= o["seconds"] < 0.6)'
 ? 0
-~ ^0\.3$
+~ ^True$
 
 # --events splits exactly across threads
 $ ./bulkbench run <(echo 'function event() end') --engine=null --events=100003 --threads=2 --format=json | python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["events"])'
