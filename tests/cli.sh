@@ -5,7 +5,7 @@
 #   ? N                           (expected exit code)
 #   ~ regex                       (must match the combined stdout+stderr, grep -E)
 #   ! regex                       (must not match)
-# CLI_FILES="tests/cli/a.t ..." runs only those files; BB_TIMES=FILE appends each case's seconds to FILE.
+# CLI_FILES="tests/cli/runs.t ..." runs only those files; BB_TIMES=FILE appends each case's seconds to FILE.
 # BB_NO_SERVER=1 (make test): a case that needs a server (it names pg, mysql, odbc, a DSN
 # variable, psql or dbctl) is not run and is counted as a skip, "ok - NAME # skip ...", and so
 # is a case "... NAME" that goes on from a skipped one.

@@ -3,6 +3,8 @@
 
 - Every docs/*.md page is named in README.md, and every relative link of the README and the
   pages leads to a file (and to a heading, for a #fragment): nothing may be missing.
+- Every file path a source comment names (C, Lua, Python, shell), and every path the README and
+  the pages name in `code`, is a file of the tree: a moved or renamed file leaves no stale path.
 - The README shows at least three pictures, each a file under 200 KB.
 - docs/commands.md's options reference is what `bulkbench COMMAND --help` prints
   (contrib/docref.py --check).
@@ -161,6 +163,40 @@ def table(text, header):
     return rows
 
 
+TREE = {"runtime", "drivers", "base", "lua", "tests", "workloads", "contrib", "docs",  # where a path may start,
+        "core", "host", "cmd", "gen", "run", "method", "load", "fuzz", "unit", "spec", "engines", "fixtures", "cli"}
+A_PATH = re.compile(r"(?<![\w./-])((?:[\w.-]+/)+[\w-]+\.(?:c|h|lua|py|sh|t|md))(?![\w/])")
+
+
+def named_paths(text):
+    """The paths of files of the tree a text names (placeholders such as drivers/NAME.c left out)."""
+    return [p for p in A_PATH.findall(text) if p.split("/")[0] in TREE and not re.search(r"[A-Z]{3,}|\*", p)]
+
+
+def check_paths():
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    if not tracked:  # not a git checkout: the files there are the tree
+        tracked = [rel(os.path.join(d, f)) for d, _, fs in os.walk(ROOT) for f in fs if "/.git" not in d]
+    def exists(p, near):
+        return any(os.path.exists(os.path.normpath(os.path.join(ROOT, c))) for c in
+                   (p, os.path.join(near, p), "runtime/" + p, "runtime/core/" + p, "tests/" + p))
+    stale, comment = [], {".c": r"/\*.*?\*/|//[^\n]*", ".h": r"/\*.*?\*/|//[^\n]*", ".lua": r"--\[\[.*?\]\]|--[^\n]*",
+                          ".py": r"#[^\n]*", ".sh": r"#[^\n]*"}
+    for f in tracked:
+        pat = comment.get(os.path.splitext(f)[1], r"#[^\n]*" if f == "Makefile" else None)
+        if not pat or not os.path.exists(os.path.join(ROOT, f)):
+            continue
+        text = open(os.path.join(ROOT, f), errors="replace").read()
+        for m in re.finditer(pat, text, re.S):
+            stale += [f"{f}:{text.count(chr(10), 0, m.start()) + 1}: {p}" for p in named_paths(m.group(0))
+                      if not exists(p, os.path.dirname(f))]
+    for d in docs():
+        for i, line in enumerate(open(d).read().splitlines(), 1):
+            for code in re.findall(r"`([^`]+)`", line):
+                stale += [f"{rel(d)}:{i}: {p}" for p in named_paths(code) if not exists(p, "")]
+    tap(not stale, "every file path a comment or a page names is a file of the tree", "\n".join(stale))
+
+
 def check_methods():
     want = listed_methods()
     tap(len(want) >= 5 and all(want.values()), f"`bulkbench list` names {len(want)} engines and their methods")
@@ -235,6 +271,7 @@ def check_commands():
 
 
 check_links()
+check_paths()
 check_methods()
 check_generators()
 check_reference()

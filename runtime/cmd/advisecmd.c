@@ -1,5 +1,5 @@
 /* advisecmd.c — `bulkbench advise SCRIPT.lua|FILE`: the fastest way to load rows like these
- * into this server, found by a budgeted race (core/race.h) between load configurations,
+ * into this server, found by a budgeted race (core/run/race.h) between load configurations,
  * every run a real one (runner_run for a script, load_files for a file) into scratch
  * tables that are dropped on every way out. */
 #include "command.h"

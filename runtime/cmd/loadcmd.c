@@ -1,5 +1,5 @@
-/* loadcmd.c — `bulkbench load FILE...`: the options read (core/loadopts.c, the same for
- * db:load_file), the load run (core/load.c), its result printed and appended to --out. */
+/* loadcmd.c — `bulkbench load FILE...`: the options read (core/load/loadopts.c, the same for
+ * db:load_file), the load run (core/load/load.c), its result printed and appended to --out. */
 #include "command.h"
 
 #include <stdio.h>

@@ -7,7 +7,7 @@
 #include "run.h"
 #include "../../base/err.h"
 
-/* What a Lua state may reach; lives in its registry, read by runtime/api.c. */
+/* What a Lua state may reach; lives in its registry, read by runtime/host/api.c. */
 typedef struct host_ctx {
     const bb_plan *plan; /* NULL in states that only declare (help, gen) */
     bb_cli *cli;
@@ -28,7 +28,7 @@ typedef struct host_ctx {
     /* figures the script measured itself (bb.metric), for the current run's result */
     bb_metric metric[BB_MAX_METRICS];
     int nmetrics;
-    /* value sets generators may draw from (core/vset.h): the run's while one is on */
+    /* value sets generators may draw from (core/gen/vset.h): the run's while one is on */
     struct vset_reg *values;
 } host_ctx;
 

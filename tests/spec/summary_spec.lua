@@ -1,4 +1,4 @@
--- The statistics of --repeat (runtime/core/summary.c through bb.summary): medians, MAD,
+-- The statistics of --repeat (runtime/core/run/summary.c through bb.summary): medians, MAD,
 -- standard deviation, outliers by modified Z-score, and the bootstrap interval of the median.
 local bb = require "bulkbench"
 
