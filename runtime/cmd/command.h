@@ -19,10 +19,10 @@ enum {
 
 typedef struct bb_command {
     const char *name;
-    const char *args;    /* what follows the name in its synopsis */
-    const char *summary; /* one line: what it is for */
-    const char *example; /* one command line that runs as written (from the project's root) */
-    const opt_use *opts; /* the options it takes, each as it means them; NULL: none */
+    const char *args;          /* what follows the name in its synopsis */
+    const char *summary;       /* one line: what it is for */
+    const char *example;       /* one command line that runs as written (from the project's root) */
+    const opt_use *opts;       /* the options it takes, each as it means them; NULL: none */
     const opt_def *const *own; /* the definitions of those only it takes (NULL-terminated; NULL: none) */
     int (*main)(bb_cli *cli);
     unsigned flags; /* CMD_* */

@@ -186,10 +186,7 @@ const opt_use *opts_use(const bb_cli *cli, const char *name)
     return NULL;
 }
 
-const char *opts_help(const opt_use *u, const opt_def *d)
-{
-    return u->help ? u->help : d ? d->help : "";
-}
+const char *opts_help(const opt_use *u, const opt_def *d) { return u->help ? u->help : d ? d->help : ""; }
 
 const char *opts_arg(const opt_use *u, const opt_def *d)
 {

@@ -414,20 +414,13 @@ static int l_db_read_set(lua_State *L)
     return api_sets_read(L, d->drv, d->conn);
 }
 
-static const luaL_Reg db_methods[] = { { "exec", l_db_exec },
-                                       { "count", l_db_count },
-                                       { "read_set", l_db_read_set },
-                                       { "catalog", l_db_catalog },
-                                       { "query", l_db_query },
-                                       { "prepare", l_db_prepare },
-                                       { "begin", l_db_begin },
-                                       { "commit", l_db_commit },
-                                       { "rollback", l_db_rollback },
-                                       { "set", l_db_set },
-                                       { "info", l_db_info },
-                                       { "close", l_db_close },
-                                       { "load_file", l_db_load_file },
-                                       { NULL, NULL } };
+static const luaL_Reg db_methods[] = { { "exec", l_db_exec },       { "read_set", l_db_read_set },
+                                       { "catalog", l_db_catalog }, { "query", l_db_query },
+                                       { "prepare", l_db_prepare }, { "begin", l_db_begin },
+                                       { "commit", l_db_commit },   { "rollback", l_db_rollback },
+                                       { "set", l_db_set },         { "info", l_db_info },
+                                       { "close", l_db_close },     { "load_file", l_db_load_file },
+                                       { "count", l_db_count },     { NULL, NULL } };
 
 void api_db_open(lua_State *L)
 {

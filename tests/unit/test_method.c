@@ -36,16 +36,18 @@ int main(void)
             checked++;
             int can = d->stream_open && (d->caps & (BB_CAP_COPY_TEXT | BB_CAP_COPY_CSV | BB_CAP_LOAD_DATA));
             int good = x ? method_offered(x, d) && x->loop == LOOP_STREAM && x->fmt != BB_FMT_BINARY &&
-                               (x->fmt != BB_FMT_CSV || fmts[f] == BB_FMT_CSV) &&
-                               /* CSV by COPY's CSV where the engine has it, else COPY text before LOAD DATA */
-                               (fmts[f] != BB_FMT_CSV || !(d->caps & BB_CAP_COPY_CSV) || x->fmt == BB_FMT_CSV) &&
-                               (x->fmt != BB_FMT_LOAD_TEXT || !(d->caps & BB_CAP_COPY_TEXT))
+                    (x->fmt != BB_FMT_CSV || fmts[f] == BB_FMT_CSV) &&
+                    /* CSV by COPY's CSV where the engine has it, else COPY text before LOAD DATA */
+                    (fmts[f] != BB_FMT_CSV || !(d->caps & BB_CAP_COPY_CSV) || x->fmt == BB_FMT_CSV) &&
+                    (x->fmt != BB_FMT_LOAD_TEXT || !(d->caps & BB_CAP_COPY_TEXT))
                          : !can;
             if (!good && bad++ == 0)
                 snprintf(first, sizeof first, "engine %s, format %d: %s", d->name, (int)fmts[f], x ? x->name : "none");
         }
     char what[256];
-    snprintf(what, sizeof what, "a file's stream method on each engine and format (%d): offered, a stream, COPY CSV for CSV where there is one, COPY before LOAD DATA, none where the engine cannot stream%s%s",
+    snprintf(what, sizeof what,
+             "a file's stream method on each engine and format (%d): offered, a stream, COPY CSV for CSV where there "
+             "is one, COPY before LOAD DATA, none where the engine cannot stream%s%s",
              checked, bad ? "; first wrong: " : "", first);
     ok(checked >= 12 && bad == 0, what);
     return tap_done();

@@ -60,7 +60,8 @@ static int put_tsv(encrows *e, uint64_t n, bb_buf *out, bb_err *err)
     if (col == 0) return 0;
     e->null_clash = strncmp(why, "text with", 9) != 0; /* else it holds a tab or a line end */
     return bb_errf(err, "row %llu, column %s: the value is %s, which plain TSV %s", (unsigned long long)n + 1,
-                   e->t->colnames[col - 1], why, e->null_clash ? "cannot tell from NULL" : "cannot hold (it has no escapes)");
+                   e->t->colnames[col - 1], why,
+                   e->null_clash ? "cannot tell from NULL" : "cannot hold (it has no escapes)");
 }
 
 /* Row n as an SQL tuple, inside the statements of o.sql_head, or on a line of its own. */

@@ -42,9 +42,9 @@ typedef struct gen_table {
 #define GEN_PAD 64
 
 typedef struct gen_row {
-    bb_value *v;          /* ncols values */
-    char *scratch;        /* text of this row's generated values */
-    const gen_table *t;   /* the table it was made for: the only one that fills it */
+    bb_value *v;        /* ncols values */
+    char *scratch;      /* text of this row's generated values */
+    const gen_table *t; /* the table it was made for: the only one that fills it */
 } gen_row;
 
 /* How gen_add reads one column's generator spec without knowing where it came from

@@ -288,7 +288,7 @@ int send_stream_begin(mstate *ms, bb_err *err)
 static int stream_ended(mstate *ms, int rc, int64_t rows, bb_err *err)
 {
     if (rc < 0) {
-        if (rows >= 0) ms->committing = 0;     /* taken, or none of it can have committed */
+        if (rows >= 0) ms->committing = 0;    /* taken, or none of it can have committed */
         if (rows > 0) send_counted(ms, rows); /* taken, but with complaints (LOAD DATA warnings) */
         return -1;
     }
