@@ -4,7 +4,8 @@
 #   make             build ./bulkbench (the lua/ library compiled in)
 #   make MPI=1       the same binary able to run under mpirun (Open MPI)
 #   make quickstart  deps + build + the quickstart scenario on the embedded SQLite
-#   make check       deps + build + every test suite, ending "N passed, N failed"
+#   make test        build + every suite that needs no server (none started), under a minute on 2 cores
+#   make check       deps + build + every test suite, ending "N passed, N failed, N skipped"
 #   make sanitize    the same suite on an AddressSanitizer + UBSan build
 #   make fuzz        libFuzzer targets (tests/fuzz) for FUZZ_TIME seconds each, from their corpus
 #   make soak        8 threads for 10 minutes per server: flat memory, nothing lost
@@ -125,6 +126,10 @@ quickstart: deps
 	@$(MAKE) -s -j$(JOBS) all
 	./bulkbench run workloads/quickstart.lua --method=insert,txn,multirow --batch=1,100,1000
 
+test:
+	@$(MAKE) -s -j$(JOBS) all
+	@tests/run.sh --quick
+
 check: deps
 	@$(MAKE) -s -j$(JOBS) all
 	@tests/run.sh
@@ -153,4 +158,4 @@ soak: deps
 clean:
 	rm -rf build bulkbench
 
-.PHONY: FORCE all units deps quickstart check sanitize bench docs fuzz fuzzers soak clean
+.PHONY: FORCE all units deps quickstart test check sanitize bench docs fuzz fuzzers soak clean

@@ -1,7 +1,7 @@
 /* driver.h — the one interface every engine fills.
  *
  * The runtime knows engines only through this struct: which methods an engine offers is
- * decided by its capability flags (see runtime/method.c), never by its name. Every
+ * decided by its capability flags (see runtime/core/method/method.c), never by its name. Every
  * operation returns 0 on success or -1 with a message in *err that names what failed and
  * where (host:port or file), never a password. A conn is used by one thread at a time. */
 #ifndef BB_DRIVER_H

@@ -28,6 +28,23 @@ end
 
 function bb.describe(text) description = text end
 
+-- Hooks the library supplies (bb.load, bb.focus, scratch tables) are registered here, never
+-- written into the script's globals: bb.hook(name) is what the runner calls, the script's own
+-- global function of that name when it defines one (it wins), else the library's.
+local library_hooks, replaced = {}, {}
+-- bb.set_hook(name, fn): the library's hook; a later one of the same name replaces it.
+function bb.set_hook(name, fn) library_hooks[name] = fn end
+-- bb.replace_hooks{names}: from now on the script's own hooks of these names do not run
+-- (nor the library's until set again): bb.focus loads another table than the script's own.
+function bb.replace_hooks(names)
+  for _, name in ipairs(names) do replaced[name], library_hooks[name] = true, nil end
+end
+function bb.hook(name)
+  local own = rawget(_G, name)
+  if type(own) == "function" and not replaced[name] then return own end
+  return library_hooks[name]
+end
+
 local converters = {
   int = function(s) local n = tonumber(s); if n and n == math.floor(n) then return n end end,
   number = tonumber,
@@ -240,13 +257,13 @@ function bb.load(t)
     end } }
   if by.distributed_by ~= "" then t.distributed_by = by.distributed_by end
   local before = 0
-  rawset(_G, "prepare", rawget(_G, "prepare") or function(db)
+  bb.set_hook("prepare", function(db)
     if t.existing and t.scratch then db:recreate_like(t.name, t.declared) -- a copy of the user's table, empty
     elseif t.existing then before = db:count(t.name) or 0
     else db:recreate(t) end
   end)
-  rawset(_G, "run", rawget(_G, "run") or function(ctx) ctx:load(t) end)
-  rawset(_G, "check", rawget(_G, "check") or function(db)
+  bb.set_hook("run", function(ctx) ctx:load(t) end)
+  bb.set_hook("check", function(db)
     local n = db:count(t.name)
     return n and n - before
   end)
@@ -275,10 +292,7 @@ local dbm = debug.getregistry()["bulkbench.db"].methods
 function dbm.quote(db, ident) return db.dialect:quote(ident) end
 -- dialect:type(sqltype): how the dialect spells a column type (lua/schema.lua's maps)
 debug.getregistry()["bulkbench.dialect"].methods.type = function(d, sqltype) return schema.map_type(sqltype, d) end
-function dbm.count(db, name)
-  local rows = db:query("SELECT count(*) FROM " .. db:quote(name))
-  return rows[1] and tonumber(rows[1][1]) -- nil when the engine cannot count (null)
-end
+-- db:count(name) is native (api_db.c): nil when the engine cannot count (null), as load's count
 function dbm.drop(db, t) db:exec(schema.drop(type(t) == "table" and t.name or t, db.dialect)) end
 -- on a cluster (db.system "greenplum", "citus") the table is distributed as t.distributed_by says
 function dbm.create(db, t)
@@ -317,11 +331,11 @@ function bb.focus(name)
   local t = bb.tables[name]
   if not t then core.usage_error(("the script defines no table %s"):format(name)) end
   if name == bb.load_table then return end
-  local own = rawget(_G, "prepare")
-  for _, hook in ipairs { "prepare", "run", "check", "event", "teardown" } do rawset(_G, hook, nil) end
+  local own = bb.hook("prepare")
+  bb.replace_hooks { "prepare", "run", "check", "event", "teardown" }
   bb.load(t)
-  local load_prepare = rawget(_G, "prepare")
-  rawset(_G, "prepare", function(db)
+  local load_prepare = bb.hook("prepare")
+  bb.set_hook("prepare", function(db)
     if own then own(db) end
     load_prepare(db)
   end)

@@ -10,7 +10,7 @@
 local instant = require "bulkbench.instant"
 local M = {}
 
-local function law() return require "bulkbench.law" end -- (law asks this module: no circle at load)
+local src = require "bulkbench.lawsrc"
 
 local function num(x)
   if x == math.floor(x) and math.abs(x) < 1e15 then return ("%d"):format(x) end
@@ -292,7 +292,7 @@ end
 -- its parent rows (most common references, rest, the histogram of the rest), and for one
 -- drawn from rows the run has not loaded yet the range its parent's keys had.
 function M.fk_fields(fk, indent)
-  local L = law()
+  local L = src
   local out = ""
   if fk.unique then out = out .. ", unique = true" end
   if fk.key then
@@ -411,7 +411,7 @@ end
 -- The unique generator for key column c: source, the comment, and how many rows it holds
 -- (nil: more than any run will ask).
 function M.unique(c, st, m)
-  local tlo, thi = law().limits(c)
+  local tlo, thi = src.limits(c)
   if c.kind == "int" or c.kind == "numeric" or c.kind == "double" then
     local lo, hi = M.observed(c, st)
     local start = lo and math.floor(lo) or 1
@@ -436,7 +436,7 @@ function M.unique(c, st, m)
     if prefix and digits <= room then
       local ord = ordered(st) and "seq" or "random"
       local pat = prefix .. ("#"):rep(digits)
-      local args = { law().q(pat), ("order = %q"):format(ord) }
+      local args = { src.q(pat), ("order = %q"):format(ord) }
       if ord == "seq" and low > 0 then args[#args + 1] = "start = " .. num(low) end
       if not padded then args[#args + 1] = "pad = false" end
       return ("bb.unique { %s }"):format(table.concat(args, ", ")),
@@ -445,10 +445,10 @@ function M.unique(c, st, m)
             ord == "seq" and "in order" or "shuffled"),
         10 ^ math.min(room, 18)
     end
-    local pat = law().unique_pattern(c, st)
+    local pat = src.unique_pattern(c, st)
     if pat then
       local ord = ordered(st) and "seq" or "random"
-      return ("bb.unique { %s, order = %q }"):format(law().q(pat), ord),
+      return ("bb.unique { %s, order = %q }"):format(src.q(pat), ord),
         ("a key: %s with a different number each row, %s"):format(pat, ord == "seq" and "in order" or "shuffled")
     end
   elseif c.kind == "uuid" then

@@ -1,6 +1,6 @@
 -- bulkbench.new: `bulkbench new` — a scenario written from what exists: a live table (or
 -- several, parents first) read from the engine's catalog and statistics, or a CSV/TSV file
--- read by runtime/core/csvinfer.c. The scenario it writes runs as written: into a scratch
+-- read by runtime/core/load/csvinfer.c. The scenario it writes runs as written: into a scratch
 -- copy of the table (lua/scratch.lua), or --into an existing one.
 local core = require "bulkbench.core"
 local util = require "bulkbench.catalog_util"

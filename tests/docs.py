@@ -2,8 +2,9 @@
 """The README and docs/*.md against the binary. Prints TAP.
 
 - Every docs/*.md page is named in README.md, and every relative link of the README and the
-  pages leads to a file (and to a heading, for a #fragment). The four pages other branches are
-  writing (LATER) may not exist yet; nothing else may be missing.
+  pages leads to a file (and to a heading, for a #fragment): nothing may be missing.
+- Every file path a source comment names (C, Lua, Python, shell), and every path the README and
+  the pages name in `code`, is a file of the tree: a moved or renamed file leaves no stale path.
 - The README shows at least three pictures, each a file under 200 KB.
 - docs/commands.md's options reference is what `bulkbench COMMAND --help` prints
   (contrib/docref.py --check).
@@ -15,14 +16,14 @@
   x.jsonl`), from a scratch directory per document that sees the project's workloads/ and tests/.
   It must exit 0 unless the document shows otherwise (a transcript's `$ echo $?` and the code
   under it); a transcript of a `report` (deterministic) must print the lines it shows.
-  Skipped: lines that need a server (--engine=pg/mysql/odbc, postgresql:// or mysql:// DSNs,
-  $VARIABLES, --target), lines with placeholders (SCRIPT.lua, FILE, ...), and ```text/```lua blocks.
+  Skipped, and printed as TAP skips: lines that need a server (--engine=pg/mysql/odbc,
+  postgresql:// or mysql:// DSNs, $VARIABLES, --target). Not commands at all: lines with
+  placeholders (SCRIPT.lua, FILE, ...), and ```text/```lua blocks.
 """
 import glob, os, re, subprocess, sys, tempfile, time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 BB = os.path.join(ROOT, "bulkbench")
-LATER = {"new.md", "advise.md", "systems.md", "performance.md"}  # pages landing from other branches
 SERVER = re.compile(r"--engine=\S*\b(pg|mysql|odbc)\b|postgresql://|mysql://|\$|--target=|\bmpirun\b")
 PLACEHOLDER = re.compile(r"SCRIPT\.lua|\bFILE\b|\.\.\.|RESULTS\.jsonl|\bBASE\b|\bCAND(IDATE)?\b|\bPCT\b|\bNAME\b|<[A-Za-z]")
 RUNNABLE_LANGS = {"", "sh", "bash", "shell", "console"}
@@ -36,6 +37,12 @@ def tap(ok, what, detail=""):
     print(f"{'ok' if ok else 'not ok'} {n} - {what}")
     if not ok and detail:
         print("\n".join("#   " + l for l in detail.rstrip().splitlines()[-15:]))
+
+
+def skip(what, why):
+    global n
+    n += 1
+    print(f"ok {n} - {what} # skip {why}")
 
 
 def rel(path):
@@ -114,8 +121,7 @@ def check_links():
             path, _, frag = target.partition("#")
             full = os.path.normpath(os.path.join(os.path.dirname(d), path)) if path else d
             if not os.path.exists(full):
-                if not (os.path.basename(full) in LATER and os.path.dirname(full) == os.path.join(ROOT, "docs")):
-                    bad.append(f"{rel(d)}: {target} (no such file)")
+                bad.append(f"{rel(d)}: {target} (no such file)")
                 continue
             if frag and full.endswith(".md"):
                 heads = {slug(h) for h in re.findall(r"^#+ (.+)$", open(full).read(), re.M)}
@@ -155,6 +161,40 @@ def table(text, header):
             if not re.match(r"^\|[-:| ]+\|$", line):
                 rows.append([c.strip() for c in line.strip("|").split(" | ")])
     return rows
+
+
+TREE = {"runtime", "drivers", "base", "lua", "tests", "workloads", "contrib", "docs",  # where a path may start,
+        "core", "host", "cmd", "gen", "run", "method", "load", "fuzz", "unit", "spec", "engines", "fixtures", "cli"}
+A_PATH = re.compile(r"(?<![\w./-])((?:[\w.-]+/)+[\w-]+\.(?:c|h|lua|py|sh|t|md))(?![\w/])")
+
+
+def named_paths(text):
+    """The paths of files of the tree a text names (placeholders such as drivers/NAME.c left out)."""
+    return [p for p in A_PATH.findall(text) if p.split("/")[0] in TREE and not re.search(r"[A-Z]{3,}|\*", p)]
+
+
+def check_paths():
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    if not tracked:  # not a git checkout: the files there are the tree
+        tracked = [rel(os.path.join(d, f)) for d, _, fs in os.walk(ROOT) for f in fs if "/.git" not in d]
+    def exists(p, near):
+        return any(os.path.exists(os.path.normpath(os.path.join(ROOT, c))) for c in
+                   (p, os.path.join(near, p), "runtime/" + p, "runtime/core/" + p, "tests/" + p))
+    stale, comment = [], {".c": r"/\*.*?\*/|//[^\n]*", ".h": r"/\*.*?\*/|//[^\n]*", ".lua": r"--\[\[.*?\]\]|--[^\n]*",
+                          ".py": r"#[^\n]*", ".sh": r"#[^\n]*"}
+    for f in tracked:
+        pat = comment.get(os.path.splitext(f)[1], r"#[^\n]*" if f == "Makefile" else None)
+        if not pat or not os.path.exists(os.path.join(ROOT, f)):
+            continue
+        text = open(os.path.join(ROOT, f), errors="replace").read()
+        for m in re.finditer(pat, text, re.S):
+            stale += [f"{f}:{text.count(chr(10), 0, m.start()) + 1}: {p}" for p in named_paths(m.group(0))
+                      if not exists(p, os.path.dirname(f))]
+    for d in docs():
+        for i, line in enumerate(open(d).read().splitlines(), 1):
+            for code in re.findall(r"`([^`]+)`", line):
+                stale += [f"{rel(d)}:{i}: {p}" for p in named_paths(code) if not exists(p, "")]
+    tap(not stale, "every file path a comment or a page names is a file of the tree", "\n".join(stale))
 
 
 def check_methods():
@@ -204,8 +244,11 @@ def check_commands():
         for sub in ("workloads", "tests"):
             os.symlink(os.path.join(ROOT, sub), os.path.join(work, sub))
         for cmd, code, shown in cmds:
-            if SERVER.search(cmd) or PLACEHOLDER.search(cmd):
-                print(f"# {rel(d)}: skipped (needs a server or has a placeholder): {cmd}")
+            if PLACEHOLDER.search(cmd):  # a synopsis, not a command: nothing to run
+                print(f"# {rel(d)}: not a command line (a placeholder): {cmd}")
+                continue
+            if SERVER.search(cmd):  # a test this suite does not run: said so, and counted as a skip
+                skip(f"{rel(d)}: `{cmd}`", "needs a database server")
                 skipped += 1
                 continue
             line = re.sub(r"^(\./)?bulkbench", lambda _: BB, cmd, count=1)
@@ -228,6 +271,7 @@ def check_commands():
 
 
 check_links()
+check_paths()
 check_methods()
 check_generators()
 check_reference()

@@ -539,7 +539,7 @@ def case_methods(j, browser):
       return { dots: s.classList.contains('dots'), rows: s.querySelectorAll('g.series').length,
                texts: Array.from(s.querySelectorAll('text')).map(function (t) { return t.textContent; }) }; })()""")
     page.close()
-    ok(got["dots"] and got["rows"] == 3 and {"insert", "txn", "multirow"} <= set(got["texts"])
+    ok(got["dots"] and got["rows"] == 3 and {"insert", "txn", "multirow"} <= {t.split(",")[0] for t in got["texts"]}
        and not any(t.startswith("run") for t in got["texts"]), "only the method varies: a dot chart, a row per method", got)
 
 

@@ -131,6 +131,14 @@ mutual = sorted({tuple(sorted((a, b))) for a in calls for b in calls[a] if a in 
 check(objs and not mutual, "no two files call each other (%d objects)" % len(objs),
       "; ".join("%s <-> %s" % p for p in mutual) or "no objects under build/: run make first")
 
+# One decision, one function: rows become bytes in a format through encrows.c alone (run's
+# streams, `gen` and gen:encode() all call it); nobody else picks a plan or writes TSV rows itself.
+ENCODERS = {"encplan_new", "encplan_rows", "binplan_new", "binplan_rows", "enc_row_tsv"}
+stray_enc = sorted("%s calls %s" % (o, sym) for o, us in uses.items() for sym in us & ENCODERS
+                   if os.path.basename(o) not in ("encrows.o",))
+check(objs and not stray_enc, "rows become bytes through one entry point (runtime/core/gen/encrows.c)",
+      "; ".join(stray_enc))
+
 # core without Lua, at link time: the library links into a program with no LuaJIT
 lib = "build/libbulkbench.a"
 lua_syms = subprocess.run(["nm", "-u", lib], capture_output=True, text=True).stdout if os.path.exists(lib) else "?"
@@ -140,4 +148,4 @@ nolua = link.returncode == 0 and ran.returncode == 0 and not re.search(r" lua", 
 check(nolua, "base + drivers + core (%s) link and run without Lua: %s" % (lib, ran.stdout.strip() if ran else ""),
       (link.stderr or (ran.stderr if ran else "") or "lua symbols in the library")[-400:])
 print("1..%d" % n)
-sys.exit(1 if any([stray, lua, up, missing, cycles, mutual, not objs, not nolua]) else 0)
+sys.exit(1 if any([stray, lua, up, missing, cycles, mutual, stray_enc, not objs, not nolua]) else 0)

@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
-# Runs every test suite and ends with one line: "N passed, N failed".
+# Runs every test suite and ends with one line: "N passed, N failed, N skipped" (a skip is a
+# test that did not run, TAP's "ok N # skip why": never counted as a pass).
+#   tests/run.sh           make check: every suite, against servers it starts
+#   tests/run.sh --quick   make test: every suite that needs no server, none started, several
+#                          at once; the cases that need one, and the suites that do (or need a
+#                          build of their own), are counted as skips
 #   specs  busted specs of the Lua library, inside bulkbench's own Lua host (real native runtime)
 #   cli    CLI transcript tests (command, expected output, exit code)
 # Suites that need database servers start them with contrib/dbctl and stop them on exit.
@@ -29,31 +34,33 @@ base=$(mktemp -d "$TMPDIR/bbtests.XXXXXX")
 chmod 755 "$base" # the servers' own users (postgres, mysql) reach their directories through it
 lanes=()
 
-suite() { # name, command...; the command prints TAP ("ok"/"not ok") or "N passed, N failed"
+suite() { # name, command...; the command prints TAP ("ok"/"not ok", "ok N # skip why") or "N passed, N failed[, N skipped]"
   local name=$1; shift
-  local log=$BB_TEST_TMP/suite.log t0=$SECONDS
+  local log=$BB_TEST_TMP/$name.log out=$BB_TEST_TMP/$name.out t0=$SECONDS
   "$@" >"$log" 2>&1
-  local rc=$? p f
-  if grep -qE '^[0-9]+ passed, [0-9]+ failed' "$log"; then
-    p=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | awk '{print $1}')
-    f=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | awk '{print $3}')
-  else
-    p=$(grep -cE '^ok ' "$log"); f=$(grep -cE '^not ok ' "$log")
-  fi
+  local rc=$? p f s
+  read -r p f s < <(tests/tally.sh "$log")
   { echo "== $name"
     grep -E '^not ok' "$log" | sed 's/^/  /'
     # a pass of suites (sanitize): its suites' tallies and seconds, failed or not
     grep -qE '^== ' "$log" && [ "$f" -eq 0 ] && grep -E '^== |^   [0-9]+ passed' "$log" | sed 's/^/  | /'
+    grep -iE '^ok\b[^#]*#[[:space:]]*skip' "$log" | head -5 | sed 's/^/  skipped: /'
     if [ "$f" -gt 0 ] || [ $rc -ne 0 ]; then
       grep -vE '^ok ' "$log" | head -60 | sed 's/^/  | /'
       # what failed, kept for the last lines (a CI log may show only its tail); a pass of suites's too
       grep -E '^ *not ok' "$log" | sed -E "s/^ */$name: /" >>"$base/failures"
       [ "$f" -eq 0 ] && f=1 && echo "  suite exited $rc" && echo "$name: exited $rc" >>"$base/failures"
     fi
-    echo "   $p passed, $f failed ($((SECONDS - t0)) s)"
-  } >"$BB_TEST_TMP/suite.out"
-  cat "$BB_TEST_TMP/suite.out" # one write per suite, so the lanes' reports do not interleave
-  echo "$p $f" >>"$base/tally"
+    echo "   $p passed, $f failed, $s skipped ($((SECONDS - t0)) s)"
+  } >"$out"
+  cat "$out" # one write per suite, so the lanes' (and quick suites') reports do not interleave
+  echo "$p $f $s" >>"$base/tally"
+}
+
+# A suite not run here, one skip: why it cannot run (make test: it needs servers or a build of its own).
+not_here() { # name, why
+  printf '== %s\n   0 passed, 0 failed, 1 skipped (%s)\n' "$1" "$2"
+  echo "0 0 1" >>"$base/tally"
 }
 
 # A lane: its own servers on loopback (stopped whatever happens), its own scratch directory,
@@ -128,7 +135,37 @@ side_suites() {
   for s in ivorysql citus greenplum; do suite "$s" tests/systems.sh "$s"; done
 }
 
-if [ -n "${BB_IN_SANITIZE:-}" ]; then
+# make test: the suites that need no server, several at a time (many wait more than they
+# compute: paced runs, a browser, a budget); cli's cases that need a server are skips.
+quick_suites() {
+  export BB_TEST_TMP=$base/quick BB_NO_SERVER=1
+  mkdir -p "$BB_TEST_TMP"
+  unset BULKBENCH_PG_DSN BULKBENCH_MYSQL_DSN BULKBENCH_ODBC_PG BULKBENCH_ODBC_MYSQL BULKBENCH_ODBC_SQLITE
+  local jobs=${BB_QUICK_JOBS:-$((2 * $(nproc 2>/dev/null || echo 2)))} specs=(tests/spec/*_spec.lua)
+  local all=(
+    "rooms python3 tests/rooms.py"
+    "units bash -c 'make -s units >/dev/null && for t in build/test_*; do \"\$t\" || exit 1; done'"
+    "specs:distribution ./bulkbench lua tests/specs.lua -o TAP tests/spec/distribution_spec.lua"
+    "specs ./bulkbench lua tests/specs.lua -o TAP ${specs[*]/tests\/spec\/distribution_spec.lua/}"
+    "html python3 tests/html.py" "help python3 tests/help_options.py" "docs python3 tests/docs.py")
+  # memcheck.t runs valgrind (a minute of CPU, and an advise race whose budget a loaded machine
+  # outgrows): make check's, like the sanitized pass
+  for f in tests/cli/*.t; do [ "$f" = tests/cli/memcheck.t ] || all+=("cli:$(basename "$f" .t) env CLI_FILES=$f tests/cli.sh"); done
+  for s in "${all[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    eval "suite $s" &
+  done
+  wait
+  for s in engines load-matrix matrix crash crash-reconnect mpi; do not_here "$s" "needs database servers: make check"; done
+  for s in sanitize fuzz; do not_here "$s" "a build of its own: make check"; done
+  not_here cli:memcheck "valgrind: make check"
+  for s in ivorysql citus greenplum; do not_here "$s" "a system's build and servers: make check"; done
+}
+
+if [ "${1:-}" = --quick ]; then
+  trap 'kill $(jobs -p) 2>/dev/null; wait; rm -rf "$base"' EXIT
+  quick_suites
+elif [ -n "${BB_IN_SANITIZE:-}" ]; then
   (lane sanitized main_suites)
 else
   (lane main main_suites) &
@@ -141,13 +178,13 @@ else
     wait "$l"
     rc=$?
     [ $rc -eq 0 ] && continue
-    echo "0 1" >>"$base/tally"; echo "a lane ended early (exit $rc): some suites did not run" | tee -a "$base/failures"
+    echo "0 1 0" >>"$base/tally"; echo "a lane ended early (exit $rc): some suites did not run" | tee -a "$base/failures"
   done
 fi
-read total_pass total_fail < <(awk '{p += $1; f += $2} END {print p + 0, f + 0}' "$base/tally" 2>/dev/null || echo "0 1")
+read total_pass total_fail total_skip < <(awk '{p += $1; f += $2; s += $3} END {print p + 0, f + 0, s + 0}' "$base/tally" 2>/dev/null || echo "0 1 0")
 if [ -s "$base/failures" ]; then
   echo "failed:"; head -20 "$base/failures" | cut -c1-300 | sed 's/^/  /'
 fi
 [ -n "${BB_IN_SANITIZE:-}" ] && rm -rf "$base"
-echo "$total_pass passed, $total_fail failed"
+echo "$total_pass passed, $total_fail failed, $total_skip skipped"
 [ "$total_fail" -eq 0 ]

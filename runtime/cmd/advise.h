@@ -1,6 +1,6 @@
 /* advise.h — what the parts of `bulkbench advise` share: the candidates (a sweep
  * combination or a file load's workers and chunk), their runs, and the race between them
- * (core/race.h). advisecmd.c runs the race, advise_space.c builds the candidates,
+ * (core/run/race.h). advisecmd.c runs the race, advise_space.c builds the candidates,
  * advise_out.c prints the outcome and writes the runs. */
 #ifndef BB_ADVISE_H
 #define BB_ADVISE_H

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../base/buf.h"
+#include "../core/gen/encode.h"
 #include "../core/method/method.h"
 
 void advise_cores(advise *a)
@@ -67,12 +68,11 @@ static void add_cand(advise *a, const sweep_combo *combo, const char *const *fir
 {
     race_cand *rc;
     adv_cand *c = new_cand(a, &rc);
-    bb_plan p = { .drv = combo->drv, .method = combo->method, .batch = combo->batch };
     c->combo = combo;
     c->method = combo->method->name;
-    c->batch = method_batch(&p);
+    c->batch = combo->batch; /* method_batch's, as the sweep settled it */
     c->threads = combo->threads;
-    c->per_row = combo->method->loop == LOOP_ROW;
+    c->per_row = !method_takes_batch(combo->method);
     size_t len = (size_t)snprintf(c->key, sizeof c->key, "%s:%lld:%d", c->method, (long long)c->batch, c->threads);
     for (int i = 0; i < combo->nset && len < sizeof c->key; i++) {
         len += (size_t)snprintf(c->key + len, sizeof c->key - len, "%s%s=%s", i ? "," : ":", combo->set_name[i],
@@ -119,9 +119,8 @@ static int add_baseline(advise *a, const char *const *first, bb_err *err)
     if (threads < 1) return bb_usagef(err, "--baseline=%s: THREADS must be at least 1", b);
     if (!mm) return bb_usagef(err, "--baseline=%s: unknown method '%s' (methods: see `bulkbench list`)", b, m);
     char batch[32];
-    snprintf(batch, sizeof batch, "%s", mm->loop == LOOP_ROW || !bt[0] ? "" : bt);
-    bb_plan p = { .drv = a->drv, .method = mm, .batch = atoll(batch) };
-    int64_t eff = method_batch(&p);
+    snprintf(batch, sizeof batch, "%s", bt);
+    int64_t eff = method_batch(mm, atoll(batch), 0);
     for (int k = 0; k < a->n; k++)
         if (!strcmp(a->c[k].method, mm->name) && a->c[k].batch == eff && a->c[k].threads == threads &&
             a->rc[k].nset_away == 0) {
@@ -195,11 +194,10 @@ const char *advise_size_text(int64_t b, char *out, size_t n)
 
 int advise_file_space(advise *a, int64_t file_bytes, bb_err *err)
 {
-    const char *method = (a->drv->caps & BB_CAP_LOAD_DATA) ? "load"
-        : !strcmp(a->lo.format, "csv")                     ? "copy-csv"
-                                                           : "copy";
-    if (!(a->drv->caps & (BB_CAP_LOAD_DATA | BB_CAP_COPY_TEXT | BB_CAP_COPY_CSV)))
-        return bb_usagef(err, "engine %s cannot load files (bulkbench load needs COPY or LOAD DATA)", a->drv->name);
+    bb_stream_fmt fmt;
+    const bb_method *m = enc_format_parse(a->lo.format, &fmt) == 0 ? method_for_file(a->drv, fmt) : NULL;
+    if (!m) return bb_usagef(err, "engine %s cannot load files (bulkbench load needs COPY or LOAD DATA)", a->drv->name);
+    const char *method = m->name; /* the one `bulkbench load` would use */
     char threads[128];
     if (opts_given(a->cli, "threads")) snprintf(threads, sizeof threads, "%s", opts_given(a->cli, "threads"));
     else thread_ladder(a->cores, threads, sizeof threads);

@@ -1,5 +1,5 @@
 /* advisecmd.c — `bulkbench advise SCRIPT.lua|FILE`: the fastest way to load rows like these
- * into this server, found by a budgeted race (core/race.h) between load configurations,
+ * into this server, found by a budgeted race (core/run/race.h) between load configurations,
  * every run a real one (runner_run for a script, load_files for a file) into scratch
  * tables that are dropped on every way out. */
 #include "command.h"
@@ -386,6 +386,11 @@ static int advise_main(bb_cli *cli)
 }
 
 // clang-format off
+/* advise's own options, defined here (opts.h) */
+static const opt_def budget = { "budget", OT_STR, "5m", 0, 0, "wall time the whole race may take, set-up included: 90s, 5m, 1h" };
+static const opt_def baseline = { "baseline", OT_STR, NULL, 0, 0, "METHOD:BATCH:THREADS raced along every round, to compare the recommendation with" };
+static const opt_def *const advise_own[] = { &budget, &baseline, NULL };
+
 static const opt_use advise_opts[] = {
     { "engine", "the engine: sqlite, pg, mysql or odbc (one)", NULL, "E" },
     { "dsn", NULL, NULL, "DSN" },
@@ -419,6 +424,7 @@ const bb_command advise_command = {
     "bulkbench advise workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --threads=1 --rows=20000 "
     "--budget=20s",
     advise_opts,
+    advise_own,
     advise_main,
     CMD_SIGNALS | CMD_SCRIPT,
 };

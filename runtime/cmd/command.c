@@ -36,6 +36,14 @@ const bb_command *command_find(const char *name)
     return NULL;
 }
 
+const opt_def *command_option(const char *name)
+{
+    for (int i = 0; bb_commands[i]; i++)
+        for (int k = 0; bb_commands[i]->own && bb_commands[i]->own[k]; k++)
+            if (strcmp(bb_commands[i]->own[k]->name, name) == 0) return bb_commands[i]->own[k];
+    return NULL;
+}
+
 void command_takers(const char *option, char *out, size_t n)
 {
     int total = 0, k = 0;
@@ -56,9 +64,9 @@ void command_takers(const char *option, char *out, size_t n)
 }
 
 /* "--rows=N", "--header", "-o FILE": how an option is written on the command line. */
-static void option_form(const opt_use *u, char *out, size_t n)
+static void option_form(const opt_use *u, const opt_def *d, char *out, size_t n)
 {
-    const char *arg = opts_arg(u);
+    const char *arg = opts_arg(u, d);
     if (strlen(u->name) == 1) snprintf(out, n, "-%s%s%s", u->name, *arg ? " " : "", arg);
     else snprintf(out, n, "--%s%s%s", u->name, *arg ? "=" : "", arg);
 }
@@ -121,9 +129,10 @@ void command_usage(FILE *f, const bb_command *c)
         fputs("\noptions:\n", f);
         for (const opt_use *u = c->opts; u->name; u++) {
             char form[48], text[1024];
-            option_form(u, form, sizeof form);
-            const char *d = opts_default(u);
-            snprintf(text, sizeof text, "%s%s%s%s", opts_help(u), d ? " (default " : "", d ? d : "", d ? ")" : "");
+            const opt_def *def = opts_def(c->own, u->name);
+            option_form(u, def, form, sizeof form);
+            const char *d = opts_default(u, def);
+            snprintf(text, sizeof text, "%s%s%s%s", opts_help(u, def), d ? " (default " : "", d ? d : "", d ? ")" : "");
             fprintf(f, "  %-22s ", form);
             wrap(f, text, 3 + (strlen(form) > 22 ? (int)strlen(form) : 22), 25, "");
         }
@@ -168,6 +177,7 @@ const bb_command help_command = {
     "[COMMAND | SCRIPT.lua]",
     "the commands; a command's options; or a script's own options with their defaults",
     "bulkbench help workloads/quickstart.lua",
+    NULL,
     NULL,
     help_main,
     0,

@@ -19,10 +19,11 @@ enum {
 
 typedef struct bb_command {
     const char *name;
-    const char *args;    /* what follows the name in its synopsis */
-    const char *summary; /* one line: what it is for */
-    const char *example; /* one command line that runs as written (from the project's root) */
-    const opt_use *opts; /* the options it takes, each as it means them; NULL: none */
+    const char *args;          /* what follows the name in its synopsis */
+    const char *summary;       /* one line: what it is for */
+    const char *example;       /* one command line that runs as written (from the project's root) */
+    const opt_use *opts;       /* the options it takes, each as it means them; NULL: none */
+    const opt_def *const *own; /* the definitions of those only it takes (NULL-terminated; NULL: none) */
     int (*main)(bb_cli *cli);
     unsigned flags; /* CMD_* */
 } bb_command;
@@ -41,7 +42,12 @@ extern const bb_command list_command;
 extern const bb_command help_command;
 extern const bb_command lua_command;
 
+/* Options two commands take, each defined beside the command it is first of. */
+extern const opt_def report_opt_html; /* report --html, run --html */
+
 const bb_command *command_find(const char *name);
+/* A command's own option (bb_command.own) by name, or NULL (bb_cli.lookup). */
+const opt_def *command_option(const char *name);
 /* `bulkbench help`: the commands; `bulkbench CMD --help`: that command's synopsis, options and example. */
 void command_usage(FILE *f, const bb_command *c);
 /* Fills out with "`bulkbench a` and `bulkbench b`": the commands that take an option (bb_cli.takers). */

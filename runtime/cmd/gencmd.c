@@ -15,7 +15,7 @@
 
 #include "../host/lib.h"
 #include "../core/gen/encode.h"
-#include "../core/gen/encplan.h"
+#include "../core/gen/encrows.h"
 #include "../host/host.h"
 #include "../host/state.h"
 #include "../core/run/pool.h"
@@ -44,42 +44,18 @@ typedef struct gjob {
     char head[4096]; /* INSERT INTO ... VALUES, for sql */
 } gjob;
 
-/* Encodes chunk c into b (through the plan when the format has one); a row plain TSV
- * cannot hold ends it, with the reason in bad. */
-static void encode_chunk(gjob *j, int64_t c, const encplan *plan, gen_row *row, bb_buf *b, char *bad, size_t badlen)
+/* Encodes chunk c into b (encrows.h); a row the format cannot hold ends it, with the
+ * reason in bad. */
+static void encode_chunk(gjob *j, int64_t c, encrows *e, bb_buf *b, char *bad, size_t badlen)
 {
     int64_t first = c * CHUNK_ROWS, last = first + CHUNK_ROWS;
     if (last > j->rows) last = j->rows;
     b->len = 0;
     bad[0] = 0;
-    if (plan) {
-        encplan_rows(plan, (uint64_t)first, last - first, b, SIZE_MAX);
-        return;
-    }
-    for (int64_t n = first; n < last; n++) {
-        gen_fill(j->t, (uint64_t)n, row);
-        const char *why;
-        int col;
-        if (j->fmt == BB_FMT_TSV && (col = enc_row_tsv(j->t, row, j->null, b, &why)) > 0) {
-            int as_null = !strncmp(why, "text with", 9) ? 0 : 1; /* else it holds a tab or a line end */
-            snprintf(bad, badlen,
-                     "row %lld (line %lld), column %s: the value is %s, which plain TSV %s: %suse --format=csv "
-                     "or copy",
-                     (long long)n + 1, (long long)n + 1, j->t->colnames[col - 1], why,
-                     as_null ? "cannot tell from NULL" : "cannot hold (it has no escapes)",
-                     as_null ? "write NULL as other text with --null=TEXT, or " : "");
-            return;
-        }
-        if (j->fmt == BB_FMT_TSV) continue;
-        if (j->fmt == BB_FMT_SQL) {
-            int starts = n % SQL_STMT_ROWS == 0, ends = (n + 1) % SQL_STMT_ROWS == 0 || n + 1 == j->rows;
-            if (starts) bb_buf_puts(b, j->head);
-            enc_row(BB_FMT_SQL, j->dia, j->t, row, b);
-            bb_buf_puts(b, ends ? ";\n" : ",\n");
-        } else {
-            enc_row(j->fmt, j->dia, j->t, row, b);
-        }
-    }
+    bb_err err;
+    if (encrows_put(e, (uint64_t)first, last - first, b, SIZE_MAX, &err) >= 0) return;
+    snprintf(bad, badlen, "%s: %suse --format=csv or copy", err.msg,
+             encrows_null_clash(e) ? "write NULL as other text with --null=TEXT, or " : "");
 }
 
 /* Writes n bytes to fd, however the kernel cuts them; -1 with errno on failure. */
@@ -118,19 +94,18 @@ static int gen_work(void *ud, pool_thread *t, bb_err *err)
 {
     (void)t;
     gjob *j = ud;
-    gen_row *row = gen_row_new(j->t);
-    encplan *plan = encplan_new(j->t, j->fmt);
+    encrows_opts o = { .dia = j->dia, .null = j->null, .sql_head = j->head, .sql_rows = SQL_STMT_ROWS, .sql_end = j->rows };
+    encrows *e = encrows_new(j->t, j->fmt, &o);
     bb_buf b = { 0 };
-    char bad[256];
+    char bad[sizeof ((bb_err *)0)->msg + 96];
     int64_t c;
     int rc = 0;
     while (rc == 0 && pool_claim(&j->pool, 1, &c) == 1) {
-        encode_chunk(j, c, plan, row, &b, bad, sizeof bad);
+        encode_chunk(j, c, e, &b, bad, sizeof bad);
         rc = write_in_turn(j, c, &b, bad, err);
     }
     bb_buf_free(&b);
-    encplan_free(plan);
-    gen_row_free(row);
+    encrows_free(e);
     return rc;
 }
 
@@ -255,6 +230,10 @@ fail:
 }
 
 // clang-format off
+/* gen's own option, defined here (opts.h) */
+static const opt_def dialect = { "dialect", OT_STR, NULL, 0, 0, "--format=sql: whose SQL to write (default generic)" };
+static const opt_def *const gen_own[] = { &dialect, NULL };
+
 static const opt_use gen_opts[] = {
     { "table", "the script's table to write", NULL, "NAME" },
     { "rows", "rows to write", NULL, NULL },
@@ -275,6 +254,7 @@ const bb_command gen_command = {
     "write a script's table to a file, the same rows `run` would send",
     "bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=1000 --format=csv -o /tmp/h.csv",
     gen_opts,
+    gen_own,
     gen_main,
     CMD_SIGNALS | CMD_SCRIPT,
 };

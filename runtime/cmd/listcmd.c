@@ -42,6 +42,7 @@ const bb_command list_command = {
     "the workloads, then the engines and the methods each offers",
     "bulkbench list",
     NULL,
+    NULL,
     list_main,
     0,
 };

@@ -1,5 +1,5 @@
-/* loadcmd.c — `bulkbench load FILE...`: the options read (core/loadopts.c, the same for
- * db:load_file), the load run (core/load.c), its result printed and appended to --out. */
+/* loadcmd.c — `bulkbench load FILE...`: the options read (core/load/loadopts.c, the same for
+ * db:load_file), the load run (core/load/load.c), its result printed and appended to --out. */
 #include "command.h"
 
 #include <stdio.h>
@@ -91,6 +91,7 @@ const bb_command load_command = {
     "load existing CSV, TSV or COPY files (also .gz, .zst) in parallel row-aligned chunks",
     "bulkbench load h.csv --engine=pg --dsn=postgresql://bench@127.0.0.1/bench --table=bmsql_history --threads=2",
     load_opts_cli,
+    NULL,
     load_main,
     CMD_SIGNALS,
 };

@@ -20,6 +20,7 @@ const bb_command lua_command = {
     "run Lua with the bulkbench library (tools, tests); its arguments are its own",
     "bulkbench lua tests/specs.lua -o TAP tests/spec/summary_spec.lua",
     NULL,
+    NULL,
     lua_main,
     CMD_RAW,
 };

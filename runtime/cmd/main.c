@@ -36,7 +36,7 @@ static int asks_help(const bb_command *c, int argc, char **argv, int *rc)
         if (strcmp(argv[i], "--help") && strcmp(argv[i], "-h")) continue;
         if ((c->flags & CMD_SCRIPT) && i > 2) {
             char *args[] = { argv[0], (char *)"help", argv[2], NULL };
-            bb_cli cli = { .cmd = "help", .pos = args + 2, .npos = 1 };
+            bb_cli cli = { .cmd = "help", .pos = args + 2, .npos = 1, .lookup = command_option };
             *rc = help_command.main(&cli);
             return 1;
         }
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     if (asks_help(c, argc, argv, &rc)) return rc;
     if (c->flags & CMD_SIGNALS) sig_install();
     output_usage_hint(c->name, c->flags & CMD_SCRIPT);
-    bb_cli cli = { .cmd = c->name, .uses = c->opts, .takers = command_takers };
+    bb_cli cli = { .cmd = c->name, .uses = c->opts, .own = c->own, .takers = command_takers, .lookup = command_option };
     if (c->flags & CMD_RAW) {
         cli.pos = argv + 2;
         cli.npos = argc - 2;

@@ -1,5 +1,5 @@
 /* newcmd.c — `bulkbench new`: the catalog and statistics of a table, or the whole of a file
- * (core/csvinfer.c), into a scenario that loads rows like them (lua/new.lua writes it). */
+ * (core/load/csvinfer.c), into a scenario that loads rows like them (lua/new.lua writes it). */
 #include "command.h"
 
 #include <stdio.h>
@@ -91,6 +91,10 @@ static int new_main(bb_cli *cli)
 }
 
 // clang-format off
+/* new's own option, defined here (opts.h) */
+static const opt_def sample = { "sample", OT_INT, "30000", 0, 0, "rows read for the distributions a server keeps no statistics of" };
+static const opt_def *const new_own[] = { &sample, NULL };
+
 static const opt_use new_opts[] = {
     { "engine", "whose catalog to read (pg, mysql, sqlite, odbc); for a file, whose CREATE TABLE to print", NULL, "E" },
     { "dsn", NULL, NULL, "DSN" },
@@ -111,6 +115,7 @@ const bb_command new_command = {
     "a scenario of rows like an existing table's (catalog, keys, statistics) or a CSV's (and its CREATE TABLE)",
     "bulkbench new tests/fixtures/new_mixed.csv --header --engine=sqlite -o /tmp/new_mixed.lua",
     new_opts,
+    new_own,
     new_main,
     0,
 };

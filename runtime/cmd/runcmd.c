@@ -145,12 +145,16 @@ typedef struct point {
 
 /* Test failpoint BULKBENCH_FAILPOINT=slow-run:K:RATE: the K-th run of the process (from 1,
  * warm-up runs included) is paced at RATE events/s, as under --rate, so a test can make one
- * run of a point slow and see the spread and the warnings it causes. */
-static double failpoint_rate(int nrun)
+ * run of a point slow and see the spread and the warnings it causes; slow-run:K:xF paces it
+ * at 1/F of the events/s the run before it made, so it is F times slower than its neighbours
+ * however fast or busy the machine is (last_eps: that run's, 0 before the first). */
+static double failpoint_rate(int nrun, double last_eps)
 {
     const char *f = getenv("BULKBENCH_FAILPOINT");
     int k;
     double rate;
+    if (f && sscanf(f, "slow-run:%d:x%lf", &k, &rate) == 2)
+        return k == nrun && rate > 0 && last_eps > 0 ? last_eps / rate : 0;
     if (f && sscanf(f, "slow-run:%d:%lf", &k, &rate) == 2 && k == nrun && rate > 0) return rate;
     return 0;
 }
@@ -236,6 +240,7 @@ static int run_all(const run_ctx *x, const sweep *s)
     bb_result *done = bb_xcalloc((size_t)s->n + 1, sizeof *done); /* finished points, in order */
     int ndone = 0, rc = BB_EXIT_OK, csv_header = 0, lead = cluster_rank() == 0, todo = 0, nrun = 0, said = 0;
     int html_done = 0; /* the page was written with a failed run's result */
+    double last_eps = 0; /* the last run's events/s, for the slow-run failpoint */
     for (int k = 0; k < s->n; k++) {
         pts[k].c = &s->combo[k];
         char *key = sweep_key(scen, pts[k].c, x->hc->nopts, (const char *const *)x->hc->opt_name,
@@ -268,11 +273,12 @@ static int run_all(const run_ctx *x, const sweep *s)
             p.script_src = x->src;
             p.script_len = x->srclen;
             p.scenario = scen;
-            double slow = failpoint_rate(++nrun);
+            double slow = failpoint_rate(++nrun, last_eps);
             if (slow > 0) p.rate = slow;
             bb_result run;
             bb_err rerr = { .code = BB_EXIT_RUNTIME };
             rc = runner_run(x->L, &p, &run, &rerr);
+            last_eps = result_events_per_s(&run);
             if (!lead) {
                 result_free(&run);
                 continue;
@@ -386,6 +392,8 @@ static int run_main(bb_cli *cli)
 }
 
 // clang-format off
+static const opt_def *const run_own[] = { &report_opt_html, NULL };
+
 static const opt_use run_opts[] = {
     { "engine", NULL, NULL, "E[,E..]" },
     { "dsn", NULL, NULL, "DSN" },
@@ -424,6 +432,7 @@ const bb_command run_command = {
     "run a scenario: every combination of the comma lists given, each verified against the table",
     "bulkbench run workloads/quickstart.lua --method=txn,multirow --batch=100,1000 --rows=20000 --out=results.jsonl",
     run_opts,
+    run_own,
     run_main,
     CMD_SIGNALS | CMD_SCRIPT,
 };

@@ -57,6 +57,7 @@ typedef struct dims {
     int nset;
     const char *targets[BB_MAX_SETTINGS];
     int ntarget;
+    int reconnect; /* --reconnect N: streams then have a batch (method_batch) */
 } dims;
 
 static void add_combo(sweep *s, const sweep_combo *c)
@@ -122,10 +123,9 @@ static int engine_methods(bb_cli *cli, sweep *s, const dims *d, const bb_driver 
     *out = d->methods;
     *n = d->nm;
     if (!d->methods && opts_get(cli, key)) *out = own_split(s, opts_get(cli, key), n);
-    int reconnect = opts_get(cli, "reconnect") && atoi(opts_get(cli, "reconnect")) > 0;
     for (int m = 0; m < *n; m++) {
         if (check_method(drv, (*out)[m], err) < 0) return -1;
-        if (reconnect && !method_once_capable(method_find((*out)[m]))) {
+        if (d->reconnect > 0 && !method_once_capable(method_find((*out)[m]))) {
             char once[256];
             method_names(drv, 1, once, sizeof once);
             return bb_usagef(err,
@@ -145,10 +145,11 @@ static int engine_methods(bb_cli *cli, sweep *s, const dims *d, const bb_driver 
 static sweep_combo combo_at(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, char **methods, int nm,
                             const int at[5])
 {
+    const bb_method *m = nm ? method_find(methods[at[0]]) : NULL;
     sweep_combo c = { .drv = drv,
-                      .method = nm ? method_find(methods[at[0]]) : NULL,
+                      .method = m,
                       .threads = atoi(d->threads[at[1]]),
-                      .batch = d->nb ? atoll(d->batches[at[2]]) : 0,
+                      .batch = method_batch(m, d->nb ? atoll(d->batches[at[2]]) : 0, d->reconnect),
                       .dsn = opts_dsn(cli, drv),
                       .nset = d->nset };
     for (int i = 0, q = at[3]; i < d->nset; q /= d->set[i].n, i++) {
@@ -164,14 +165,15 @@ static sweep_combo combo_at(bb_cli *cli, sweep *s, const dims *d, const bb_drive
     return c;
 }
 
-/* Every combination of one engine, the last dimension varying fastest. */
+/* Every combination of one engine, the last dimension varying fastest; a method that takes
+ * no batch makes one point of the batches (its first). */
 static void expand(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, char **methods, int nm)
 {
     int size[5] = { nm ? nm : 1, d->nt, d->nb ? d->nb : 1, 1, d->ntarget ? d->ntarget : 1 }, at[5] = { 0 };
     for (int i = 0; i < d->nset; i++) size[3] *= d->set[i].n;
     for (;;) {
         sweep_combo c = combo_at(cli, s, d, drv, methods, nm, at);
-        add_combo(s, &c);
+        if (at[2] == 0 || !c.method || method_takes_batch(c.method)) add_combo(s, &c);
         int k = 4;
         while (k >= 0 && ++at[k] == size[k]) at[k--] = 0;
         if (k < 0) return;
@@ -190,6 +192,7 @@ int sweep_build_from(bb_cli *cli, const sweep_lists *l, sweep *s, bb_err *err)
     d.threads = own_split(s, l && l->threads ? l->threads : opts_get(cli, "threads"), &d.nt);
     d.batches = own_split(s, l && l->batches ? l->batches : opts_get(cli, "batch"), &d.nb);
     if (methods) d.methods = own_split(s, methods, &d.nm);
+    d.reconnect = opts_get(cli, "reconnect") ? atoi(opts_get(cli, "reconnect")) : 0;
     int rc = read_settings(cli, s, &d, err) < 0 || read_targets(cli, &d, ne, err) < 0 ? -1 : 0;
     for (int e = 0; e < ne && rc == 0; e++) {
         const bb_driver *drv = find_engine(engines[e], err);
@@ -245,10 +248,9 @@ char *sweep_key(const char *scenario, const sweep_combo *c, int nopts, const cha
         sets[ns] = bb_xmalloc(n);
         snprintf(sets[ns++], n, "-%s=%s", opt_name[i], opt_value[i]);
     }
-    /* the batch a result records is the method's effective one */
-    bb_plan p = { .drv = c->drv, .method = c->method, .batch = c->batch };
+    /* c->batch is the one a result records (method_batch); none without a method */
     char *k = make_key(scenario, c->drv->name, c->method ? c->method->name : NULL, c->threads,
-                       c->method ? method_batch(&p) : -1, c->target, sets, ns);
+                       c->method ? c->batch : -1, c->target, sets, ns);
     for (int i = 0; i < ns; i++) free(sets[i]);
     return k;
 }

@@ -10,7 +10,7 @@ typedef struct sweep_combo {
     const bb_driver *drv;
     const struct bb_method *method; /* NULL: the script's event() decides */
     int threads;
-    int64_t batch;      /* 0: not given */
+    int64_t batch;      /* the run's batch (method_batch): what its workers use and its result records */
     const char *target; /* --target name, or NULL */
     const char *dsn;
     int nset;

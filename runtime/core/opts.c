@@ -38,9 +38,7 @@ const opt_def opts_common[] = {
     { "reconnect", OT_INT, "0", 0, 0, "after a lost session, retry the batch on a new one up to N times, exactly once" },
     { "resume", OT_BOOL, NULL, 0, 0, "skip combinations that already succeeded in --out" },
     { "table", OT_STR, NULL, 0, 0, "gen: the table to generate; load: the table to load into" },
-    { "dialect", OT_STR, NULL, 0, 0, "--format=sql: whose SQL to write (pg, mysql, sqlite; default generic)" },
     { "o", OT_STR, NULL, 0, 0, "output file (default standard output)" },
-    { "sample", OT_INT, "30000", 0, 0, "rows read for the distributions a server keeps no statistics of" },
     { "progress", OT_BOOL, NULL, 0, 0, "progress bar on standard error (default: on when it is a terminal)" },
     { "chunk", OT_SIZE, NULL, 1, 0, "bytes per chunk, each one COPY / LOAD DATA (default: a worker's share, 4MB-64MB)" },
     { "header", OT_BOOL, NULL, 0, 0, "the first row of each file names columns" },
@@ -55,15 +53,6 @@ const opt_def opts_common[] = {
     { "on-error", OT_STR, "stop", 0, 0, "stop at the first refused row, or skip refused rows (to --reject-file)" },
     { "reject-file", OT_STR, NULL, 0, 0, "with --on-error=skip: refused rows go here as they were, and why to FILE.log" },
     { "reject-limit", OT_INT, NULL, 0, 0, "with --on-error=skip: fail once more than this many rows are refused" },
-    { "budget", OT_STR, "5m", 0, 0, "wall time the whole race may take, set-up included: 90s, 5m, 1h" },
-    { "baseline", OT_STR, NULL, 0, 0, "METHOD:BATCH:THREADS raced along every round, to compare the recommendation with" },
-    { "svg", OT_STR, NULL, 0, 0, "also draw a chart into this SVG file" },
-    { "html", OT_STR, NULL, 0, 0, "also write every report of the results (tables, charts, comparison, timelines, CDFs, environment) into this self-contained HTML file" },
-    { "log", OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" },
-    { "compare", OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: each point's rows/s ratio, its interval and a verdict" },
-    { "fail-if-slower", OT_NUM, NULL, 0, 0, "with --compare: exit 4 when a point is slower by more than this many percent, its interval clear of it" },
-    { "timeline", OT_BOOL, NULL, 0, 0, "rows/s and p99 over time of each run with intervals, and its stalls (--svg draws it)" },
-    { "cdf", OT_BOOL, NULL, 0, 0, "the latency CDF of each point with a latency_hist (--svg draws it, log-scaled)" },
     { NULL, 0, NULL, 0, 0, NULL }
 };
 // clang-format on
@@ -75,9 +64,22 @@ const opt_def *opts_find_common(const char *name)
     return NULL;
 }
 
-static int is_bool_opt(const char *name)
+const opt_def *opts_def(const opt_def *const *own, const char *name)
 {
-    const opt_def *d = opts_find_common(name);
+    for (int i = 0; own && own[i]; i++)
+        if (strcmp(own[i]->name, name) == 0) return own[i];
+    return opts_find_common(name);
+}
+
+const opt_def *opts_find(const bb_cli *cli, const char *name)
+{
+    const opt_def *d = opts_def(cli ? cli->own : NULL, name);
+    return d || !cli || !cli->lookup ? d : cli->lookup(name);
+}
+
+static int is_bool_opt(const bb_cli *cli, const char *name)
+{
+    const opt_def *d = opts_find(cli, name);
     return d && d->type == OT_BOOL;
 }
 
@@ -112,11 +114,11 @@ int opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err)
                 continue;
             }
             size_t nlen = strlen(name);
-            if (strncmp(name, "no-", 3) == 0 && is_bool_opt(name + 3)) {
+            if (strncmp(name, "no-", 3) == 0 && is_bool_opt(cli, name + 3)) {
                 add_kv(&cli->kv, &cli->nkv, name + 3, nlen - 3, "off");
                 continue;
             }
-            const opt_def *d = opts_find_common(name);
+            const opt_def *d = opts_find(cli, name);
             if (d && d->type != OT_BOOL) { /* --name value */
                 if (i + 1 >= argc) return bb_usagef(err, "option --%s needs a value", name);
                 add_kv(&cli->kv, &cli->nkv, name, nlen, argv[++i]);
@@ -184,16 +186,11 @@ const opt_use *opts_use(const bb_cli *cli, const char *name)
     return NULL;
 }
 
-const char *opts_help(const opt_use *u)
-{
-    const opt_def *d = opts_find_common(u->name);
-    return u->help ? u->help : d ? d->help : "";
-}
+const char *opts_help(const opt_use *u, const opt_def *d) { return u->help ? u->help : d ? d->help : ""; }
 
-const char *opts_arg(const opt_use *u)
+const char *opts_arg(const opt_use *u, const opt_def *d)
 {
     if (u->arg) return u->arg;
-    const opt_def *d = opts_find_common(u->name);
     switch (d ? d->type : OT_STR) {
     case OT_BOOL: return "";
     case OT_INT:
@@ -204,9 +201,8 @@ const char *opts_arg(const opt_use *u)
     return "VALUE";
 }
 
-const char *opts_default(const opt_use *u)
+const char *opts_default(const opt_use *u, const opt_def *d)
 {
-    const opt_def *d = opts_find_common(u->name);
     if (u->dflt) return *u->dflt ? u->dflt : NULL;
     return d ? d->dflt : NULL;
 }
@@ -223,7 +219,7 @@ static int not_this_command(const bb_cli *cli, const opt_def *d, bb_err *err)
 int opts_check_common(const bb_cli *cli, bb_err *err)
 {
     for (int i = 0; i < cli->nkv; i++) {
-        const opt_def *d = opts_find_common(cli->kv[i].name);
+        const opt_def *d = opts_find(cli, cli->kv[i].name);
         if (!d) continue;
         if (!opts_use(cli, d->name)) return not_this_command(cli, d, err);
         const char *v = cli->kv[i].value;
@@ -259,7 +255,7 @@ const char *opts_get(bb_cli *cli, const char *name)
     for (int i = cli->nsdef - 1; i >= 0; i--)
         if (strcmp(cli->sdef[i].name, name) == 0) return cli->sdef[i].value;
     const opt_use *u = opts_use(cli, name);
-    if (u) return opts_default(u);
+    if (u) return opts_default(u, opts_def(cli->own, name));
     const opt_def *d = opts_find_common(name);
     return d ? d->dflt : NULL;
 }
@@ -324,7 +320,7 @@ int opts_check_unused(const bb_cli *cli, const char *const *extra, bb_err *err)
     for (const opt_use *u = cli->uses; u && u->name && n < 64; u++) cand[n++] = u->name;
     for (int i = 0; extra && extra[i] && n < 128; i++) cand[n++] = extra[i];
     for (int i = 0; i < cli->nkv; i++) {
-        const opt_def *d = opts_find_common(cli->kv[i].name);
+        const opt_def *d = opts_find(cli, cli->kv[i].name);
         if (d && !opts_use(cli, d->name)) return not_this_command(cli, d, err);
         if (cli->kv[i].used || d) continue;
         int known = 0;

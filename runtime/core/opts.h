@@ -1,6 +1,8 @@
-/* opts.h — command-line options: the common ones every command knows, and the ones a
- * script declares. Values stay strings until the consumer types them; validation happens
- * here so a bad value is a usage error (exit 2) that names the option. */
+/* opts.h — command-line options: the common ones (opts_common: those several commands, or
+ * core itself, read), a command's own (defined beside the command: bb_cli.own), and the
+ * ones a script declares. An option has one definition whichever command takes it. Values
+ * stay strings until the consumer types them; validation happens here so a bad value is a
+ * usage error (exit 2) that names the option. */
 #ifndef BB_OPTS_H
 #define BB_OPTS_H
 
@@ -38,10 +40,16 @@ typedef struct opt_kv {
 
 typedef struct bb_cli {
     const char *cmd;
-    const opt_use *uses; /* the options cmd takes; any other common option is refused */
+    const opt_use *uses; /* the options cmd takes; any other known option is refused */
+    /* The definitions of the options only cmd takes, NULL-terminated (NULL: none): they live
+     * beside the command, not in opts_common. */
+    const opt_def *const *own;
     /* The commands that do take an option, for the message that refuses it (the command
      * table's; NULL: none named). */
     void (*takers)(const char *option, char *out, size_t n);
+    /* Another command's own option by name (the command table's; NULL: none known), so it
+     * is refused as that command's rather than as unknown. */
+    const opt_def *(*lookup)(const char *name);
     char **pos; /* positional arguments after the command */
     int npos;
     char **argv; /* every argument after the command word, as given (the results' command line) */
@@ -58,13 +66,19 @@ int opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err);
 void opts_free(bb_cli *cli);
 
 const opt_def *opts_find_common(const char *name);
+/* An option's definition: the command's own, else a common one, else another command's own
+ * (cli->lookup); NULL for none (a script's option, or a mistake). cli NULL: the common ones. */
+const opt_def *opts_find(const bb_cli *cli, const char *name);
+/* The definition in own (NULL-terminated, may be NULL), else the common one. */
+const opt_def *opts_def(const opt_def *const *own, const char *name);
 /* How the command takes an option, or NULL when it does not. */
 const opt_use *opts_use(const bb_cli *cli, const char *name);
-/* What an option means for the command, and its value's name in help ("N", "FILE"; "" for a switch). */
-const char *opts_help(const opt_use *u);
-const char *opts_arg(const opt_use *u);
+/* What an option (u, defined by d) means for the command, and its value's name in help
+ * ("N", "FILE"; "" for a switch). */
+const char *opts_help(const opt_use *u, const opt_def *d);
+const char *opts_arg(const opt_use *u, const opt_def *d);
 /* The default an option has for the command (its own, unless the command sets one). */
-const char *opts_default(const opt_use *u);
+const char *opts_default(const opt_use *u, const opt_def *d);
 /* Checks that every common option given belongs to the command, and its type (each
  * element of a comma list). */
 int opts_check_common(const bb_cli *cli, bb_err *err);

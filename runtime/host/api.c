@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../core/gen/encode.h"
-#include "../core/gen/encplan.h"
+#include "../core/gen/encrows.h"
 #include "host.h"
 #include "../core/method/method.h"
 #include "../core/opts.h"
@@ -75,8 +75,8 @@ static int l_declare_option(lua_State *L)
     h->opt_value = realloc(h->opt_value, sizeof *h->opt_value * (size_t)(h->nopts + 1));
     h->opt_name[h->nopts] = bb_xstrdup(name);
     h->opt_value[h->nopts++] = bb_xstrdup(value);
-    if (opts_find_common(name)) {
-        lua_pushfstring(L, "script option --%s clashes with the common option of that name", name);
+    if (opts_find(h->cli, name)) {
+        lua_pushfstring(L, "script option --%s clashes with bulkbench's option of that name", name);
         return host_usage_error(L, lua_tostring(L, -1));
     }
     h->declared = realloc(h->declared, sizeof *h->declared * (size_t)(h->ndeclared + 2));
@@ -97,7 +97,7 @@ static int l_set_default(lua_State *L)
         lua_pushfstring(L, "bb.defaults: no engine '%s'", at + 1);
         return host_usage_error(L, lua_tostring(L, -1));
     }
-    const opt_def *d = opts_find_common(base);
+    const opt_def *d = opts_find(h->cli, base);
     if (!d) {
         lua_pushfstring(L, "bb.defaults: '%s' is not a common option", name);
         return host_usage_error(L, lua_tostring(L, -1));
@@ -289,10 +289,10 @@ static int l_gen_row(lua_State *L)
     return 2;
 }
 
-/* gen:encode(first, count, format[, by_values]) -> string of count encoded rows. COPY
- * text, LOAD DATA text and CSV go through the encoding plan, as streams and `gen` do;
- * by_values sends every row through bb_values and enc_row instead, the reference the
- * plan's bytes must equal. */
+/* gen:encode(first, count, format[, by_values]) -> string of count encoded rows, made the
+ * one way streams and `gen` make them (encrows.h); by_values sends every row through
+ * bb_values and encode.c instead, the reference the plan's bytes must equal. SQL tuples
+ * come one a line. */
 static int l_gen_encode(lua_State *L)
 {
     gen_table *g = check_gen(L, 1);
@@ -300,35 +300,16 @@ static int l_gen_encode(lua_State *L)
     int64_t count = (int64_t)luaL_checknumber(L, 3);
     bb_stream_fmt fmt;
     if (enc_format_parse(luaL_optstring(L, 4, "copy"), &fmt) < 0) return luaL_argerror(L, 4, "unknown format");
-    encplan *plan = lua_toboolean(L, 5) || count <= 0 ? NULL : encplan_new(g, fmt);
-    if (plan) {
-        bb_buf b = { 0 };
-        encplan_rows(plan, first, count, &b, SIZE_MAX);
-        encplan_free(plan);
-        lua_pushlstring(L, b.p, b.len);
-        bb_buf_free(&b);
-        return 1;
-    }
     host_ctx *h = host_get(L);
-    const bb_dialect *d = h->dialect ? h->dialect : &bb_dialect_generic;
-    gen_row *row = gen_row_new(g);
+    encrows *e = encrows_new(g, fmt, &(encrows_opts){ .dia = h->dialect, .by_values = lua_toboolean(L, 5) });
+    if (!e) return luaL_argerror(L, 4, "binary rows are the engine's: they need its session");
     bb_buf b = { 0 };
-    for (int64_t i = 0; i < count; i++) {
-        gen_fill(g, first + (uint64_t)i, row);
-        const char *why;
-        int col = fmt == BB_FMT_TSV ? enc_row_tsv(g, row, "", &b, &why) : (enc_row(fmt, d, g, row, &b), 0);
-        if (col > 0) {
-            bb_buf_free(&b);
-            gen_row_free(row);
-            return luaL_error(L, "encode: row %f, column %s: the value is %s, which plain TSV cannot hold",
-                              (lua_Number)(first + (uint64_t)i), g->colnames[col - 1], why);
-        }
-        if (fmt == BB_FMT_SQL) bb_buf_putc(&b, '\n');
-    }
-    lua_pushlstring(L, b.p ? b.p : "", b.len);
+    bb_err err;
+    int64_t rc = encrows_put(e, first, count, &b, SIZE_MAX, &err);
+    encrows_free(e);
+    if (rc >= 0) lua_pushlstring(L, b.p ? b.p : "", b.len);
     bb_buf_free(&b);
-    gen_row_free(row);
-    return 1;
+    return rc < 0 ? luaL_error(L, "encode: %s", err.msg) : 1;
 }
 
 static int l_gen_columns(lua_State *L)

@@ -8,6 +8,7 @@
 
 #include "api.h"
 #include "host.h"
+#include "../core/run/verify.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
@@ -390,6 +391,22 @@ static int l_db_catalog(lua_State *L)
     return 2;
 }
 
+/* db:count(name) -> its rows, or nil when the engine answers no count (verify.h: the
+ * meaning of "verified" that load shares) */
+static int l_db_count(lua_State *L)
+{
+    api_db *d = check_db(L);
+    char *q = dialect_quoted(bb_target_dialect(d->drv, d->target), luaL_checkstring(L, 2));
+    int64_t n;
+    bb_err err;
+    int rc = verify_count(d->drv, d->conn, q, &n, &err);
+    free(q);
+    if (rc < 0) return db_raise(L, &err);
+    if (n == VERIFY_UNKNOWN) lua_pushnil(L);
+    else lua_pushnumber(L, (lua_Number)n);
+    return 1;
+}
+
 /* db:read_set(name, sql [, opts]): the query's rows into the run's value set (api_sets.c) */
 static int l_db_read_set(lua_State *L)
 {
@@ -397,19 +414,13 @@ static int l_db_read_set(lua_State *L)
     return api_sets_read(L, d->drv, d->conn);
 }
 
-static const luaL_Reg db_methods[] = { { "exec", l_db_exec },
-                                       { "read_set", l_db_read_set },
-                                       { "catalog", l_db_catalog },
-                                       { "query", l_db_query },
-                                       { "prepare", l_db_prepare },
-                                       { "begin", l_db_begin },
-                                       { "commit", l_db_commit },
-                                       { "rollback", l_db_rollback },
-                                       { "set", l_db_set },
-                                       { "info", l_db_info },
-                                       { "close", l_db_close },
-                                       { "load_file", l_db_load_file },
-                                       { NULL, NULL } };
+static const luaL_Reg db_methods[] = { { "exec", l_db_exec },       { "read_set", l_db_read_set },
+                                       { "catalog", l_db_catalog }, { "query", l_db_query },
+                                       { "prepare", l_db_prepare }, { "begin", l_db_begin },
+                                       { "commit", l_db_commit },   { "rollback", l_db_rollback },
+                                       { "set", l_db_set },         { "info", l_db_info },
+                                       { "close", l_db_close },     { "load_file", l_db_load_file },
+                                       { "count", l_db_count },     { NULL, NULL } };
 
 void api_db_open(lua_State *L)
 {

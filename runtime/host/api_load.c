@@ -17,6 +17,7 @@
 #include "../core/load/load.h"
 #include "run.h"
 #include "../core/run/stats.h"
+#include "../core/run/verify.h"
 #include "../../base/err.h"
 
 /* A field of the table at index 2, read as the command line would give it: the option's
@@ -127,7 +128,9 @@ int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target)
     lua_setfield(L, -2, "bytes");
     lua_pushnumber(L, res.seconds);
     lua_setfield(L, -2, "seconds");
-    lua_pushnumber(L, (lua_Number)res.verified_rows);
-    lua_setfield(L, -2, "verified");
+    if (res.verified_rows != VERIFY_UNKNOWN) { /* nil: the engine cannot count (verify.h) */
+        lua_pushnumber(L, (lua_Number)res.verified_rows);
+        lua_setfield(L, -2, "verified");
+    }
     return 1;
 }

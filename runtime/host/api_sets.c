@@ -1,4 +1,4 @@
-/* api_sets.c — value sets for Lua (runtime/core/vset.h): db:read_set streams a query's rows
+/* api_sets.c — value sets for Lua (runtime/core/gen/vset.h): db:read_set streams a query's rows
  * into a set without making Lua tables of them; core.value_set builds one from Lua rows
  * (tests, tools); the generators' reader finds a set by name in the state's registry,
  * which is the run's while a run is on. */

@@ -1,5 +1,5 @@
 /* api_summary.c — core.summary(values [, seed]): the statistics --repeat reports, for
- * scripts and for the specs that pin them down (runtime/core/summary.c). */
+ * scripts and for the specs that pin them down (runtime/core/run/summary.c). */
 #include <lauxlib.h>
 #include <lua.h>
 #include <stdlib.h>

@@ -154,12 +154,24 @@ int host_run_script(lua_State *L, const char *path, bb_err *err)
     return rc;
 }
 
+int host_push_hook(lua_State *L, const char *name)
+{
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench");
+    if (lua_pcall(L, 1, 1, 0) == 0) {
+        lua_getfield(L, -1, "hook");
+        lua_remove(L, -2);
+        lua_pushstring(L, name);
+        if (lua_pcall(L, 1, 1, 0) == 0 && lua_isfunction(L, -1)) return 1;
+    }
+    lua_pop(L, 1); /* the error, or what is no function */
+    lua_pushnil(L);
+    return 0;
+}
+
 int host_hook(lua_State *L, const char *name)
 {
-    lua_getglobal(L, name);
-    if (!lua_isfunction(L, -1)) {
-        lua_pop(L, 1);
-        return LUA_NOREF;
-    }
-    return luaL_ref(L, LUA_REGISTRYINDEX);
+    if (host_push_hook(L, name)) return luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pop(L, 1);
+    return LUA_NOREF;
 }

@@ -7,7 +7,7 @@
 #include "run.h"
 #include "../../base/err.h"
 
-/* What a Lua state may reach; lives in its registry, read by runtime/api.c. */
+/* What a Lua state may reach; lives in its registry, read by runtime/host/api.c. */
 typedef struct host_ctx {
     const bb_plan *plan; /* NULL in states that only declare (help, gen) */
     bb_cli *cli;
@@ -28,7 +28,7 @@ typedef struct host_ctx {
     /* figures the script measured itself (bb.metric), for the current run's result */
     bb_metric metric[BB_MAX_METRICS];
     int nmetrics;
-    /* value sets generators may draw from (core/vset.h): the run's while one is on */
+    /* value sets generators may draw from (core/gen/vset.h): the run's while one is on */
     struct vset_reg *values;
 } host_ctx;
 
@@ -45,7 +45,11 @@ int host_read_script(const char *path, char **src, size_t *len, bb_err *err);
 int host_run_source(lua_State *L, const char *src, size_t len, const char *path, bb_err *err);
 /* host_read_script + host_run_source, for states that load it once. */
 int host_run_script(lua_State *L, const char *path, bb_err *err);
-/* A registry reference to global function `name`, or LUA_NOREF when the script has none. */
+/* Pushes the hook `name` as the library resolves it (bb.hook: the script's own global
+ * function, else the one the library registered) and returns 1; pushes nil and returns 0
+ * when there is none. The one way the runtime finds a hook. */
+int host_push_hook(lua_State *L, const char *name);
+/* A registry reference to the hook `name` (host_push_hook), or LUA_NOREF when there is none. */
 int host_hook(lua_State *L, const char *name);
 /* Calls the function under nargs arguments on the stack, protected; on error fills err
  * with "file:line: message" and the traceback (code 2 for usage errors raised by the

@@ -16,17 +16,14 @@
 
 int lib_has_work(lua_State *L)
 {
-    lua_getglobal(L, "event");
-    lua_getglobal(L, "run");
-    int has = lua_isfunction(L, -1) || lua_isfunction(L, -2);
+    int has = host_push_hook(L, "event") | host_push_hook(L, "run");
     lua_pop(L, 2);
     return has;
 }
 
 int lib_has_run(lua_State *L)
 {
-    lua_getglobal(L, "run");
-    int has = lua_isfunction(L, -1);
+    int has = host_push_hook(L, "run");
     lua_pop(L, 1);
     return has;
 }
@@ -90,7 +87,7 @@ static void push_opts(lua_State *L, bb_cli *cli)
 {
     lua_newtable(L);
     for (const opt_use *u = cli->uses; u && u->name; u++) {
-        const opt_def *d = opts_find_common(u->name);
+        const opt_def *d = opts_find(cli, u->name);
         const char *v = d ? opts_get(cli, d->name) : NULL;
         if (!v) continue;
         if (d->type == OT_BOOL) lua_pushboolean(L, opts_is_on(v));

@@ -17,6 +17,7 @@
 #include "../core/run/progress.h"
 #include "servers.h"
 #include "../core/run/sysmon.h"
+#include "../core/run/verify.h"
 #include "worker.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
@@ -41,7 +42,7 @@ static void fill_identity(bb_result *res, const bb_plan *p)
     snprintf(res->engine, sizeof res->engine, "%s", p->drv->name);
     snprintf(res->method, sizeof res->method, "%s", p->method ? p->method->name : "");
     res->threads = p->threads;
-    res->batch = p->method ? method_batch(p) : -1;
+    res->batch = p->method ? p->batch : -1; /* an event() script's batch is its own business */
     time_t now = time(NULL);
     strftime(res->started_at, sizeof res->started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     if (p->target) snprintf(res->target, sizeof res->target, "%s", p->target);
@@ -112,7 +113,7 @@ static int verify(bb_servers *sv, lua_State *L, const bb_plan *p, bb_result *res
         if (servers_renew(sv, p) <= 0) break;
     if (rc_check < 0) return err->code;
     res->verified_rows = rows;
-    if (refused || (rows >= 0 && rows != res->committed)) {
+    if (refused || !verify_agrees(rows, res->committed)) {
         if (refused) bb_errf(err, "verification failed: check() returned false");
         else
             bb_errf(err, "verification failed: the table holds %lld rows, the runner committed %lld", (long long)rows,

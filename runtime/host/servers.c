@@ -10,6 +10,7 @@
 #include "host.h"
 #include "../core/run/session.h"
 #include "../core/run/sysmon.h"
+#include "../core/run/verify.h"
 #include "../../base/err.h"
 #include "../../base/clock.h"
 
@@ -52,8 +53,7 @@ int servers_connect(bb_servers *sv, lua_State *L, const bb_plan *p, bb_err *err)
 /* Calls hook(db) on one server; pushes its first result when want_result. */
 static int call_hook(lua_State *L, const char *name, int db_ref, int want_result, bb_err *err)
 {
-    lua_getglobal(L, name);
-    if (!lua_isfunction(L, -1)) {
+    if (!host_push_hook(L, name)) {
         lua_pop(L, 1);
         if (want_result) lua_pushnil(L);
         return 0;
@@ -72,14 +72,17 @@ int servers_hook(bb_servers *sv, lua_State *L, const char *name, bb_err *err)
 
 int servers_check(bb_servers *sv, lua_State *L, int64_t *rows, int *refused, bb_err *err)
 {
-    *rows = -1;
+    int unknown = 0;
+    *rows = 0;
     *refused = 0;
     for (int k = 0; k < sv->hooks; k++) {
         if (call_hook(L, "check", sv->s[k].db_ref, 1, err) < 0) return -1;
-        if (lua_isnumber(L, -1)) *rows = (*rows < 0 ? 0 : *rows) + (int64_t)lua_tonumber(L, -1);
-        else if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) *refused = 1;
+        if (lua_isnumber(L, -1)) *rows += (int64_t)lua_tonumber(L, -1);
+        else unknown = 1; /* nil: not counted (verify.h); false: refused */
+        if (lua_isboolean(L, -1) && !lua_toboolean(L, -1)) *refused = 1;
         lua_pop(L, 1);
     }
+    if (unknown || sv->hooks == 0) *rows = VERIFY_UNKNOWN;
     return 0;
 }
 

@@ -40,8 +40,9 @@ int servers_open(bb_servers *sv, const bb_plan *p, bb_err *err);
 int servers_connect(bb_servers *sv, lua_State *L, const bb_plan *p, bb_err *err);
 /* Calls the script's hook NAME(db), if it has one, on each hook server. */
 int servers_hook(bb_servers *sv, lua_State *L, const char *name, bb_err *err);
-/* check(db) on each hook server: *rows gets the sum of the numbers it returned (-1 when
- * it returned none), *refused is set when it returned false anywhere. */
+/* check(db) on each hook server: *rows gets the sum of the numbers it returned
+ * (VERIFY_UNKNOWN when one returned none: not counted), *refused is set when it returned
+ * false anywhere. */
 int servers_check(bb_servers *sv, lua_State *L, int64_t *rows, int *refused, bb_err *err);
 /* Server costs now (after = 0 before the workers start, 1 when they have finished): the
  * servers' own figures, and the CPU and memory of those running on this host. */

@@ -61,12 +61,12 @@ $ ./bulkbench gen $TMP/p.lua --table=p --rows=50 --format=tsv --null=NULL | cut 
 # a value no plain TSV field can hold stops gen, naming its row and column
 $ ./bulkbench gen tests/fixtures/nasty.lua --table=nasty --rows=5000 --format=tsv --null=NULL -o $TMP/n.tsv
 ? 1
-~ n.tsv: row [0-9]+ \(line [0-9]+\), column s: the value is text with a (tab|newline|carriage return), which plain TSV cannot hold \(it has no escapes\): use --format=csv or copy
+~ n.tsv: row [0-9]+, column s: the value is text with a (tab|newline|carriage return), which plain TSV cannot hold \(it has no escapes\): use --format=csv or copy
 
 # an empty string cannot be told from NULL in plain TSV: gen says so and suggests --null
 $ printf 'local bb = require "bulkbench"\nbb.table "e" { {"id","int",bb.seq()}, {"s","text",bb.const("")} }\n' >$TMP/e.lua; ./bulkbench gen $TMP/e.lua --table=e --rows=3 --format=tsv
 ? 1
-~ row 1 \(line 1\), column s: the value is an empty string, which plain TSV cannot tell from NULL: write NULL as other text with --null=TEXT, or use --format=csv or copy
+~ row 1, column s: the value is an empty string, which plain TSV cannot tell from NULL: write NULL as other text with --null=TEXT, or use --format=csv or copy
 
 # --null goes with --format=tsv only
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=5 --format=csv --null=x

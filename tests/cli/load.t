@@ -126,3 +126,12 @@ $ printf 'local bb = require "bulkbench"\nfunction run(ctx) ctx.db:load_file{ pa
 $ printf 'local bb = require "bulkbench"\nfunction run(ctx) ctx.db:load_file{ path = "x.csv", table = "t", skip_row = 1 } end\n' >$TMP/lfbad2.lua; ./bulkbench run $TMP/lfbad2.lua --engine=pg --rows=1
 ? 2
 ~ unknown field 'skip_row'; did you mean 'skip_rows'\?
+
+# load verifies as run does: the null engine counts nothing, so the load is not a mismatch but verified null (run's meaning of an unknown count)
+$ printf 'a,b\n1,x\n2,y\n' >$TMP/n.csv; ./bulkbench load $TMP/n.csv --engine=null --table=t --format=csv --header --out=$TMP/n.jsonl; echo "rc=$?"; python3 -c "import json; o=json.load(open('$TMP/n.jsonl')); print('rows', o['rows'], 'verified', o['verified_rows'])"; ./bulkbench run workloads/quickstart.lua --engine=null --rows=10 --format=json | python3 -c "import json,sys; print('run verified', json.load(sys.stdin)['verified_rows'])"
+? 0
+~ null +copy-csv .* 2 .* -$
+~ ^rc=0$
+~ ^rows 2 verified None$
+~ ^run verified None$
+! MISMATCH|verification failed

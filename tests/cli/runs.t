@@ -25,18 +25,31 @@ $ ./bulkbench run workloads/quickstart.lua --rows=500 --method=txn,multirow --fo
 # two threads on one SQLite file take turns and lose nothing
 $ ./bulkbench run workloads/quickstart.lua --threads=2 --method=insert,txn --batch=50 --rows=3000
 ? 0
-~ insert +2 +50 +3000 .* ok
+~ insert +2 +1 +3000 .* ok
 ~ txn +2 +50 +3000 .* ok
+
+# a row-at-a-time method takes no batch: an insert sweep over three batches is one point, recorded as batch 1
+$ ./bulkbench run workloads/quickstart.lua --method=insert,txn --batch=1,100,1000 --rows=2000 --dsn=$TMP/ib.db --format=json 2>$TMP/ib.err | python3 -c 'import json,sys; print(["%s:%s" % (o["method"], o["batch"]) for o in map(json.loads, sys.stdin)])'; grep -c '^run ' $TMP/ib.err
+? 0
+~ ^\['insert:1', 'txn:1', 'txn:100', 'txn:1000'\]$
+~ ^4$
+
+# the script sees the batch its result records: ctx.batch and bb.run_info().batch are the method's default, a stream's 10,000 under --reconnect, 1 for insert
+$ printf 'local bb = require "bulkbench"\nlocal t = bb.table "bs" { { "id", "bigint", bb.seq() } }\nbb.load(t)\nfunction run(ctx) io.stderr:write("seen ", ctx.batch, " ", bb.run_info().batch, "\\n") ctx:load(t) end\n' >$TMP/bs.lua; for a in "--method=txn" "--method=copy --reconnect=2" "--method=insert --batch=100"; do ./bulkbench run $TMP/bs.lua --engine=null --rows=3000 $a --format=json 2>&1 | python3 -c 'import json,sys; ls=sys.stdin.read().splitlines(); print(ls[0], "recorded", json.loads(ls[1])["batch"])'; done
+? 0
+~ ^seen 1000 1000 recorded 1000$
+~ ^seen 10000 10000 recorded 10000$
+~ ^seen 1 1 recorded 1$
 
 # a named database file keeps the rows
 $ ./bulkbench run workloads/quickstart.lua --dsn=$TMP/q.db --rows=777 >/dev/null && ./bulkbench lua /dev/stdin <<<"print(require('bulkbench').connect('sqlite', '$TMP/q.db'):count('orders'))"
 ? 0
 ~ ^777$
 
-# --time stops an event loop near the deadline
-$ ./bulkbench run <(echo 'function event() end') --engine=null --time=0.5 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(round(o["seconds"],1), o["events"] > 1000)'
+# --time stops an event loop at the deadline: not before it, and soon after (a busy machine may hold the thread back a little, not a second)
+$ ./bulkbench run <(echo 'function event() end') --engine=null --time=0.5 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(0.5 <= o["seconds"] < 1.0, o["events"] > 1000)'
 ? 0
-~ ^0\.5 True$
+~ ^True True$
 
 # --rate paces events (Poisson), about rate x time events
 $ ./bulkbench run <(echo 'function event() end') --engine=null --rate=200 --time=1 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(150 <= o["events"] <= 250)'
@@ -44,9 +57,9 @@ $ ./bulkbench run <(echo 'function event() end') --engine=null --rate=200 --time
 ~ ^True$
 
 # --warmup runs work that is not counted
-$ ./bulkbench run <(echo 'function event() end') --engine=null --warmup=0.3 --time=0.3 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(round(o["seconds"],1))'
+$ ./bulkbench run <(echo 'function event() end') --engine=null --warmup=0.3 --time=0.3 --format=json | python3 -c 'import json,sys; o=json.loads(sys.stdin.read()); print(0.3 <= o["seconds"] < 0.6)'
 ? 0
-~ ^0\.3$
+~ ^True$
 
 # --events splits exactly across threads
 $ ./bulkbench run <(echo 'function event() end') --engine=null --events=100003 --threads=2 --format=json | python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["events"])'
@@ -74,3 +87,10 @@ $ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite
 $ ./bulkbench run workloads/quickstart.lua --engine=null --time=30 2>&1 | head -1; ./bulkbench run workloads/quickstart.lua --engine=null --time=30 --rows=1000 2>&1 | grep -c 'ran out'
 ~ ^bulkbench: note: the run ended after [0-9.]+ s of --time=30: the 100000 rows of the script's default --rows ran out; give --rows=N
 ~ ^0$
+
+# the library's hooks are registered, not written into the script's globals: after bb.load the names are the script's own; a global it defines wins, and bb.hook gives the library's one to wrap
+$ printf 'local bb = require "bulkbench"\nlocal t = bb.table "hk" { {"id","int",bb.seq()} }\nbb.load(t)\nio.stderr:write("globals ", tostring(rawget(_G, "prepare")), " ", tostring(rawget(_G, "run")), " ", tostring(rawget(_G, "check")), "\\n")\nlocal counted = bb.hook("check")\nfunction check(db) local n = counted(db) io.stderr:write("wrapped ", n, "\\n") return n end\n' >$TMP/hk.lua; ./bulkbench run $TMP/hk.lua --rows=100 --method=txn --dsn=$TMP/hk.db
+? 0
+~ ^globals nil nil nil$
+~ ^wrapped 100$
+~ sqlite +txn .* 100 .* ok

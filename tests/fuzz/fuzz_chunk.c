@@ -1,4 +1,4 @@
-/* fuzz_chunk.c — the chunk scanner (runtime/chunk.c) against a byte-at-a-time reference.
+/* fuzz_chunk.c — the chunk scanner (runtime/core/load/chunk.c) against a byte-at-a-time reference.
  * Input: a flag byte (bits 0-1 the mode: 0 COPY text, 1 CSV, 2 and 3 plain TSV; bit 2 header,
  * bits 3-7 the chunk size), a second (bits 0-6 a --limit, 0 = none; bit 7 quote with '
  * instead of "), then the data.

@@ -1,4 +1,4 @@
-/* fuzz_csvinfer.c — the type inference of `bulkbench new FILE.csv` (runtime/core/csvinfer.c).
+/* fuzz_csvinfer.c — the type inference of `bulkbench new FILE.csv` (runtime/core/load/csvinfer.c).
  * Input: a flag byte (bit 0 plain TSV, bit 1 a header, bit 2 --null=NA, bits 3-5 the
  * reservoir's size: 0..7 rows), then the file's bytes.
  * Checked, when the file is read: every column's values and NULLs add up to the rows; the

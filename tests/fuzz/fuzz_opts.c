@@ -1,4 +1,4 @@
-/* fuzz_opts.c — the command-line parser and option checks (runtime/opts.c) on arbitrary
+/* fuzz_opts.c — the command-line parser and option checks (runtime/core/opts.c) on arbitrary
  * argument vectors: the input split at NUL bytes. Nothing may crash or leak; a parsed
  * vector keeps every argument as a positional or a named value. */
 #include <assert.h>

@@ -1,4 +1,4 @@
-/* fuzz_xcode.c — the rewriting of plain TSV and CSV into escaped text (runtime/xcode.c)
+/* fuzz_xcode.c — the rewriting of plain TSV and CSV into escaped text (runtime/core/load/xcode.c)
  * against a byte-at-a-time reference reader of the input and a COPY-text reader of the
  * output. Input: a flag byte (bit 0 CSV; bit 1 ',' as the separator, else tab; bit 2 '
  * as the quote; bits 3-4 the NULL text: "", "\N", "NULL", "a"; bits 5-6 the line ends:

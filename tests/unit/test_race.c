@@ -1,4 +1,4 @@
-/* test_race.c — the rules of runtime/core/race.c on made-up rows/s, as TAP: who is dropped
+/* test_race.c — the rules of runtime/core/run/race.c on made-up rows/s, as TAP: who is dropped
  * when, the stop rules, the simpler preference, and a simulated race that keeps its budget. */
 #include <math.h>
 #include <stdio.h>

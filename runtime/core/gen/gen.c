@@ -5,6 +5,7 @@
 #include "gen_priv.h"
 #include "../../../base/buf.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,7 @@ static int gen_kind_find(const char *name)
 int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind, double null_ratio,
             const gen_reader *r, bb_err *err)
 {
+    assert(!t->finished); /* a finished table is shared read-only (gen.h) */
     int k = gen_kind_find(kind);
     if (k < 0) return bb_usagef(err, "column %s: unknown generator '%s'", colname, kind);
     if (t->ncols == GEN_MAX_COLS) return bb_usagef(err, "table %s: more than 256 generated columns", t->name);
@@ -114,6 +116,7 @@ void gen_finish(gen_table *t)
     for (int i = 0; i < t->ncols; i++) total += t->cols[i].max_len + 1;
     t->scratch = total;
     t->max_line = 2 * total + 32 * (size_t)t->ncols + 8 + GEN_PAD;
+    t->finished = 1;
 }
 
 void gen_free(gen_table *t)
@@ -132,7 +135,9 @@ void gen_free(gen_table *t)
 
 gen_row *gen_row_new(const gen_table *t)
 {
+    assert(t->finished); /* the scratch is sized by gen_finish */
     gen_row *r = bb_xcalloc(1, sizeof *r);
+    r->t = t;
     r->v = bb_xcalloc((size_t)t->ncols + 1, sizeof *r->v);
     r->scratch = bb_xmalloc(t->scratch + GEN_PAD);
     return r;
@@ -152,6 +157,7 @@ void gen_row_free(gen_row *r)
  * kind, so it stays here; the rest is the column's filler. */
 void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
 {
+    assert(row->t == t); /* a row's scratch fits the table it was made for */
     char *p = row->scratch;
     bb_value *v = row->v;
     uint64_t key = gen_row_key(n);
@@ -164,4 +170,5 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         v->native = BB_N_NONE;
         p = c->fill(c, n, v, p);
     }
+    assert((size_t)(p - row->scratch) <= t->scratch); /* text stays inside the row's scratch (gen.h) */
 }

@@ -10,7 +10,10 @@
  *     or a value set (vset.h) the table holds a reference to, and stay valid until the
  *     row is filled again; the caller frees rows (gen_row_free) before the table
  *     (gen_free); encoders only append to the caller's buffer.
- *   - no I/O and no clock: "now" is fixed at gen_new, so a table is reproducible. */
+ *   - no I/O and no clock: "now" is fixed at gen_new, so a table is reproducible.
+ * The first two are assert()ed (gen.c): columns are added only before gen_finish and rows
+ * made only after it, a row is filled only for the table it was made for, and its text
+ * stays inside its scratch. */
 #ifndef BB_GEN_H
 #define BB_GEN_H
 
@@ -31,6 +34,7 @@ typedef struct gen_table {
     int64_t now_s;   /* the run's "now": every thread formats the same instant */
     size_t scratch;  /* most text bytes one row can need */
     size_t max_line; /* most bytes one encoded text row can take (every byte escaped) */
+    int finished;    /* gen_finish ran: read-only from here on */
 } gen_table;
 
 /* Text a row's values point at has this many readable bytes after it, so encoders may
@@ -38,8 +42,9 @@ typedef struct gen_table {
 #define GEN_PAD 64
 
 typedef struct gen_row {
-    bb_value *v;   /* ncols values */
-    char *scratch; /* text of this row's generated values */
+    bb_value *v;        /* ncols values */
+    char *scratch;      /* text of this row's generated values */
+    const gen_table *t; /* the table it was made for: the only one that fills it */
 } gen_row;
 
 /* How gen_add reads one column's generator spec without knowing where it came from

@@ -29,6 +29,7 @@
 #include "../run/result.h"
 #include "../run/stats.h"
 #include "../run/sysmon.h"
+#include "../run/verify.h"
 #include "../../../base/err.h"
 #include "../../../base/buf.h"
 #include "../../../base/clock.h"
@@ -183,14 +184,6 @@ static void load_teardown(void *ud, pool_thread *t)
 
 static void load_tick(void *ud, bb_pool *pl) { progress_tick(ud, pl); }
 
-static int count_rows(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err)
-{
-    char sql[512];
-    snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table_q);
-    *n = -1;
-    return d->query(c, sql, 0, NULL, bb_row_int, n, err);
-}
-
 /* What the engine is sent. COPY reads CSV and COPY text as they are; LOAD DATA reads COPY
  * text as its own default text (the same escapes). Plain TSV has no form either server
  * reads as it is (COPY text cannot turn its escapes off), and LOAD DATA's CSV reading has
@@ -302,15 +295,16 @@ static void load_run(load_job *j, int64_t bytes, bb_result *res)
     free(snap);
 }
 
-/* Nothing lost: the table grew by the rows loaded, and loaded + rejected = the input. */
+/* Nothing lost: the table grew by the rows loaded (verify.h: unless the engine cannot
+ * count), and loaded + rejected = the input. */
 static int load_verify(load_job *j, bb_conn *c0, int64_t before, bb_result *res, bb_err *err)
 {
     int64_t after;
-    if (count_rows(j->drv, c0, j->table_q, &after, err) < 0) return -1;
-    res->verified_rows = after - before;
-    if (after - before == j->committed && j->committed + j->rejected == j->file_rows) return 0;
+    if (verify_count(j->drv, c0, j->table_q, &after, err) < 0) return -1;
+    res->verified_rows = verify_grew(before, after);
+    if (verify_agrees(res->verified_rows, j->committed) && j->committed + j->rejected == j->file_rows) return 0;
     bb_errf(err, "verification failed: the table grew by %lld rows; loaded %lld + rejected %lld, the files hold %lld",
-            (long long)(after - before), (long long)j->committed, (long long)j->rejected, (long long)j->file_rows);
+            (long long)res->verified_rows, (long long)j->committed, (long long)j->rejected, (long long)j->file_rows);
     err->code = BB_EXIT_VERIFY;
     return -1;
 }
@@ -367,7 +361,7 @@ int load_files(const load_opts *o, bb_result *res, bb_err *err)
         snprintf(sql, sizeof sql, "TRUNCATE TABLE %s", j.table_q);
         rc = o->drv->exec(c0, sql, NULL, err);
     }
-    if (rc == 0) rc = count_rows(o->drv, c0, j.table_q, &before, err);
+    if (rc == 0) rc = verify_count(o->drv, c0, j.table_q, &before, err);
     if (rc == 0) {
         load_run(&j, bytes, res);
         rc = load_outcome(&j, err) < 0 || load_verify(&j, c0, before, res, err) < 0 ? -1 : 0;

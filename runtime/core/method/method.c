@@ -107,12 +107,15 @@ const bb_method *method_for_file(const bb_driver *d, bb_stream_fmt fmt)
     return best;
 }
 
-int64_t method_batch(const bb_plan *p)
+int method_takes_batch(const bb_method *m) { return m && m->loop != LOOP_ROW; }
+
+int64_t method_batch(const bb_method *m, int64_t given, int reconnect)
 {
-    const bb_method *m = p->method;
-    if (p->batch > 0) return p->batch;
-    if (m && m->loop == LOOP_STREAM && p->reconnect > 0) return 10000; /* only a batch can be retried */
-    return m ? m->default_batch : 0;
+    if (!m) return given;
+    if (!method_takes_batch(m)) return 1;
+    if (given > 0) return given;
+    if (m->loop == LOOP_STREAM && reconnect > 0) return 10000; /* only a batch can be retried */
+    return m->default_batch;
 }
 
 /* An event began now, or at its scheduled time under --rate (latency counts from it). */
@@ -134,7 +137,7 @@ static int loop_rows(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
             ms->committing = 1; /* autocommit: the statement is its commit */
             if (m->send(ms, first + i, 1, &bytes, err) < 0) return -1;
             ms->committing = 0;
-            l->committed++;
+            send_counted(ms, 1);
             pool_record(l->pt, t0, 1, bytes);
             if (pool_stopping(l->pool)) return 0; /* the rest of the claim stays unwritten, and uncounted */
         }
@@ -161,7 +164,7 @@ static int loop_batches(const bb_method *m, mstate *ms, int64_t batch, bb_err *e
         ms->committing = n;
         if (own_txn && ms->drv->commit(l->conn, err) < 0) return -1;
         ms->committing = 0;
-        l->committed += n;
+        send_counted(ms, n);
         pool_record(l->pt, t0, (uint64_t)n, bytes);
     }
     return 0;
@@ -184,7 +187,7 @@ static int collect(mstate *ms, pending *pd, bb_err *err)
     pd->st = NULL; /* collected, whatever the outcome */
     if (rc < 0) return -1;
     ms->committing = 0;
-    ms->ld->committed += pd->n;
+    send_counted(ms, pd->n);
     pool_record(ms->ld->pt, pd->t0, (uint64_t)pd->n, pd->bytes);
     return 0;
 }
@@ -210,7 +213,7 @@ static int loop_overlap(const bb_method *m, mstate *ms, int64_t batch, bb_err *e
             pd = (pending){ st, n, bytes, t0 };
             continue;
         }
-        l->committed += n;
+        send_counted(ms, n); /* run through to its commit */
         pool_record(l->pt, t0, (uint64_t)n, bytes);
     }
     if (pd.st) { /* an error left a request in flight: collect it, and count it if it committed */
@@ -418,7 +421,7 @@ static int loop_once(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
         uint64_t t0 = event_start(l);
         size_t bytes = 0;
         if (once_batch(l, &ops, first, n, &bytes, err) < 0) return -1;
-        l->committed += n;
+        send_counted(ms, n);
         pool_record(l->pt, t0, (uint64_t)n, bytes);
     }
     return 0;
@@ -441,7 +444,7 @@ int method_load(bb_loader *l, gen_table *t, bb_err *err)
         return -1;
     }
     int once = p->reconnect > 0 && method_once_capable(m);
-    int rc = once ? loop_once(m, &ms, method_batch(p), err) : loops[m->loop](m, &ms, method_batch(p), err);
+    int rc = once ? loop_once(m, &ms, p->batch, err) : loops[m->loop](m, &ms, p->batch, err);
     /* a lost session may have committed what it was committing: say so, do not guess
      * (once_batch settles this itself) */
     if (rc < 0 && !once && ms.committing > 0 && ms.drv->alive && !ms.drv->alive(l->conn)) l->in_doubt = ms.committing;

@@ -10,7 +10,9 @@
  *     while a commit is under way `committing` holds its rows, and if the session dies
  *     then they are reported in doubt, never guessed either way.
  *   - a failed batch is rolled back or its stream abandoned, so nothing partial commits.
- *
+ * Asserted (send.c): rows count only once no commit is under way (send_counted), and a
+ * worker's session has one stream open at a time; its batches are the pool's claims
+ * (asserted in pool.c). 
  *
  * A method is one row of bb_methods: its name, the capability flags an engine needs to
  * offer it, how its batches are driven (the loop), and every function that loop calls for
@@ -83,8 +85,16 @@ void method_names(const bb_driver *d, int once_only, char *out, size_t n);
 const bb_method *method_for_file(const bb_driver *d, bb_stream_fmt fmt);
 /* Whether --reconnect can make the method exactly-once (a batch needs a transaction to mark). */
 int method_once_capable(const bb_method *m);
-/* Effective batch of a plan for its method. */
-int64_t method_batch(const bb_plan *p);
+/* The one rule for a run's batch, which its workers use, its script sees (ctx.batch,
+ * bb.run_info().batch), its result records and advise races: a row-at-a-time method
+ * (LOOP_ROW) has batch 1 whatever was given; else the given batch (> 0); else, under
+ * --reconnect (reconnect > 0), a stream's 10,000 (only a batch can be retried); else the
+ * method's default (0 for a stream: one per worker). Without a method (an event() script)
+ * the given batch, as the script may read it. */
+int64_t method_batch(const bb_method *m, int64_t given, int reconnect);
+/* Whether --batch changes what the method does: a sweep over batches makes one point of a
+ * method that does not take one. */
+int method_takes_batch(const bb_method *m);
 /* Loads rows claimed from the run's pool with the plan's method until the target, the
  * deadline or a stop; commits as the method says and counts committed rows in l->committed. */
 int method_load(bb_loader *l, gen_table *t, bb_err *err);

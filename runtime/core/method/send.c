@@ -2,6 +2,7 @@
  * reuses, the rows it generates, and the send function of every row of bb_methods. */
 #include "send.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,12 @@
 #include "produce.h"
 #include "../../../base/err.h"
 #include "../../../base/buf.h"
+
+void send_counted(mstate *ms, int64_t n)
+{
+    assert(n >= 0 && ms->committing == 0);
+    ms->ld->committed += n;
+}
 
 void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
 {
@@ -19,8 +26,7 @@ void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
     ms->dia = bb_target_dialect(l->plan->drv, l->target);
     ms->t = t;
     ms->row = gen_row_new(t);
-    ms->plan = encplan_new(t, fmt);
-    if (!ms->plan) ms->srow = gen_row_new(t);
+    ms->enc = encrows_new(t, fmt, &(encrows_opts){ .dia = ms->dia, .drv = ms->drv, .conn = &l->conn });
     bb_buf *h = &ms->insert_head;
     bb_buf_puts(h, "INSERT INTO ");
     dialect_quote(ms->dia, t->name, h);
@@ -31,8 +37,7 @@ void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
 
 void send_reset(mstate *ms)
 {
-    binplan_free(ms->bplan); /* it points at the old session's stream layout */
-    ms->bplan = NULL;
+    if (ms->enc) encrows_reset(ms->enc); /* a binary layout is the old session's */
     bb_stmt **st[] = { &ms->stmt, &ms->multi, &ms->tail };
     for (int i = 0; i < 3; i++) {
         if (*st[i]) ms->drv->finalize(*st[i]);
@@ -47,9 +52,7 @@ void send_done(mstate *ms)
     send_reset(ms);
     free(ms->flat);
     gen_row_free(ms->row);
-    gen_row_free(ms->srow);
-    encplan_free(ms->plan);
-    binplan_free(ms->bplan);
+    encrows_free(ms->enc);
     for (int64_t i = 0; i < ms->nrows; i++) gen_row_free(ms->rows[i]);
     free(ms->rows);
     free(ms->vals);
@@ -268,6 +271,7 @@ static void stream_spec(mstate *ms, bb_stream_spec *spec, bb_buf *name, bb_buf *
 
 int send_stream_begin(mstate *ms, bb_err *err)
 {
+    assert(!ms->stream_open); /* one stream at a time on a session */
     bb_buf name = { 0 }, cols = { 0 };
     bb_stream_spec spec;
     stream_spec(ms, &spec, &name, &cols);
@@ -284,13 +288,13 @@ int send_stream_begin(mstate *ms, bb_err *err)
 static int stream_ended(mstate *ms, int rc, int64_t rows, bb_err *err)
 {
     if (rc < 0) {
-        if (rows > 0) ms->ld->committed += rows; /* taken, but with complaints (LOAD DATA warnings) */
-        if (rows >= 0) ms->committing = 0;       /* ... or none of it can have committed */
+        if (rows >= 0) ms->committing = 0;    /* taken, or none of it can have committed */
+        if (rows > 0) send_counted(ms, rows); /* taken, but with complaints (LOAD DATA warnings) */
         return -1;
     }
     ms->committing = 0;
     if (bb_stream_took(ms->drv, rows, ms->stream_rows, "a stream", err) < 0) return -1;
-    ms->ld->committed += ms->stream_rows;
+    send_counted(ms, ms->stream_rows);
     return 0;
 }
 
@@ -317,28 +321,13 @@ int send_stream_pull(mstate *ms, bb_stream_next_fn next, void *ud, bb_err *err)
     return stream_ended(ms, rc, rows, err);
 }
 
-/* Rows into the stream's format (see produce_encode_fn): through the plan for text,
- * row by row through the engine's own encoder for binary COPY. Runs in a producer
- * thread, or in the worker for the exactly-once path, never both at once. */
+/* Rows into the stream's format (see produce_encode_fn), the one way rows become bytes
+ * (encrows.h). Runs in a producer thread, or in the worker for the exactly-once path,
+ * never both at once. */
 int64_t send_stream_encode(void *ud, uint64_t first, int64_t n, bb_buf *out, size_t limit, bb_err *err)
 {
     mstate *ms = ud;
-    if (ms->plan) return encplan_rows(ms->plan, first, n, out, limit);
-    if (ms->fmt == BB_FMT_BINARY && ms->drv->stream_layout && !ms->bplan) {
-        bb_stream_layout lay; /* the stream is open: its layout is known, and stays the connection's */
-        if (ms->drv->stream_layout(ms->ld->conn, &lay, err) < 0) return -1;
-        ms->bplan = binplan_new(ms->t, &lay);
-    }
-    if (ms->bplan) return binplan_rows(ms->bplan, first, n, out, limit, err);
-    int64_t i = 0;
-    while (i < n) {
-        gen_fill(ms->t, first + (uint64_t)i, ms->srow);
-        if (ms->fmt != BB_FMT_BINARY) enc_row(ms->fmt, ms->dia, ms->t, ms->srow, out);
-        else if (ms->drv->stream_encode(ms->ld->conn, ms->srow->v, out, err) < 0) return -1;
-        i++;
-        if (out->len >= limit) break;
-    }
-    return i;
+    return encrows_put(ms->enc, first, n, out, limit, err);
 }
 
 int send_stream_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)

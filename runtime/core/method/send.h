@@ -10,8 +10,7 @@
 #include "../../../base/err.h"
 #include "../../../drivers/driver.h"
 #include "../gen/gen.h"
-#include "../gen/binplan.h"
-#include "../gen/encplan.h"
+#include "../gen/encrows.h"
 #include "loader.h"
 
 typedef struct mstate mstate;
@@ -23,9 +22,7 @@ struct mstate {
     const bb_dialect *dia;
     gen_table *t;
     gen_row *row;
-    encplan *plan;  /* streams in a text format: their rows' way into it */
-    gen_row *srow;  /* streams in another format: the encoder's row (the producer's thread) */
-    binplan *bplan; /* binary streams whose engine lays its rows out: their way into them */
+    encrows *enc; /* streams: their rows' way into the stream's format (the producer's thread) */
     bb_buf buf;
     bb_buf insert_head; /* "INSERT INTO t (a,b) VALUES " */
     bb_stmt *stmt;      /* the prepared single-row INSERT, once needed */
@@ -40,6 +37,9 @@ struct mstate {
     int64_t committing;  /* rows whose commit is under way: in doubt if the session dies now */
 };
 
+/* n rows whose commit the server acknowledged count now, as committed (method.h: never
+ * before; asserted that no commit is under way). */
+void send_counted(mstate *ms, int64_t n);
 /* Sets up ms on the loader's session (fmt: a stream's encoding); send_done frees it. */
 void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t);
 void send_done(mstate *ms);

@@ -33,7 +33,7 @@ typedef struct bb_plan {
     int rank, nranks;               /* under MPI: this process's rank and how many; else 0 and 1 */
     const struct bb_method *method; /* the method's row (method.h); NULL for event() scripts that do not load */
     int threads;
-    int64_t batch;  /* 0: not given (methods pick their default) */
+    int64_t batch;  /* the run's batch as method_batch (method.h) settles it; 0 for a stream: one per worker */
     int64_t rows;   /* row (or event) target, 0 = none */
     int64_t events; /* event() target, 0 = none */
     double time_s;  /* 0 = none */

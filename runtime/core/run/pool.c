@@ -1,6 +1,7 @@
 /* pool.c — the one worker pool (see pool.h). */
 #include "pool.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -12,18 +13,22 @@
 
 int64_t pool_claim(bb_pool *p, int64_t want, int64_t *first)
 {
+    assert(want > 0);
     if (sig_caught()) pool_stop(p);
     if (pool_stopping(p)) return 0;
     int64_t f = __atomic_fetch_add(&p->next, want, __ATOMIC_RELAXED);
     if (f >= p->limit) return 0;
     *first = f;
-    return f + want > p->limit ? p->limit - f : want;
+    int64_t n = f + want > p->limit ? p->limit - f : want;
+    assert(n > 0 && f >= p->first && f + n <= p->limit); /* a claim is a non-empty range of the work */
+    return n;
 }
 
 void pool_stop(bb_pool *p) { __atomic_store_n(&p->stop, 1, __ATOMIC_RELAXED); }
 
 int pool_phase(bb_pool *p, int64_t first, int64_t limit, int (*fn)(void *ud, bb_err *err), void *ud)
 {
+    assert(first <= limit);
     if (sig_caught()) pool_stop(p);
     pthread_mutex_lock(&p->lock);
     uint64_t gen = p->phase_gen;
@@ -91,7 +96,9 @@ static void *pool_main(void *arg)
 
 void pool_start(bb_pool *p, int threads, int64_t first, int64_t limit, double rate, const pool_ops *ops)
 {
+    assert(threads >= 1 && first <= limit);
     memset(p, 0, sizeof *p);
+    p->stage = POOL_STARTED;
     p->threads = threads;
     p->first = p->next = first;
     p->limit = limit;
@@ -121,6 +128,8 @@ void pool_start(bb_pool *p, int threads, int64_t first, int64_t limit, double ra
 
 int pool_ready(bb_pool *p)
 {
+    assert(p->stage == POOL_STARTED);
+    p->stage = POOL_READY;
     pthread_barrier_wait(&p->ready);
     if (sig_caught()) pool_stop(p);
     return pool_failed(p) ? -1 : 0;
@@ -128,6 +137,8 @@ int pool_ready(bb_pool *p)
 
 void pool_go(bb_pool *p, double warmup_s, double time_s)
 {
+    assert(p->stage == POOL_READY);
+    p->stage = POOL_GOING;
     p->start_ns = bb_now_ns();
     p->measure_ns = p->start_ns + (uint64_t)(warmup_s * 1e9);
     p->deadline_ns = time_s > 0 ? p->measure_ns + (uint64_t)(time_s * 1e9) : UINT64_MAX;
@@ -136,6 +147,7 @@ void pool_go(bb_pool *p, double warmup_s, double time_s)
 
 void pool_wait(bb_pool *p, void (*tick)(void *ud, bb_pool *p), void *ud)
 {
+    assert(p->stage == POOL_GOING);
     pthread_mutex_lock(&p->lock);
     while (p->finished < p->threads) {
         struct timespec until;
@@ -154,12 +166,16 @@ void pool_wait(bb_pool *p, void (*tick)(void *ud, bb_pool *p), void *ud)
         if (tick) tick(ud, p);
         pthread_mutex_lock(&p->lock);
     }
+    assert(p->finished == p->threads); /* nobody writes its stats any more: the caller may merge them */
     pthread_mutex_unlock(&p->lock);
     if (sig_caught() && !p->signal) p->signal = sig_caught();
+    p->stage = POOL_WAITED;
 }
 
 void pool_end(bb_pool *p)
 {
+    assert(p->stage == POOL_WAITED);
+    p->stage = POOL_ENDED;
     pthread_barrier_wait(&p->done);
     for (int i = 0; i < p->threads; i++) pthread_join(p->t[i].thread, NULL);
 }
@@ -173,6 +189,7 @@ double pool_seconds(const bb_pool *p)
 void pool_free(bb_pool *p)
 {
     if (!p->t) return;
+    assert(p->stage == POOL_ENDED); /* its threads are joined */
     pthread_barrier_destroy(&p->ready);
     pthread_barrier_destroy(&p->go);
     pthread_barrier_destroy(&p->done);

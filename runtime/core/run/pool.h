@@ -17,7 +17,11 @@
  *
  * Life of a pool: pool_start (threads run setup) → pool_ready → pool_go (clocks set,
  * work starts) → pool_wait → pool_end (teardown, joined) → pool_free. Between pool_wait
- * and pool_end the threads still hold their sessions, so server costs can be read. */
+ * and pool_end the threads still hold their sessions, so server costs can be read.
+ *
+ * Asserted (pool.c): that life in its order, every thread out of its work when pool_wait
+ * returns (so the merge that follows reads stats nobody writes), and every claim a
+ * non-empty range inside [first, limit). */
 #ifndef BB_POOL_H
 #define BB_POOL_H
 
@@ -70,6 +74,7 @@ struct bb_pool {
     int phase_in;            /* threads at the current phase's barrier */
     uint64_t phase_gen;      /* phases passed */
     pthread_barrier_t ready, go, done;
+    enum { POOL_STARTED = 1, POOL_READY, POOL_GOING, POOL_WAITED, POOL_ENDED } stage; /* the caller's, asserted */
 };
 
 /* Starts threads (each runs ops->setup, then waits for pool_go). */

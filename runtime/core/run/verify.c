@@ -1,0 +1,19 @@
+/* verify.c — counting a table and judging the count (see verify.h). */
+#include "verify.h"
+
+#include <stdio.h>
+
+int verify_count(const bb_driver *d, bb_conn *c, const char *table_q, int64_t *n, bb_err *err)
+{
+    char sql[512];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table_q);
+    *n = VERIFY_UNKNOWN; /* bb_row_int leaves it so when no row comes back */
+    return d->query(c, sql, 0, NULL, bb_row_int, n, err);
+}
+
+int64_t verify_grew(int64_t before, int64_t after)
+{
+    return before == VERIFY_UNKNOWN || after == VERIFY_UNKNOWN ? VERIFY_UNKNOWN : after - before;
+}
+
+int verify_agrees(int64_t counted, int64_t committed) { return counted == VERIFY_UNKNOWN || counted == committed; }
