@@ -1,10 +1,12 @@
 -- bulkbench.stats: the statistics the reports state, each with the confidence it really has
 -- (docs/statistics.md gives every rule and its source). Numbers in, numbers out: it requires
--- nothing, so every report module may use it.
+-- only the runtime's own statistics (core.summary), so every report module may use it.
 --   median_interval: order statistics around the median, their exact binomial coverage
 --   ratio_ci:        the ratio of two points' rows/s, its distribution-free interval
 --                    (Mann-Whitney), the level that interval really has
 --   dixon:           an outlier only where the runs can show one (Dixon's Q)
+local core = require "bulkbench.core"
+
 local M = {}
 
 M.LEVEL = 0.95 -- the confidence the reports call sure; below it they say how sure they are
@@ -67,13 +69,13 @@ function M.median_rank(n)
 end
 
 -- The interval of the median of xs: lo, hi and the probability it holds the true median
--- (distribution-free: the values need only be independent draws of one law). nil for no values.
+-- (distribution-free: the values need only be independent draws of one law). nil for no
+-- values. The runtime's rule (runtime/core/run/summary.c), so a file's report says what the
+-- run printed.
 function M.median_interval(xs)
-  local n = #xs
-  if n == 0 then return nil end
-  local s = M.sorted(xs)
-  local k, level = M.median_rank(n)
-  return s[k], s[n + 1 - k], level
+  if #xs == 0 then return nil end
+  local s = core.summary(xs)
+  return s.ci95[1], s.ci95[2], s.ci_level
 end
 
 -- ---- the ratio of two points ----
@@ -190,36 +192,15 @@ end
 
 -- ---- outliers ----
 
--- Dixon's Q (r10) at 95%, two-sided, by the number of runs: Rorabacher (1991) for 3..10; for
--- 11..30 by the same simulation of normal samples (2 million each: it gives his values for
--- 3..10 to within 0.002); more than 30 runs use 30's, which flags less than 5% of the time.
-M.DIXON_Q = {}
-for i, q in ipairs { 0.970, 0.829, 0.710, 0.625, 0.568, 0.526, 0.493, 0.466, 0.444, 0.426, 0.410, 0.397, 0.385, 0.375,
-                     0.366, 0.358, 0.350, 0.343, 0.337, 0.332, 0.326, 0.321, 0.317, 0.313, 0.308, 0.305, 0.301, 0.298 } do
-  M.DIXON_Q[i + 2] = q
-end
-
--- The outlier among xs, if the runs can show one: the extreme farther from its neighbour,
--- when that gap over the range exceeds the critical Q for their number, in logs (rates spread
--- by factors: a run five times slower stands as far out as one five times faster; in rows/s,
--- which cannot go below 0, it would hide in the others' spread). Values <= 0 are left out.
--- Returns its index, Q and the critical value; nil below 3 values or without one.
+-- The outlier among xs, if the runs can show one (Dixon's Q of the logarithms, and 10% apart
+-- from its nearest run: runtime/core/run/summary.c, the rule the run itself printed). Values
+-- <= 0 are left out. Returns its index, Q and the critical value; nil below 3 values or
+-- without one.
 function M.dixon(xs)
-  local idx, lv = {}, {}
-  for i, v in ipairs(xs) do
-    if v > 0 then idx[#idx + 1] = i; lv[i] = math.log(v) end
-  end
-  local n = #idx
-  if n < 3 then return nil end
-  table.sort(idx, function(p, q) return lv[p] < lv[q] end)
-  local range = lv[idx[n]] - lv[idx[1]]
-  if range <= 0 then return nil end
-  local low, high = (lv[idx[2]] - lv[idx[1]]) / range, (lv[idx[n]] - lv[idx[n - 1]]) / range
-  local q, at = low, idx[1]
-  if high > low then q, at = high, idx[n] end
-  local crit = M.DIXON_Q[math.min(n, 30)]
-  if q > crit then return at, q, crit end
-  return nil, q, crit
+  local v = {}
+  for i, x in ipairs(xs) do v[i] = x > 0 and x or 0 end
+  local s = core.summary(v)
+  return s.outlier, s.q, s.q_crit
 end
 
 -- ---- words ----
