@@ -51,7 +51,7 @@ LDLIBS    += $(shell pkg-config --libs luajit $(LINKED) $(MYSQL) 2>/dev/null) -l
 # The rooms, bottom up (docs/architecture.md): base, drivers, runtime/core (in wings), runtime/host, runtime/cmd.
 # The first three are a library without Lua (build/libbulkbench.a): the fuzz targets and the
 # no-Lua link test use it alone; the binary is host + cmd + the embedded Lua library on top.
-CORE_SRC := $(wildcard base/*.c drivers/*.c runtime/core/*.c runtime/core/*/*.c)
+CORE_SRC := $(wildcard base/*.c drivers/*.c drivers/*/*.c runtime/core/*.c runtime/core/*/*.c)
 TOP_SRC  := $(wildcard runtime/host/*.c runtime/cmd/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=build/%.o)
 OBJ      := $(TOP_SRC:%.c=build/%.o) build/embed.o

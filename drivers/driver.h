@@ -138,7 +138,7 @@ typedef struct bb_server_info {
 /* Row callback of query(): values[i] is NULL for SQL NULL. Return non-zero to stop. */
 typedef int (*bb_row_cb)(void *ud, int ncols, const char *const *names, const char *const *values, const size_t *lens);
 
-/* Row callbacks every query() caller shares (drivers/rows.c): the first column as an
+/* Row callbacks every query() caller shares (drivers/driver_rows.c): the first column as an
  * int64 (-1 for NULL), the second, the second summed over rows, the first as text into a
  * bb_text, the first row's columns or every (name, value) row into a json_t object. */
 typedef struct bb_text {
@@ -262,7 +262,7 @@ typedef struct bb_driver {
     const char *(*system)(bb_conn *c);
 } bb_driver;
 
-/* Writes a JSON object of settings into out->settings and frees it (drivers/settings.c). */
+/* Writes a JSON object of settings into out->settings and frees it (drivers/driver_settings.c). */
 struct json_t;
 void driver_settings_text(struct json_t *set, bb_server_info *out);
 

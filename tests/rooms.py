@@ -108,7 +108,7 @@ check(lreq and not lcycles, "no circle of Lua modules (%d in lua/)" % len(lreq),
 
 # Calls, from the objects make built: a file that calls another must not be called back by
 # it (that pair is one module in two files, or a layer inverted behind a private header).
-# One driver's files (drivers/NAME.c, NAME_*.c sharing NAME_priv.h) are one module.
+# One driver's files (its folder, drivers/NAME/) are one module.
 objs = [o for o in glob.glob("build/**/*.o", recursive=True) if os.path.exists(o[len("build/"):-2] + ".c")]
 defs, uses = {}, collections.defaultdict(set)
 # one nm for all of them (-A: each line starts with its object's name), not one per object

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../base/calendar.h"
+#include "../../base/calendar.h"
 #include "odbc_priv.h"
-#include "../base/dtoa.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../../base/dtoa.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 #define NUM_TEXT 32                  /* a number as text: bb_fmt_double's or an int64 */
 #define ARENA_MAX ((size_t)64 << 20) /* bytes of arrays per execution: a longer batch goes in pieces */

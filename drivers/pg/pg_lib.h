@@ -5,7 +5,7 @@
 
 #include <libpq-fe.h>
 
-#include "lazylib.h"
+#include "../lazylib.h"
 
 // clang-format off
 #define PG_LIB_FNS(X) \

@@ -8,7 +8,7 @@
 #include <sql.h>
 #include <sqlext.h>
 
-#include "lazylib.h"
+#include "../lazylib.h"
 
 // clang-format off
 #define ODBC_LIB_FNS(X) \

@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "odbc_priv.h"
-#include "server_sql.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../server_sql.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 typedef struct odbc_family {
     const char *match[2]; /* SQL_DBMS_NAME contains one of these (any case) */

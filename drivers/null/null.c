@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../driver.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 struct bb_target {
     int unused;

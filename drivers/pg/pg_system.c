@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "pg_priv.h"
-#include "server_sql.h"
+#include "../server_sql.h"
 
 typedef struct pg_system {
     const char *name;     /* db.system in scripts; "" for stock PostgreSQL */

@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "mysql_priv.h"
-#include "../base/err.h"
-#include "../base/buf.h"
-#include "server_sql.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+#include "../server_sql.h"
 
 static const bb_dialect my_dialect = { "mysql", '`', 0, 1, 65535, 0, 0 };
 

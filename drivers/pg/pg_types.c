@@ -1,11 +1,11 @@
 /* pg_types.c — binary encodings of PostgreSQL types (network byte order throughout). */
 #include "pg_types.h"
-#include "../base/dtoa.h"
-#include "../base/err.h"
-#include "../base/buf.h"
-#include "../base/digits.h"
-#include "../base/be.h"
-#include "../base/calendar.h"
+#include "../../base/dtoa.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+#include "../../base/digits.h"
+#include "../../base/be.h"
+#include "../../base/calendar.h"
 
 #include <stdio.h>
 #include <stdlib.h>

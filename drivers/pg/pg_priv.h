@@ -4,10 +4,10 @@
 
 #include <libpq-fe.h>
 
-#include "driver.h"
+#include "../driver.h"
 #include "pg_lib.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 #define PG_MAX_KEYS 64
 

@@ -5,9 +5,9 @@
 #include <mysql.h>
 #include <pthread.h>
 
-#include "driver.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../driver.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 struct bb_target {
     char host[256], user[128], pass[256], db[128], socket[512];

@@ -8,9 +8,9 @@
 
 #include <poll.h>
 #include "pg_types.h"
-#include "../base/be.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../../base/be.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 /* Learns the target columns' types once per table: later streams of the same table reuse
  * them, since a producer thread may be encoding with them while the next COPY opens. */

@@ -11,8 +11,8 @@
 #include <sys/socket.h>
 
 #include "mysql_priv.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 typedef struct infile_state {
     my_infile *f;

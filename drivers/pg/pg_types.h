@@ -5,10 +5,10 @@
 
 #include <libpq-fe.h>
 
-#include "../base/err.h"
-#include "../base/buf.h"
-#include "driver.h"
-#include "value.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+#include "../driver.h"
+#include "../value.h"
 
 /* Type OIDs from pg_type.h (stable across server versions). */
 enum {

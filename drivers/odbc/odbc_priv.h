@@ -7,9 +7,9 @@
 #include <pthread.h>
 #include "odbc_lib.h"
 
-#include "driver.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../driver.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 /* The DBMS families whose SQL the engine knows; anything else is spoken as ANSI SQL. */
 typedef enum odbc_kind { ODBC_ANSI, ODBC_PG, ODBC_MYSQL, ODBC_SQLITE, ODBC_ORACLE, ODBC_MSSQL } odbc_kind;

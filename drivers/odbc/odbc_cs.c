@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "odbc_priv.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 static int key_is(const char *key, size_t klen, const char *name)
 {

@@ -10,9 +10,9 @@
 
 #include "pg_priv.h"
 #include "pg_types.h"
-#include "../base/err.h"
-#include "../base/buf.h"
-#include "server_sql.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+#include "../server_sql.h"
 
 static const bb_dialect pg_dialect = { "pg", '"', 1, 0, 65535, 0, 0 };
 

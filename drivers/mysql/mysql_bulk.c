@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "mysql_priv.h"
-#include "../base/dtoa.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../../base/dtoa.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 #ifdef MARIADB_CLIENT_STMT_BULK_OPERATIONS
 

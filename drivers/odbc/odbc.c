@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "odbc_priv.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 int odbc_ok(SQLRETURN rc) { return rc == SQL_SUCCESS || rc == SQL_SUCCESS_WITH_INFO; }
 

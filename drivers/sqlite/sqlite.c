@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "driver.h"
-#include "../base/err.h"
-#include "../base/buf.h"
+#include "../driver.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
 
 struct bb_target {
     char path[4096];
