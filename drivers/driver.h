@@ -274,6 +274,8 @@ static inline const bb_dialect *bb_target_dialect(const bb_driver *d, const bb_t
 
 /* Every engine compiled in, NULL-terminated (drivers/registry.c). */
 extern const bb_driver *const bb_drivers[];
+/* The engine --engine means when it is not given (an array, so that option tables can name it). */
+extern const char bb_default_engine[];
 const bb_driver *bb_driver_find(const char *name);
 /* 0 when every operation the engine's capability flags promise is filled; else -1 and msg
  * names the first missing one (a bug in the engine, caught at start-up, not a crash later). */

@@ -11,6 +11,9 @@ extern const bb_driver bb_driver_sqlite, bb_driver_pg, bb_driver_mysql, bb_drive
 const bb_driver *const bb_drivers[] = { &bb_driver_sqlite, &bb_driver_pg,   &bb_driver_mysql,
                                         &bb_driver_odbc,   &bb_driver_null, NULL };
 
+/* --engine when none is given: the embedded one, which needs no server */
+const char bb_default_engine[] = "sqlite";
+
 const bb_driver *bb_driver_find(const char *name)
 {
     for (int i = 0; bb_drivers[i]; i++)

@@ -7,10 +7,10 @@ local util = require "bulkbench.catalog_util"
 local law = require "bulkbench.law"
 local keys = require "bulkbench.keys"
 local schema = require "bulkbench.schema"
+local dialects = require "bulkbench.dialects"
 local observed = require "bulkbench.observed"
 local M = {}
 
-local catalogs = { pg = "pg", mysql = "mysql", sqlite = "sqlite", odbc = "odbc" }
 
 -- A DSN as it may be shown: no password.
 local function shown(dsn)
@@ -218,11 +218,11 @@ end
 
 -- bulkbench new --engine=E --dsn=D --table=NAME[,NAME|PATTERN%] [-o FILE] [--sample=N]
 function M.from_tables(opts)
-  local family = catalogs[opts.engine]
-  if not family then
-    core.usage_error(("new reads the catalogs of pg, mysql, sqlite and odbc, not %s"):format(opts.engine))
+  local catalog = dialects.of(opts.engine).catalog
+  if not catalog then
+    core.usage_error(("new reads the catalogs of %s, not %s"):format(dialects.with_catalogs(core.engines()), opts.engine))
   end
-  local cat = require("bulkbench.catalog_" .. family)
+  local cat = require(catalog)
   local okc, db = pcall(core.connect, opts.engine, opts.dsn)
   if not okc then core.fail((tostring(db):gsub("^.-:%d+: ", ""))) end
   local tabs = cat.resolve(db, opts.table)
@@ -260,26 +260,24 @@ end
 local csv_kinds = { bool = "bool", int = "int", decimal = "numeric", double = "double", date = "date",
                     timestamp = "timestamp", uuid = "uuid", text = "text", empty = "text" }
 
--- The SQL type of an inferred column for a dialect.
+-- The SQL type of an inferred column for a dialect (its descriptor's file_types, else the
+-- standard's spellings).
 local function file_type(c, dialect)
   local t = c.type
+  local ft = function(field) return dialects.file_type(dialect, field) end
   if t == "int" then -- a key (increasing) keeps room for a file scaled up: integer at least
     if c.imin >= -32768 and c.imax <= 32767 and not c.increasing then return "smallint" end
     if c.imin >= -2147483648 and c.imax <= 2147483647 then return "integer" end
     return "bigint"
   elseif t == "decimal" then return ("numeric(%d,%d)"):format(math.max(c.int_digits + c.frac_digits, 1), c.frac_digits)
-  elseif t == "double" then return dialect == "pg" and "double precision" or "double"
-  elseif t == "bool" then -- LOAD DATA turns true/false into 0 with a warning: MySQL keeps the words
-    if dialect == "mysql" then return ("varchar(%d)"):format(math.max(c.max_len, 1)), "text" end
-    return "boolean"
+  elseif t == "double" then return ft("double")
+  elseif t == "bool" then return ft("bool") and ft("bool")(c) or "boolean"
   elseif t == "date" then return "date"
-  elseif t == "timestamp" then
-    if dialect == "pg" then return (c.has_zone and "timestamptz" or "timestamp") .. (c.has_frac and "(6)" or "") end
-    return dialect == "mysql" and (c.has_frac and "datetime(6)" or "datetime") or "timestamp"
-  elseif t == "uuid" then return dialect == "pg" and "uuid" or "char(36)"
+  elseif t == "timestamp" then return ft("timestamp") and ft("timestamp")(c) or "timestamp"
+  elseif t == "uuid" then return ft("uuid")
   end
   local n = math.max(c.max_len, 1)
-  if n <= (dialect == "mysql" and 16383 or 10485760) and dialect ~= "sqlite" then return ("varchar(%d)"):format(n) end
+  if n <= ft("varchar_max") then return ("varchar(%d)"):format(n) end
   return "text"
 end
 
@@ -294,7 +292,7 @@ end
 -- bulkbench new FILE.csv|FILE.tsv [--header] [--engine=E] [-o FILE.lua]: the CREATE TABLE
 -- (stdout) and a scenario of rows like the file's, whose description has the file's own load.
 function M.from_file(opts, info)
-  local dialect = opts.engine == "odbc" and "ansi" or opts.engine
+  local dialect = dialects.of(opts.engine).file_dialect or opts.engine
   local name = table_name(info.path)
   local m = util.model(opts.engine, name, name)
   m.rows = info.rows

@@ -4,6 +4,7 @@
 -- invocation) are merged into one, its rows/s the median of all their runs with the interval
 -- of that median (bulkbench.stats). Labels name a point among others by what varies.
 local stats = require "bulkbench.stats"
+local dialects = require "bulkbench.dialects"
 local SOURCE = require("bulkbench.results").SOURCE
 local M = {}
 
@@ -15,7 +16,8 @@ function M.dim_value(r, d)
   if d == "source" then return r[SOURCE] and basename(r[SOURCE]) end
   if d:sub(1, 4) == "set." then return type(r.set) == "table" and r.set[d:sub(5)] or nil end
   -- one engine, many servers: odbc runs are told apart by the DBMS its driver reached
-  if d == "engine" and r.engine == "odbc" and type(r.server) == "table" and type(r.server.version) == "string" then
+  if d == "engine" and dialects.of(r.engine).many_servers and type(r.server) == "table"
+    and type(r.server.version) == "string" then
     return "odbc (" .. r.server.version:match("^%S+") .. ")"
   end
   if d:sub(1, 4) == "opt." then return type(r.options) == "table" and r.options[d:sub(5)] or nil end

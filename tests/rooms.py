@@ -83,10 +83,11 @@ for u in sorted(deps):
         visit(u)
 check(not cycles, "no circle of modules", "; ".join(cycles[:5]))
 
-# The Lua library (lua/NAME.lua, required as bulkbench.NAME): no module requires another that
-# requires it back, directly or round a circle (the reports' shared helpers sit below them).
+# The Lua library (lua/NAME.lua and an engine's drivers/ENGINE/NAME.lua, required as
+# bulkbench.NAME): no module requires another that requires it back, directly or round a
+# circle (the reports' shared helpers sit below them).
 lreq = {}
-for f in sorted(glob.glob("lua/*.lua")):
+for f in sorted(glob.glob("lua/*.lua") + glob.glob("drivers/*/*.lua")):
     name = "bulkbench" if f == "lua/bulkbench.lua" else "bulkbench." + os.path.basename(f)[:-4]
     src = re.sub(r"--[^\n]*", "", open(f).read())  # what a comment says it requires does not count
     lreq[name] = set(re.findall(r'require\s*\(?\s*["\'](bulkbench(?:\.[a-z_]+)?)["\']', src)) - {name}
@@ -104,7 +105,7 @@ def lvisit(u):
 for u in sorted(lreq):
     if not state.get(u):
         lvisit(u)
-check(lreq and not lcycles, "no circle of Lua modules (%d in lua/)" % len(lreq), "; ".join(lcycles[:5]))
+check(lreq and not lcycles, "no circle of Lua modules (%d in lua/ and drivers/)" % len(lreq), "; ".join(lcycles[:5]))
 
 # Calls, from the objects make built: a file that calls another must not be called back by
 # it (that pair is one module in two files, or a layer inverted behind a private header).

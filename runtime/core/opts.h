@@ -21,6 +21,9 @@ typedef struct opt_def {
     const char *help; /* what it means where a command does not say otherwise */
 } opt_def;
 
+/* In a help text: the engines compiled in, in the registry's order (opts_help_expand) */
+#define OPTS_ENGINES "{engines}"
+
 extern const opt_def opts_common[];
 
 /* An option as one command takes it (a command's table of these, NULL-terminated by name,

@@ -416,7 +416,19 @@ static int l_methods(lua_State *L)
     return 1;
 }
 
+/* core.engines() -> the names of the engines compiled in, in the registry's order */
+static int l_engines(lua_State *L)
+{
+    lua_newtable(L);
+    for (int i = 0; bb_drivers[i]; i++) {
+        lua_pushstring(L, bb_drivers[i]->name);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 static const luaL_Reg core_fns[] = { { "version", l_version },
+                                     { "engines", l_engines },
                                      { "methods", l_methods },
                                      { "gen_kinds", l_gen_kinds },
                                      { "cli_option", l_cli_option },
