@@ -285,5 +285,9 @@ int bb_driver_check(const bb_driver *d, char *msg, size_t n);
 int bb_stream_took(const bb_driver *d, int64_t took, int64_t sent, const char *what, bb_err *err);
 /* The dialect of that name (pg, mysql, sqlite, generic), for SQL written without a server. */
 const bb_dialect *bb_dialect_find(const char *name);
+/* The engines keep() accepts (all for NULL), "a, b<last_sep>c", into out (n bytes); returns out. */
+const char *bb_engine_words(int (*keep)(const bb_driver *d), const char *last_sep, char *out, size_t n);
+/* The engines' dialects, each once (generic among them), the same way. */
+const char *bb_dialect_words(const char *last_sep, char *out, size_t n);
 
 #endif

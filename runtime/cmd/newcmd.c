@@ -96,7 +96,7 @@ static const opt_def sample = { "sample", OT_INT, "30000", 0, 0, "rows read for 
 static const opt_def *const new_own[] = { &sample, NULL };
 
 static const opt_use new_opts[] = {
-    { "engine", "whose catalog to read (pg, mysql, sqlite, odbc); for a file, whose CREATE TABLE to print", NULL, "E" },
+    { "engine", "for a table, whose catalog to read; for a file, whose CREATE TABLE to print: {engines}", NULL, "E" },
     { "dsn", NULL, NULL, "DSN" },
     { "table", "the table(s) to scaffold from: [schema.]NAME, a comma list, or a LIKE pattern (bmsql_%): parents load before children", NULL, "NAME" },
     { "o", "the scenario file to write (default: standard output for a table; for a file, NAME.lua unless it is there)", NULL, "FILE.lua" },

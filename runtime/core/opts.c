@@ -14,7 +14,7 @@
 
 // clang-format off
 const opt_def opts_common[] = {
-    { "engine", OT_STR, bb_default_engine, 1, 0, "engine(s): " OPTS_ENGINES " (comma list sweeps)" },
+    { "engine", OT_STR, bb_default_engine, 1, 0, "engine(s): {engines} (comma list sweeps)" },
     { "dsn", OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
     { "threads", OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
     { "batch", OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },
@@ -188,20 +188,7 @@ const opt_use *opts_use(const bb_cli *cli, const char *name)
     return NULL;
 }
 
-/* The help text, with OPTS_ENGINES spelled out from the registry (into a static buffer: help
- * is printed by one thread), so no list of engines is written by hand. */
-const char *opts_help(const opt_use *u, const opt_def *d)
-{
-    const char *h = u->help ? u->help : d ? d->help : "";
-    const char *at = strstr(h, OPTS_ENGINES);
-    if (!at) return h;
-    static char text[1024];
-    int n = snprintf(text, sizeof text, "%.*s", (int)(at - h), h);
-    for (int i = 0; bb_drivers[i] && n > 0 && (size_t)n < sizeof text; i++)
-        n += snprintf(text + n, sizeof text - (size_t)n, "%s%s", i ? ", " : "", bb_drivers[i]->name);
-    if (n > 0 && (size_t)n < sizeof text) snprintf(text + n, sizeof text - (size_t)n, "%s", at + strlen(OPTS_ENGINES));
-    return text;
-}
+const char *opts_help(const opt_use *u, const opt_def *d) { return u->help ? u->help : d ? d->help : ""; }
 
 const char *opts_arg(const opt_use *u, const opt_def *d)
 {

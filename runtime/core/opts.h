@@ -21,9 +21,6 @@ typedef struct opt_def {
     const char *help; /* what it means where a command does not say otherwise */
 } opt_def;
 
-/* In a help text: the engines compiled in, in the registry's order (opts_help_expand) */
-#define OPTS_ENGINES "{engines}"
-
 extern const opt_def opts_common[];
 
 /* An option as one command takes it (a command's table of these, NULL-terminated by name,
@@ -78,6 +75,8 @@ const opt_def *opts_def(const opt_def *const *own, const char *name);
 const opt_use *opts_use(const bb_cli *cli, const char *name);
 /* What an option (u, defined by d) means for the command, and its value's name in help
  * ("N", "FILE"; "" for a switch). */
+/* The help text of an option as written; {engines}, {file-engines} and {dialects} in it are
+ * spelled out from the registry where help is printed (runtime/cmd/command.c). */
 const char *opts_help(const opt_use *u, const opt_def *d);
 const char *opts_arg(const opt_use *u, const opt_def *d);
 /* The default an option has for the command (its own, unless the command sets one). */

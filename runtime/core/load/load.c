@@ -195,7 +195,11 @@ static int load_pick_wire(const load_opts *o, load_job *j, bb_err *err)
         (j->fmt != BB_FMT_CSV && j->fmt != BB_FMT_TSV && j->fmt != BB_FMT_COPY))
         return bb_usagef(err, "--format=%s: load reads csv, tsv or copy", o->format);
     if (!(j->method = method_for_file(o->drv, j->fmt)))
-        return bb_usagef(err, "engine %s cannot stream %s files (use pg or mysql)", o->drv->name, o->format);
+    {
+        char can[256];
+        return bb_usagef(err, "engine %s cannot stream %s files (engines that can: %s)", o->drv->name, o->format,
+                         bb_engine_words(method_streams_files, " and ", can, sizeof can));
+    }
     j->wire = j->method->fmt;
     j->xcode = j->fmt != BB_FMT_COPY && j->wire != BB_FMT_CSV;
     if (!o->null) return 0;

@@ -107,6 +107,8 @@ const bb_method *method_for_file(const bb_driver *d, bb_stream_fmt fmt)
     return best;
 }
 
+int method_streams_files(const bb_driver *d) { return method_for_file(d, BB_FMT_TSV) != NULL; }
+
 int method_takes_batch(const bb_method *m) { return m && m->loop != LOOP_ROW; }
 
 int64_t method_batch(const bb_method *m, int64_t given, int reconnect)
