@@ -55,8 +55,9 @@ CORE_SRC := $(wildcard base/*.c drivers/*.c drivers/*/*.c runtime/core/*.c runti
 TOP_SRC  := $(wildcard runtime/host/*.c runtime/cmd/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=build/%.o)
 OBJ      := $(TOP_SRC:%.c=build/%.o) build/embed.o
-# the Lua library: lua/*.lua, and each engine's own Lua in its folder (drivers/NAME/*.lua)
-LUA_SRC  := $(wildcard lua/*.lua drivers/*/*.lua)
+# the Lua library in three packages: the scenario library (lua/*.lua), new (lua/new/) and the
+# reports (lua/report/); and each engine's own Lua in its folder (drivers/NAME/*.lua)
+LUA_SRC  := $(wildcard lua/*.lua lua/new/*.lua lua/report/*.lua drivers/*/*.lua)
 LUA_BC   := $(addprefix build/lua/,$(notdir $(LUA_SRC:.lua=.h)))
 
 all: bulkbench
@@ -85,7 +86,7 @@ build/runtime/core/run/cluster.o: build/mpi.flag
 
 # DIR/NAME.lua becomes bytecode with debug info (tracebacks keep file:line), required as
 # "bulkbench" (bulkbench.lua) or "bulkbench.NAME": a base name is a module, wherever it lives.
-vpath %.lua lua $(sort $(dir $(wildcard drivers/*/*.lua)))
+vpath %.lua lua lua/new lua/report $(sort $(dir $(wildcard drivers/*/*.lua)))
 build/lua/%.h: %.lua
 	@mkdir -p build/lua
 	luajit -b -g -n bbmod_$* $< $@

@@ -1,5 +1,5 @@
--- bulkbench.keys: keys and references as the data has them, for `bulkbench new` (lua/new.lua
--- asks, lua/law.lua writes the generators): which defaults the server fills; which column a
+-- bulkbench.keys: keys and references as the data has them, for `bulkbench new` (lua/new/new.lua
+-- asks, lua/new/law.lua writes the generators): which defaults the server fills; which column a
 -- key makes unique and how (its values in their observed range and shape); how a foreign
 -- key draws its parent's rows (weighted by the child's references, histogram included;
 -- without replacement when the references were spread evenly; each parent row, or each

@@ -1,4 +1,4 @@
--- bulkbench.lawsrc: what the laws of `new` (lua/law.lua) and its keys (lua/keys.lua) share
+-- bulkbench.lawsrc: what the laws of `new` (lua/new/law.lua) and its keys (lua/keys.lua) share
 -- without needing each other: values written as Lua source, and the range a column's type and
 -- CHECKs leave its values.
 local instant = require "bulkbench.instant"

@@ -213,7 +213,7 @@ function M.read_keys(db, fk, src, opts)
   return n
 end
 
--- Reads the value sets a table's columns are drawn from (its `values`, lua/observed.lua): a
+-- Reads the value sets a table's columns are drawn from (its `values`, lua/new/observed.lua): a
 -- sample of the original's own values. Without the original, the values the file holds stand
 -- in; a column whose table holds none is refused, before any row, by the message it carries.
 function M.read_values(db, t)

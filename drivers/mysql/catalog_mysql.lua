@@ -1,5 +1,5 @@
 -- bulkbench.catalog_mysql: what MariaDB's (or MySQL's) information_schema and column
--- statistics say of a table, as the model lua/new.lua scaffolds from (catalog_util.lua
+-- statistics say of a table, as the model lua/new/new.lua scaffolds from (catalog_util.lua
 -- describes it): columns with their types, defaults, auto-increment, ENUM and SET labels;
 -- keys, foreign keys, CHECKs; the histograms of mysql.column_stats (MariaDB: DOUBLE_PREC_HB,
 -- SINGLE_PREC_HB, JSON_HB; collected by ANALYZE TABLE ... PERSISTENT FOR ALL) or
@@ -284,7 +284,7 @@ function M.sample_sql(db, m, cols, n)
 end
 
 -- exprs (SQL) of a random sample of about n rows, those where `where` holds
--- (lua/observed.lua): the whole table when it holds no more, else a random share of it.
+-- (lua/new/observed.lua): the whole table when it holds no more, else a random share of it.
 function M.values_sql(db, m, exprs, n, where)
   local w = { where }
   if m.rows and m.rows > n then w[#w + 1] = ("RAND() < %.8f"):format(n / m.rows) end

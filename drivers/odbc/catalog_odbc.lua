@@ -1,6 +1,6 @@
 -- bulkbench.catalog_odbc: a table as the ODBC driver's catalog functions describe it
 -- (SQLTables, SQLColumns, SQLPrimaryKeys, SQLForeignKeys, SQLStatistics through db:catalog),
--- as the model lua/new.lua scaffolds from (catalog_util.lua describes it). ODBC has no
+-- as the model lua/new/new.lua scaffolds from (catalog_util.lua describes it). ODBC has no
 -- statistics and no CHECKs to offer: the values' laws come from a sample of the rows,
 -- read in the SQL of the DBMS behind the driver.
 local util = require "bulkbench.catalog_util"
@@ -126,7 +126,7 @@ function M.sample_sql(db, m, cols, n)
 end
 
 -- exprs (SQL) of the first n rows where `where` holds, in the SQL of the DBMS behind the driver
--- (lua/observed.lua; no random order: the DBMSs spell it in too many ways).
+-- (lua/new/observed.lua; no random order: the DBMSs spell it in too many ways).
 function M.values_sql(db, m, exprs, n, where)
   local d, from = db.dialect.name, util.qualified(db, m.qname) .. (where and (" WHERE " .. where) or "")
   local list = table.concat(exprs, ", ")

@@ -1,5 +1,5 @@
 -- bulkbench.catalog_pg: what PostgreSQL's catalog and statistics say of a table, as the
--- model lua/new.lua scaffolds from (the fields are described there): columns with their
+-- model lua/new/new.lua scaffolds from (the fields are described there): columns with their
 -- types, defaults, identity and enum labels; keys, unique indexes, foreign keys and CHECKs;
 -- pg_stats (null_frac, most common values and frequencies, histogram bounds, avg_width,
 -- correlation) when the table was analyzed.
@@ -197,7 +197,7 @@ function M.sample_sql(db, m, cols, n)
 end
 
 -- exprs (SQL) of a random sample of about n rows, those where `where` holds
--- (lua/observed.lua): the whole table when it holds no more, else a share of its rows
+-- (lua/new/observed.lua): the whole table when it holds no more, else a share of its rows
 -- (BERNOULLI), or of its pages when it is much larger (SYSTEM); no sort either way.
 function M.values_sql(db, m, exprs, n, where)
   local from = util.qualified(db, m.qname)

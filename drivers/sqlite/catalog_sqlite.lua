@@ -1,5 +1,5 @@
 -- bulkbench.catalog_sqlite: what SQLite says of a table (PRAGMA table_xinfo, index_list,
--- foreign_key_list, and the CHECKs in its CREATE text), as the model lua/new.lua scaffolds
+-- foreign_key_list, and the CHECKs in its CREATE text), as the model lua/new/new.lua scaffolds
 -- from (catalog_util.lua describes it). SQLite keeps no per-column statistics a generator
 -- can use, so the values' laws come from a sample of the rows.
 local util = require "bulkbench.catalog_util"
@@ -117,7 +117,7 @@ function M.sample_sql(db, m, cols, n)
 end
 
 -- exprs (SQL) of a random sample of about n rows, those where `where` holds
--- (lua/observed.lua): the whole table when it holds no more, else a random share of it.
+-- (lua/new/observed.lua): the whole table when it holds no more, else a random share of it.
 function M.values_sql(db, m, exprs, n, where)
   local w = { where }
   if m.rows and m.rows > n then w[#w + 1] = ("abs(random() %% 1000000) < %d"):format(math.ceil(1e6 * n / m.rows)) end

@@ -1,5 +1,5 @@
 /* newcmd.c — `bulkbench new`: the catalog and statistics of a table, or the whole of a file
- * (core/load/csvinfer.c), into a scenario that loads rows like them (lua/new.lua writes it). */
+ * (core/load/csvinfer.c), into a scenario that loads rows like them (lua/new/new.lua writes it). */
 #include "command.h"
 
 #include <stdio.h>

@@ -47,7 +47,7 @@ local function round_trip(engine, dsn, hist)
   local f = io.open(script)
   local text = f:read("*a")
   f:close()
-  if engine ~= "sqlite" then -- JSON: drawn from the table's own values (lua/observed.lua)
+  if engine ~= "sqlite" then -- JSON: drawn from the table's own values (lua/new/observed.lua)
     assert.truthy(text:find("extra json[b]?: type json[b]?: bulkbench has no generator for it: drawn from the table's own values"), text)
   end
   if hist then

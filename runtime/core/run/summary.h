@@ -2,7 +2,7 @@
  * deviation, coefficient of variation, median absolute deviation, the interval of the median
  * with the probability it really holds the median (order statistics, exact binomial
  * coverage), modified Z-scores, and the one outlier Dixon's Q finds where the values can show
- * one. docs/statistics.md states each rule and its source; the reports (lua/stats.lua) take
+ * one. docs/statistics.md states each rule and its source; the reports (lua/report/stats.lua) take
  * the interval and the outlier from here through core.summary. */
 #ifndef BB_SUMMARY_H
 #define BB_SUMMARY_H

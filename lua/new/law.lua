@@ -1,7 +1,7 @@
 -- bulkbench.law: the generator a scaffolded column gets, as Lua source, with the comment
 -- that says where it came from. In order: the server fills it (identity, serial, a
 -- default); a foreign key draws from the parent's keys; what no law can make is drawn from
--- the table's own values (lua/observed.lua); a key gets values no two rows share; enums and
+-- the table's own values (lua/new/observed.lua); a key gets values no two rows share; enums and
 -- CHECK ... IN lists draw from their values; a CHECK range bounds what is drawn; statistics
 -- (pg_stats, MariaDB histograms, or a sample) give the law; without any, the type's own
 -- range.
@@ -161,7 +161,7 @@ function M.column(m, c, role, indent)
     if drawn.gen and role.unique then out.key, out.null = true, nil end
     return out
   end
-  if c.kind == "other" then -- and no values were read of it (lua/observed.lua): nothing to draw from
+  if c.kind == "other" then -- and no values were read of it (lua/new/observed.lua): nothing to draw from
     out.comment = ("type %s: bulkbench has no generator for it and read no values of it: left to the server")
       :format(c.declared or c.type)
     out.warning = ("column %s: type %s is left to the server (NULL or its default)"):format(c.name, c.declared or c.type)

@@ -5,13 +5,13 @@ local core = require "bulkbench.core"
 local scratch = require "bulkbench.scratch"
 local M = {}
 
--- The model of one table (lua/new.lua reads it):
+-- The model of one table (lua/new/new.lua reads it):
 --   engine, qname ("schema.table" or "table"), name, rows (an estimate), server,
 --   columns = { {name, type (as the scenario spells it), kind (int numeric double bool text
 --     date timestamp uuid bytes enum other), declared, length, precision, scale, range,
 --     not_null, default, identity, generated, labels (enum), unsigned, values_why (why its
 --     values come from the table's own: a SET), checks_unread (a domain's CHECKs of a form
---     not read)} }, and lua/observed.lua's values and lengths,
+--     not read)} }, and lua/new/observed.lua's values and lengths,
 --   pk = {cols}, uniques = {{cols}}, fks = {{name, columns, references, ref_columns}},
 --   checks = {{name, sql}}, stats = { [column] = {source, null_frac, avg_width, n_distinct,
 --     correlation, mcv = {{value, freq}}, bounds = {...}, bound_weights = {...}} },
