@@ -11,6 +11,7 @@
 #include "../core/run/verify.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
+#include "../../drivers/db.h"
 
 #define DB_MT "bulkbench.db"
 #define STMT_MT "bulkbench.stmt"
@@ -326,7 +327,7 @@ static int l_db_index(lua_State *L)
         return 1;
     }
     if (strcmp(k, "system") == 0) { /* "citus", "greenplum"...: nil for the engine's stock server */
-        const char *sys = d->drv->system && d->conn ? d->drv->system(d->conn) : NULL;
+        const char *sys = db_system(d->drv, d->conn);
         if (sys && *sys) lua_pushstring(L, sys);
         else lua_pushnil(L);
         return 1;

@@ -11,6 +11,7 @@
  * reject.c). */
 #include "load_priv.h"
 #include "../method/method.h"
+#include "../../../drivers/db.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -129,7 +130,7 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
     int64_t rows = -1;
     int rc = load_stream(j, c, k, k->start, k->end, st, &rows, err);
     if (skip_bad && rc == 0) rc = j->drv->commit(c, err);
-    if (rc < 0 && skip_bad && !pool_stopping(&j->pool) && (!j->drv->alive || j->drv->alive(c))) {
+    if (rc < 0 && skip_bad && !pool_stopping(&j->pool) && db_alive(j->drv, c)) {
         bb_err ignore;
         j->drv->rollback(c, &ignore);
         return load_chunk_skipping(j, c, k, st, err);

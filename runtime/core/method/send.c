@@ -1,6 +1,7 @@
 /* send.c — one batch of each method, over driver.h: the statements it prepares once and
  * reuses, the rows it generates, and the send function of every row of bb_methods. */
 #include "send.h"
+#include "../../../drivers/db.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -158,7 +159,7 @@ int64_t send_multirow_per(mstate *ms, int64_t n, size_t bytes)
     int64_t per = n;
     if (ms->dia->max_params && per * nc > ms->dia->max_params) per = ms->dia->max_params / nc;
     if (ms->dia->max_rows > 0 && per > ms->dia->max_rows) per = ms->dia->max_rows;
-    int64_t max = ms->drv->max_statement_bytes ? ms->drv->max_statement_bytes(ms->ld->conn) : 0;
+    int64_t max = db_max_statement_bytes(ms->drv, ms->ld->conn);
     int64_t est = (int64_t)bytes + n * nc * 16;
     if (max > 0 && est > max * 4 / 5) {
         int64_t fit = n * (max * 4 / 5) / est;
@@ -233,7 +234,7 @@ int send_multirow_start(mstate *ms, int64_t n, size_t bytes, bb_stmt **pending, 
 {
     int64_t per = send_multirow_per(ms, n, bytes);
     *pending = NULL;
-    if (per < n || !ms->drv->execute_send || !ms->drv->execute_wait) return multirow_run(ms, n, per, err);
+    if (per < n || !db_async(ms->drv)) return multirow_run(ms, n, per, err);
     bb_stmt *st;
     if (send_multirow_stmt(ms, n, &st, err) < 0) return -1;
     ms->committing = n; /* from here the server may commit it */
