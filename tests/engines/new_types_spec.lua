@@ -20,7 +20,7 @@ end
 
 -- new on table -> the script's path and text
 local function scaffold(engine, dsn, tbl)
-  local script = os.tmpname() .. ".lua"
+  local script = lib.tmp(".lua")
   local ok, out = lib.sh(("./bulkbench new --engine=%s --dsn='%s' --table=%s -o %s"):format(engine, dsn, tbl, script))
   assert.is_true(ok, out)
   assert.is_falsy(out:find("traceback", 1, true), out)
