@@ -70,7 +70,7 @@ function M.invalid(r)
 end
 
 -- A record of `bulkbench advise`'s own (its --format=json object), not a run.
-local function is_advise_summary(r) return r.recommendation ~= nil and r.candidates ~= nil and r.rows_per_s == nil end
+local function is_advise_summary(r) return r.candidates ~= nil and r.rounds ~= nil and r.rows_per_s == nil end
 
 -- path -> { results, warnings, advice }: a file is read once, as a pipe (<(...)) can only be,
 -- though both the text report and the --html page use it

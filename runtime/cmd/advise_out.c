@@ -7,16 +7,34 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "../../base/buf.h"
 #include "../host/lib.h"
 #include "output.h"
 
+/* The recommendation: the race's pick, or none when the race was interrupted (its standings
+ * are shown, but a race cut short has not decided anything). */
+static int advise_pick(const advise *a) { return a->interrupted ? -1 : race_pick(&a->r); }
+
+/* "96.9% interval" when the runs reach the level the reports call sure, else what they hold:
+ * "range of 3 runs (75%)" (the rule of lua/report/stats.lua's interval_name). */
+static const char *interval_name(const bb_summary *s, char *out, size_t n)
+{
+    double p = floor(s->level * 1000 + 1e-9) / 10;
+    char pct[16];
+    snprintf(pct, sizeof pct, p == floor(p) ? "%.0f%%" : "%.1f%%", p);
+    if (s->n <= 1) snprintf(out, n, "one run");
+    else if (s->level >= SUMMARY_LEVEL - 1e-12) snprintf(out, n, "%s interval", pct);
+    else snprintf(out, n, "range of %d runs (%s)", s->n, pct);
+    return out;
+}
+
 static const char *fate(const advise *a, int k)
 {
     const race_cand *c = &a->rc[k];
-    if (k == race_pick(&a->r)) return "winner";
+    if (k == advise_pick(a)) return "winner";
     return c->state == RACE_ALIVE ? "kept" : c->state == RACE_DROPPED ? "dropped" : "failed";
 }
 
@@ -178,7 +196,7 @@ static json_t *candidate_json(const advise *a, int k)
 
 static json_t *advise_json(advise *a)
 {
-    int pick = race_pick(&a->r);
+    int pick = advise_pick(a);
     json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:f, s:f, s:s, s:i, s:s, s:i}", "input", a->input, "scenario",
                           a->scenario, "engine", a->drv->name, "rows", (json_int_t)a->rows, "budget_s", a->budget_s,
                           "elapsed_s", a->elapsed_s, "stopped", a->r.stop ? a->r.stop : "budget", "server_cores",
@@ -270,7 +288,7 @@ static void print_standing(const advise *a, int k, int rank)
 
 static void print_text(advise *a)
 {
-    int pick = race_pick(&a->r), rounds = a->nrounds, runs = 0;
+    int pick = advise_pick(a), rounds = a->nrounds, runs = 0;
     for (int k = 0; k < a->n; k++) runs += a->c[k].nruns;
     printf("advise: %s on %s%s%s, %lld rows: %d candidates, %d round%s, %d runs in %.1f s of a %.0f s budget "
            "(stopped: %s)\n\n",
@@ -302,16 +320,18 @@ static void print_text(advise *a)
     }
     free(idx);
     if (pick < 0) {
-        printf("\nno recommendation: no candidate finished a run\n");
+        printf(a->interrupted ? "\nno recommendation: the race was interrupted before it decided\n"
+                              : "\nno recommendation: no candidate finished a run\n");
         return;
     }
     const race_cand *rc = &a->rc[pick];
-    char d[256], cmd[1024], m[32], lo[32], hi[32];
+    char d[256], cmd[1024], m[32], lo[32], hi[32], iv[64];
     advise_describe(&a->c[pick], d, sizeof d);
     command_of(a, pick, cmd, sizeof cmd);
-    printf("\nrecommendation: %s: %s rows/s (95%% interval %s to %s, %d runs at %lld rows)\n  %s\n", d,
-           thousands(rc->stat.median, m, sizeof m), thousands(rc->stat.lo, lo, sizeof lo),
-           thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n, (long long)standing_rows(a, pick), cmd);
+    printf("\nrecommendation: %s: %s rows/s (%s %s to %s, %d run%s at %lld rows)\n  %s\n", d,
+           thousands(rc->stat.median, m, sizeof m), interval_name(&rc->stat, iv, sizeof iv),
+           thousands(rc->stat.lo, lo, sizeof lo), thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n,
+           rc->stat.n == 1 ? "" : "s", (long long)standing_rows(a, pick), cmd);
     if (why_picked(a, pick)) printf("  (%s)\n", why_picked(a, pick));
     if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
     double cost[3];
@@ -368,6 +388,13 @@ int advise_write_runs(advise *a, bb_err *err)
             free(s);
             json_decref(o);
         }
+    /* and last, advise's own answer (what --format=json prints): the report reads its figures
+     * instead of working them out again from the runs */
+    json_t *o = advise_json(a);
+    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    fprintf(f, "%s\n", s);
+    free(s);
+    json_decref(o);
     if (fclose(f) != 0) return bb_errf(err, "cannot write results file %s", out);
     return 0;
 }
