@@ -13,6 +13,8 @@
 --   file_dialect  the dialect a file's table is written in when the engine has several (ODBC)
 --   catalog       the module that reads the engine's catalog for `new`
 --   many_servers  one engine, many DBMS: results are told apart by the server they reached
+--   as_text       a format turning a quoted column into its text (`new --check` compares texts)
+--   random        the expression that orders rows at random (default random())
 local M = {}
 
 local FILE_TYPES = { double = "double", uuid = "char(36)", varchar_max = 10485760 }

@@ -17,4 +17,5 @@ return {
     timestamp = function(c) return c.has_frac and "datetime(6)" or "datetime" end,
   },
   catalog = "bulkbench.catalog_mysql",
+  random = "RAND()", -- an order of rows at random, for `new --check`'s samples
 }

@@ -13,4 +13,6 @@ return {
     timestamp = function(c) return (c.has_zone and "timestamptz" or "timestamp") .. (c.has_frac and "(6)" or "") end,
   },
   catalog = "bulkbench.catalog_pg",
+  as_text = "%s::text", -- a value as `new --check` compares it
+  random = "random()",
 }

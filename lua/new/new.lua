@@ -249,6 +249,7 @@ function M.from_tables(opts)
     table.concat(names, ", "), m1.server or opts.engine, opts.engine, opts.table)
   local text, warn = scenario(models, opts, opts.o, source_line, describe)
   db:close()
+  opts.models = models -- for --check
   local cols, what = 0, nil
   for _, m in ipairs(models) do cols = cols + #m.columns end
   what = ("%d table%s (%s), %d columns; parents first"):format(#models, #models > 1 and "s" or "", table.concat(names, ", "), cols)
@@ -343,8 +344,25 @@ function M.main(opts, info)
     local ddl, note, warn = M.from_file(opts, info)
     return ddl, note, warn
   end
-  local text, warn = M.from_tables(opts)
-  return text, nil, warn
+  if not opts.check then
+    local text, warn = M.from_tables(opts)
+    return text, nil, warn
+  end
+  -- --check: the scenario is written (to -o, or to a file of its own removed after), run into a
+  -- scratch copy, and the copy compared with the table; standard output is the comparison
+  local keep = opts.o
+  if not keep then
+    opts.o = os.tmpname()
+    os.remove(opts.o)
+    opts.o = opts.o .. ".lua"
+  end
+  local ok, note, warn = pcall(M.from_tables, opts)
+  local ok2, report = true, nil
+  if ok then ok2, report = pcall(require("bulkbench.newcheck").run, opts, opts.models) end
+  if not keep then os.remove(opts.o) end
+  if not ok then error(note, 0) end
+  if not ok2 then error(report, 0) end
+  return report, keep and note or nil, warn
 end
 
 return M

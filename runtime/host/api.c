@@ -447,6 +447,7 @@ static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "now_ns", l_now_ns },
                                      { "json_decode", api_json_decode },
                                      { "summary", api_summary },
+                                     { "spawn", api_spawn },
                                      { "dialect", api_dialect_find },
                                      { NULL, NULL } };
 

@@ -90,3 +90,34 @@ $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists np; create table
 ~ reading a sample of public.np failed: .*permission denied
 ~ the query: SELECT "id" FROM "public"."np"
 ~ rc=1
+
+# new --check: the scenario's rows go into a scratch copy (dropped after), and each column is held against the table's, worst first; on a table of skewed, nullable and ordered columns every column comes out within KS 0.1 and top-5 0.05 (pg)
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists nk_chk; create table nk_chk (id int primary key, grp text not null, amount numeric(8,2), at timestamptz not null, note text); insert into nk_chk select g, (array['a','b','b','c','c','c'])[1 + g % 6], case when g % 10 = 0 then null else round((100 + 50 * sin(g))::numeric, 2) end, timestamptz '2024-01-01' + g * interval '37 minutes', md5(g::text) from generate_series(1, 3000) g; analyze nk_chk" && ./bulkbench new --engine=pg --table=nk_chk --check --format=json >$TMP/chk.json 2>$TMP/chk.err; echo "rc=$?"; python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=d["columns"]; print(d["table"], d["rows"], len(c), sorted(x["name"] for x in c)); print("within", all((x["ks"] or 0) <= 0.1 and (x["top5_diff"] or 0) <= 0.05 and x["null_diff"] <= 0.02 for x in c), [ (x["name"], x["ks"], x["top5_diff"]) for x in c if (x["ks"] or 0) > 0.1 or (x["top5_diff"] or 0) > 0.05]); print("orderable", sorted(x["name"] for x in c if x["ks"] is not None))' $TMP/chk.json; $P -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like 'bb_scratch%'"
+? 0
+~ ^rc=0$
+~ ^public.nk_chk 3000 5 \['amount', 'at', 'grp', 'id', 'note'\]$
+~ ^within True \[\]$
+~ ^orderable \['amount', 'at', 'id'\]$
+~ ^scratch tables: 0$
+
+# ... and as text on MariaDB: a line per column under its head, the verdict last, nothing left behind
+$ M="mariadb -h$(echo $BULKBENCH_MYSQL_DSN | sed -E 's#.*@([^:]+):([0-9]+)/(.*)#\1 -P\2 \3#') -u$(echo $BULKBENCH_MYSQL_DSN | sed -E 's#mysql://([^:]+):([^@]*)@.*#\1 -p\2#')"; $M -e "drop table if exists nk_chk; create table nk_chk (id int primary key, grp varchar(4) not null, v int); insert into nk_chk select seq, elt(1 + seq % 3, 'x', 'y', 'y'), if(seq % 5 = 0, null, seq % 97) from seq_1_to_2000; analyze table nk_chk persistent for all" >/dev/null && ./bulkbench new --engine=mysql --table=nk_chk --check; $M -N -e "select concat('scratch tables: ', count(*)) from information_schema.tables where table_schema = database() and table_name like 'bb_scratch%'"
+? 0
+~ ^nk_chk: 2000 rows of its scenario loaded into a scratch copy; samples of 2000 rows of each compared
+~ ^column +null diff +distinct ratio +top-5 diff +KS$
+~ ^grp +0\.000 
+~ ^every column within KS 0\.10 and top-5 0\.05 of the original$
+~ ^scratch tables: 0$
+! traceback
+
+# Ctrl-C while --check loads: its child stops, the scratch copy is dropped, exit 130 (sent once the copy exists)
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists nk_big; create table nk_big as select g as id, md5(g::text) as t from generate_series(1, 300000) g; alter table nk_big add primary key (id); analyze nk_big" && { ./bulkbench new --engine=pg --table=nk_big --check --check-rows=300000 >/dev/null 2>$TMP/int.err & p=$!; for i in $(seq 400); do [ "$($P -c "select count(*) from pg_tables where tablename like 'bb_scratch_c%'")" = 1 ] && break; sleep 0.05; done; kill -INT $p; wait $p; echo "exit $?"; }; $P -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like 'bb_scratch%'" -c "drop table nk_big"; tail -1 $TMP/int.err
+? 0
+~ ^exit 130$
+~ ^scratch tables: 0$
+~ interrupted; the scratch copy was dropped
+
+# --check compares a table: with a file it is a usage error
+$ ./bulkbench new tests/fixtures/new_mixed.csv --header --check
+? 2
+~ --check compares a table with its scenario: give --table, not a file
