@@ -14,11 +14,33 @@ local schema = require "bulkbench.schema"
 local keys = require "bulkbench.scratch_keys"
 local M = {}
 
--- "schema.table" -> schema (or nil), table
+-- A table's name as a user or a catalog gives it: [schema.]name, each part bare (as written:
+-- spaces and case kept) or quoted ("..." or `...`, the quote doubled inside) -> schema (or
+-- nil), name, and whether the name was quoted. --table, --into and the scenario's own names
+-- all go through here, so they take the same forms.
 local function split(qname)
-  local s, t = qname:match("^([^.]+)%.(.+)$")
-  if s then return s, t end
-  return nil, qname
+  local parts, i, n = {}, 1, #qname
+  while i <= n do
+    local q = qname:sub(i, i)
+    if q == '"' or q == "`" then
+      local buf, j = {}, i + 1
+      while j <= n do
+        local ch = qname:sub(j, j)
+        if ch == q and qname:sub(j + 1, j + 1) == q then buf[#buf + 1] = q; j = j + 2
+        elseif ch == q then break
+        else buf[#buf + 1] = ch; j = j + 1 end
+      end
+      parts[#parts + 1] = { table.concat(buf), true }
+      i = j + 1
+      if qname:sub(i, i) == "." then i = i + 1 end
+    else
+      local dot = qname:find(".", i, true) or n + 1
+      parts[#parts + 1] = { qname:sub(i, dot - 1), false }
+      i = dot + 1
+    end
+  end
+  if #parts >= 2 then return parts[#parts - 1][1], parts[#parts][1], parts[#parts][2] end
+  return nil, parts[1] and parts[1][1] or qname, parts[1] and parts[1][2] or false
 end
 M.split = split
 
@@ -321,7 +343,8 @@ function M.install(bb, list)
         fail(("--into=%s: no such table%s"):format(into, #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""))
       end
       local t = list[1]
-      before = db:count(into) or 0
+      local into_s, into_t = split(into)
+      before = db:count(into_t, into_s) or 0
       for _, fk in ipairs(t.foreign_keys or {}) do M.read_keys(db, fk, fk.references) end
       M.read_values(db, t)
       plan(false) -- --rows within what the table's keys allow, before any row is loaded
@@ -417,7 +440,8 @@ function M.install(bb, list)
 
   bb.set_hook("check", function(db)
     if into then
-      local n = db:count(into)
+      local into_s, into_t = split(into)
+      local n = db:count(into_t, into_s)
       return n and n - before
     end
     local sum = 0

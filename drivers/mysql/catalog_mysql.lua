@@ -14,7 +14,12 @@ function M.resolve(db, spec)
     local rows = util.q(db, "table " .. n.item, ("SELECT table_schema, table_name, table_rows, table_type = 'VIEW' FROM information_schema.tables "
       .. "WHERE table_schema = COALESCE(?, DATABASE()) AND table_name %s ? ORDER BY table_name"):format(n.pattern and "LIKE" or "="),
       n.schema, n.name)
-    if not n.pattern and not rows[1] then util.no_table(db, n.item) end
+    if not n.pattern and not rows[1] then
+      util.elsewhere(n.item, n.schema and ("database " .. n.schema) or "this database", util.q(db, "table " .. n.item,
+        "SELECT table_schema, table_name FROM information_schema.tables WHERE table_name = ? AND table_schema "
+        .. "NOT IN ('mysql', 'sys', 'information_schema', 'performance_schema') ORDER BY 1 LIMIT 3", n.name))
+      util.no_table(db, n.item)
+    end
     for _, r in ipairs(rows) do
       if r[4] ~= "1" then out[#out + 1] = { schema = r[1], name = r[2], rows = tonumber(r[3]) } -- a view is never a table
       elseif not n.pattern then util.a_view(n.item) end

@@ -28,10 +28,24 @@ function M.resolve(db, spec)
         ORDER BY c.relname]], n.name, n.schema)
       for _, r in ipairs(rows) do out[#out + 1] = { schema = r[1], name = r[2], oid = r[3], reltuples = tonumber(r[4]) } end
     else
+      -- the name as written, or folded to lower case as SQL folds a bare one; in the schema
+      -- given, else the first of the search path that has it
+      local fold = n.quoted and "f" or "t"
       local rows = util.q(db, "table " .. item, [[SELECT n.nspname, c.relname, c.oid, c.reltuples, c.relkind IN ('v', 'm')
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE c.oid = to_regclass($1) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')]], item)
-      if not rows[1] then util.no_table(db, item) end
+        WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND (c.relname = $1 OR ($3::bool AND c.relname = lower($1)))
+          AND (n.nspname = $2::text OR n.nspname = lower($2::text)
+               OR ($2::text IS NULL AND n.nspname = ANY (current_schemas(false))))
+        ORDER BY c.relname = $1 DESC, array_position(current_schemas(false), n.nspname::name) LIMIT 1]], n.name, n.schema, fold)
+      if not rows[1] then
+        -- in another schema than those searched: say where, and how to name it
+        local other = util.q(db, "table " .. item, [[SELECT n.nspname, c.relname FROM pg_class c
+          JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE c.relkind IN ('r', 'p') AND (c.relname = $1 OR c.relname = lower($1))
+            AND n.nspname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1 LIMIT 3]], n.name)
+        util.elsewhere(item, n.schema and ("schema " .. n.schema) or "the search path", other)
+        util.no_table(db, item)
+      end
       if rows[1][5] == "t" then util.a_view(item) end
       out[#out + 1] = { schema = rows[1][1], name = rows[1][2], oid = rows[1][3], reltuples = tonumber(rows[1][4]) }
     end

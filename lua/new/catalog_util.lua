@@ -36,6 +36,15 @@ function M.no_table(db, name)
     #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""))
 end
 
+-- No table item where it was looked for, but tables of its name in other schemas
+-- (schema, name pairs): say where, and how to name one.
+function M.elsewhere(item, searched, others)
+  if #others == 0 then return end
+  local where = {}
+  for i, r in ipairs(others) do where[i] = ("--table='%s.%s'"):format(r[1], r[2]) end
+  core.fail(("no table %s in %s; it is in another schema: %s"):format(item, searched, table.concat(where, " or ")))
+end
+
 -- A view named as a table: its rows are its tables', which are what a scenario loads.
 function M.a_view(name)
   core.fail(("%s is a view: new scaffolds tables (load the tables it reads; --table takes a LIKE pattern)"):format(name))
@@ -43,14 +52,15 @@ end
 
 M.qualified = scratch.qualified
 
--- What --table names: a comma list of [schema.]name, each a name or a LIKE pattern (%):
--- { {item = as given, schema = or nil, name =, pattern = true when it has a %} }.
+-- What --table names: a comma list of [schema.]name, each a name (bare, spaces and all, or
+-- quoted: scratch.split) or a LIKE pattern (%): { {item = as given, schema = or nil, name =,
+-- quoted = the name was, pattern = true when it has a %} }.
 function M.names(spec)
   local out = {}
   for item in spec:gmatch("[^,]+") do
     item = item:match("^%s*(.-)%s*$")
-    local s, t = item:match("^([^.]+)%.(.+)$")
-    out[#out + 1] = { item = item, schema = s, name = t or item, pattern = item:find("%%") ~= nil }
+    local s, t, quoted = scratch.split(item)
+    out[#out + 1] = { item = item, schema = s, name = t, quoted = quoted, pattern = item:find("%%") ~= nil }
   end
   return out
 end

@@ -19,6 +19,15 @@ local function shown(dsn)
     :gsub("([Pp][Aa][Ss][Ss][Ww][Oo][Rr][Dd]%s*=)%s*[^%s;]*", "%1***"))
 end
 
+-- A word as a POSIX shell reads it back: as it is when it holds nothing the shell treats
+-- specially, else in single quotes (a quote inside as '\''), so printed commands run as printed.
+local function shq(w)
+  w = tostring(w)
+  if w ~= "" and not w:find("[^%w_%-%./:=@%%+,]") then return w end
+  return "'" .. w:gsub("'", "'\\''") .. "'"
+end
+M.shq = shq
+
 local function ident(name, used)
   local id = name:gsub("[^%w_]", "_")
   if id:match("^%d") or id == "bb" then id = "t_" .. id end
@@ -148,8 +157,8 @@ end
 
 local function header(models, opts, path, source_line)
   local e = opts.engine
-  local run = ("bulkbench run %s --engine=%s%s --rows=%d"):format(path or "SCENARIO.lua", e,
-    shown(opts.dsn) and (" --dsn='" .. shown(opts.dsn) .. "'") or "", opts.rows)
+  local run = ("bulkbench run %s --engine=%s%s --rows=%d"):format(path and shq(path) or "SCENARIO.lua", e,
+    shown(opts.dsn) and (" --dsn=" .. shq(shown(opts.dsn))) or "", opts.rows)
   local out = {
     ("-- %s: %s, scaffolded by `bulkbench new` on %s."):format(
       #models == 1 and models[1].name or (#models .. " tables"), source_line, os.date("!%Y-%m-%d")),
@@ -209,8 +218,8 @@ local function finish(text, warn, opts, what)
   if opts.o then
     write(opts.o, text)
     out[#out + 1] = ("wrote %s: %s"):format(opts.o, what)
-    out[#out + 1] = ("run it:  bulkbench run %s --engine=%s%s --rows=%d"):format(opts.o, opts.engine,
-      shown(opts.dsn) and (" --dsn='" .. shown(opts.dsn) .. "'") or "", opts.rows)
+    out[#out + 1] = ("run it:  bulkbench run %s --engine=%s%s --rows=%d"):format(shq(opts.o), opts.engine,
+      shown(opts.dsn) and (" --dsn=" .. shq(shown(opts.dsn))) or "", opts.rows)
     return table.concat(out, "\n") .. "\n", warn
   end
   return text, warn
@@ -246,7 +255,7 @@ function M.from_tables(opts)
   local source_line = ("rows like %s on %s (%s rows; statistics: %s)"):format(
     #models == 1 and m1.qname or table.concat(names, ", "), m1.server or opts.engine, law.num(rows), m1.stats_source or "none")
   local describe = ("Rows shaped like %s (%s), loaded into scratch copies: bulkbench new --engine=%s --table=%s"):format(
-    table.concat(names, ", "), m1.server or opts.engine, opts.engine, opts.table)
+    table.concat(names, ", "), m1.server or opts.engine, opts.engine, shq(opts.table))
   local text, warn = scenario(models, opts, opts.o, source_line, describe)
   db:close()
   opts.models = models -- for --check
@@ -321,8 +330,8 @@ function M.from_file(opts, info)
   local t = { name = name, columns = {} }
   for i, c in ipairs(m.columns) do t.columns[i] = { name = c.name, type = c.type, not_null = c.not_null } end
   local ddl = table.concat(schema.ddl(t, core.dialect(dialect)), ";\n") .. ";\n"
-  local load = ("bulkbench load %s --engine=%s --table=%s --format=%s%s%s"):format(info.path, opts.engine, name,
-    info.tsv and "tsv" or "csv", info.header and " --header" or "", info.null ~= "" and (" --null='" .. info.null .. "'") or "")
+  local load = ("bulkbench load %s --engine=%s --table=%s --format=%s%s%s"):format(shq(info.path), opts.engine, shq(name),
+    info.tsv and "tsv" or "csv", info.header and " --header" or "", info.null ~= "" and (" --null=" .. shq(info.null)) or "")
   local describe = ("Rows like %s (%d rows, %d columns), to scale it up. Load the file itself with:\n  %s"):format(
     info.path, info.rows, #m.columns, load)
   local source_line = ("rows like %s (%d rows)"):format(info.path, info.rows)

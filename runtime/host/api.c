@@ -189,6 +189,9 @@ static int l_compile(lua_State *L)
     lua_pop(L, 1);
     gen_table **ud = lua_newuserdata(L, sizeof *ud);
     *ud = gen_new(name, seed, h->now_s);
+    lua_getfield(L, 1, "schema"); /* where the table is, when not in the search path */
+    if (lua_isstring(L, -1)) (*ud)->schema = bb_xstrdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
     luaL_getmetatable(L, GEN_MT);
     lua_setmetatable(L, -2);
     int self = lua_gettop(L);

@@ -392,12 +392,20 @@ static int l_db_catalog(lua_State *L)
     return 2;
 }
 
-/* db:count(name) -> its rows, or nil when the engine answers no count (verify.h: the
+/* db:count(name [, schema]) -> its rows, or nil when the engine answers no count (verify.h: the
  * meaning of "verified" that load shares) */
 static int l_db_count(lua_State *L)
 {
     api_db *d = check_db(L);
-    char *q = dialect_quoted(bb_target_dialect(d->drv, d->target), luaL_checkstring(L, 2));
+    const bb_dialect *dia = bb_target_dialect(d->drv, d->target);
+    char *q = dialect_quoted(dia, luaL_checkstring(L, 2));
+    if (lua_isstring(L, 3)) { /* db:count(table, schema): schema.table */
+        char *s = dialect_quoted(dia, lua_tostring(L, 3)), *both = bb_xmalloc(strlen(s) + strlen(q) + 2);
+        sprintf(both, "%s.%s", s, q);
+        free(s);
+        free(q);
+        q = both;
+    }
     int64_t n;
     bb_err err;
     int rc = verify_count(d->drv, d->conn, q, &n, &err);

@@ -92,18 +92,18 @@ $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists np; create table
 ~ rc=1
 
 # new --check: the scenario's rows go into a scratch copy (dropped after), and each column is held against the table's, worst first; on a table of skewed, nullable and ordered columns every column comes out within KS 0.1 and top-5 0.05 (pg)
-$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists nk_chk; create table nk_chk (id int primary key, grp text not null, amount numeric(8,2), at timestamptz not null, note text); insert into nk_chk select g, (array['a','b','b','c','c','c'])[1 + g % 6], case when g % 10 = 0 then null else round((100 + 50 * sin(g))::numeric, 2) end, timestamptz '2024-01-01' + g * interval '37 minutes', md5(g::text) from generate_series(1, 3000) g; analyze nk_chk" && ./bulkbench new --engine=pg --table=nk_chk --check --format=json >$TMP/chk.json 2>$TMP/chk.err; echo "rc=$?"; python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=d["columns"]; print(d["table"], d["rows"], len(c), sorted(x["name"] for x in c)); print("within", all((x["ks"] or 0) <= 0.1 and (x["top5_diff"] or 0) <= 0.05 and x["null_diff"] <= 0.02 for x in c), [ (x["name"], x["ks"], x["top5_diff"]) for x in c if (x["ks"] or 0) > 0.1 or (x["top5_diff"] or 0) > 0.05]); print("orderable", sorted(x["name"] for x in c if x["ks"] is not None))' $TMP/chk.json; $P -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like 'bb_scratch%'"
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists ck_tab; create table ck_tab (id int primary key, grp text not null, amount numeric(8,2), at timestamptz not null, note text); insert into ck_tab select g, (array['a','b','b','c','c','c'])[1 + g % 6], case when g % 10 = 0 then null else round((100 + 50 * sin(g))::numeric, 2) end, timestamptz '2024-01-01' + g * interval '37 minutes', md5(g::text) from generate_series(1, 3000) g; analyze ck_tab" && ./bulkbench new --engine=pg --table=ck_tab --check --format=json >$TMP/chk.json 2>$TMP/chk.err; echo "rc=$?"; python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=d["columns"]; print(d["table"], d["rows"], len(c), sorted(x["name"] for x in c)); print("within", all((x["ks"] or 0) <= 0.1 and (x["top5_diff"] or 0) <= 0.05 and x["null_diff"] <= 0.02 for x in c), [ (x["name"], x["ks"], x["top5_diff"]) for x in c if (x["ks"] or 0) > 0.1 or (x["top5_diff"] or 0) > 0.05]); print("orderable", sorted(x["name"] for x in c if x["ks"] is not None))' $TMP/chk.json; $P -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like 'bb_scratch%'" -c "drop table ck_tab"
 ? 0
 ~ ^rc=0$
-~ ^public.nk_chk 3000 5 \['amount', 'at', 'grp', 'id', 'note'\]$
+~ ^public.ck_tab 3000 5 \['amount', 'at', 'grp', 'id', 'note'\]$
 ~ ^within True \[\]$
 ~ ^orderable \['amount', 'at', 'id'\]$
 ~ ^scratch tables: 0$
 
 # ... and as text on MariaDB: a line per column under its head, the verdict last, nothing left behind
-$ M="mariadb -h$(echo $BULKBENCH_MYSQL_DSN | sed -E 's#.*@([^:]+):([0-9]+)/(.*)#\1 -P\2 \3#') -u$(echo $BULKBENCH_MYSQL_DSN | sed -E 's#mysql://([^:]+):([^@]*)@.*#\1 -p\2#')"; $M -e "drop table if exists nk_chk; create table nk_chk (id int primary key, grp varchar(4) not null, v int); insert into nk_chk select seq, elt(1 + seq % 3, 'x', 'y', 'y'), if(seq % 5 = 0, null, seq % 97) from seq_1_to_2000; analyze table nk_chk persistent for all" >/dev/null && ./bulkbench new --engine=mysql --table=nk_chk --check; $M -N -e "select concat('scratch tables: ', count(*)) from information_schema.tables where table_schema = database() and table_name like 'bb_scratch%'"
+$ M="mariadb -h$(echo $BULKBENCH_MYSQL_DSN | sed -E 's#.*@([^:]+):([0-9]+)/(.*)#\1 -P\2 \3#') -u$(echo $BULKBENCH_MYSQL_DSN | sed -E 's#mysql://([^:]+):([^@]*)@.*#\1 -p\2#')"; $M -e "drop table if exists ck_tab; create table ck_tab (id int primary key, grp varchar(4) not null, v int); insert into ck_tab select seq, elt(1 + seq % 3, 'x', 'y', 'y'), if(seq % 5 = 0, null, seq % 97) from seq_1_to_2000; analyze table ck_tab persistent for all" >/dev/null && ./bulkbench new --engine=mysql --table=ck_tab --check; $M -N -e "select concat('scratch tables: ', count(*)) from information_schema.tables where table_schema = database() and table_name like 'bb_scratch%'; drop table ck_tab"
 ? 0
-~ ^nk_chk: 2000 rows of its scenario loaded into a scratch copy; samples of 2000 rows of each compared
+~ ^ck_tab: 2000 rows of its scenario loaded into a scratch copy; samples of 2000 rows of each compared
 ~ ^column +null diff +distinct ratio +top-5 diff +KS$
 ~ ^grp +0\.000 
 ~ ^every column within KS 0\.10 and top-5 0\.05 of the original$
@@ -111,7 +111,7 @@ $ M="mariadb -h$(echo $BULKBENCH_MYSQL_DSN | sed -E 's#.*@([^:]+):([0-9]+)/(.*)#
 ! traceback
 
 # Ctrl-C while --check loads: its child stops, the scratch copy is dropped, exit 130 (sent once the copy exists)
-$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists nk_big; create table nk_big as select g as id, md5(g::text) as t from generate_series(1, 300000) g; alter table nk_big add primary key (id); analyze nk_big" && { ./bulkbench new --engine=pg --table=nk_big --check --check-rows=300000 >/dev/null 2>$TMP/int.err & p=$!; for i in $(seq 400); do [ "$($P -c "select count(*) from pg_tables where tablename like 'bb_scratch_c%'")" = 1 ] && break; sleep 0.05; done; kill -INT $p; wait $p; echo "exit $?"; }; $P -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like 'bb_scratch%'" -c "drop table nk_big"; tail -1 $TMP/int.err
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists ck_big; create table ck_big as select g as id, md5(g::text) as t from generate_series(1, 300000) g; alter table ck_big add primary key (id); analyze ck_big" && { ./bulkbench new --engine=pg --table=ck_big --check --check-rows=300000 >/dev/null 2>$TMP/int.err & p=$!; for i in $(seq 400); do [ "$($P -c "select count(*) from pg_tables where tablename like 'bb_scratch_c%'")" = 1 ] && break; sleep 0.05; done; kill -INT $p; wait $p; echo "exit $?"; }; $P -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like 'bb_scratch%'" -c "drop table ck_big"; tail -1 $TMP/int.err
 ? 0
 ~ ^exit 130$
 ~ ^scratch tables: 0$
@@ -121,3 +121,23 @@ $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists nk_big; create t
 $ ./bulkbench new tests/fixtures/new_mixed.csv --header --check
 ? 2
 ~ --check compares a table with its scenario: give --table, not a file
+
+# names as people have them: --table and --into take the same forms, bare (spaces and case kept), quoted or schema-qualified; a table in another schema is named with the form that reaches it; a file name with a space is printed shell-quoted, and the printed command runs as printed (pg)
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -q -c 'set client_min_messages = warning; drop schema if exists "Nm Dept" cascade; create schema "Nm Dept"; create table "Nm Dept"."Cust Omers" (id int primary key, "Full Name" text not null); insert into "Nm Dept"."Cust Omers" select g, md5(g::text) from generate_series(1, 50) g; drop table if exists "Nm Items"; create table "Nm Items" (id int primary key, "Qty" int); insert into "Nm Items" select g, g % 7 from generate_series(1, 40) g; create table "Nm Dept".cp (like "Nm Items" including all); analyze' >/dev/null; ./bulkbench new --engine=pg --table='Nm Items' -o "$TMP/my file.lua" | tail -1 | tee $TMP/cmd; ./bulkbench new --engine=pg --table='"Nm Items"' -o $TMP/q.lua >/dev/null && echo "quoted ok"; ./bulkbench new --engine=pg --table='Cust Omers' 2>&1 | head -1; ./bulkbench new --engine=pg --table='Nm Dept.Cust Omers' -o $TMP/c.lua >/dev/null && echo "qualified ok"; (cd $TMP && PATH=$OLDPWD:$PATH sh -c "$(sed 's/^run it: *//; s/--rows=[0-9]*/--rows=40 --format=csv/' cmd)") | tail -1 | cut -d, -f1-3; for i in 'Nm Dept.cp' '"Nm Dept"."cp"'; do ./bulkbench run "$TMP/my file.lua" --engine=pg --rows=5 --into="$i" --format=csv | tail -1 | cut -d, -f6; done; $P -c 'select count(*) from "Nm Dept".cp' -c 'drop schema "Nm Dept" cascade; drop table "Nm Items"' | head -1
+? 0
+~ ^run it:  bulkbench run '.*/my file.lua' --engine=pg --dsn=[^ ]+ --rows=[0-9]+$
+~ ^quoted ok$
+~ ^bulkbench: no table Cust Omers in the search path; it is in another schema: --table='Nm Dept.Cust Omers'$
+~ ^qualified ok$
+~ ^my file,pg,copy$
+~ ^5$
+~ ^10$
+! traceback
+
+# ... and on MariaDB: backquoted, and --into another database's table
+$ M="mariadb -h$(echo $BULKBENCH_MYSQL_DSN | sed -E 's#.*@([^:]+):([0-9]+)/(.*)#\1 -P\2 \3#') -u$(echo $BULKBENCH_MYSQL_DSN | sed -E 's#mysql://([^:]+):([^@]*)@.*#\1 -p\2#')"; $M -e 'drop table if exists `Nm Items`; create table `Nm Items` (id int primary key, `Qty` int); insert into `Nm Items` select seq, seq % 7 from seq_1_to_40; drop database if exists nm_other; create database nm_other; create table nm_other.cp like `Nm Items`'; ./bulkbench new --engine=mysql --table='`Nm Items`' -o $TMP/m.lua >/dev/null && echo "backquoted ok"; ./bulkbench run $TMP/m.lua --engine=mysql --rows=5 --into=nm_other.cp --format=csv | tail -1 | cut -d, -f1-3,6; $M -N -e 'select count(*) from nm_other.cp; drop database nm_other; drop table `Nm Items`'
+? 0
+~ ^backquoted ok$
+~ ^m,mysql,load,5$
+~ ^5$
+! traceback

@@ -18,6 +18,16 @@ void send_counted(mstate *ms, int64_t n)
     ms->ld->committed += n;
 }
 
+/* The table the rows go to, quoted as the dialect quotes: schema.name when it names one. */
+static void send_table_name(const mstate *ms, bb_buf *out)
+{
+    if (ms->t->schema) {
+        dialect_quote(ms->dia, ms->t->schema, out);
+        bb_buf_putc(out, '.');
+    }
+    dialect_quote(ms->dia, ms->t->name, out);
+}
+
 void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
 {
     memset(ms, 0, sizeof *ms);
@@ -30,7 +40,7 @@ void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
     ms->enc = encrows_new(t, fmt, &(encrows_opts){ .dia = ms->dia, .drv = ms->drv, .conn = &l->conn });
     bb_buf *h = &ms->insert_head;
     bb_buf_puts(h, "INSERT INTO ");
-    dialect_quote(ms->dia, t->name, h);
+    send_table_name(ms, h);
     bb_buf_puts(h, " (");
     dialect_quote_list(ms->dia, (const char *const *)t->colnames, t->ncols, h);
     bb_buf_puts(h, ") VALUES ");
@@ -256,7 +266,7 @@ int send_multirow_usable(const mstate *ms, bb_err *err)
 /* The stream of the table's rows: spec, pointing into name and cols (freed by the caller). */
 static void stream_spec(mstate *ms, bb_stream_spec *spec, bb_buf *name, bb_buf *cols)
 {
-    dialect_quote(ms->dia, ms->t->name, name);
+    send_table_name(ms, name);
     bb_buf_putc(name, 0);
     bb_buf_putc(cols, '(');
     dialect_quote_list(ms->dia, (const char *const *)ms->t->colnames, ms->t->ncols, cols);
