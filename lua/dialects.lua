@@ -15,6 +15,7 @@
 --   many_servers  one engine, many DBMS: results are told apart by the server they reached
 --   as_text       a format turning a quoted column into its text (`new --check` compares texts)
 --   random        the expression that orders rows at random (default random())
+--   max_ident     the longest identifier, in bytes (nil: no limit that matters)
 local M = {}
 
 local FILE_TYPES = { double = "double", uuid = "char(36)", varchar_max = 10485760 }

@@ -102,6 +102,8 @@ function M.read(db, tab)
     end
   end
   M.stats(db, m, tab)
+  util.not_copied(m, util.q(db, "the triggers of " .. m.qname, "SELECT concat('trigger ', trigger_name) FROM "
+    .. "information_schema.triggers WHERE event_object_schema = ? AND event_object_table = ? ORDER BY 1", tab.schema, tab.name))
   return m
 end
 

@@ -16,6 +16,7 @@ return {
     bool = function(c) return ("varchar(%d)"):format(math.max(c.max_len, 1)), "text" end,
     timestamp = function(c) return c.has_frac and "datetime(6)" or "datetime" end,
   },
+  max_ident = 64, -- bytes in an identifier
   catalog = "bulkbench.catalog_mysql",
   random = "RAND()", -- an order of rows at random, for `new --check`'s samples
 }

@@ -164,6 +164,9 @@ function M.read(db, tab)
     if r[1] == "t" and r[2] == "f" and r[4] == "t" and r[5] == "0" then m.uniques[#m.uniques + 1] = split_names(r[3]) end
   end
   M.stats(db, m, tab)
+  util.not_copied(m, util.q(db, "the triggers of " .. m.qname, [[SELECT 'trigger ' || tgname FROM pg_trigger
+    WHERE tgrelid = $1::oid AND NOT tgisinternal UNION ALL SELECT 'rule ' || rulename FROM pg_rules
+    WHERE schemaname = $2 AND tablename = $3 ORDER BY 1]], tab.oid, tab.schema, tab.name))
   return m
 end
 

@@ -12,6 +12,7 @@ return {
     uuid = "uuid",
     timestamp = function(c) return (c.has_zone and "timestamptz" or "timestamp") .. (c.has_frac and "(6)" or "") end,
   },
+  max_ident = 63, -- bytes in an identifier
   catalog = "bulkbench.catalog_pg",
   as_text = "%s::text", -- a value as `new --check` compares it
   random = "random()",

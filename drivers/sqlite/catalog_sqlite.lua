@@ -104,6 +104,8 @@ function M.read(db, tab)
   end
   local sql = util.q(db, "the CREATE statement of " .. tab.name, "SELECT sql FROM sqlite_master WHERE name = ?", tab.name)
   for i, ck in ipairs(checks_of(sql[1] and sql[1][1] or "")) do m.checks[i] = { name = "check" .. i, sql = ck } end
+  util.not_copied(m, db:query("SELECT 'trigger ' || name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? ORDER BY 1",
+    tab.name))
   return m
 end
 

@@ -45,6 +45,19 @@ function M.elsewhere(item, searched, others)
   core.fail(("no table %s in %s; it is in another schema: %s"):format(item, searched, table.concat(where, " or ")))
 end
 
+-- The table's triggers and rules (rows of one text each: "trigger audit_t"), which no
+-- scratch copy carries: the scenario's file says so, since a trigger can cost a load as much
+-- as an index.
+function M.not_copied(m, rows)
+  local what = {}
+  for i, r in ipairs(rows or {}) do what[i] = r[1] end
+  m.not_copied = what
+  if #what > 0 then
+    m.notes[#m.notes + 1] = ("its %s %s not reproduced: the scratch copy has none, so its rows cost what they cost without them"):format(
+      table.concat(what, ", "), #what == 1 and "is" or "are")
+  end
+end
+
 -- A view named as a table: its rows are its tables', which are what a scenario loads.
 function M.a_view(name)
   core.fail(("%s is a view: new scaffolds tables (load the tables it reads; --table takes a LIKE pattern)"):format(name))

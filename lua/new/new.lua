@@ -301,13 +301,44 @@ end
 
 -- bulkbench new FILE.csv|FILE.tsv [--header] [--engine=E] [-o FILE.lua]: the CREATE TABLE
 -- (stdout) and a scenario of rows like the file's, whose description has the file's own load.
+-- A file's header as column names a CREATE TABLE takes: without the UTF-8 byte order mark an
+-- editor left before the first, none empty, none twice (case aside: x, x_2, ...), none longer
+-- than the engine's identifiers may be (cut, and told apart again).
+local function column_names(cols, max_len)
+  local out, seen = {}, {}
+  for i, c in ipairs(cols) do
+    local n = tostring(c.name or "")
+    if i == 1 then n = n:gsub("^\239\187\191", "") end
+    if n:match("^%s*$") then n = "c" .. i end
+    local function cut(s, room)
+      if not max_len or #s <= room then return s end
+      s = s:sub(1, room)
+      while #s > 0 and s:byte(#s) >= 128 and s:byte(#s) < 192 do s = s:sub(1, -2) end -- not inside a character
+      if #s > 0 and s:byte(#s) >= 192 then s = s:sub(1, -2) end
+      return s
+    end
+    local base, k = cut(n, max_len), 1
+    n = base
+    while seen[n:lower()] do
+      k = k + 1
+      local tag = "_" .. k
+      n = cut(base, max_len and max_len - #tag) .. tag
+    end
+    seen[n:lower()] = true
+    out[i] = n
+  end
+  return out
+end
+
 function M.from_file(opts, info)
   local dialect = dialects.of(opts.engine).file_dialect or opts.engine
   local name = table_name(info.path)
   local m = util.model(opts.engine, name, name)
   m.rows = info.rows
   local nullable = {}
+  local names = column_names(info.columns, dialects.of(dialect).max_ident)
   for i, c in ipairs(info.columns) do
+    c.name = names[i]
     local col = { name = c.name, kind = csv_kinds[c.type], not_null = c.nulls == 0 and c.values > 0 }
     local kind
     col.type, kind = file_type(c, dialect)
