@@ -90,7 +90,7 @@ function M.parent_rows(db, cat, models)
         local ok, found = pcall(cat.resolve, db, fk.references)
         local t = ok and found[1]
         local est = t and (t.reltuples or t.rows)
-        if est and est >= 0 and est < 1e6 then
+        if est and est < 1e6 then -- a small table, or one never analyzed (-1): counted
           local okc, rows = pcall(db.query, db, "SELECT count(*) FROM " .. require("bulkbench.scratch").qualified(db, fk.references))
           if okc and rows[1] then est = tonumber(rows[1][1]) end
         end

@@ -249,6 +249,33 @@ function M.from_tables(opts)
   end
   models = parents_first(models)
   keys.parent_rows(db, cat, models)
+  -- a parent that holds no rows has no keys to draw from: the scenario loads it too (its
+  -- values from its types alone), parents first, so that it runs as written
+  local have = {}
+  for _, m in ipairs(models) do have[m.qname] = true end
+  repeat
+    local added = false
+    for _, m in ipairs(models) do
+      for _, fk in ipairs(m.fks) do
+        if fk.parent_rows == 0 and not have[fk.references] then
+          local found = cat.resolve(db, fk.references)[1]
+          local pm = cat.read(db, found)
+          util.read_checks(pm)
+          sample(db, cat, pm, opts.sample or 30000)
+          observed.read(db, cat, pm, opts.sample or 30000)
+          pm.notes[#pm.notes + 1] = ("loaded with %s, which references it: it holds no rows, so there are no keys to draw from"):format(m.name)
+          have[fk.references], have[pm.qname] = true, true
+          models[#models + 1] = pm
+          added = true
+        end
+      end
+    end
+    if added then
+      models = parents_first(models)
+      for _, m in ipairs(models) do for _, fk in ipairs(m.fks) do fk.parent_rows = nil end end
+      keys.parent_rows(db, cat, models)
+    end
+  until not added
   local names, rows = {}, 0
   for _, m in ipairs(models) do names[#names + 1] = m.name; rows = rows + (m.rows or 0) end
   local m1 = models[1]

@@ -87,8 +87,8 @@ $ ./bulkbench run $TMP/i.lua --engine=pg --rows=10 --into=nt_i3
 # pg: a role that may not read the table is told which query failed
 $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists np; create table np (id int primary key); do \$\$ begin if not exists (select from pg_roles where rolname = 'bb_noread') then create role bb_noread login; end if; end \$\$" >/dev/null; ./bulkbench new --engine=pg --dsn="$(echo $BULKBENCH_PG_DSN | sed 's|//bench@|//bb_noread@|')" --table=np; echo "rc=$?"; $P -c "drop table np" >/dev/null
 ? 0
-~ reading a sample of public.np failed: .*permission denied
-~ the query: SELECT "id" FROM "public"."np"
+~ reading (a sample|the rows) of public.np failed: .*permission denied
+~ the query: SELECT .* FROM "public"."np"
 ~ rc=1
 
 # new --check: the scenario's rows go into a scratch copy (dropped after), and each column is held against the table's, worst first; on a table of skewed, nullable and ordered columns every column comes out within KS 0.1 and top-5 0.05 (pg)
@@ -160,3 +160,11 @@ $ printf 'id,n,summary\n1,,fine\n2,5,NULL\n3,,ok\n4,7,NULL\n5,,x\n6,,NULL\n7,,y\
 ? 0
 ~ ^  "n" smallint,$
 ~ ^8\|2\|3$
+
+# a table whose parent holds no rows (northwind's customer_customer_demo): the scenario loads the parent too, parents first, and runs as written; a table never analyzed counts its rows (pg)
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -q -c "set client_min_messages = warning; drop table if exists ep_child, ep_parent; create table ep_parent (code varchar(5) primary key, descr text); create table ep_child (id int primary key, code varchar(5) not null references ep_parent)" && ./bulkbench new --engine=pg --table=ep_child -o $TMP/ep.lua | head -1; grep -c 'loaded with ep_child' $TMP/ep.lua; ./bulkbench run $TMP/ep.lua --engine=pg --rows=500 --format=csv | cut -d, -f1,6 | tail -1; $P -q -c "drop table ep_child, ep_parent; drop table if exists na_t; create table na_t (id int primary key); insert into na_t select generate_series(1, 37)"; ./bulkbench new --engine=pg --table=na_t | grep -o 'rows = [0-9]*' | tail -1; $P -c "drop table na_t"
+? 0
+~ ^wrote .*: 2 tables \(ep_parent, ep_child\)
+~ ^1$
+~ ^ep,500$
+~ ^rows = 37$
