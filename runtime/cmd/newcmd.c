@@ -106,7 +106,7 @@ static int new_main(bb_cli *cli)
 /* new's own option, defined here (opts.h) */
 static const opt_def sample = { "sample", OT_INT, "30000", 0, 0, "rows read for the distributions a server keeps no statistics of" };
 static const opt_def check = { "check", OT_BOOL, NULL, 0, 0, "load the scenario's rows into a scratch copy and compare each column with the table's" };
-static const opt_def check_rows = { "check-rows", OT_INT, "10000", 0, 1, "rows --check loads and compares" };
+static const opt_def check_rows = { "check-rows", OT_INT, "200000", 0, 1, "rows --check loads at most (as many as the table holds, up to this); it compares samples of 10,000 rows of each" };
 static const opt_def *const new_own[] = { &sample, &check, &check_rows, NULL };
 
 static const opt_use new_opts[] = {
