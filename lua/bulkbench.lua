@@ -1,4 +1,4 @@
--- bulkbench: the library scenario scripts `require "bulkbench"`.
+-- bulkbench: the library scenario scripts load (their first line requires it by this name).
 -- Tables are described once; native code generates and encodes their rows.
 local core = require "bulkbench.core"
 local schema = require "bulkbench.schema"

@@ -16,6 +16,11 @@
 --   as_text       a format turning a quoted column into its text (`new --check` compares texts)
 --   random        the expression that orders rows at random (default random())
 --   max_ident     the longest identifier, in bytes (nil: no limit that matters)
+--   scratch       how a scratch copy is made and dropped (lua/scratch.lua): exists_sql (and
+--                 exists_args: "name", "schema, name", else the quoted name, its parameter %s), drop_suffix,
+--                 around_drops(db, on), like(db, name, quoted original, how) -> whether its
+--                 foreign keys came with it, as_text(db, name, column), mirror(db, name, cols,
+--                 select), tables_sql (the tables a name may be near)
 local M = {}
 
 local FILE_TYPES = { double = "double", uuid = "char(36)", varchar_max = 10485760 }

@@ -19,4 +19,19 @@ return {
   max_ident = 64, -- bytes in an identifier
   catalog = "bulkbench.catalog_mysql",
   random = "RAND()", -- an order of rows at random, for `new --check`'s samples
+  -- scratch copies (lua/scratch.lua)
+  scratch = {
+    exists_sql = "SELECT count(*) FROM information_schema.tables WHERE table_schema = COALESCE(?, DATABASE()) AND table_name = ?",
+    exists_args = "schema, name",
+    -- tables referenced go with the checks off for the dropping session (a cycle has no order)
+    around_drops = function(db, on) pcall(db.exec, db, "SET SESSION foreign_key_checks = " .. (on and 1 or 0)) end,
+    like = function(db, name, q) db:exec(("CREATE TABLE %s LIKE %s"):format(db:quote(name), q)) end,
+    as_text = function(db, name, c)
+      db:exec(("ALTER TABLE %s MODIFY %s TEXT%s"):format(db:quote(name), db:quote(c.name), c.not_null and " NOT NULL" or ""))
+    end,
+    mirror = function(db, name, cols, sel)
+      db:exec(("CREATE TABLE %s (PRIMARY KEY (%s)) ENGINE=InnoDB %s"):format(db:quote(name), cols, sel))
+    end,
+    tables_sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()",
+  },
 }
