@@ -155,6 +155,9 @@ end
 function M.recommendation(cands, advice)
   local rec = advice and advice[#advice]
   local lines = {}
+  if rec and rec.recommendation == nil and rec.stopped == "interrupted" then
+    return { "no recommendation: the race was interrupted before it could decide; the standings so far follow" }
+  end
   if rec and type(rec.recommendation) == "table" then
     local w = rec.recommendation
     local ci = type(w.ci95) == "table" and w.ci95 or {}

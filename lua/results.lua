@@ -69,8 +69,11 @@ function M.invalid(r)
   return why or nil
 end
 
--- A record of `bulkbench advise`'s own (its --format=json object), not a run.
-local function is_advise_summary(r) return r.recommendation ~= nil and r.candidates ~= nil and r.rows_per_s == nil end
+-- A record of `bulkbench advise`'s own (its --format=json object), not a run; an interrupted
+-- race's has no recommendation (JSON null reads as absent), but says why it stopped.
+local function is_advise_summary(r)
+  return (r.recommendation ~= nil or r.stopped ~= nil) and r.candidates ~= nil and r.rows_per_s == nil
+end
 
 -- path -> { results, warnings, advice }: a file is read once, as a pipe (<(...)) can only be,
 -- though both the text report and the --html page use it

@@ -88,6 +88,8 @@ void advise_space_free(advise *a);
 /* advise_out.c: the outcome as text or one JSON object on standard output; every run into
  * --out with its `advise` object. */
 void advise_print(advise *a);
+/* The candidate recommended: the race's pick, -1 when none or the race was interrupted. */
+int advise_pick(const advise *a);
 int advise_write_runs(advise *a, bb_err *err);
 /* 4194304 -> "4MB" */
 const char *advise_size_text(int64_t bytes, char *out, size_t n);

@@ -13,10 +13,14 @@
 #include "../host/lib.h"
 #include "output.h"
 
+/* The recommendation: the race's pick, none when the race was interrupted (a race cut
+ * short by a signal has not compared its candidates at the scale asked). */
+int advise_pick(const advise *a) { return a->interrupted ? -1 : race_pick(&a->r); }
+
 static const char *fate(const advise *a, int k)
 {
     const race_cand *c = &a->rc[k];
-    if (k == race_pick(&a->r)) return "winner";
+    if (k == advise_pick(a)) return "winner";
     return c->state == RACE_ALIVE ? "kept" : c->state == RACE_DROPPED ? "dropped" : "failed";
 }
 
@@ -178,7 +182,7 @@ static json_t *candidate_json(const advise *a, int k)
 
 static json_t *advise_json(advise *a)
 {
-    int pick = race_pick(&a->r);
+    int pick = advise_pick(a);
     json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:f, s:f, s:s, s:i, s:s, s:i}", "input", a->input, "scenario",
                           a->scenario, "engine", a->drv->name, "rows", (json_int_t)a->rows, "budget_s", a->budget_s,
                           "elapsed_s", a->elapsed_s, "stopped", a->r.stop ? a->r.stop : "budget", "server_cores",
@@ -270,7 +274,7 @@ static void print_standing(const advise *a, int k, int rank)
 
 static void print_text(advise *a)
 {
-    int pick = race_pick(&a->r), rounds = a->nrounds, runs = 0;
+    int pick = advise_pick(a), rounds = a->nrounds, runs = 0;
     for (int k = 0; k < a->n; k++) runs += a->c[k].nruns;
     printf("advise: %s on %s%s%s, %lld rows: %d candidates, %d round%s, %d runs in %.1f s of a %.0f s budget "
            "(stopped: %s)\n\n",
@@ -302,7 +306,8 @@ static void print_text(advise *a)
     }
     free(idx);
     if (pick < 0) {
-        printf("\nno recommendation: no candidate finished a run\n");
+        if (a->interrupted) printf("\nno recommendation: the race was interrupted before it could decide\n");
+        else printf("\nno recommendation: no candidate finished a run\n");
         return;
     }
     const race_cand *rc = &a->rc[pick];

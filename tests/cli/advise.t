@@ -21,14 +21,30 @@ $ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create 
 ~ user rows: 3
 ~ scratch tables: 0
 
-# Ctrl-C during advise prints the standings so far, exits 130 and drops its scratch tables
-# (sent once the first round has begun: on a fast machine the whole race takes 2 s)
-$ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=200000 --method=copy,multirow --threads=1,2 --batch=1000,10000 --budget=60s --format=json >$TMP/int.json 2>$TMP/int.err & p=$!; for i in $(seq 400); do grep -q "^round 1:" $TMP/int.err && break; sleep 0.05; done; sleep 0.3; kill -INT $p; wait $p; echo "exit $?"; python3 tests/fixtures/advise_check.py $TMP/int.json --interrupted; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'"; tail -1 $TMP/int.err
+# Ctrl-C during advise prints the standings so far and no recommendation however many runs finished, exits 130 and drops its scratch tables
+$ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=200000 --method=copy,multirow --threads=1,2 --batch=1000,10000 --budget=60s --format=json >$TMP/int.json 2>$TMP/int.err & p=$!; for i in $(seq 400); do grep -q "^round 1:" $TMP/int.err && break; sleep 0.05; done; kill -INT $p; wait $p; echo "exit $?"; python3 tests/fixtures/advise_check.py $TMP/int.json --interrupted; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'"; tail -1 $TMP/int.err
 ? 0
 ~ exit 130
-~ ok: 8 candidates, [0-9]+ rounds, 0 runs, winner .* \(interrupted\)
+~ ok: 8 candidates, [0-9]+ rounds, no recommendation \(interrupted\)
 ~ scratch tables: 0
 ~ interrupted; the standings so far are above
+
+# interrupted as text: the standings, "interrupted", and no command to run
+$ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=200000 --method=copy,multirow --threads=1 --batch=10000 --budget=60s >$TMP/int.txt 2>$TMP/int2.err & p=$!; for i in $(seq 400); do grep -q "^round 1:" $TMP/int2.err && break; sleep 0.05; done; kill -TERM $p; wait $p; echo "exit $?"; grep -c "bulkbench run" $TMP/int.txt; cat $TMP/int.txt
+? 0
+~ exit 143
+~ ^0$
+~ no recommendation: the race was interrupted
+! ^recommendation:
+
+# report on an interrupted race's runs and its object (recommendation null): the standings under "no recommendation", text and page
+$ python3 -c "import json; rs=[json.loads(l) for l in open('tests/fixtures/advise.jsonl')]; [r['advise'].update(fate='kept') for r in rs if r['advise']['fate']=='winner']; [print(json.dumps(r)) for r in rs]; print(json.dumps({'input': 'q.lua', 'engine': 'sqlite', 'rows': 3000, 'stopped': 'interrupted', 'rounds': [], 'candidates': [], 'recommendation': None}))" >$TMP/intr.jsonl; ./bulkbench report $TMP/intr.jsonl; echo "rc=$?"; ./bulkbench report $TMP/intr.jsonl --html=$TMP/intr.html >/dev/null; grep -q "the race was interrupted" $TMP/intr.html && echo page-says-interrupted
+? 0
+~ ^no recommendation: the race was interrupted
+~ ^kept +multirow:100:1
+~ rc=0
+~ ^page-says-interrupted$
+! traceback
 
 # advise on a CSV file loads a scratch copy of --table (left empty and untouched) on MariaDB
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=50000 --format=csv -o $TMP/h.csv && ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table if exists adv_model'); db:exec('create table adv_model (hist_id integer, h_c_id integer, h_c_d_id integer, h_c_w_id integer, h_d_id integer, h_w_id integer, h_date datetime, h_amount decimal(6,2), h_data varchar(24))')" && ./bulkbench advise $TMP/h.csv --engine=mysql --table=adv_model --threads=1,2 --chunk=256kB,1MB --budget=8s --format=json >$TMP/f.json 2>$TMP/f.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/f.json; ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); print('model rows: ' .. db:count('adv_model')); print('scratch tables: ' .. #db:query(\"show tables like '%scratch%'\")); db:exec('drop table adv_model')"
