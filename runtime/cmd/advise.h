@@ -18,7 +18,7 @@
 
 /* One run of a candidate. */
 typedef struct adv_run {
-    int round;
+    int round, rep; /* rep: its turn in the round, pairing runs of one turn */
     int64_t rows_asked;
     double cap_s, wall_s;
     bb_result res;
@@ -72,7 +72,9 @@ typedef struct advise {
     adv_round *rounds;
     int nrounds;
     int interrupted;
-    int progress; /* one line per run on standard error, rewritten in place */
+    int confirm_round;     /* the round that confirmed the leaders at --rows; 0 when none ran */
+    double short_budget_s; /* > 0: the budget that would have confirmed them at --rows */
+    int progress;          /* one line per run on standard error, rewritten in place */
 } advise;
 
 /* advise_space.c: the candidates from the engine's methods (or --method), the thread ladder

@@ -5,6 +5,7 @@
 #include "advise.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,23 +72,64 @@ static void cost_per_row(const advise *a, int k, double out[3])
     free(v);
 }
 
-/* The baseline against the recommendation at the recommendation's scale, as `report
- * --compare` puts it: out = { ratio, lo, hi, baseline's median }; 0 when there is none. */
-static int baseline_ratio(advise *a, int pick, double out[4])
+/* The pick's and the baseline's paired ratios: the runs of one turn of a round at the full
+ * rows (each ran right after the other), pick over baseline, into v; how many. */
+static int paired_ratios(const advise *a, int pick, double *v)
 {
-    if (a->baseline < 0 || pick < 0 || !a->rs.L) return 0;
+    int n = 0;
+    const adv_cand *p = &a->c[pick], *b = &a->c[a->baseline];
+    for (int i = 0; i < p->nruns; i++) {
+        const adv_run *x = &p->runs[i];
+        if (x->rows_asked != a->rows || x->res.error[0]) continue;
+        for (int j = 0; j < b->nruns; j++) {
+            const adv_run *y = &b->runs[j];
+            double rb = result_rows_per_s(&y->res);
+            if (y->round == x->round && y->rep == x->rep && !y->res.error[0] && rb > 0)
+                v[n++] = result_rows_per_s(&x->res) / rb;
+        }
+    }
+    return n;
+}
+
+/* The baseline against the recommendation at the recommendation's scale: out = { ratio, lo,
+ * hi, baseline's median, level }; lo < 0 when there is no interval. Paired (the median of
+ * turn-by-turn ratios, its order-statistic interval) when both ran in the confirmation round,
+ * else as `report --compare` puts two sets of runs; 0 when there is none. */
+static int baseline_ratio(advise *a, int pick, double out[5])
+{
+    if (a->baseline < 0 || pick < 0) return 0;
     int64_t rows = standing_rows(a, pick);
-    int nmax = a->c[pick].nruns + a->c[a->baseline].nruns + 1;
+    int nmax = a->c[pick].nruns + a->c[a->baseline].nruns + 1, ok = 0;
     double *rec = bb_xmalloc(sizeof *rec * (size_t)nmax), *base = bb_xmalloc(sizeof *base * (size_t)nmax);
-    int nr = rates_at(a, pick, rows, rec), nb = rates_at(a, a->baseline, rows, base), ok = 0;
+    int nr = rates_at(a, pick, rows, rec), nb = rates_at(a, a->baseline, rows, base), np = 0;
+    if (pick != a->baseline && rows == a->rows) np = paired_ratios(a, pick, rec);
     bb_err err;
-    if (nr && nb && lib_ratio_interval(a->rs.L, base, nb, rec, nr, out, &err) == 0) {
+    if (pick == a->baseline) np = 0;
+    if (np >= 2 && nb) {
+        bb_summary s;
+        summary_of(rec, np, 0, &s);
+        out[0] = s.median;
+        out[1] = s.lo;
+        out[2] = s.hi;
+        out[4] = s.level;
         out[3] = summary_median(base, nb);
+        ok = 2;
+    } else if (a->rs.L && nr && nb && lib_ratio_interval(a->rs.L, base, nb, rec, nr, out, &err) == 0) {
+        out[3] = summary_median(base, nb);
+        out[4] = out[1] < 0 ? 0 : SUMMARY_LEVEL;
         ok = 1;
     }
     free(rec);
     free(base);
     return ok;
+}
+
+/* "96.9% interval" or, below 95%, "range of 3 runs (75%)": an interval named by the level it has */
+static const char *interval_name(int n, double level, char *out, size_t len)
+{
+    if (level >= SUMMARY_LEVEL - 1e-12) snprintf(out, len, "%.1f%% interval", floor(level * 1000 + 1e-9) / 10);
+    else snprintf(out, len, "range of %d run%s (%.1f%%)", n, n == 1 ? "" : "s", floor(level * 1000 + 1e-9) / 10);
+    return out;
 }
 
 static const char *verdict(const double r[4])
@@ -164,6 +206,7 @@ static json_t *candidate_json(const advise *a, int k)
     json_object_set_new(o, "baseline", json_boolean(rc->baseline));
     json_object_set_new(o, "rows_per_s", rc->stat.n ? json_real(rc->stat.median) : json_null());
     json_object_set_new(o, "ci95", ci_json(&rc->stat));
+    json_object_set_new(o, "ci_level", rc->stat.n ? json_real(rc->stat.level) : json_null());
     json_object_set_new(o, "error", c->error[0] ? json_string(c->error) : json_null());
     for (int m = 0; m < rc->nmark; m++) {
         const race_mark *mk = &rc->mark[m];
@@ -207,8 +250,13 @@ static json_t *advise_json(advise *a)
         command_of(a, pick, cmd, sizeof cmd);
         json_object_set_new(rec, "rows_per_s", json_real(rc->stat.median));
         json_object_set_new(rec, "ci95", ci_json(&rc->stat));
+        json_object_set_new(rec, "ci_level", json_real(rc->stat.level));
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
         json_object_set_new(rec, "at_rows", json_integer(standing_rows(a, pick)));
+        json_object_set_new(rec, "confirmed_at_rows",
+                            json_boolean(standing_rows(a, pick) == a->rows && rc->stat.level >= SUMMARY_LEVEL));
+        json_object_set_new(rec, "budget_for_rows_s",
+                            a->short_budget_s > 0 ? json_real(a->short_budget_s) : json_null());
         json_object_set_new(rec, "command", json_string(cmd));
         json_object_set_new(rec, "why", why_picked(a, pick) ? json_string(why_picked(a, pick)) : json_null());
         if (a->focus)
@@ -227,15 +275,18 @@ static json_t *advise_json(advise *a)
     for (int i = 0; i < a->n; i++) json_array_append_new(cands, candidate_json(a, idx[i]));
     free(idx);
     json_object_set_new(o, "candidates", cands);
-    double br[4];
+    double br[5];
     if (a->baseline >= 0) {
         json_t *b = who_json(&a->c[a->baseline]);
         const race_cand *rc = &a->rc[a->baseline];
         json_object_set_new(b, "rows_per_s", rc->stat.n ? json_real(rc->stat.median) : json_null());
         json_object_set_new(b, "ci95", ci_json(&rc->stat));
-        if (baseline_ratio(a, pick, br)) {
+        int how = baseline_ratio(a, pick, br);
+        if (how) {
             json_object_set_new(b, "ratio", json_real(br[0]));
             json_object_set_new(b, "ratio_ci95", br[1] < 0 ? json_null() : json_pack("[ff]", br[1], br[2]));
+            json_object_set_new(b, "ratio_ci_level", br[1] < 0 ? json_null() : json_real(br[4]));
+            json_object_set_new(b, "paired", json_boolean(how == 2));
             json_object_set_new(b, "verdict", json_string(verdict(br)));
         }
         json_object_set_new(o, "baseline", b);
@@ -262,8 +313,8 @@ static void print_standing(const advise *a, int k, int rank)
     const race_cand *rc = &a->rc[k];
     char m[32], lo[32], hi[32], at[48] = "-", iv[80] = "-", fa[48];
     if (rc->stat.n) {
-        snprintf(iv, sizeof iv, "[%s, %s]", thousands(rc->stat.lo, lo, sizeof lo),
-                 thousands(rc->stat.hi, hi, sizeof hi));
+        snprintf(iv, sizeof iv, "[%s, %s] %.0f%%", thousands(rc->stat.lo, lo, sizeof lo),
+                 thousands(rc->stat.hi, hi, sizeof hi), floor(rc->stat.level * 100 + 1e-9));
         snprintf(at, sizeof at, "%d at %lld", rc->stat.n, (long long)standing_rows(a, k));
     }
     if (rc->out_round) snprintf(fa, sizeof fa, "%s in round %d", fate(a, k), rc->out_round);
@@ -280,7 +331,7 @@ static void print_text(advise *a)
            "(stopped: %s)\n\n",
            a->input, a->drv->name, a->table ? ", table " : "", a->table ? a->table : "", (long long)a->rows, a->n,
            rounds, rounds == 1 ? "" : "s", runs, a->elapsed_s, a->budget_s, a->r.stop ? a->r.stop : "budget");
-    printf("%4s  %-30s %12s  %-24s %-14s %s\n", "#", "candidate (method:batch:threads)", "rows/s", "95% interval",
+    printf("%4s  %-30s %12s  %-24s %-14s %s\n", "#", "candidate (method:batch:threads)", "rows/s", "interval (level)",
            "runs at rows", "fate");
     int *idx = bb_xmalloc(sizeof *idx * (size_t)(a->n + 1)), shown = 0, out_rounds = 0;
     race_ranking(&a->r, idx);
@@ -311,12 +362,18 @@ static void print_text(advise *a)
         return;
     }
     const race_cand *rc = &a->rc[pick];
-    char d[256], cmd[1024], m[32], lo[32], hi[32];
+    char d[256], cmd[1024], m[32], lo[32], hi[32], iname[64];
     advise_describe(&a->c[pick], d, sizeof d);
     command_of(a, pick, cmd, sizeof cmd);
-    printf("\nrecommendation: %s: %s rows/s (95%% interval %s to %s, %d runs at %lld rows)\n  %s\n", d,
-           thousands(rc->stat.median, m, sizeof m), thousands(rc->stat.lo, lo, sizeof lo),
-           thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n, (long long)standing_rows(a, pick), cmd);
+    int64_t at = standing_rows(a, pick);
+    printf("\nrecommendation: %s: %s rows/s (%s %s to %s, %d run%s at %lld rows)\n  %s\n", d,
+           thousands(rc->stat.median, m, sizeof m), interval_name(rc->stat.n, rc->stat.level, iname, sizeof iname),
+           thousands(rc->stat.lo, lo, sizeof lo), thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n,
+           rc->stat.n == 1 ? "" : "s", (long long)at, cmd);
+    if (at < a->rows)
+        printf("  (decided at %lld rows, not the %lld asked: the budget could not reach them%s%.0fs would)\n",
+               (long long)at, (long long)a->rows, a->short_budget_s > 0 ? "; --budget=" : "",
+               a->short_budget_s > 0 ? a->short_budget_s : 0.0);
     if (why_picked(a, pick)) printf("  (%s)\n", why_picked(a, pick));
     if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
     double cost[3];
@@ -330,11 +387,12 @@ static void print_text(advise *a)
     printf(", WAL/binlog ");
     if (cost[2] >= 0) printf("%.0f bytes\n", cost[2]);
     else printf("unknown\n");
-    double br[4];
-    if (a->baseline >= 0 && baseline_ratio(a, pick, br)) {
-        printf("  against the baseline %s (%s rows/s): %.3fx", a->c[a->baseline].key, thousands(br[3], m, sizeof m),
-               br[0]);
-        if (br[1] >= 0) printf(", 95%% interval [%.3f, %.3f]", br[1], br[2]);
+    double br[5];
+    int how;
+    if (a->baseline >= 0 && (how = baseline_ratio(a, pick, br))) {
+        printf("  against the baseline %s (%s rows/s): %.3fx%s", a->c[a->baseline].key, thousands(br[3], m, sizeof m),
+               br[0], how == 2 ? " (paired runs)" : "");
+        if (br[1] >= 0) printf(", %.1f%% interval [%.3f, %.3f]", floor(br[4] * 1000 + 1e-9) / 10, br[1], br[2]);
         printf(", %s\n", verdict(br));
     }
 }

@@ -20,6 +20,11 @@
 
 /* Seconds kept back from the race for what follows it: dropping the scratch tables, the report. */
 #define ADV_RESERVE_S 1.0
+/* Runs of each leader at the full --rows before it is named: 6 is the fewest whose interval
+ * of the median (order statistics, summary.h) reaches 95% (96.9%). */
+#define ADV_CONFIRM_RUNS 6
+/* Of the budget, what the race keeps back for the confirmation at --rows. */
+#define ADV_CONFIRM_SHARE 0.4
 
 static uint64_t adv_t0;
 
@@ -218,50 +223,84 @@ static void run_failed(advise *a, int k, const bb_err *err)
     fprintf(stderr, "  %s failed: %s\n", c->key, c->error);
 }
 
-/* The rounds the race plans, each run interleaved; stops at the race's end, the budget or
- * a signal (its number into a->interrupted). */
-static void race_all(advise *a)
+/* One round, each run interleaved (every contestant once, then again); stops early at the
+ * budget or a signal (its number into a->interrupted). */
+static void run_round(advise *a, const race_round *rd)
 {
     int *idx = bb_xmalloc(sizeof *idx * (size_t)a->n);
-    race_round rd;
-    while (!a->interrupted && race_plan(&a->r, elapsed(), &rd)) {
-        int m = race_contestants(&a->r, idx), done = 0;
-        double t0 = elapsed();
-        round_header(a, &rd, m);
-        a->rounds = realloc(a->rounds, sizeof *a->rounds * (size_t)(a->nrounds + 1));
-        adv_round *ar = &a->rounds[a->nrounds++];
-        *ar = (adv_round){ .plan = rd, .contestants = m, .started_s = t0 };
-        for (int rep = 0; rep < rd.reps && !a->r.cut && !a->interrupted; rep++)
-            for (int i = 0; i < m && !a->r.cut && !a->interrupted; i++) {
-                int k = idx[i];
-                if (a->rc[k].state == RACE_FAILED) continue;
-                if (sig_caught()) {
-                    a->interrupted = sig_caught();
-                    break;
-                }
-                if (!race_may_start(&a->r, k, elapsed())) {
-                    race_cut(&a->r);
-                    break;
-                }
-                bb_err err = { .code = BB_EXIT_RUNTIME };
-                int rc = run_one(a, k, &rd, &err);
-                adv_run *run = &a->c[k].runs[a->c[k].nruns - 1];
-                done++;
-                if (rc >= 128) {
-                    a->interrupted = rc - 128;
-                    break;
-                }
-                if (rc != BB_EXIT_OK) run_failed(a, k, &err);
-                else race_record(&a->r, k, result_rows_per_s(&run->res), run->wall_s, run->res.seconds);
-                progress_line(a, k, done, m * rd.reps, run);
+    int m = race_contestants(&a->r, idx), done = 0;
+    double t0 = elapsed();
+    round_header(a, rd, m);
+    a->rounds = realloc(a->rounds, sizeof *a->rounds * (size_t)(a->nrounds + 1));
+    adv_round *ar = &a->rounds[a->nrounds++];
+    *ar = (adv_round){ .plan = *rd, .contestants = m, .started_s = t0 };
+    for (int rep = 0; rep < rd->reps && !a->r.cut && !a->interrupted; rep++)
+        for (int i = 0; i < m && !a->r.cut && !a->interrupted; i++) {
+            int k = idx[i];
+            if (a->rc[k].state == RACE_FAILED) continue;
+            if (sig_caught()) {
+                a->interrupted = sig_caught();
+                break;
             }
-        if (a->interrupted) race_cut(&a->r);
-        race_end_round(&a->r);
-        ar->runs = done;
-        ar->seconds = elapsed() - t0;
-        round_footer(a, rd.round, t0);
-    }
+            if (!race_may_start(&a->r, k, elapsed())) {
+                race_cut(&a->r);
+                break;
+            }
+            bb_err err = { .code = BB_EXIT_RUNTIME };
+            int rc = run_one(a, k, rd, &err);
+            adv_run *run = &a->c[k].runs[a->c[k].nruns - 1];
+            run->rep = rep;
+            done++;
+            if (rc >= 128) {
+                a->interrupted = rc - 128;
+                break;
+            }
+            if (rc != BB_EXIT_OK) run_failed(a, k, &err);
+            else race_record(&a->r, k, result_rows_per_s(&run->res), run->wall_s, run->res.seconds);
+            progress_line(a, k, done, m * rd->reps, run);
+        }
+    if (a->interrupted) race_cut(&a->r);
+    race_end_round(&a->r);
+    ar->runs = done;
+    ar->seconds = elapsed() - t0;
+    round_footer(a, rd->round, t0);
     free(idx);
+}
+
+/* The rounds the race plans, to the race's own budget (the confirmation's share kept back). */
+static void race_all(advise *a)
+{
+    race_round rd;
+    while (!a->interrupted && race_plan(&a->r, elapsed(), &rd)) run_round(a, &rd);
+}
+
+/* Before naming a pick: the survivors within the tie band of the leader, and the baseline,
+ * run at the full --rows, interleaved, until each has ADV_CONFIRM_RUNS there (the fewest
+ * whose interval of the median reaches 95%); when the budget cannot, says so and the answer
+ * stays at the scale the race reached. */
+static void confirm(advise *a)
+{
+    if (a->interrupted || race_pick(&a->r) < 0) return;
+    const char *why = a->r.stop;
+    int reps;
+    double cap, need;
+    a->r.cfg.budget_s = a->budget_s - ADV_RESERVE_S; /* the whole budget again */
+    if (!race_confirm_plan(&a->r, elapsed(), ADV_CONFIRM_RUNS, &reps, &cap, &need)) {
+        if (reps < 0) {
+            a->short_budget_s = elapsed() + need + ADV_RESERVE_S;
+            fprintf(stderr,
+                    "advise: the budget cannot confirm the leaders at --rows=%lld (about %.0f s more); the answer "
+                    "is at the scale the race reached; give --budget=%.0fs to decide at %lld rows\n",
+                    (long long)a->rows, need, a->short_budget_s, (long long)a->rows);
+        }
+        return;
+    }
+    race_round rd;
+    race_confirm(&a->r, reps, cap, &rd);
+    a->confirm_round = rd.round;
+    fprintf(stderr, "confirmation at --rows: ");
+    run_round(a, &rd);
+    if (!a->r.stop) a->r.stop = why && !strcmp(why, "indistinguishable") ? why : "confirmed";
 }
 
 /* The options, the input, the engine: a usage error (exit 2) for anything advise cannot do. */
@@ -314,12 +353,19 @@ static int start_race(advise *a, bb_err *err)
 {
     race_cfg cfg; /* the race's clock is the command's: set-up time counts */
     double left = a->budget_s - elapsed() - ADV_RESERVE_S;
+    /* when the first round is not at --rows already, a share is kept for the confirmation */
     race_defaults(&cfg, a->budget_s - ADV_RESERVE_S, a->rows);
+    if (first_rows(a) < a->rows) cfg.budget_s = (a->budget_s - ADV_RESERVE_S) * (1 - ADV_CONFIRM_SHARE);
     cfg.rows_first = first_rows(a);
     cfg.seed = (uint64_t)strtoull(opts_get(a->cli, "seed"), NULL, 10);
     race_init(&a->r, &cfg, a->rc, a->n);
     race_round probe;
-    race tmp = a->r; /* would even the first round fit? */
+    race tmp = a->r; /* would even the first round fit? without the confirmation's share, if need be */
+    if (left > 0 && !race_plan(&tmp, elapsed(), &probe) && cfg.budget_s < a->budget_s - ADV_RESERVE_S) {
+        cfg.budget_s = a->budget_s - ADV_RESERVE_S;
+        race_init(&a->r, &cfg, a->rc, a->n);
+        tmp = a->r;
+    }
     if (left <= 0 || !race_plan(&tmp, elapsed(), &probe)) {
         double need = a->n * 1.1 * (race_overhead(&a->r) + cfg.min_cap_s) + elapsed() + ADV_RESERVE_S;
         return bb_usagef(err,
@@ -352,6 +398,7 @@ static int advise_main(bb_cli *cli)
         rc = output_fail(&err);
     } else {
         race_all(&a);
+        confirm(&a);
         cleanup(&a);
         a.elapsed_s = elapsed();
         if (a.interrupted) a.r.stop = "interrupted";

@@ -8,13 +8,14 @@ $ ./bulkbench advise workloads/copy_vs_load.lua --engine=sqlite --rows=20000 --m
 # advise as text: the ranked candidates, the recommendation in one line and the command that reproduces it
 $ ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=5000 --method=txn --batch=10,1000 --threads=1 --budget=15s --name_bytes=100 2>/dev/null
 ? 0
-~ candidate \(method:batch:threads\) +rows/s +95% interval
+~ candidate \(method:batch:threads\) +rows/s +interval \(level\)
+~ ^recommendation: .*\(9[5-9]\.[0-9]% interval [0-9,]+ to [0-9,]+, 6 runs at 5000 rows\)
 ~ ^recommendation: txn, batch 1000, 1 thread: [0-9,]+ rows/s
 ~ bulkbench run workloads/batch_insert.lua --engine=sqlite --method=txn --batch=1000 --threads=1 --rows=5000
 ~ cost per row: client CPU [0-9.]+ us
 
 # advise on pg races into scratch tables: the user's table of the same name is left as it was, no scratch table is left behind, the baseline is compared
-$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create table bmsql_history (x int); insert into bmsql_history values (1), (2), (3)" && ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=30000 --method=copy,multirow --threads=1,2 --batch=10000 --budget=9s --baseline=pipeline:1000:1 --format=json --out=$TMP/pg.jsonl >$TMP/pg.json 2>$TMP/pg.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/pg.json $TMP/pg.jsonl --baseline; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'user rows: ' || count(*) from bmsql_history" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table bmsql_history"; tail -3 $TMP/pg.err
+$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create table bmsql_history (x int); insert into bmsql_history values (1), (2), (3)" && ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=30000 --method=copy,multirow --threads=1,2 --batch=10000 --budget=9s --baseline=pipeline:1000:1 --format=json --out=$TMP/pg.jsonl >$TMP/pg.json 2>$TMP/pg.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/pg.json $TMP/pg.jsonl --baseline --confirmed; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'user rows: ' || count(*) from bmsql_history" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table bmsql_history"; tail -3 $TMP/pg.err
 ? 0
 ~ rc=0
 ~ ^ok: 5 candidates
@@ -53,6 +54,13 @@ $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=50000 
 ~ ^ok: 4 candidates
 ~ model rows: 0
 ~ scratch tables: 0
+
+# a budget that cannot decide at --rows says so with the budget that would, and the answer is marked with the rows it was decided at
+$ ./bulkbench advise workloads/copy_vs_load.lua --engine=sqlite --rows=3000000 --method=txn --batch=100,1000 --threads=1 --budget=6s 2>&1
+? 0
+~ the budget cannot confirm the leaders at --rows=3000000 \(about [0-9]+ s more\).* give --budget=[0-9]+s to decide at 3000000 rows
+~ ^recommendation: txn, batch 1000, 1 thread: .* at [0-9]+ rows\)
+~ \(decided at [0-9]+ rows, not the 3000000 asked: the budget could not reach them; --budget=[0-9]+s would\)
 
 # a file's model table that does not exist is named
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10 --format=csv -o $TMP/s.csv && ./bulkbench advise $TMP/s.csv --engine=pg --table=no_such_table --budget=10s
