@@ -148,6 +148,53 @@ local function as_text(db, name, t)
   end
 end
 
+-- The original's triggers on the copy, so it costs a row what the table does (an audit
+-- trigger can cost a load a third of its speed): pg's under the same name (its trigger names
+-- are per table), MySQL's under the copy's name with the trigger's (they are per schema).
+-- SQLite's copy keeps none. Returns how many.
+local function copy_triggers(db, orig, name, leave_out)
+  local d, n = db.dialect.name, 0
+  if d == "pg" then
+    local rows = db:query([[SELECT pg_get_triggerdef(t.oid), format('%I.%I', n.nspname, c.relname)
+      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE t.tgrelid = to_regclass(]] .. db.dialect:param(1) .. [[) AND NOT t.tgisinternal ORDER BY t.tgname]],
+      qualified(db, orig))
+    for _, r in ipairs(rows) do
+      local on = " ON " .. r[2] .. " "
+      local at = r[1]:find(on, 1, true)
+      if at then
+        if not leave_out then db:exec(r[1]:sub(1, at - 1) .. " ON " .. db:quote(name) .. " " .. r[1]:sub(at + #on)) end
+        n = n + 1
+      end
+    end
+  elseif d == "mysql" then
+    local s, t = split(orig)
+    local rows = db:query([[SELECT trigger_name, action_timing, event_manipulation, action_statement
+      FROM information_schema.triggers WHERE event_object_schema = COALESCE(?, DATABASE()) AND event_object_table = ?
+      ORDER BY action_order]], s, t)
+    for _, r in ipairs(rows) do
+      if not leave_out then
+        db:exec(("CREATE TRIGGER %s %s %s ON %s FOR EACH ROW %s"):format(db:quote((name .. "_" .. r[1]):sub(1, 64)),
+          r[2], r[3], db:quote(name), r[4]))
+      end
+      n = n + 1
+    end
+  end
+  return n
+end
+M.copy_triggers = copy_triggers
+
+-- Says once per process (advise makes a copy per run) whether the copies carry triggers.
+local said = {}
+local function say_triggers(orig, n, leave_out)
+  if n == 0 or said[orig] then return end
+  said[orig] = true
+  io.stderr:write(leave_out
+    and ("bulkbench: --no-triggers: the scratch copies of %s leave out its %d trigger%s\n"):format(orig, n, n == 1 and "" or "s")
+    or ("bulkbench: the scratch copies of %s carry its %d trigger%s (--no-triggers leaves them out)\n"):format(orig, n,
+      n == 1 and "" or "s"))
+end
+
 -- Creates scratch table `name` like t.like; refs maps each foreign key's parent (as t
 -- names it) to the table the copy's key points at (a mirror or another scratch table),
 -- false for none. Without the original here, the copy is made from t's own description.
@@ -169,6 +216,7 @@ function M.create_like(db, t, name, refs)
       core.fail(("cannot copy %s on engine %s: give the scenario a table of its own"):format(t.like, d))
     end
     as_text(db, name, t)
+    say_triggers(t.like, copy_triggers(db, t.like, name, t.no_triggers), t.no_triggers)
   else
     local copy = {}
     for k, v in pairs(t) do copy[k] = v end
@@ -286,12 +334,16 @@ end
 -- Installs prepare/run/check/teardown for tables loaded in list's order (parents first).
 -- Declares the script option --into.
 function M.install(bb, list)
-  local opt = bb.options { { "into", "", "load into this existing table instead of a scratch copy (neither dropped nor truncated)" } }
+  local opt = bb.options {
+    { "into", "", "load into this existing table instead of a scratch copy (neither dropped nor truncated)" },
+    { "no-triggers", false, "leave the original's triggers off the scratch copies (they are kept by default)" },
+  }
   local into = opt.into ~= "" and opt.into or nil
   local byname = {}
   for _, t in ipairs(list) do
     byname[t.name] = t
     t.into = into
+    t.no_triggers = opt["no-triggers"]
   end
   local made, before, prepared = {}, 0, nil
 

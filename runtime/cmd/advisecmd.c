@@ -4,6 +4,7 @@
  * tables that are dropped on every way out. */
 #include "command.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,7 +288,8 @@ static void confirm(advise *a)
     a->r.cfg.budget_s = a->budget_s - ADV_RESERVE_S; /* the whole budget again */
     if (!race_confirm_plan(&a->r, elapsed(), ADV_CONFIRM_RUNS, &reps, &cap, &need)) {
         if (reps < 0) {
-            a->short_budget_s = elapsed() + need + ADV_RESERVE_S;
+            /* the race would keep its share of a larger budget too */
+            a->short_budget_s = ceil((elapsed() + need) / (1 - ADV_CONFIRM_SHARE) + ADV_RESERVE_S);
             fprintf(stderr,
                     "advise: the budget cannot confirm the leaders at --rows=%lld (about %.0f s more); the answer "
                     "is at the scale the race reached; give --budget=%.0fs to decide at %lld rows\n",
@@ -353,9 +355,9 @@ static int start_race(advise *a, bb_err *err)
 {
     race_cfg cfg; /* the race's clock is the command's: set-up time counts */
     double left = a->budget_s - elapsed() - ADV_RESERVE_S;
-    /* when the first round is not at --rows already, a share is kept for the confirmation */
+    /* a share is kept for the confirmation at --rows, unless the first round needs it */
     race_defaults(&cfg, a->budget_s - ADV_RESERVE_S, a->rows);
-    if (first_rows(a) < a->rows) cfg.budget_s = (a->budget_s - ADV_RESERVE_S) * (1 - ADV_CONFIRM_SHARE);
+    cfg.budget_s = (a->budget_s - ADV_RESERVE_S) * (1 - ADV_CONFIRM_SHARE);
     cfg.rows_first = first_rows(a);
     cfg.seed = (uint64_t)strtoull(opts_get(a->cli, "seed"), NULL, 10);
     race_init(&a->r, &cfg, a->rc, a->n);

@@ -15,7 +15,7 @@ $ ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=5000 --me
 ~ cost per row: client CPU [0-9.]+ us
 
 # advise on pg races into scratch tables: the user's table of the same name is left as it was, no scratch table is left behind, the baseline is compared
-$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create table bmsql_history (x int); insert into bmsql_history values (1), (2), (3)" && ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=30000 --method=copy,multirow --threads=1,2 --batch=10000 --budget=9s --baseline=pipeline:1000:1 --format=json --out=$TMP/pg.jsonl >$TMP/pg.json 2>$TMP/pg.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/pg.json $TMP/pg.jsonl --baseline --confirmed; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'user rows: ' || count(*) from bmsql_history" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table bmsql_history"; tail -3 $TMP/pg.err
+$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create table bmsql_history (x int); insert into bmsql_history values (1), (2), (3)" && ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=30000 --method=copy,multirow --threads=1,2 --batch=10000 --budget=12s --baseline=pipeline:1000:1 --format=json --out=$TMP/pg.jsonl >$TMP/pg.json 2>$TMP/pg.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/pg.json $TMP/pg.jsonl --baseline --confirmed; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'user rows: ' || count(*) from bmsql_history" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table bmsql_history"; tail -3 $TMP/pg.err
 ? 0
 ~ rc=0
 ~ ^ok: 5 candidates
@@ -61,6 +61,15 @@ $ ./bulkbench advise workloads/copy_vs_load.lua --engine=sqlite --rows=3000000 -
 ~ the budget cannot confirm the leaders at --rows=3000000 \(about [0-9]+ s more\).* give --budget=[0-9]+s to decide at 3000000 rows
 ~ ^recommendation: txn, batch 1000, 1 thread: .* at [0-9]+ rows\)
 ~ \(decided at [0-9]+ rows, not the 3000000 asked: the budget could not reach them; --budget=[0-9]+s would\)
+
+# the scratch copies carry the table's triggers (they fire: the audit table fills), said on standard error; --no-triggers leaves them out
+$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_trg, adv_audit cascade; create table adv_audit (n int); create table adv_trg (id bigserial primary key, tag varchar(40), body text); create or replace function adv_trg_f() returns trigger language plpgsql as \$\$ begin insert into adv_audit values (1); return new; end \$\$; create trigger adv_trg_ai after insert on adv_trg for each row execute function adv_trg_f(); insert into adv_trg (tag, body) select 'T' || g, repeat(md5(g::text), 1 + g % 20) from generate_series(1, 2000) g; truncate adv_audit; analyze adv_trg" && ./bulkbench new --engine=pg --table=adv_trg -o $TMP/trg.lua >/dev/null && ./bulkbench advise $TMP/trg.lua --engine=pg --rows=5000 --method=copy --batch=1000 --threads=1 --budget=20s 2>&1 >/dev/null | grep triggers; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'audited: ' || (count(*) > 0) from adv_audit" -c "truncate adv_audit"; ./bulkbench advise $TMP/trg.lua --engine=pg --rows=5000 --method=copy --batch=1000 --threads=1 --budget=20s --no-triggers 2>&1 >/dev/null | grep triggers; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'audited without: ' || count(*) from adv_audit" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table adv_trg, adv_audit; drop function adv_trg_f()"
+? 0
+~ the scratch copies of public.adv_trg carry its 1 trigger \(--no-triggers leaves them out\)
+~ audited: true
+~ --no-triggers: the scratch copies of public.adv_trg leave out its 1 trigger
+~ audited without: 0
+~ scratch tables: 0
 
 # a file's model table that does not exist is named
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10 --format=csv -o $TMP/s.csv && ./bulkbench advise $TMP/s.csv --engine=pg --table=no_such_table --budget=10s
