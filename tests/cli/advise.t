@@ -71,6 +71,13 @@ $ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_trg, adv_audit cas
 ~ audited without: 0
 ~ scratch tables: 0
 
+# on MariaDB too: the copies' triggers fire, and go with the copies
+$ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table if exists mtrg, maudit'); db:exec('create table maudit (n int)'); db:exec('create table mtrg (id bigint auto_increment primary key, tag varchar(40), body text)'); db:exec('create trigger mtrg_ai after insert on mtrg for each row insert into maudit values (1)'); for i = 1, 200 do db:exec(\"insert into mtrg (tag, body) values ('T\" .. i .. \"', repeat('abc', \" .. i .. \"))\") end; db:exec('truncate maudit')" && ./bulkbench new --engine=mysql --table=mtrg -o $TMP/mtrg.lua >/dev/null && ./bulkbench advise $TMP/mtrg.lua --engine=mysql --rows=2000 --method=multirow --batch=100,1000 --threads=1 --budget=15s 2>&1 >/dev/null | grep triggers; ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); print('audited: ' .. tostring(db:count('maudit') > 0)); print('triggers left: ' .. #db:query(\"select 1 from information_schema.triggers where trigger_schema = database() and trigger_name like 'bb_scratch%'\")); db:exec('drop table mtrg, maudit')"
+? 0
+~ the scratch copies of mtrg carry its 1 trigger
+~ audited: true
+~ triggers left: 0
+
 # a file's model table that does not exist is named
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10 --format=csv -o $TMP/s.csv && ./bulkbench advise $TMP/s.csv --engine=pg --table=no_such_table --budget=10s
 ? 1
