@@ -76,17 +76,21 @@ function M.drop_sql(db, name) return schema.drop(name, db.dialect) end
 -- Drops scratch tables names (the last made first) even when the foreign keys added after a
 -- load tie them in a cycle, where no order would do: pg drops the constraints that point at a
 -- table with it (CASCADE: only scratch tables point at scratch tables); MySQL lets tables
--- referenced go with its checks off for the statement's session. Returns the failures.
+-- referenced go with its checks off for the statement's session. Returns the failures and
+-- the names not dropped (in the order made).
 function M.drop_all(db, names)
-  local d, errs = db.dialect.name, {}
+  local d, errs, left = db.dialect.name, {}, {}
   if d == "mysql" then pcall(db.exec, db, "SET SESSION foreign_key_checks = 0") end
   for i = #names, 1, -1 do
     local sql = M.drop_sql(db, names[i]) .. (d == "pg" and " CASCADE" or "")
     local ok, e = pcall(db.exec, db, sql)
-    if not ok then errs[#errs + 1] = ("could not drop scratch table %s: %s"):format(names[i], tostring(e)) end
+    if not ok then
+      errs[#errs + 1] = ("could not drop scratch table %s: %s"):format(names[i], tostring(e))
+      table.insert(left, 1, names[i])
+    end
   end
   if d == "mysql" then pcall(db.exec, db, "SET SESSION foreign_key_checks = 1") end
-  return errs
+  return errs, left
 end
 
 -- SQLite keeps each table's CREATE text: the copy is that text under the new name, with
@@ -482,8 +486,8 @@ function M.install(bb, list)
   end)
 
   bb.set_hook("teardown", function(db)
-    local errs = M.drop_all(db, made)
-    made = {}
+    local errs, left = M.drop_all(db, made)
+    made = left -- what a lost session could not drop, for teardown on a new one
     if #errs > 0 then core.fail(table.concat(errs, "; ")) end
   end)
 end

@@ -34,6 +34,7 @@ typedef struct adv_cand {
     adv_run *runs;
     int nruns;
     char error[1024]; /* why its run failed, "" when none did */
+    int retried;      /* a failed run was run once more (once per candidate) */
 } adv_cand;
 
 /* One round as it went. */
@@ -72,6 +73,7 @@ typedef struct advise {
     adv_round *rounds;
     int nrounds;
     int interrupted;
+    char left[2048];       /* scratch tables that could not be dropped, and why; "" when none */
     int confirm_round;     /* the round that confirmed the leaders at --rows; 0 when none ran */
     double short_budget_s; /* > 0: the budget that would have confirmed them at --rows */
     int progress;          /* one line per run on standard error, rewritten in place */

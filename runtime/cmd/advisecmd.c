@@ -125,14 +125,27 @@ static int setup_file(advise *a, bb_err *err)
     return lib_scratch_like(a->drv->name, a->dsn, a->scratch_table, a->table, 0, err);
 }
 
-/* Drops the scratch tables; says so when it cannot. */
+/* A run that could not drop its scratch tables, even on a new session: said at the end,
+ * with a non-zero exit. */
+static void note_left(advise *a, const char *why)
+{
+    size_t len = strlen(a->left);
+    snprintf(a->left + len, sizeof a->left - len, "%s%s", len ? "; " : "", why);
+}
+
+/* Drops the scratch tables (on a session of its own: the race's may be lost); says so,
+ * naming them, when it cannot. */
 static void cleanup(advise *a)
 {
     bb_err err = { .code = BB_EXIT_RUNTIME };
     int rc = 0;
     if (a->file && a->scratch_table[0]) rc = lib_scratch_like(a->drv->name, a->dsn, a->scratch_table, "", 1, &err);
     else if (!a->file && a->rs.L) rc = lib_drop_scratch(a->rs.L, a->drv->name, a->dsn, &err);
-    if (rc < 0) fprintf(stderr, "bulkbench: could not drop the scratch tables (*%s): %s\n", a->scratch, err.msg);
+    if (rc < 0) {
+        char *tb = strstr(err.msg, "\nstack traceback:");
+        if (tb) *tb = 0;
+        note_left(a, err.msg);
+    }
 }
 
 /* One run of candidate k in the current round, into its runs; the run's exit code. */
@@ -213,12 +226,21 @@ static void round_footer(advise *a, int round, double t0)
     fputc('\n', stderr);
 }
 
+/* An error as people read it: the first line, without the Lua traceback under it. */
+static const char *user_message(char *msg)
+{
+    char *tb = strstr(msg, "\nstack traceback:");
+    if (tb) *tb = 0;
+    return msg;
+}
+
 /* A run that failed takes its candidate out with the reason; every candidate's failing is
  * the caller's to report. */
 static void run_failed(advise *a, int k, const bb_err *err)
 {
     adv_cand *c = &a->c[k];
     snprintf(c->error, sizeof c->error, "%s", err->msg[0] ? err->msg : c->runs[c->nruns - 1].res.error);
+    user_message(c->error);
     race_fail(&a->r, k);
     if (a->progress) fputs("\r\033[K", stderr);
     fprintf(stderr, "  %s failed: %s\n", c->key, c->error);
@@ -252,10 +274,23 @@ static void run_round(advise *a, const race_round *rd)
             adv_run *run = &a->c[k].runs[a->c[k].nruns - 1];
             run->rep = rep;
             done++;
+            if (rc != BB_EXIT_OK && rc < 128 && !a->c[k].retried && !sig_caught()) {
+                /* one failure may be the server's (a backend killed, a deadlock): once more */
+                a->c[k].retried = 1;
+                if (a->progress) fputs("\r\033[K", stderr);
+                fprintf(stderr, "  %s failed (%s); running it once more\n", a->c[k].key, user_message(err.msg));
+                err = (bb_err){ .code = BB_EXIT_RUNTIME };
+                rc = run_one(a, k, rd, &err);
+                run = &a->c[k].runs[a->c[k].nruns - 1];
+                run->rep = rep;
+                done++;
+            }
             if (rc >= 128) {
                 a->interrupted = rc - 128;
                 break;
             }
+            if (rc != BB_EXIT_OK && strstr(run->res.error, "could not drop scratch table"))
+                note_left(a, run->res.error);
             if (rc != BB_EXIT_OK) run_failed(a, k, &err);
             else race_record(&a->r, k, result_rows_per_s(&run->res), run->wall_s, run->res.seconds);
             progress_line(a, k, done, m * rd->reps, run);
@@ -408,6 +443,10 @@ static int advise_main(bb_cli *cli)
         fflush(stdout);
         bb_err werr = { .code = BB_EXIT_RUNTIME };
         if (advise_write_runs(&a, &werr) < 0) output_fail(&werr);
+        if (a.left[0]) {
+            fprintf(stderr, "bulkbench: scratch tables were left behind: %s\n", a.left);
+            rc = BB_EXIT_RUNTIME;
+        }
         if (a.interrupted) {
             fprintf(stderr, "bulkbench: interrupted; the standings so far are above\n");
             rc = 128 + a.interrupted;

@@ -78,6 +78,14 @@ $ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql'
 ~ audited: true
 ~ triggers left: 0
 
+# a backend killed mid-race: its run is run once more, the scratch tables are dropped on a new session, and advise goes on
+$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_kill; create table adv_kill (id bigserial primary key, tag varchar(40), body text); insert into adv_kill (tag, body) select 'T' || g, repeat(md5(g::text), 1 + g % 20) from generate_series(1, 2000) g; analyze adv_kill" && ./bulkbench new --engine=pg --table=adv_kill -o $TMP/kill.lua >/dev/null && { ./bulkbench advise $TMP/kill.lua --engine=pg --rows=400000 --method=multirow --batch=1000 --threads=1 --budget=40s >$TMP/kill.out 2>$TMP/kill.err & p=$!; for i in $(seq 600); do [ "$(psql -qAtX "$BULKBENCH_PG_DSN" -c "with b as materialized (select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike '%insert into%bb_scratch%') select count(pg_terminate_backend(pid)) from b")" -gt 0 ] && break; sleep 0.05; done; wait $p; echo "rc=$?"; }; grep -o "failed (.*); running it once more" $TMP/kill.err | head -1; grep -c "^recommendation:" $TMP/kill.out; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table adv_kill"
+? 0
+~ rc=0
+~ failed \(.*\); running it once more
+~ ^1$
+~ scratch tables: 0
+
 # a file's model table that does not exist is named
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10 --format=csv -o $TMP/s.csv && ./bulkbench advise $TMP/s.csv --engine=pg --table=no_such_table --budget=10s
 ? 1
