@@ -151,24 +151,90 @@ void advise_describe(const adv_cand *c, char *out, size_t n)
         len += (size_t)snprintf(out + len, n - len, ", %s=%s", c->combo->set_name[i], c->combo->set_value[i]);
 }
 
-/* The command that reproduces k: `bulkbench run` for a script, `bulkbench load` for a file
- * (the DSN left out: it may hold a password; give the same --dsn). */
+/* Appends " word" to out, in single quotes when the shell would read it otherwise. */
+static size_t put_word(char *out, size_t n, size_t len, const char *word)
+{
+    if (len >= n) return len;
+    int plain = *word != 0;
+    for (const char *p = word; *p && plain; p++)
+        plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+            strchr("_./:=,@%+-", *p);
+    if (plain) return len + (size_t)snprintf(out + len, n - len, " %s", word);
+    len += (size_t)snprintf(out + len, n - len, " '");
+    for (const char *p = word; *p && len < n; p++)
+        len += (size_t)snprintf(out + len, n - len, *p == '\'' ? "'\\''" : "%c", *p);
+    return len < n ? len + (size_t)snprintf(out + len, n - len, "'") : len;
+}
+
+static size_t put_opt(char *out, size_t n, size_t len, const char *name, const char *value)
+{
+    char w[1200];
+    snprintf(w, sizeof w, "--%s=%s", name, value);
+    return put_word(out, n, len, w);
+}
+
+/* The dsn with its password, and only that, as ***: user://name:***@host/db, password=*** */
+static void dsn_masked(const char *dsn, char *out, size_t n)
+{
+    const char *p = strstr(dsn, "://"), *colon = p ? strchr(p + 3, ':') : NULL, *at = p ? strrchr(p + 3, '@') : NULL;
+    if (colon && at && colon < at) {
+        snprintf(out, n, "%.*s***%s", (int)(colon + 1 - dsn), dsn, at);
+        return;
+    }
+    const char *k = strstr(dsn, "password"), *v = k ? k + 8 : NULL;
+    while (v && *v == ' ') v++;
+    if (v && *v == '=') {
+        v++;
+        while (*v == ' ') v++;
+        size_t len = *v == '\'' ? strcspn(v + 1, "'") + 2 : strcspn(v, " ");
+        snprintf(out, n, "%.*s***%s", (int)(v - dsn), dsn, v + len);
+        return;
+    }
+    snprintf(out, n, "%s", dsn);
+}
+
+/* The command that reproduces k, each word shell-quoted: `bulkbench run` for a script (its
+ * own options as given), `bulkbench load` for a file (its --columns and format options as
+ * given); --dsn as given, its password masked (give it again). */
 static void command_of(advise *a, int k, char *out, size_t n)
 {
     const adv_cand *c = &a->c[k];
-    size_t len;
+    char v[64];
+    size_t len = (size_t)snprintf(out, n, "bulkbench %s", a->file ? "load" : "run");
+    len = put_word(out, n, len, a->input);
+    len = put_opt(out, n, len, "engine", a->drv->name);
+    const char *dsn = opts_get(a->cli, "dsn");
+    if (dsn) {
+        char masked[1024];
+        dsn_masked(dsn, masked, sizeof masked);
+        len = put_opt(out, n, len, "dsn", masked);
+    }
     if (a->file) {
-        char sz[32];
-        len = (size_t)snprintf(out, n, "bulkbench load %s --engine=%s --table=%s --threads=%d --chunk=%s", a->input,
-                               a->drv->name, a->table, c->threads, advise_size_text(c->batch, sz, sizeof sz));
-        if (a->lo.header) snprintf(out + len, n - len, " --header");
+        len = put_opt(out, n, len, "table", a->table);
+        snprintf(v, sizeof v, "%d", c->threads);
+        len = put_opt(out, n, len, "threads", v);
+        len = put_opt(out, n, len, "chunk", advise_size_text(c->batch, v, sizeof v));
+        static const char *const fmt[] = { "columns", "delimiter", "quote", "null", NULL };
+        for (int i = 0; fmt[i]; i++)
+            if (opts_get(a->cli, fmt[i])) len = put_opt(out, n, len, fmt[i], opts_get(a->cli, fmt[i]));
+        if (a->lo.header && len < n) len += (size_t)snprintf(out + len, n - len, " --header");
         return;
     }
-    len = (size_t)snprintf(out, n, "bulkbench run %s --engine=%s --method=%s", a->input, a->drv->name, c->method);
-    if (!c->per_row && c->batch > 0) len += (size_t)snprintf(out + len, n - len, " --batch=%lld", (long long)c->batch);
-    len += (size_t)snprintf(out + len, n - len, " --threads=%d --rows=%lld", c->threads, (long long)a->rows);
-    for (int i = 0; i < c->combo->nset && len < n; i++)
-        len += (size_t)snprintf(out + len, n - len, " --set=%s=%s", c->combo->set_name[i], c->combo->set_value[i]);
+    len = put_opt(out, n, len, "method", c->method);
+    snprintf(v, sizeof v, "%lld", (long long)c->batch);
+    if (!c->per_row && c->batch > 0) len = put_opt(out, n, len, "batch", v);
+    snprintf(v, sizeof v, "%d", c->threads);
+    len = put_opt(out, n, len, "threads", v);
+    snprintf(v, sizeof v, "%lld", (long long)a->rows);
+    len = put_opt(out, n, len, "rows", v);
+    for (int i = 0; i < c->combo->nset && len < n; i++) {
+        char sv[400];
+        snprintf(sv, sizeof sv, "%s=%s", c->combo->set_name[i], c->combo->set_value[i]);
+        len = put_opt(out, n, len, "set", sv);
+    }
+    for (int i = 0; i < a->cli->nkv && len < n; i++) /* the script's own options, as given */
+        if (!opts_def(a->cli->own, a->cli->kv[i].name))
+            len = put_opt(out, n, len, a->cli->kv[i].name, a->cli->kv[i].value);
 }
 
 static json_t *ci_json(const bb_summary *s)
@@ -327,10 +393,11 @@ static void print_text(advise *a)
 {
     int pick = advise_pick(a), rounds = a->nrounds, runs = 0;
     for (int k = 0; k < a->n; k++) runs += a->c[k].nruns;
-    printf("advise: %s on %s%s%s, %lld rows: %d candidates, %d round%s, %d runs in %.1f s of a %.0f s budget "
+    printf("advise: %s on %s%s%s, %lld rows: %d candidate%s, %d round%s, %d run%s in %.1f s of a %.0f s budget "
            "(stopped: %s)\n\n",
            a->input, a->drv->name, a->table ? ", table " : "", a->table ? a->table : "", (long long)a->rows, a->n,
-           rounds, rounds == 1 ? "" : "s", runs, a->elapsed_s, a->budget_s, a->r.stop ? a->r.stop : "budget");
+           a->n == 1 ? "" : "s", rounds, rounds == 1 ? "" : "s", runs, runs == 1 ? "" : "s", a->elapsed_s, a->budget_s,
+           a->r.stop ? a->r.stop : "budget");
     printf("%4s  %-30s %12s  %-24s %-14s %s\n", "#", "candidate (method:batch:threads)", "rows/s", "interval (level)",
            "runs at rows", "fate");
     int *idx = bb_xmalloc(sizeof *idx * (size_t)(a->n + 1)), shown = 0, out_rounds = 0;

@@ -406,13 +406,13 @@ static int start_race(advise *a, bb_err *err)
     if (left <= 0 || !race_plan(&tmp, elapsed(), &probe)) {
         double need = a->n * 1.1 * (race_overhead(&a->r) + cfg.min_cap_s) + elapsed() + ADV_RESERVE_S;
         return bb_usagef(err,
-                         "--budget=%s is too short for %d candidates: one run each needs about %.0f s; give "
+                         "--budget=%s is too short for %d candidate%s: one run each needs about %.0f s; give "
                          "--budget=%.0fs or more, or narrow the race with --method, --threads or --batch",
-                         opts_get(a->cli, "budget"), a->n, need, 3 * need);
+                         opts_get(a->cli, "budget"), a->n, a->n == 1 ? "" : "s", need, 3 * need);
     }
-    fprintf(stderr, "advise: %s on %s, %s%s, %d candidates, %lld rows, budget %.0f s; server cores %d (%s)\n", a->input,
-            a->drv->name, a->table ? "table " : "", a->table ? a->table : "its tables", a->n, (long long)a->rows,
-            a->budget_s, a->cores, a->cores_from);
+    fprintf(stderr, "advise: %s on %s, %s%s, %d candidate%s, %lld rows, budget %.0f s; server cores %d (%s)\n",
+            a->input, a->drv->name, a->table ? "table " : "", a->table ? a->table : "its tables", a->n,
+            a->n == 1 ? "" : "s", (long long)a->rows, a->budget_s, a->cores, a->cores_from);
     return 0;
 }
 

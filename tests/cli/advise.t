@@ -86,6 +86,14 @@ $ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_kill; create table
 ~ ^1$
 ~ scratch tables: 0
 
+# the printed command runs as printed: shell-quoted, --dsn with its password masked (given back here), a file's --columns, a script's own options
+$ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=3000 --format=csv -o "$TMP/h 2.csv" && ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table if exists adv_cols'); db:exec('create table adv_cols (hist_id integer, h_c_id integer, h_c_d_id integer, h_c_w_id integer, h_d_id integer, h_w_id integer, h_date datetime, h_amount decimal(6,2), h_data varchar(24), extra int)')" && ./bulkbench advise "$TMP/h 2.csv" --engine=mysql --dsn="$BULKBENCH_MYSQL_DSN" --table=adv_cols --columns=hist_id,h_c_id,h_c_d_id,h_c_w_id,h_d_id,h_w_id,h_date,h_amount,h_data --threads=1 --chunk=64kB --budget=10s 2>/dev/null >$TMP/cols.out; grep -A1 "^recommendation" $TMP/cols.out | tail -1 | tee $TMP/cmd.sh; sed -i "s|\*\*\*|${BULKBENCH_MYSQL_DSN#*://*:}|; s|@[^@]*@|@|" $TMP/cmd.sh; sed -i 's|^ *bulkbench|./bulkbench|' $TMP/cmd.sh; sh $TMP/cmd.sh >/dev/null 2>$TMP/cmd.err; echo "as printed: rc=$?"; ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=3000 --method=txn --batch=1000 --threads=1 --budget=10s --name_bytes=100 2>/dev/null | grep "bulkbench run\|^advise:"; ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table adv_cols')"
+? 0
+~ bulkbench load '.*/h 2.csv' --engine=mysql '--dsn=mysql://bench:\*\*\*@.*' --table=adv_cols --threads=1 --chunk=64kB --columns=hist_id,h_c_id,h_c_d_id,h_c_w_id,h_d_id,h_w_id,h_date,h_amount,h_data
+~ as printed: rc=0
+~ bulkbench run workloads/batch_insert.lua --engine=sqlite --method=txn --batch=1000 --threads=1 --rows=3000 --name_bytes=100
+~ ^advise: .*: 1 candidate, [0-9]+ rounds?, [0-9]+ runs? in
+
 # a file's model table that does not exist is named
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10 --format=csv -o $TMP/s.csv && ./bulkbench advise $TMP/s.csv --engine=pg --table=no_such_table --budget=10s
 ? 1
