@@ -327,8 +327,12 @@ static void confirm(advise *a)
             a->short_budget_s = ceil((elapsed() + need) / (1 - ADV_CONFIRM_SHARE) + ADV_RESERVE_S);
             fprintf(stderr,
                     "advise: the budget cannot confirm the leaders at --rows=%lld (about %.0f s more); the answer "
-                    "is at the scale the race reached; give --budget=%.0fs to decide at %lld rows\n",
+                    "is at the scale the race reaches; give --budget=%.0fs to decide at %lld rows\n",
                     (long long)a->rows, need, a->short_budget_s, (long long)a->rows);
+            if (why && !strcmp(why, "budget")) { /* the share kept for it goes to the race instead */
+                a->r.stop = NULL;
+                race_all(a);
+            }
         }
         return;
     }
@@ -386,8 +390,34 @@ static int64_t first_rows(const advise *a)
     return rows < a->rows ? rows : a->rows;
 }
 
+/* The threads a run may open, checked before racing: each holds a session of the server's
+ * (and the run one more for its checks), so the most threads of any candidate must fit what
+ * the server takes less what is open; and a thread of this client's each, ADV_MAX_THREADS. */
+#define ADV_MAX_THREADS 1024
+static int check_threads(advise *a, bb_err *err)
+{
+    int most = 0, max, used;
+    for (int k = 0; k < a->n; k++)
+        if (a->c[k].threads > most) most = a->c[k].threads;
+    if (most > ADV_MAX_THREADS)
+        return bb_usagef(err, "--threads=%d: a run starts one thread and one session per thread; at most %d", most,
+                         ADV_MAX_THREADS);
+    bb_err e = { .code = BB_EXIT_RUNTIME };
+    if (lib_sessions(a->drv->name, a->dsn, &max, &used, &e) < 0) {
+        *err = e;
+        return -1;
+    }
+    if (max > 0 && used >= 0 && most + 1 > max - used)
+        return bb_usagef(err,
+                         "--threads=%d needs %d sessions of the server; it takes %d and %d are open: give --threads "
+                         "up to %d",
+                         most, most + 1, max, used, max - used - 1 > 0 ? max - used - 1 : 0);
+    return 0;
+}
+
 static int start_race(advise *a, bb_err *err)
 {
+    if (check_threads(a, err) < 0) return -1;
     race_cfg cfg; /* the race's clock is the command's: set-up time counts */
     double left = a->budget_s - elapsed() - ADV_RESERVE_S;
     /* a share is kept for the confirmation at --rows, unless the first round needs it */

@@ -94,6 +94,15 @@ $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=3000 -
 ~ bulkbench run workloads/batch_insert.lua --engine=sqlite --method=txn --batch=1000 --threads=1 --rows=3000 --name_bytes=100
 ~ ^advise: .*: 1 candidate, [0-9]+ rounds?, [0-9]+ runs? in
 
+# threads are checked before racing: against what a client starts, and against the sessions the server takes less those open
+$ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=100000 --method=copy --batch=1000 --budget=20s; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=1000 --method=copy --batch=1000 --budget=20s; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=mysql --threads=1000 --method=multirow --batch=1000 --budget=20s; echo "rc=$?"
+? 0
+~ --threads=100000: a run starts one thread and one session per thread; at most 1024
+~ --threads=1000 needs 1001 sessions of the server; it takes [0-9]+ and [0-9]+ are open: give --threads up to [0-9]+
+~ rc=2
+! rc=[013]
+! traceback
+
 # a file's model table that does not exist is named
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10 --format=csv -o $TMP/s.csv && ./bulkbench advise $TMP/s.csv --engine=pg --table=no_such_table --budget=10s
 ? 1
