@@ -352,6 +352,17 @@ end
 
 -- Drops the scratch tables of the script (those its tables became under core.scratch()) on
 -- engine/dsn; a table under its own name is never dropped here. Returns how many.
+-- The sessions the server takes and has open now (nil, nil where its catalog cannot say).
+function bb.sessions(engine, dsn)
+  local ok, cat = pcall(require, "bulkbench.catalog_" .. engine)
+  if not ok or type(cat) ~= "table" or not cat.sessions then return nil end
+  local db = core.connect(engine, dsn)
+  local okq, max, used = pcall(cat.sessions, db)
+  db:close()
+  if not okq then return nil end
+  return max, used
+end
+
 function bb.drop_scratch(engine, dsn)
   local n, db = 0, nil
   for _, t in pairs(bb.tables) do

@@ -20,12 +20,26 @@
 --                 exists_args: "name", "schema, name", else the quoted name, its parameter %s), drop_suffix,
 --                 around_drops(db, on), like(db, name, quoted original, how) -> whether its
 --                 foreign keys came with it, as_text(db, name, column), mirror(db, name, cols,
---                 select), tables_sql (the tables a name may be near)
+--                 select), tables_sql (the tables a name may be near), triggers(db, quoted original,
+--                 original, copy, leave out, split) -> how many the original has, and the
+--                 names of those left off because they write elsewhere
 local M = {}
 
 local FILE_TYPES = { double = "double", uuid = "char(36)", varchar_max = 10485760 }
 
 local cache = {}
+
+-- Whether a trigger's code writes to a table (its own row aside): a copy must not carry it,
+-- or advise would write into the user's tables (an audit log). Conservative: any statement
+-- that can write, or a call that might.
+function M.writes_elsewhere(code)
+  local c = " " .. tostring(code or ""):lower():gsub("%s+", " ") .. " "
+  for _, w in ipairs { "insert ", "update ", "delete ", "truncate ", "copy ", "merge ", "execute ", "perform ",
+                       "call ", "replace ", "pg_notify", "dblink", "load " } do
+    if c:find("[^%w_]" .. w:gsub("%s", "%%s")) then return true end
+  end
+  return false
+end
 
 -- The descriptor of a dialect or engine (a name, or a dialect object with .name); {} for none.
 function M.of(d)

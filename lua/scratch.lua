@@ -93,17 +93,44 @@ function M.drop_sql(db, name) return schema.drop(name, db.dialect) end
 -- Drops scratch tables names (the last made first) even when the foreign keys added after a
 -- load tie them in a cycle, where no order would do: pg drops the constraints that point at a
 -- table with it (CASCADE: only scratch tables point at scratch tables); MySQL lets tables
--- referenced go with its checks off for the statement's session. Returns the failures.
+-- referenced go with its checks off for the statement's session. Returns the failures and
+-- the names not dropped (in the order made).
 function M.drop_all(db, names)
-  local sc, errs = dialects.of(db.dialect).scratch or {}, {}
+  local sc, errs, left = dialects.of(db.dialect).scratch or {}, {}, {}
   if sc.around_drops then sc.around_drops(db, false) end
   for i = #names, 1, -1 do
     local sql = M.drop_sql(db, names[i]) .. (sc.drop_suffix or "")
     local ok, e = pcall(db.exec, db, sql)
-    if not ok then errs[#errs + 1] = ("could not drop scratch table %s: %s"):format(names[i], tostring(e)) end
+    if not ok then
+      errs[#errs + 1] = ("could not drop scratch table %s: %s"):format(names[i], tostring(e))
+      table.insert(left, 1, names[i])
+    end
   end
   if sc.around_drops then sc.around_drops(db, true) end
-  return errs
+  return errs, left
+end
+
+-- Says once per process (advise makes a copy per run) whether the copies carry the table's
+-- triggers, and which were left off because they write elsewhere.
+local said = {}
+local function say_triggers(orig, n, leave_out, unsafe)
+  if n == 0 or said[orig] then return end
+  said[orig] = true
+  if leave_out then
+    io.stderr:write(("bulkbench: --no-triggers: the scratch copies of %s leave out its %d trigger%s\n"):format(orig, n,
+      n == 1 and "" or "s"))
+    return
+  end
+  local kept = n - #(unsafe or {})
+  if kept > 0 then
+    io.stderr:write(("bulkbench: the scratch copies of %s carry its %d trigger%s (--no-triggers leaves them out)\n")
+      :format(orig, kept, kept == 1 and "" or "s"))
+  end
+  if unsafe and #unsafe > 0 then
+    io.stderr:write(("bulkbench: %s's trigger%s %s write%s to other tables (INSERT, UPDATE, DELETE... in the function): "
+      .. "left off the copies, so that nothing of yours is written; its cost is not in the figures\n"):format(orig,
+      #unsafe == 1 and "" or "s", table.concat(unsafe, ", "), #unsafe == 1 and "s" or ""))
+  end
 end
 
 -- Creates scratch table `name` like t.like (the engine's own copy: its descriptor's
@@ -123,6 +150,10 @@ function M.create_like(db, t, name, refs)
     with_fks = sc.like(db, name, qualified(db, t.like), { like = t.like, map = map, split = split })
     for _, c in ipairs(t.columns or {}) do
       if c.as_text and sc.as_text then sc.as_text(db, name, c) end
+    end
+    if sc.triggers then -- the original's triggers on the copy, so that it costs a row what the table does
+      local n, unsafe = sc.triggers(db, qualified(db, t.like), t.like, name, t.no_triggers, split)
+      say_triggers(t.like, n, t.no_triggers, unsafe)
     end
   else
     local copy = {}
@@ -223,12 +254,16 @@ end
 -- Installs prepare/run/check/teardown for tables loaded in list's order (parents first).
 -- Declares the script option --into.
 function M.install(bb, list)
-  local opt = bb.options { { "into", "", "load into this existing table instead of a scratch copy (neither dropped nor truncated)" } }
+  local opt = bb.options {
+    { "into", "", "load into this existing table instead of a scratch copy (neither dropped nor truncated)" },
+    { "no-triggers", false, "leave the original's triggers off the scratch copies (they are kept by default)" },
+  }
   local into = opt.into ~= "" and opt.into or nil
   local byname = {}
   for _, t in ipairs(list) do
     byname[t.name] = t
     t.into = into
+    t.no_triggers = opt["no-triggers"]
   end
   local made, before, prepared = {}, 0, nil
 
@@ -369,8 +404,8 @@ function M.install(bb, list)
   end)
 
   bb.set_hook("teardown", function(db)
-    local errs = M.drop_all(db, made)
-    made = {}
+    local errs, left = M.drop_all(db, made)
+    made = left -- what a lost session could not drop, for teardown on a new one
     if #errs > 0 then core.fail(table.concat(errs, "; ")) end
   end)
 end

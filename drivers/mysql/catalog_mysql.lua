@@ -306,4 +306,10 @@ function M.length_exprs(db, col, kind)
   return ("CHAR_LENGTH(%s)"):format(q), ("OCTET_LENGTH(%s)"):format(q), ("LEFT(%s, 64)"):format(q)
 end
 
+-- Sessions the server takes and those open now (advise checks its threads against them).
+function M.sessions(db)
+  local r = db:query("SELECT @@max_connections, (SELECT count(*) FROM information_schema.processlist)")[1]
+  return tonumber(r[1]), tonumber(r[2])
+end
+
 return M

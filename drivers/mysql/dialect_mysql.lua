@@ -33,5 +33,22 @@ return {
       db:exec(("CREATE TABLE %s (PRIMARY KEY (%s)) ENGINE=InnoDB %s"):format(db:quote(name), cols, sel))
     end,
     tables_sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()",
+    -- the original's triggers on the copy, named after the copy (a schema's trigger names are
+    -- its own), but for those that write elsewhere (dialects.writes_elsewhere)
+    triggers = function(db, _, orig, name, leave_out, split)
+      local s, t = split(orig)
+      local rows = db:query([[SELECT trigger_name, action_timing, event_manipulation, action_statement
+        FROM information_schema.triggers WHERE event_object_schema = COALESCE(?, DATABASE()) AND event_object_table = ?
+        ORDER BY action_order]], s, t)
+      local unsafe = {}
+      for _, r in ipairs(rows) do
+        if require("bulkbench.dialects").writes_elsewhere(r[4]) then unsafe[#unsafe + 1] = r[1]
+        elseif not leave_out then
+          db:exec(("CREATE TRIGGER %s %s %s ON %s FOR EACH ROW %s"):format(db:quote((name .. "_" .. r[1]):sub(1, 64)),
+            r[2], r[3], db:quote(name), r[4]))
+        end
+      end
+      return #rows, unsafe
+    end,
   },
 }

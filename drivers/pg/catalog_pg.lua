@@ -234,4 +234,12 @@ function M.length_exprs(db, col, kind)
   return ("char_length(%s)"):format(q), ("octet_length(%s)"):format(q), ("left(%s, 64)"):format(q)
 end
 
+-- Sessions the server takes (less those kept for superusers) and those open now: how many
+-- more a run may open (advise checks its threads against them before racing).
+function M.sessions(db)
+  local r = db:query([[SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int,
+    (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')]])[1]
+  return tonumber(r[1]), tonumber(r[2])
+end
+
 return M

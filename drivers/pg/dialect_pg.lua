@@ -51,5 +51,21 @@ return {
       db:exec("ANALYZE " .. db:quote(name))
     end,
     tables_sql = "SELECT table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')",
+    -- the original's triggers on the copy under the same names (pg's are per table), but for
+    -- those whose function writes elsewhere (dialects.writes_elsewhere)
+    triggers = function(db, q, _, name, leave_out)
+      local rows = db:query([[SELECT pg_get_triggerdef(t.oid), format('%I.%I', n.nspname, c.relname), t.tgname, p.prosrc
+        FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE t.tgrelid = to_regclass(]] .. db.dialect:param(1) .. [[) AND NOT t.tgisinternal ORDER BY t.tgname]], q)
+      local unsafe = {}
+      for _, r in ipairs(rows) do
+        local on = " ON " .. r[2] .. " "
+        local at = r[1]:find(on, 1, true)
+        if require("bulkbench.dialects").writes_elsewhere(r[4]) then unsafe[#unsafe + 1] = r[3]
+        elseif at and not leave_out then db:exec(r[1]:sub(1, at - 1) .. " ON " .. db:quote(name) .. " " .. r[1]:sub(at + #on)) end
+      end
+      return #rows, unsafe
+    end,
   },
 }

@@ -45,16 +45,17 @@ function M.elsewhere(item, searched, others)
   core.fail(("no table %s in %s; it is in another schema: %s"):format(item, searched, table.concat(where, " or ")))
 end
 
--- The table's triggers and rules (rows of one text each: "trigger audit_t"), which no
--- scratch copy carries: the scenario's file says so, since a trigger can cost a load as much
--- as an index.
+-- The table's triggers and rules (rows of one text each: "trigger audit_t"): the scenario's
+-- file says what the scratch copies make of them, since a trigger can cost a load as much as
+-- an index.
 function M.not_copied(m, rows)
   local what = {}
   for i, r in ipairs(rows or {}) do what[i] = r[1] end
   m.not_copied = what
   if #what > 0 then
-    m.notes[#m.notes + 1] = ("its %s %s not reproduced: the scratch copy has none, so its rows cost what they cost without them"):format(
-      table.concat(what, ", "), #what == 1 and "is" or "are")
+    m.notes[#m.notes + 1] = ("its %s: the scratch copies carry a trigger unless its code writes to other tables "
+      .. "(which would write into yours: said when it runs; --no-triggers leaves them all off); a rule is not reproduced")
+      :format(table.concat(what, ", "))
   end
 end
 

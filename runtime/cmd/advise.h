@@ -18,7 +18,7 @@
 
 /* One run of a candidate. */
 typedef struct adv_run {
-    int round;
+    int round, rep; /* rep: its turn in the round, pairing runs of one turn */
     int64_t rows_asked;
     double cap_s, wall_s;
     bb_result res;
@@ -34,6 +34,7 @@ typedef struct adv_cand {
     adv_run *runs;
     int nruns;
     char error[1024]; /* why its run failed, "" when none did */
+    int retried;      /* a failed run was run once more (once per candidate) */
 } adv_cand;
 
 /* One round as it went. */
@@ -72,7 +73,10 @@ typedef struct advise {
     adv_round *rounds;
     int nrounds;
     int interrupted;
-    int progress; /* one line per run on standard error, rewritten in place */
+    char left[2048];       /* scratch tables that could not be dropped, and why; "" when none */
+    int confirm_round;     /* the round that confirmed the leaders at --rows; 0 when none ran */
+    double short_budget_s; /* > 0: the budget that would have confirmed them at --rows */
+    int progress;          /* one line per run on standard error, rewritten in place */
 } advise;
 
 /* advise_space.c: the candidates from the engine's methods (or --method), the thread ladder
@@ -88,6 +92,8 @@ void advise_space_free(advise *a);
 /* advise_out.c: the outcome as text or one JSON object on standard output; every run into
  * --out with its `advise` object. */
 void advise_print(advise *a);
+/* The candidate recommended: the race's pick, -1 when none or the race was interrupted. */
+int advise_pick(const advise *a);
 int advise_write_runs(advise *a, bb_err *err);
 /* 4194304 -> "4MB" */
 const char *advise_size_text(int64_t bytes, char *out, size_t n);

@@ -5,31 +5,18 @@
 #include "advise.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <math.h>
 #include <string.h>
 
 #include "../../base/buf.h"
 #include "../host/lib.h"
 #include "output.h"
 
-/* The recommendation: the race's pick, or none when the race was interrupted (its standings
- * are shown, but a race cut short has not decided anything). */
-static int advise_pick(const advise *a) { return a->interrupted ? -1 : race_pick(&a->r); }
-
-/* "96.9% interval" when the runs reach the level the reports call sure, else what they hold:
- * "range of 3 runs (75%)" (the rule of lua/report/stats.lua's interval_name). */
-static const char *interval_name(const bb_summary *s, char *out, size_t n)
-{
-    double p = floor(s->level * 1000 + 1e-9) / 10;
-    char pct[16];
-    snprintf(pct, sizeof pct, p == floor(p) ? "%.0f%%" : "%.1f%%", p);
-    if (s->n <= 1) snprintf(out, n, "one run");
-    else if (s->level >= SUMMARY_LEVEL - 1e-12) snprintf(out, n, "%s interval", pct);
-    else snprintf(out, n, "range of %d runs (%s)", s->n, pct);
-    return out;
-}
+/* The recommendation: the race's pick, none when the race was interrupted (a race cut
+ * short by a signal has not compared its candidates at the scale asked). */
+int advise_pick(const advise *a) { return a->interrupted ? -1 : race_pick(&a->r); }
 
 static const char *fate(const advise *a, int k)
 {
@@ -85,23 +72,64 @@ static void cost_per_row(const advise *a, int k, double out[3])
     free(v);
 }
 
-/* The baseline against the recommendation at the recommendation's scale, as `report
- * --compare` puts it: out = { ratio, lo, hi, baseline's median }; 0 when there is none. */
-static int baseline_ratio(advise *a, int pick, double out[4])
+/* The pick's and the baseline's paired ratios: the runs of one turn of a round at the full
+ * rows (each ran right after the other), pick over baseline, into v; how many. */
+static int paired_ratios(const advise *a, int pick, double *v)
 {
-    if (a->baseline < 0 || pick < 0 || !a->rs.L) return 0;
+    int n = 0;
+    const adv_cand *p = &a->c[pick], *b = &a->c[a->baseline];
+    for (int i = 0; i < p->nruns; i++) {
+        const adv_run *x = &p->runs[i];
+        if (x->rows_asked != a->rows || x->res.error[0]) continue;
+        for (int j = 0; j < b->nruns; j++) {
+            const adv_run *y = &b->runs[j];
+            double rb = result_rows_per_s(&y->res);
+            if (y->round == x->round && y->rep == x->rep && !y->res.error[0] && rb > 0)
+                v[n++] = result_rows_per_s(&x->res) / rb;
+        }
+    }
+    return n;
+}
+
+/* The baseline against the recommendation at the recommendation's scale: out = { ratio, lo,
+ * hi, baseline's median, level }; lo < 0 when there is no interval. Paired (the median of
+ * turn-by-turn ratios, its order-statistic interval) when both ran in the confirmation round,
+ * else as `report --compare` puts two sets of runs; 0 when there is none. */
+static int baseline_ratio(advise *a, int pick, double out[5])
+{
+    if (a->baseline < 0 || pick < 0) return 0;
     int64_t rows = standing_rows(a, pick);
-    int nmax = a->c[pick].nruns + a->c[a->baseline].nruns + 1;
+    int nmax = a->c[pick].nruns + a->c[a->baseline].nruns + 1, ok = 0;
     double *rec = bb_xmalloc(sizeof *rec * (size_t)nmax), *base = bb_xmalloc(sizeof *base * (size_t)nmax);
-    int nr = rates_at(a, pick, rows, rec), nb = rates_at(a, a->baseline, rows, base), ok = 0;
+    int nr = rates_at(a, pick, rows, rec), nb = rates_at(a, a->baseline, rows, base), np = 0;
+    if (pick != a->baseline && rows == a->rows) np = paired_ratios(a, pick, rec);
     bb_err err;
-    if (nr && nb && lib_ratio_interval(a->rs.L, base, nb, rec, nr, out, &err) == 0) {
+    if (pick == a->baseline) np = 0;
+    if (np >= 2 && nb) {
+        bb_summary s;
+        summary_of(rec, np, 0, &s);
+        out[0] = s.median;
+        out[1] = s.lo;
+        out[2] = s.hi;
+        out[4] = s.level;
         out[3] = summary_median(base, nb);
+        ok = 2;
+    } else if (a->rs.L && nr && nb && lib_ratio_interval(a->rs.L, base, nb, rec, nr, out, &err) == 0) {
+        out[3] = summary_median(base, nb);
+        out[4] = out[1] < 0 ? 0 : SUMMARY_LEVEL;
         ok = 1;
     }
     free(rec);
     free(base);
     return ok;
+}
+
+/* "96.9% interval" or, below 95%, "range of 3 runs (75%)": an interval named by the level it has */
+static const char *interval_name(int n, double level, char *out, size_t len)
+{
+    if (level >= SUMMARY_LEVEL - 1e-12) snprintf(out, len, "%.1f%% interval", floor(level * 1000 + 1e-9) / 10);
+    else snprintf(out, len, "range of %d run%s (%.1f%%)", n, n == 1 ? "" : "s", floor(level * 1000 + 1e-9) / 10);
+    return out;
 }
 
 static const char *verdict(const double r[4])
@@ -123,24 +151,90 @@ void advise_describe(const adv_cand *c, char *out, size_t n)
         len += (size_t)snprintf(out + len, n - len, ", %s=%s", c->combo->set_name[i], c->combo->set_value[i]);
 }
 
-/* The command that reproduces k: `bulkbench run` for a script, `bulkbench load` for a file
- * (the DSN left out: it may hold a password; give the same --dsn). */
+/* Appends " word" to out, in single quotes when the shell would read it otherwise. */
+static size_t put_word(char *out, size_t n, size_t len, const char *word)
+{
+    if (len >= n) return len;
+    int plain = *word != 0;
+    for (const char *p = word; *p && plain; p++)
+        plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+            strchr("_./:=,@%+-", *p);
+    if (plain) return len + (size_t)snprintf(out + len, n - len, " %s", word);
+    len += (size_t)snprintf(out + len, n - len, " '");
+    for (const char *p = word; *p && len < n; p++)
+        len += (size_t)snprintf(out + len, n - len, *p == '\'' ? "'\\''" : "%c", *p);
+    return len < n ? len + (size_t)snprintf(out + len, n - len, "'") : len;
+}
+
+static size_t put_opt(char *out, size_t n, size_t len, const char *name, const char *value)
+{
+    char w[1200];
+    snprintf(w, sizeof w, "--%s=%s", name, value);
+    return put_word(out, n, len, w);
+}
+
+/* The dsn with its password, and only that, as ***: user://name:***@host/db, password=*** */
+static void dsn_masked(const char *dsn, char *out, size_t n)
+{
+    const char *p = strstr(dsn, "://"), *colon = p ? strchr(p + 3, ':') : NULL, *at = p ? strrchr(p + 3, '@') : NULL;
+    if (colon && at && colon < at) {
+        snprintf(out, n, "%.*s***%s", (int)(colon + 1 - dsn), dsn, at);
+        return;
+    }
+    const char *k = strstr(dsn, "password"), *v = k ? k + 8 : NULL;
+    while (v && *v == ' ') v++;
+    if (v && *v == '=') {
+        v++;
+        while (*v == ' ') v++;
+        size_t len = *v == '\'' ? strcspn(v + 1, "'") + 2 : strcspn(v, " ");
+        snprintf(out, n, "%.*s***%s", (int)(v - dsn), dsn, v + len);
+        return;
+    }
+    snprintf(out, n, "%s", dsn);
+}
+
+/* The command that reproduces k, each word shell-quoted: `bulkbench run` for a script (its
+ * own options as given), `bulkbench load` for a file (its --columns and format options as
+ * given); --dsn as given, its password masked (give it again). */
 static void command_of(advise *a, int k, char *out, size_t n)
 {
     const adv_cand *c = &a->c[k];
-    size_t len;
+    char v[64];
+    size_t len = (size_t)snprintf(out, n, "bulkbench %s", a->file ? "load" : "run");
+    len = put_word(out, n, len, a->input);
+    len = put_opt(out, n, len, "engine", a->drv->name);
+    const char *dsn = opts_get(a->cli, "dsn");
+    if (dsn) {
+        char masked[1024];
+        dsn_masked(dsn, masked, sizeof masked);
+        len = put_opt(out, n, len, "dsn", masked);
+    }
     if (a->file) {
-        char sz[32];
-        len = (size_t)snprintf(out, n, "bulkbench load %s --engine=%s --table=%s --threads=%d --chunk=%s", a->input,
-                               a->drv->name, a->table, c->threads, advise_size_text(c->batch, sz, sizeof sz));
-        if (a->lo.header) snprintf(out + len, n - len, " --header");
+        len = put_opt(out, n, len, "table", a->table);
+        snprintf(v, sizeof v, "%d", c->threads);
+        len = put_opt(out, n, len, "threads", v);
+        len = put_opt(out, n, len, "chunk", advise_size_text(c->batch, v, sizeof v));
+        static const char *const fmt[] = { "columns", "delimiter", "quote", "null", NULL };
+        for (int i = 0; fmt[i]; i++)
+            if (opts_get(a->cli, fmt[i])) len = put_opt(out, n, len, fmt[i], opts_get(a->cli, fmt[i]));
+        if (a->lo.header && len < n) len += (size_t)snprintf(out + len, n - len, " --header");
         return;
     }
-    len = (size_t)snprintf(out, n, "bulkbench run %s --engine=%s --method=%s", a->input, a->drv->name, c->method);
-    if (!c->per_row && c->batch > 0) len += (size_t)snprintf(out + len, n - len, " --batch=%lld", (long long)c->batch);
-    len += (size_t)snprintf(out + len, n - len, " --threads=%d --rows=%lld", c->threads, (long long)a->rows);
-    for (int i = 0; i < c->combo->nset && len < n; i++)
-        len += (size_t)snprintf(out + len, n - len, " --set=%s=%s", c->combo->set_name[i], c->combo->set_value[i]);
+    len = put_opt(out, n, len, "method", c->method);
+    snprintf(v, sizeof v, "%lld", (long long)c->batch);
+    if (!c->per_row && c->batch > 0) len = put_opt(out, n, len, "batch", v);
+    snprintf(v, sizeof v, "%d", c->threads);
+    len = put_opt(out, n, len, "threads", v);
+    snprintf(v, sizeof v, "%lld", (long long)a->rows);
+    len = put_opt(out, n, len, "rows", v);
+    for (int i = 0; i < c->combo->nset && len < n; i++) {
+        char sv[400];
+        snprintf(sv, sizeof sv, "%s=%s", c->combo->set_name[i], c->combo->set_value[i]);
+        len = put_opt(out, n, len, "set", sv);
+    }
+    for (int i = 0; i < a->cli->nkv && len < n; i++) /* the script's own options, as given */
+        if (!opts_def(a->cli->own, a->cli->kv[i].name))
+            len = put_opt(out, n, len, a->cli->kv[i].name, a->cli->kv[i].value);
 }
 
 static json_t *ci_json(const bb_summary *s)
@@ -178,6 +272,7 @@ static json_t *candidate_json(const advise *a, int k)
     json_object_set_new(o, "baseline", json_boolean(rc->baseline));
     json_object_set_new(o, "rows_per_s", rc->stat.n ? json_real(rc->stat.median) : json_null());
     json_object_set_new(o, "ci95", ci_json(&rc->stat));
+    json_object_set_new(o, "ci_level", rc->stat.n ? json_real(rc->stat.level) : json_null());
     json_object_set_new(o, "error", c->error[0] ? json_string(c->error) : json_null());
     for (int m = 0; m < rc->nmark; m++) {
         const race_mark *mk = &rc->mark[m];
@@ -221,8 +316,13 @@ static json_t *advise_json(advise *a)
         command_of(a, pick, cmd, sizeof cmd);
         json_object_set_new(rec, "rows_per_s", json_real(rc->stat.median));
         json_object_set_new(rec, "ci95", ci_json(&rc->stat));
+        json_object_set_new(rec, "ci_level", json_real(rc->stat.level));
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
         json_object_set_new(rec, "at_rows", json_integer(standing_rows(a, pick)));
+        json_object_set_new(rec, "confirmed_at_rows",
+                            json_boolean(standing_rows(a, pick) == a->rows && rc->stat.level >= SUMMARY_LEVEL));
+        json_object_set_new(rec, "budget_for_rows_s",
+                            a->short_budget_s > 0 ? json_real(a->short_budget_s) : json_null());
         json_object_set_new(rec, "command", json_string(cmd));
         json_object_set_new(rec, "why", why_picked(a, pick) ? json_string(why_picked(a, pick)) : json_null());
         if (a->focus)
@@ -241,15 +341,18 @@ static json_t *advise_json(advise *a)
     for (int i = 0; i < a->n; i++) json_array_append_new(cands, candidate_json(a, idx[i]));
     free(idx);
     json_object_set_new(o, "candidates", cands);
-    double br[4];
+    double br[5];
     if (a->baseline >= 0) {
         json_t *b = who_json(&a->c[a->baseline]);
         const race_cand *rc = &a->rc[a->baseline];
         json_object_set_new(b, "rows_per_s", rc->stat.n ? json_real(rc->stat.median) : json_null());
         json_object_set_new(b, "ci95", ci_json(&rc->stat));
-        if (baseline_ratio(a, pick, br)) {
+        int how = baseline_ratio(a, pick, br);
+        if (how) {
             json_object_set_new(b, "ratio", json_real(br[0]));
             json_object_set_new(b, "ratio_ci95", br[1] < 0 ? json_null() : json_pack("[ff]", br[1], br[2]));
+            json_object_set_new(b, "ratio_ci_level", br[1] < 0 ? json_null() : json_real(br[4]));
+            json_object_set_new(b, "paired", json_boolean(how == 2));
             json_object_set_new(b, "verdict", json_string(verdict(br)));
         }
         json_object_set_new(o, "baseline", b);
@@ -276,8 +379,8 @@ static void print_standing(const advise *a, int k, int rank)
     const race_cand *rc = &a->rc[k];
     char m[32], lo[32], hi[32], at[48] = "-", iv[80] = "-", fa[48];
     if (rc->stat.n) {
-        snprintf(iv, sizeof iv, "[%s, %s]", thousands(rc->stat.lo, lo, sizeof lo),
-                 thousands(rc->stat.hi, hi, sizeof hi));
+        snprintf(iv, sizeof iv, "[%s, %s] %.0f%%", thousands(rc->stat.lo, lo, sizeof lo),
+                 thousands(rc->stat.hi, hi, sizeof hi), floor(rc->stat.level * 100 + 1e-9));
         snprintf(at, sizeof at, "%d at %lld", rc->stat.n, (long long)standing_rows(a, k));
     }
     if (rc->out_round) snprintf(fa, sizeof fa, "%s in round %d", fate(a, k), rc->out_round);
@@ -290,11 +393,12 @@ static void print_text(advise *a)
 {
     int pick = advise_pick(a), rounds = a->nrounds, runs = 0;
     for (int k = 0; k < a->n; k++) runs += a->c[k].nruns;
-    printf("advise: %s on %s%s%s, %lld rows: %d candidates, %d round%s, %d runs in %.1f s of a %.0f s budget "
+    printf("advise: %s on %s%s%s, %lld rows: %d candidate%s, %d round%s, %d run%s in %.1f s of a %.0f s budget "
            "(stopped: %s)\n\n",
            a->input, a->drv->name, a->table ? ", table " : "", a->table ? a->table : "", (long long)a->rows, a->n,
-           rounds, rounds == 1 ? "" : "s", runs, a->elapsed_s, a->budget_s, a->r.stop ? a->r.stop : "budget");
-    printf("%4s  %-30s %12s  %-24s %-14s %s\n", "#", "candidate (method:batch:threads)", "rows/s", "95% interval",
+           a->n == 1 ? "" : "s", rounds, rounds == 1 ? "" : "s", runs, runs == 1 ? "" : "s", a->elapsed_s, a->budget_s,
+           a->r.stop ? a->r.stop : "budget");
+    printf("%4s  %-30s %12s  %-24s %-14s %s\n", "#", "candidate (method:batch:threads)", "rows/s", "interval (level)",
            "runs at rows", "fate");
     int *idx = bb_xmalloc(sizeof *idx * (size_t)(a->n + 1)), shown = 0, out_rounds = 0;
     race_ranking(&a->r, idx);
@@ -320,18 +424,23 @@ static void print_text(advise *a)
     }
     free(idx);
     if (pick < 0) {
-        printf(a->interrupted ? "\nno recommendation: the race was interrupted before it decided\n"
-                              : "\nno recommendation: no candidate finished a run\n");
+        if (a->interrupted) printf("\nno recommendation: the race was interrupted before it could decide\n");
+        else printf("\nno recommendation: no candidate finished a run\n");
         return;
     }
     const race_cand *rc = &a->rc[pick];
-    char d[256], cmd[1024], m[32], lo[32], hi[32], iv[64];
+    char d[256], cmd[1024], m[32], lo[32], hi[32], iname[64];
     advise_describe(&a->c[pick], d, sizeof d);
     command_of(a, pick, cmd, sizeof cmd);
+    int64_t at = standing_rows(a, pick);
     printf("\nrecommendation: %s: %s rows/s (%s %s to %s, %d run%s at %lld rows)\n  %s\n", d,
-           thousands(rc->stat.median, m, sizeof m), interval_name(&rc->stat, iv, sizeof iv),
+           thousands(rc->stat.median, m, sizeof m), interval_name(rc->stat.n, rc->stat.level, iname, sizeof iname),
            thousands(rc->stat.lo, lo, sizeof lo), thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n,
-           rc->stat.n == 1 ? "" : "s", (long long)standing_rows(a, pick), cmd);
+           rc->stat.n == 1 ? "" : "s", (long long)at, cmd);
+    if (at < a->rows)
+        printf("  (decided at %lld rows, not the %lld asked: the budget could not reach them%s%.0fs would)\n",
+               (long long)at, (long long)a->rows, a->short_budget_s > 0 ? "; --budget=" : "",
+               a->short_budget_s > 0 ? a->short_budget_s : 0.0);
     if (why_picked(a, pick)) printf("  (%s)\n", why_picked(a, pick));
     if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
     double cost[3];
@@ -345,11 +454,12 @@ static void print_text(advise *a)
     printf(", WAL/binlog ");
     if (cost[2] >= 0) printf("%.0f bytes\n", cost[2]);
     else printf("unknown\n");
-    double br[4];
-    if (a->baseline >= 0 && baseline_ratio(a, pick, br)) {
-        printf("  against the baseline %s (%s rows/s): %.3fx", a->c[a->baseline].key, thousands(br[3], m, sizeof m),
-               br[0]);
-        if (br[1] >= 0) printf(", 95%% interval [%.3f, %.3f]", br[1], br[2]);
+    double br[5];
+    int how;
+    if (a->baseline >= 0 && (how = baseline_ratio(a, pick, br))) {
+        printf("  against the baseline %s (%s rows/s): %.3fx%s", a->c[a->baseline].key, thousands(br[3], m, sizeof m),
+               br[0], how == 2 ? " (paired runs)" : "");
+        if (br[1] >= 0) printf(", %.1f%% interval [%.3f, %.3f]", floor(br[4] * 1000 + 1e-9) / 10, br[1], br[2]);
         printf(", %s\n", verdict(br));
     }
 }

@@ -4,6 +4,7 @@
  * tables that are dropped on every way out. */
 #include "command.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,11 @@
 
 /* Seconds kept back from the race for what follows it: dropping the scratch tables, the report. */
 #define ADV_RESERVE_S 1.0
+/* Runs of each leader at the full --rows before it is named: 6 is the fewest whose interval
+ * of the median (order statistics, summary.h) reaches 95% (96.9%). */
+#define ADV_CONFIRM_RUNS 6
+/* Of the budget, what the race keeps back for the confirmation at --rows. */
+#define ADV_CONFIRM_SHARE 0.4
 
 static uint64_t adv_t0;
 
@@ -119,14 +125,27 @@ static int setup_file(advise *a, bb_err *err)
     return lib_scratch_like(a->drv->name, a->dsn, a->scratch_table, a->table, 0, err);
 }
 
-/* Drops the scratch tables; says so when it cannot. */
+/* A run that could not drop its scratch tables, even on a new session: said at the end,
+ * with a non-zero exit. */
+static void note_left(advise *a, const char *why)
+{
+    size_t len = strlen(a->left);
+    snprintf(a->left + len, sizeof a->left - len, "%s%s", len ? "; " : "", why);
+}
+
+/* Drops the scratch tables (on a session of its own: the race's may be lost); says so,
+ * naming them, when it cannot. */
 static void cleanup(advise *a)
 {
     bb_err err = { .code = BB_EXIT_RUNTIME };
     int rc = 0;
     if (a->file && a->scratch_table[0]) rc = lib_scratch_like(a->drv->name, a->dsn, a->scratch_table, "", 1, &err);
     else if (!a->file && a->rs.L) rc = lib_drop_scratch(a->rs.L, a->drv->name, a->dsn, &err);
-    if (rc < 0) fprintf(stderr, "bulkbench: could not drop the scratch tables (*%s): %s\n", a->scratch, err.msg);
+    if (rc < 0) {
+        char *tb = strstr(err.msg, "\nstack traceback:");
+        if (tb) *tb = 0;
+        note_left(a, err.msg);
+    }
 }
 
 /* One run of candidate k in the current round, into its runs; the run's exit code. */
@@ -207,61 +226,122 @@ static void round_footer(advise *a, int round, double t0)
     fputc('\n', stderr);
 }
 
+/* An error as people read it: the first line, without the Lua traceback under it. */
+static const char *user_message(char *msg)
+{
+    char *tb = strstr(msg, "\nstack traceback:");
+    if (tb) *tb = 0;
+    return msg;
+}
+
 /* A run that failed takes its candidate out with the reason; every candidate's failing is
  * the caller's to report. */
 static void run_failed(advise *a, int k, const bb_err *err)
 {
     adv_cand *c = &a->c[k];
     snprintf(c->error, sizeof c->error, "%s", err->msg[0] ? err->msg : c->runs[c->nruns - 1].res.error);
+    user_message(c->error);
     race_fail(&a->r, k);
     if (a->progress) fputs("\r\033[K", stderr);
     fprintf(stderr, "  %s failed: %s\n", c->key, c->error);
 }
 
-/* The rounds the race plans, each run interleaved; stops at the race's end, the budget or
- * a signal (its number into a->interrupted). */
-static void race_all(advise *a)
+/* One round, each run interleaved (every contestant once, then again); stops early at the
+ * budget or a signal (its number into a->interrupted). */
+static void run_round(advise *a, const race_round *rd)
 {
     int *idx = bb_xmalloc(sizeof *idx * (size_t)a->n);
-    race_round rd;
-    while (!a->interrupted && race_plan(&a->r, elapsed(), &rd)) {
-        int m = race_contestants(&a->r, idx), done = 0;
-        double t0 = elapsed();
-        round_header(a, &rd, m);
-        a->rounds = realloc(a->rounds, sizeof *a->rounds * (size_t)(a->nrounds + 1));
-        adv_round *ar = &a->rounds[a->nrounds++];
-        *ar = (adv_round){ .plan = rd, .contestants = m, .started_s = t0 };
-        for (int rep = 0; rep < rd.reps && !a->r.cut && !a->interrupted; rep++)
-            for (int i = 0; i < m && !a->r.cut && !a->interrupted; i++) {
-                int k = idx[i];
-                if (a->rc[k].state == RACE_FAILED) continue;
-                if (sig_caught()) {
-                    a->interrupted = sig_caught();
-                    break;
-                }
-                if (!race_may_start(&a->r, k, elapsed())) {
-                    race_cut(&a->r);
-                    break;
-                }
-                bb_err err = { .code = BB_EXIT_RUNTIME };
-                int rc = run_one(a, k, &rd, &err);
-                adv_run *run = &a->c[k].runs[a->c[k].nruns - 1];
-                done++;
-                if (rc >= 128) {
-                    a->interrupted = rc - 128;
-                    break;
-                }
-                if (rc != BB_EXIT_OK) run_failed(a, k, &err);
-                else race_record(&a->r, k, result_rows_per_s(&run->res), run->wall_s, run->res.seconds);
-                progress_line(a, k, done, m * rd.reps, run);
+    int m = race_contestants(&a->r, idx), done = 0;
+    double t0 = elapsed();
+    round_header(a, rd, m);
+    a->rounds = realloc(a->rounds, sizeof *a->rounds * (size_t)(a->nrounds + 1));
+    adv_round *ar = &a->rounds[a->nrounds++];
+    *ar = (adv_round){ .plan = *rd, .contestants = m, .started_s = t0 };
+    for (int rep = 0; rep < rd->reps && !a->r.cut && !a->interrupted; rep++)
+        for (int i = 0; i < m && !a->r.cut && !a->interrupted; i++) {
+            int k = idx[i];
+            if (a->rc[k].state == RACE_FAILED) continue;
+            if (sig_caught()) {
+                a->interrupted = sig_caught();
+                break;
             }
-        if (a->interrupted) race_cut(&a->r);
-        race_end_round(&a->r);
-        ar->runs = done;
-        ar->seconds = elapsed() - t0;
-        round_footer(a, rd.round, t0);
-    }
+            if (!race_may_start(&a->r, k, elapsed())) {
+                race_cut(&a->r);
+                break;
+            }
+            bb_err err = { .code = BB_EXIT_RUNTIME };
+            int rc = run_one(a, k, rd, &err);
+            adv_run *run = &a->c[k].runs[a->c[k].nruns - 1];
+            run->rep = rep;
+            done++;
+            if (rc != BB_EXIT_OK && rc < 128 && !a->c[k].retried && !sig_caught()) {
+                /* one failure may be the server's (a backend killed, a deadlock): once more */
+                a->c[k].retried = 1;
+                if (a->progress) fputs("\r\033[K", stderr);
+                fprintf(stderr, "  %s failed (%s); running it once more\n", a->c[k].key, user_message(err.msg));
+                err = (bb_err){ .code = BB_EXIT_RUNTIME };
+                rc = run_one(a, k, rd, &err);
+                run = &a->c[k].runs[a->c[k].nruns - 1];
+                run->rep = rep;
+                done++;
+            }
+            if (rc >= 128) {
+                a->interrupted = rc - 128;
+                break;
+            }
+            if (rc != BB_EXIT_OK && strstr(run->res.error, "could not drop scratch table"))
+                note_left(a, run->res.error);
+            if (rc != BB_EXIT_OK) run_failed(a, k, &err);
+            else race_record(&a->r, k, result_rows_per_s(&run->res), run->wall_s, run->res.seconds);
+            progress_line(a, k, done, m * rd->reps, run);
+        }
+    if (a->interrupted) race_cut(&a->r);
+    race_end_round(&a->r);
+    ar->runs = done;
+    ar->seconds = elapsed() - t0;
+    round_footer(a, rd->round, t0);
     free(idx);
+}
+
+/* The rounds the race plans, to the race's own budget (the confirmation's share kept back). */
+static void race_all(advise *a)
+{
+    race_round rd;
+    while (!a->interrupted && race_plan(&a->r, elapsed(), &rd)) run_round(a, &rd);
+}
+
+/* Before naming a pick: the survivors within the tie band of the leader, and the baseline,
+ * run at the full --rows, interleaved, until each has ADV_CONFIRM_RUNS there (the fewest
+ * whose interval of the median reaches 95%); when the budget cannot, says so and the answer
+ * stays at the scale the race reached. */
+static void confirm(advise *a)
+{
+    if (a->interrupted || race_pick(&a->r) < 0) return;
+    const char *why = a->r.stop;
+    int reps;
+    double cap, need;
+    a->r.cfg.budget_s = a->budget_s - ADV_RESERVE_S; /* the whole budget again */
+    if (!race_confirm_plan(&a->r, elapsed(), ADV_CONFIRM_RUNS, &reps, &cap, &need)) {
+        if (reps < 0) {
+            /* the race would keep its share of a larger budget too */
+            a->short_budget_s = ceil((elapsed() + need) / (1 - ADV_CONFIRM_SHARE) + ADV_RESERVE_S);
+            fprintf(stderr,
+                    "advise: the budget cannot confirm the leaders at --rows=%lld (about %.0f s more); the answer "
+                    "is at the scale the race reaches; give --budget=%.0fs to decide at %lld rows\n",
+                    (long long)a->rows, need, a->short_budget_s, (long long)a->rows);
+            if (why && !strcmp(why, "budget")) { /* the share kept for it goes to the race instead */
+                a->r.stop = NULL;
+                race_all(a);
+            }
+        }
+        return;
+    }
+    race_round rd;
+    race_confirm(&a->r, reps, cap, &rd);
+    a->confirm_round = rd.round;
+    fprintf(stderr, "confirmation at --rows: ");
+    run_round(a, &rd);
+    if (!a->r.stop) a->r.stop = why && !strcmp(why, "indistinguishable") ? why : "confirmed";
 }
 
 /* The options, the input, the engine: a usage error (exit 2) for anything advise cannot do. */
@@ -310,26 +390,59 @@ static int64_t first_rows(const advise *a)
     return rows < a->rows ? rows : a->rows;
 }
 
+/* The threads a run may open, checked before racing: each holds a session of the server's
+ * (and the run one more for its checks), so the most threads of any candidate must fit what
+ * the server takes less what is open; and a thread of this client's each, ADV_MAX_THREADS. */
+#define ADV_MAX_THREADS 1024
+static int check_threads(advise *a, bb_err *err)
+{
+    int most = 0, max, used;
+    for (int k = 0; k < a->n; k++)
+        if (a->c[k].threads > most) most = a->c[k].threads;
+    if (most > ADV_MAX_THREADS)
+        return bb_usagef(err, "--threads=%d: a run starts one thread and one session per thread; at most %d", most,
+                         ADV_MAX_THREADS);
+    bb_err e = { .code = BB_EXIT_RUNTIME };
+    if (lib_sessions(a->drv->name, a->dsn, &max, &used, &e) < 0) {
+        *err = e;
+        return -1;
+    }
+    if (max > 0 && used >= 0 && most + 1 > max - used)
+        return bb_usagef(err,
+                         "--threads=%d needs %d sessions of the server; it takes %d and %d are open: give --threads "
+                         "up to %d",
+                         most, most + 1, max, used, max - used - 1 > 0 ? max - used - 1 : 0);
+    return 0;
+}
+
 static int start_race(advise *a, bb_err *err)
 {
+    if (check_threads(a, err) < 0) return -1;
     race_cfg cfg; /* the race's clock is the command's: set-up time counts */
     double left = a->budget_s - elapsed() - ADV_RESERVE_S;
+    /* a share is kept for the confirmation at --rows, unless the first round needs it */
     race_defaults(&cfg, a->budget_s - ADV_RESERVE_S, a->rows);
+    cfg.budget_s = (a->budget_s - ADV_RESERVE_S) * (1 - ADV_CONFIRM_SHARE);
     cfg.rows_first = first_rows(a);
     cfg.seed = (uint64_t)strtoull(opts_get(a->cli, "seed"), NULL, 10);
     race_init(&a->r, &cfg, a->rc, a->n);
     race_round probe;
-    race tmp = a->r; /* would even the first round fit? */
+    race tmp = a->r; /* would even the first round fit? without the confirmation's share, if need be */
+    if (left > 0 && !race_plan(&tmp, elapsed(), &probe) && cfg.budget_s < a->budget_s - ADV_RESERVE_S) {
+        cfg.budget_s = a->budget_s - ADV_RESERVE_S;
+        race_init(&a->r, &cfg, a->rc, a->n);
+        tmp = a->r;
+    }
     if (left <= 0 || !race_plan(&tmp, elapsed(), &probe)) {
         double need = a->n * 1.1 * (race_overhead(&a->r) + cfg.min_cap_s) + elapsed() + ADV_RESERVE_S;
         return bb_usagef(err,
-                         "--budget=%s is too short for %d candidates: one run each needs about %.0f s; give "
+                         "--budget=%s is too short for %d candidate%s: one run each needs about %.0f s; give "
                          "--budget=%.0fs or more, or narrow the race with --method, --threads or --batch",
-                         opts_get(a->cli, "budget"), a->n, need, 3 * need);
+                         opts_get(a->cli, "budget"), a->n, a->n == 1 ? "" : "s", need, 3 * need);
     }
-    fprintf(stderr, "advise: %s on %s, %s%s, %d candidates, %lld rows, budget %.0f s; server cores %d (%s)\n", a->input,
-            a->drv->name, a->table ? "table " : "", a->table ? a->table : "its tables", a->n, (long long)a->rows,
-            a->budget_s, a->cores, a->cores_from);
+    fprintf(stderr, "advise: %s on %s, %s%s, %d candidate%s, %lld rows, budget %.0f s; server cores %d (%s)\n",
+            a->input, a->drv->name, a->table ? "table " : "", a->table ? a->table : "its tables", a->n,
+            a->n == 1 ? "" : "s", (long long)a->rows, a->budget_s, a->cores, a->cores_from);
     return 0;
 }
 
@@ -352,6 +465,7 @@ static int advise_main(bb_cli *cli)
         rc = output_fail(&err);
     } else {
         race_all(&a);
+        confirm(&a);
         cleanup(&a);
         a.elapsed_s = elapsed();
         if (a.interrupted) a.r.stop = "interrupted";
@@ -359,6 +473,10 @@ static int advise_main(bb_cli *cli)
         fflush(stdout);
         bb_err werr = { .code = BB_EXIT_RUNTIME };
         if (advise_write_runs(&a, &werr) < 0) output_fail(&werr);
+        if (a.left[0]) {
+            fprintf(stderr, "bulkbench: scratch tables were left behind: %s\n", a.left);
+            rc = BB_EXIT_RUNTIME;
+        }
         if (a.interrupted) {
             fprintf(stderr, "bulkbench: interrupted; the standings so far are above\n");
             rc = 128 + a.interrupted;

@@ -304,6 +304,27 @@ int lib_scratch_like(const char *engine, const char *dsn, const char *name, cons
     return rc;
 }
 
+int lib_sessions(const char *engine, const char *dsn, int *max, int *used, bb_err *err)
+{
+    bb_cli cli = { 0 };
+    host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = state_new(&hc, NULL, err);
+    if (!L) return -1;
+    lua_pushstring(L, engine);
+    if (dsn) lua_pushstring(L, dsn);
+    else lua_pushnil(L);
+    int rc = call_module(L, "bulkbench", "sessions", 2, 2, err);
+    *max = *used = -1;
+    if (rc == 0) {
+        if (lua_isnumber(L, -2)) *max = (int)lua_tointeger(L, -2);
+        if (lua_isnumber(L, -1)) *used = (int)lua_tointeger(L, -1);
+    }
+    char *tb = rc < 0 ? strstr(err->msg, "\nstack traceback") : NULL;
+    if (tb) *tb = 0;
+    state_close(L);
+    return rc;
+}
+
 static void push_numbers(lua_State *L, const double *v, int n)
 {
     lua_createtable(L, n, 0);

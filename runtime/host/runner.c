@@ -130,13 +130,15 @@ static int verify(bb_servers *sv, lua_State *L, const bb_plan *p, bb_result *res
 }
 
 /* Rank 0, last, after every run that called prepare(), however it ended (a failure,
- * Ctrl-C): teardown() removes what must not outlive the run (scratch tables). Its failure
- * fails a run that had not failed; after a failure it is only said. */
-static int tear_down(bb_servers *sv, lua_State *L, int rc, bb_err *err)
+ * Ctrl-C): teardown() removes what must not outlive the run (scratch tables). A session lost
+ * on the way (a backend killed, a server restarted) is opened anew and teardown() tried once
+ * more on it. Its failure fails a run that had not failed; after a failure it is only said. */
+static int tear_down(bb_servers *sv, lua_State *L, const bb_plan *p, int rc, bb_err *err)
 {
     bb_err terr;
     trace("teardown()");
     if (servers_hook(sv, L, "teardown", &terr) == 0) return rc;
+    if (servers_renew(sv, p) > 0 && servers_hook(sv, L, "teardown", &terr) == 0) return rc;
     if (rc == BB_EXIT_OK) {
         *err = terr;
         return terr.code ? terr.code : BB_EXIT_RUNTIME;
@@ -318,7 +320,7 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
         if (rc == BB_EXIT_OK && lead) rc = verify(&sv, L, p, res, err);
         trace("done");
     }
-    if (lead && r.prepared) rc = tear_down(&sv, L, rc, err);
+    if (lead && r.prepared) rc = tear_down(&sv, L, p, rc, err);
     if (rc != BB_EXIT_OK) snprintf(res->error, sizeof res->error, "%s", err->msg);
     script_figures(L, res);
     pool_free(&r.pool);

@@ -8,13 +8,14 @@ $ ./bulkbench advise workloads/copy_vs_load.lua --engine=sqlite --rows=20000 --m
 # advise as text: the ranked candidates, the recommendation in one line and the command that reproduces it
 $ ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=5000 --method=txn --batch=10,1000 --threads=1 --budget=15s --name_bytes=100 2>/dev/null
 ? 0
-~ candidate \(method:batch:threads\) +rows/s +95% interval
+~ candidate \(method:batch:threads\) +rows/s +interval \(level\)
+~ ^recommendation: .*\(9[5-9]\.[0-9]% interval [0-9,]+ to [0-9,]+, 6 runs at 5000 rows\)
 ~ ^recommendation: txn, batch 1000, 1 thread: [0-9,]+ rows/s
 ~ bulkbench run workloads/batch_insert.lua --engine=sqlite --method=txn --batch=1000 --threads=1 --rows=5000
 ~ cost per row: client CPU [0-9.]+ us
 
 # advise on pg races into scratch tables: the user's table of the same name is left as it was, no scratch table is left behind, the baseline is compared
-$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create table bmsql_history (x int); insert into bmsql_history values (1), (2), (3)" && ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=30000 --method=copy,multirow --threads=1,2 --batch=10000 --budget=9s --baseline=pipeline:1000:1 --format=json --out=$TMP/pg.jsonl >$TMP/pg.json 2>$TMP/pg.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/pg.json $TMP/pg.jsonl --baseline; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'user rows: ' || count(*) from bmsql_history" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table bmsql_history"; tail -3 $TMP/pg.err
+$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create table bmsql_history (x int); insert into bmsql_history values (1), (2), (3)" && ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=30000 --method=copy,multirow --threads=1,2 --batch=10000 --budget=12s --baseline=pipeline:1000:1 --format=json --out=$TMP/pg.jsonl >$TMP/pg.json 2>$TMP/pg.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/pg.json $TMP/pg.jsonl --baseline --confirmed; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'user rows: ' || count(*) from bmsql_history" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table bmsql_history"; tail -3 $TMP/pg.err
 ? 0
 ~ rc=0
 ~ ^ok: 5 candidates
@@ -30,6 +31,23 @@ $ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=200000 --meth
 ~ scratch tables: 0
 ~ interrupted; the standings so far are above
 
+# interrupted as text: the standings, "interrupted", and no command to run
+$ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=200000 --method=copy,multirow --threads=1 --batch=10000 --budget=60s >$TMP/int.txt 2>$TMP/int2.err & p=$!; for i in $(seq 400); do grep -q "^round 1:" $TMP/int2.err && break; sleep 0.05; done; kill -TERM $p; wait $p; echo "exit $?"; grep -c "bulkbench run" $TMP/int.txt; cat $TMP/int.txt
+? 0
+~ exit 143
+~ ^0$
+~ no recommendation: the race was interrupted
+! ^recommendation:
+
+# report on an interrupted race's runs and its object (recommendation null): the standings under "no recommendation", text and page
+$ python3 -c "import json; rs=[json.loads(l) for l in open('tests/fixtures/advise.jsonl')]; [r['advise'].update(fate='kept') for r in rs if r['advise']['fate']=='winner']; [print(json.dumps(r)) for r in rs]; print(json.dumps({'input': 'q.lua', 'engine': 'sqlite', 'rows': 3000, 'stopped': 'interrupted', 'rounds': [], 'candidates': [], 'recommendation': None}))" >$TMP/intr.jsonl; ./bulkbench report $TMP/intr.jsonl; echo "rc=$?"; ./bulkbench report $TMP/intr.jsonl --html=$TMP/intr.html >/dev/null; grep -q "the race was interrupted" $TMP/intr.html && echo page-says-interrupted
+? 0
+~ ^no recommendation: the race was interrupted
+~ ^kept +multirow:100:1
+~ rc=0
+~ ^page-says-interrupted$
+! traceback
+
 # advise on a CSV file loads a scratch copy of --table (left empty and untouched) on MariaDB
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=50000 --format=csv -o $TMP/h.csv && ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table if exists adv_model'); db:exec('create table adv_model (hist_id integer, h_c_id integer, h_c_d_id integer, h_c_w_id integer, h_d_id integer, h_w_id integer, h_date datetime, h_amount decimal(6,2), h_data varchar(24))')" && ./bulkbench advise $TMP/h.csv --engine=mysql --table=adv_model --threads=1,2 --chunk=256kB,1MB --budget=8s --format=json >$TMP/f.json 2>$TMP/f.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/f.json; ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); print('model rows: ' .. db:count('adv_model')); print('scratch tables: ' .. #db:query(\"show tables like '%scratch%'\")); db:exec('drop table adv_model')"
 ? 0
@@ -37,6 +55,56 @@ $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=50000 
 ~ ^ok: 4 candidates
 ~ model rows: 0
 ~ scratch tables: 0
+
+# a budget that cannot decide at --rows says so with the budget that would, and the answer is marked with the rows it was decided at
+$ ./bulkbench advise workloads/copy_vs_load.lua --engine=sqlite --rows=3000000 --method=txn --batch=100,1000 --threads=1 --budget=6s 2>&1
+? 0
+~ the budget cannot confirm the leaders at --rows=3000000 \(about [0-9]+ s more\).* give --budget=[0-9]+s to decide at 3000000 rows
+~ ^recommendation: txn, batch 1000, 1 thread: .* at [0-9]+ rows\)
+~ \(decided at [0-9]+ rows, not the 3000000 asked: the budget could not reach them; --budget=[0-9]+s would\)
+
+# the scratch copies carry the table's triggers, seen on the copy while the race runs, said on standard error; a trigger whose code writes to another table (an audit log) is left off, said so, and the user's audit table stays empty; --no-triggers leaves them all out
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -q -c "set client_min_messages = warning; drop table if exists adv_trg, adv_audit cascade; create table adv_audit (n int); create table adv_trg (id bigserial primary key, tag varchar(40), body text); create or replace function adv_trg_low() returns trigger language plpgsql as \$\$ begin new.tag := lower(new.tag); return new; end \$\$; create or replace function adv_trg_f() returns trigger language plpgsql as \$\$ begin insert into adv_audit values (1); return new; end \$\$; create trigger adv_trg_bi before insert on adv_trg for each row execute function adv_trg_low(); create trigger adv_trg_ai after insert on adv_trg for each row execute function adv_trg_f(); insert into adv_trg (tag, body) select 'T' || g, repeat(md5(g::text), 1 + g % 20) from generate_series(1, 2000) g; truncate adv_audit; analyze adv_trg" && ./bulkbench new --engine=pg --table=adv_trg -o $TMP/trg.lua >/dev/null && { ./bulkbench advise $TMP/trg.lua --engine=pg --rows=20000 --method=copy,multirow --batch=1000 --threads=1 --budget=20s 2>$TMP/trg.err >/dev/null & p=$!; seen=false; while kill -0 $p 2>/dev/null; do [ "$($P -c "select count(*) from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname like 'bb_scratch%adv_trg' and t.tgname = 'adv_trg_bi'")" != 0 ] && { seen=true; break; }; done; wait $p; echo "copy carries adv_trg_bi: $seen"; grep trigger $TMP/trg.err; }; $P -c "select 'audited: ' || (count(*) > 0) from adv_audit"; ./bulkbench advise $TMP/trg.lua --engine=pg --rows=5000 --method=copy --batch=1000 --threads=1 --budget=20s --no-triggers 2>&1 >/dev/null | grep triggers; $P -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table adv_trg, adv_audit; drop function adv_trg_f(), adv_trg_low()"
+? 0
+~ ^copy carries adv_trg_bi: true$
+~ the scratch copies of public.adv_trg carry its 1 trigger \(--no-triggers leaves them out\)
+~ public.adv_trg's trigger adv_trg_ai writes to other tables .*left off the copies, so that nothing of yours is written
+~ ^audited: false$
+~ --no-triggers: the scratch copies of public.adv_trg leave out its 2 triggers
+~ scratch tables: 0
+
+# on MariaDB too: the copy carries the trigger that only sets the row, the audit one stays off, nothing of the user's is written, and the copies' triggers go with the copies
+$ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table if exists mtrg, maudit'); db:exec('create table maudit (n int)'); db:exec('create table mtrg (id bigint auto_increment primary key, tag varchar(40), body text)'); db:exec('create trigger mtrg_bi before insert on mtrg for each row set new.tag = lower(new.tag)'); db:exec('create trigger mtrg_ai after insert on mtrg for each row insert into maudit values (1)'); for i = 1, 200 do db:exec(\"insert into mtrg (tag, body) values ('T\" .. i .. \"', repeat('abc', \" .. i .. \"))\") end; db:exec('truncate maudit')" && ./bulkbench new --engine=mysql --table=mtrg -o $TMP/mtrg.lua >/dev/null && ./bulkbench advise $TMP/mtrg.lua --engine=mysql --rows=2000 --method=multirow --batch=100,1000 --threads=1 --budget=15s 2>&1 >/dev/null | grep trigger; ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); print('audited: ' .. tostring(db:count('maudit') > 0)); print('triggers left: ' .. #db:query(\"select 1 from information_schema.triggers where trigger_schema = database() and trigger_name like 'bb_scratch%'\")); db:exec('drop table mtrg, maudit')"
+? 0
+~ the scratch copies of mtrg carry its 1 trigger
+~ mtrg's trigger mtrg_ai writes to other tables
+~ ^audited: false$
+~ ^triggers left: 0$
+
+# a backend killed mid-race: its run is run once more, the scratch tables are dropped on a new session, and advise goes on
+$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_kill; create table adv_kill (id bigserial primary key, tag varchar(40), body text); insert into adv_kill (tag, body) select 'T' || g, repeat(md5(g::text), 1 + g % 20) from generate_series(1, 2000) g; analyze adv_kill" && ./bulkbench new --engine=pg --table=adv_kill -o $TMP/kill.lua >/dev/null && { ./bulkbench advise $TMP/kill.lua --engine=pg --rows=400000 --method=multirow --batch=1000 --threads=1 --budget=40s >$TMP/kill.out 2>$TMP/kill.err & p=$!; for i in $(seq 600); do [ "$(psql -qAtX "$BULKBENCH_PG_DSN" -c "with b as materialized (select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike '%insert into%bb_scratch%') select count(pg_terminate_backend(pid)) from b")" -gt 0 ] && break; sleep 0.05; done; wait $p; echo "rc=$?"; }; grep -o "failed (.*); running it once more" $TMP/kill.err | head -1; grep -c "^recommendation:" $TMP/kill.out; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table adv_kill"
+? 0
+~ rc=0
+~ failed \(.*\); running it once more
+~ ^1$
+~ scratch tables: 0
+
+# the printed command runs as printed: shell-quoted, --dsn with its password masked (given back here), a file's --columns, a script's own options
+$ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=3000 --format=csv -o "$TMP/h 2.csv" && ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table if exists adv_cols'); db:exec('create table adv_cols (hist_id integer, h_c_id integer, h_c_d_id integer, h_c_w_id integer, h_d_id integer, h_w_id integer, h_date datetime, h_amount decimal(6,2), h_data varchar(24), extra int)')" && ./bulkbench advise "$TMP/h 2.csv" --engine=mysql --dsn="$BULKBENCH_MYSQL_DSN" --table=adv_cols --columns=hist_id,h_c_id,h_c_d_id,h_c_w_id,h_d_id,h_w_id,h_date,h_amount,h_data --threads=1 --chunk=64kB --budget=10s 2>/dev/null >$TMP/cols.out; grep -A1 "^recommendation" $TMP/cols.out | tail -1 | tee $TMP/cmd.sh; sed -i "s|\*\*\*|${BULKBENCH_MYSQL_DSN#*://*:}|; s|@[^@]*@|@|" $TMP/cmd.sh; sed -i 's|^ *bulkbench|./bulkbench|' $TMP/cmd.sh; sh $TMP/cmd.sh >/dev/null 2>$TMP/cmd.err; echo "as printed: rc=$?"; ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=3000 --method=txn --batch=1000 --threads=1 --budget=10s --name_bytes=100 2>/dev/null | grep "bulkbench run\|^advise:"; ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table adv_cols')"
+? 0
+~ bulkbench load '.*/h 2.csv' --engine=mysql '--dsn=mysql://bench:\*\*\*@.*' --table=adv_cols --threads=1 --chunk=64kB --columns=hist_id,h_c_id,h_c_d_id,h_c_w_id,h_d_id,h_w_id,h_date,h_amount,h_data
+~ as printed: rc=0
+~ bulkbench run workloads/batch_insert.lua --engine=sqlite --method=txn --batch=1000 --threads=1 --rows=3000 --name_bytes=100
+~ ^advise: .*: 1 candidate, [0-9]+ rounds?, [0-9]+ runs? in
+
+# threads are checked before racing: against what a client starts, and against the sessions the server takes less those open
+$ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=100000 --method=copy --batch=1000 --budget=20s; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=1000 --method=copy --batch=1000 --budget=20s; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=mysql --threads=1000 --method=multirow --batch=1000 --budget=20s; echo "rc=$?"
+? 0
+~ --threads=100000: a run starts one thread and one session per thread; at most 1024
+~ --threads=1000 needs 1001 sessions of the server; it takes [0-9]+ and [0-9]+ are open: give --threads up to [0-9]+
+~ rc=2
+! rc=[013]
+! traceback
 
 # a file's model table that does not exist is named
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10 --format=csv -o $TMP/s.csv && ./bulkbench advise $TMP/s.csv --engine=pg --table=no_such_table --budget=10s

@@ -335,6 +335,47 @@ static void test_too_small(void)
     race_free(&r);
 }
 
+/* The confirmation: the survivors within the tie band and the baseline run at the full rows
+ * until each has the runs asked there; those behind the band leave; the budget may not fit. */
+static void test_confirm(void)
+{
+    race r;
+    race_cand c[4] = { { .threads = 1 }, { .threads = 2 }, { .threads = 1 }, { .threads = 1, .baseline = 1 } };
+    race_cfg cfg;
+    race_defaults(&cfg, 1e9, 100000);
+    cfg.rows_first = 10000;
+    race_init(&r, &cfg, c, 4);
+    double rps[4][4] = { { 1000, 1010 }, { 1020, 990 }, { 900, 960 }, { 500, 510 } };
+    play_round(&r, rps);
+    ok(c[2].state == RACE_ALIVE, "a candidate 8% behind survives round 1 (intervals overlap)");
+    int reps;
+    double cap, need;
+    ok(race_confirm_plan(&r, 0, 6, &reps, &cap, &need) == 1 && reps == 6 && need > 0,
+       "with nothing at the full rows yet, six runs each are planned");
+    race_round rd;
+    ok(race_confirm(&r, reps, cap, &rd) && rd.rows == 100000 && rd.reps == 6, "the confirmation runs at the full rows");
+    ok(c[2].state == RACE_DROPPED && c[2].out_round == rd.round, "the one behind the tie band leaves in that round");
+    int idx[4], m = race_contestants(&r, idx);
+    ok(m == 3, "the two leaders and the baseline run in it");
+    for (int rep = 0; rep < 6; rep++)
+        for (int i = 0; i < m; i++) race_record(&r, idx[i], idx[i] == 1 ? 1500 + rep : 1000 + rep, 1, 0.5);
+    race_end_round(&r);
+    ok(race_pick(&r) == 1 && c[1].stat.n == 6 && c[1].stat.level > 0.95,
+       "the pick is decided at the full rows, on six runs, its interval at 96.9%");
+    ok(race_confirm_plan(&r, 0, 6, &reps, &cap, &need) == 0 && reps == 0, "nothing more to confirm");
+    race_free(&r);
+    /* a budget that cannot reach the full rows says so, with what it would take */
+    race_cand d[2] = { { .threads = 1 }, { .threads = 1 } };
+    race_defaults(&cfg, 20, 1000000);
+    cfg.rows_first = 10000;
+    race_init(&r, &cfg, d, 2);
+    double slow[2][4] = { { 1000, 1010 }, { 1005, 995 } };
+    play_round(&r, slow);
+    ok(race_confirm_plan(&r, 1, 6, &reps, &cap, &need) == 0 && reps == -1 && need > 1000,
+       "a budget short of the full rows plans no confirmation and says how long it would take");
+    race_free(&r);
+}
+
 int main(void)
 {
     test_drop();
@@ -349,5 +390,6 @@ int main(void)
     test_budget(70);
     test_budget(300);
     test_too_small();
+    test_confirm();
     return tap_done();
 }

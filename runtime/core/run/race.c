@@ -286,6 +286,68 @@ void race_end_round(race *r)
     }
 }
 
+int race_tied(const race *r, int *idx)
+{
+    int l = race_leader(r), m = 0;
+    if (l < 0) return 0;
+    for (int k = 0; k < r->n; k++) {
+        const race_cand *c = &r->c[k];
+        int tied = c->state == RACE_ALIVE && c->stat.n && c->stat.median >= (1 - r->cfg.tie) * r->c[l].stat.median;
+        if (tied || (c->baseline && c->state != RACE_FAILED)) idx[m++] = k;
+    }
+    return m;
+}
+
+int race_runs_at_scale(const race *r, int k)
+{
+    int n = 0;
+    for (int i = 0; i < r->c[k].ns; i++) n += r->c[k].s[i].rows == r->cfg.rows;
+    return n;
+}
+
+int race_confirm_plan(const race *r, double elapsed_s, int want, int *reps, double *cap_s, double *need_s)
+{
+    int *idx = bb_xmalloc(sizeof *idx * (size_t)(r->n ? r->n : 1)), m = race_tied(r, idx), have = want;
+    int l = race_leader(r);
+    double over = race_overhead(r), per_rep = 0;
+    *cap_s = cap_for(r, r->cfg.rows);
+    for (int i = 0; i < m; i++) {
+        int h = race_runs_at_scale(r, idx[i]);
+        if (h < have) have = h;
+        per_rep += run_estimate(&r->c[idx[i]], r->cfg.rows, *cap_s, over);
+    }
+    free(idx);
+    *reps = 0;
+    *need_s = (want - have) * per_rep;
+    if (l < 0 || have >= want) return 0;
+    double left = r->cfg.budget_s - elapsed_s;
+    int least = have >= 3 ? 1 : 3 - have;
+    for (int k = want - have; k >= least; k--)
+        if (k * per_rep <= left) {
+            *reps = k;
+            return 1;
+        }
+    *reps = -1;
+    return 0;
+}
+
+int race_confirm(race *r, int reps, double cap_s, race_round *out)
+{
+    int l = race_leader(r);
+    if (l < 0 || reps < 1) return 0;
+    double lead = r->c[l].stat.median;
+    for (int k = 0; k < r->n; k++) { /* behind the tie band at the last scale: out in this round */
+        race_cand *c = &r->c[k];
+        if (c->state == RACE_ALIVE && (!c->stat.n || c->stat.median < (1 - r->cfg.tie) * lead)) {
+            c->state = RACE_DROPPED;
+            c->out_round = r->round + 1;
+        }
+    }
+    r->stop = NULL;
+    go(r, out, r->cfg.rows, reps, cap_s);
+    return 1;
+}
+
 /* Orders batches by size with 0 (one stream per worker) the largest. */
 static int64_t batch_size(int64_t b) { return b > 0 ? b : INT64_MAX; }
 

@@ -143,6 +143,21 @@ void race_cut(race *r);
 /* Standings, drops and the stop rules after the current round. */
 void race_end_round(race *r);
 
+/* The confirmation round, after the race: every survivor whose median is within cfg.tie of
+ * the leader's (the others leave the race in this round), and the baseline, run `reps` more
+ * times at cfg.rows, each cut at cap_s; the caller runs it as any round and ends it with
+ * race_end_round, whose standings then are at cfg.rows. 0 when no candidate has a standing. */
+int race_confirm(race *r, int reps, double cap_s, race_round *out);
+/* Plans the confirmation at elapsed_s: the most runs, up to `want` at cfg.rows for each
+ * candidate race_tied names (counting those it has), that fit the budget, at least enough for
+ * three at cfg.rows each; *need_s gets the seconds all `want` would take from now. 1 with
+ * *reps, 0 when they have them already (*reps 0) or when the budget cannot (*reps -1). */
+int race_confirm_plan(const race *r, double elapsed_s, int want, int *reps, double *cap_s, double *need_s);
+/* The survivors the confirmation would run (the baseline too), into idx; how many. */
+int race_tied(const race *r, int *idx);
+/* The runs k has at cfg.rows so far. */
+int race_runs_at_scale(const race *r, int k);
+
 /* The leader: the candidate in the race with the highest median; -1 when none. */
 int race_leader(const race *r);
 /* The recommendation (see above); -1 when no candidate has a standing. */
