@@ -363,6 +363,23 @@ function bb.sessions(engine, dsn)
   return max, used
 end
 
+-- advise: the scratch tables runs no longer running left here; said, or dropped (cleanup).
+-- Returns how many were found and the failures to drop, joined.
+function bb.scratch_orphans(engine, dsn, cleanup)
+  local scratch = require "bulkbench.scratch"
+  local db = core.connect(engine, dsn)
+  if not cleanup then
+    scratch.report_orphans(db)
+    db:close()
+    return 0, nil
+  end
+  local names, errs = scratch.orphans(db, true)
+  db:close()
+  io.stderr:write(("bulkbench: dropped %d scratch table%s left by runs no longer running%s%s\n"):format(
+    #names - #errs, #names - #errs == 1 and "" or "s", #names > 0 and ": " or "", table.concat(names, ", ")))
+  return #names, #errs > 0 and table.concat(errs, "; ") or nil
+end
+
 function bb.drop_scratch(engine, dsn)
   local n, db = 0, nil
   for _, t in pairs(bb.tables) do

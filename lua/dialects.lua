@@ -20,7 +20,7 @@
 --                 exists_args: "name", "schema, name", else the quoted name, its parameter %s), drop_suffix,
 --                 around_drops(db, on), like(db, name, quoted original, how) -> whether its
 --                 foreign keys came with it, as_text(db, name, column), mirror(db, name, cols,
---                 select), tables_sql (the tables a name may be near), triggers(db, quoted original,
+--                 select), tables_sql (the tables a name may be near), list_sql (the scratch tables here), triggers(db, quoted original,
 --                 original, copy, leave out, split) -> how many the original has, and the
 --                 names of those left off because they write elsewhere
 local M = {}

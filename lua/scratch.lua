@@ -6,9 +6,10 @@
 -- Ctrl-C. `run ... --into=T` loads into the existing table T instead, which is neither
 -- dropped nor truncated; the rows verified are the count's growth.
 --
--- Names: bb_scratch_<run>_<table> (run: 8 hex digits of the run's id, the same in every
--- worker; the table's name cut to 36 characters), and bb_scratch_<run>_<table>_k<i> for the
--- mirror of the table's i-th foreign key.
+-- Names: bb_scratch_<pid>_<run>_<table> (pid: the process that made it, so a table a killed
+-- process left is known for an orphan; run: 6 hex digits of the run's id, of its start in
+-- nanoseconds, the same in every worker; the table's name cut to 36 characters), and
+-- bb_scratch_<pid>_<run>_<table>_k<i> for the mirror of the table's i-th foreign key.
 local core = require "bulkbench.core"
 local schema = require "bulkbench.schema"
 local keys = require "bulkbench.scratch_keys"
@@ -64,14 +65,53 @@ local function not_null(db, cols)
 end
 
 function M.run_tag()
-  local id = core.run_info().run_id or "0"
-  return id:sub(-8)
+  local info = core.run_info()
+  local id = info.run_id or "0"
+  return ("%d_%s"):format(info.pid or 0, id:sub(-6))
+end
+
+-- The scratch tables here, of any run: { name, pid } each (pid nil when the name has none).
+function M.list(db)
+  local sql, rows = (dialects.of(db.dialect).scratch or {}).list_sql, {}
+  if sql then rows = db:query(sql) end
+  local out = {}
+  for _, r in ipairs(rows) do out[#out + 1] = { name = r[1], pid = tonumber(r[1]:match("^bb_scratch_(%d+)_%x+_")) } end
+  return out
 end
 
 function M.name(base, suffix)
   local _, t = split(base)
   local tag = M.run_tag()
   return ("bb_scratch_%s_%s"):format(tag, t:sub(1, 36)) .. (suffix or "")
+end
+
+-- Whether process pid runs on this host (kill(pid, 0): EPERM is a process of another user's).
+local function alive(pid)
+  local ok, ffi = pcall(require, "ffi")
+  if not ok then return true end -- cannot tell: not an orphan
+  pcall(ffi.cdef, "int kill(int pid, int sig);")
+  return ffi.C.kill(pid, 0) == 0 or ffi.errno() == 1
+end
+
+-- The scratch tables here whose process no longer runs on this host: what a killed run
+-- (SIGKILL, a crash) left. A client on another host has its own processes: the caveat is in
+-- docs/advise.md. drop: drop them too. Returns their names and the failures.
+function M.orphans(db, drop)
+  local names = {}
+  for _, t in ipairs(M.list(db)) do
+    if t.pid and not alive(t.pid) then names[#names + 1] = t.name end
+  end
+  local errs = {}
+  if drop and #names > 0 then errs = M.drop_all(db, names) end
+  return names, errs
+end
+
+-- Says on standard error which orphans there are (for advise and new, before they start).
+function M.report_orphans(db)
+  local ok, names = pcall(M.orphans, db, false)
+  if not ok or #names == 0 then return end
+  io.stderr:write(("bulkbench: %d scratch table%s left by runs no longer running: %s (`bulkbench advise --cleanup` drops them)\n")
+    :format(#names, #names == 1 and "" or "s", table.concat(names, ", ")))
 end
 
 -- Whether table qname exists here (as a table or view the session can read): its dialect's

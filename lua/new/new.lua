@@ -234,6 +234,7 @@ function M.from_tables(opts)
   local cat = require(catalog)
   local okc, db = pcall(core.connect, opts.engine, opts.dsn)
   if not okc then core.fail((tostring(db):gsub("^.-:%d+: ", ""))) end
+  require("bulkbench.scratch").report_orphans(db)
   local tabs = cat.resolve(db, opts.table)
   if #tabs == 0 then
     local near = require("bulkbench.scratch").nearest(db, opts.table:gsub("%%", ""))

@@ -149,7 +149,11 @@ function M.run(opts, models)
   local rows = tonumber(opts.check_rows) or M.ROWS
   if (m.rows or 0) > 0 then rows = math.min(rows, m.rows) end
   local db = core.connect(opts.engine, opts.dsn)
-  local copy = ("bb_scratch_c%07x_%s"):format(os.time() % 0x10000000, m.name:sub(1, 36))
+  -- named as a run's scratch tables are (bb_scratch_<pid>_<time>_<table>), so that one a
+  -- kill -9 left is reported as an orphan by the next advise or new, and --cleanup drops it
+  local ffi = require "ffi"
+  pcall(ffi.cdef, "int getpid(void);")
+  local copy = ("bb_scratch_%d_%06x_%s"):format(ffi.C.getpid(), os.time() % 0x1000000, m.name:sub(1, 36))
   local ok, err = pcall(scratch.create_like, db, { like = m.qname, columns = {}, foreign_keys = {} }, copy, {})
   local result
   if ok then

@@ -446,6 +446,17 @@ static int start_race(advise *a, bb_err *err)
     return 0;
 }
 
+/* advise --cleanup: drops the scratch tables of runs no longer running, and nothing else. */
+static int cleanup_orphans(bb_cli *cli)
+{
+    bb_err err = { .code = BB_EXIT_USAGE };
+    const bb_driver *drv = bb_driver_find(opts_get(cli, "engine"));
+    if (!drv) return bb_usagef(&err, "unknown engine '%s'", opts_get(cli, "engine")), output_fail(&err);
+    err.code = BB_EXIT_RUNTIME;
+    if (lib_scratch_orphans(drv->name, opts_dsn(cli, drv), 1, &err) < 0) return output_fail(&err);
+    return BB_EXIT_OK;
+}
+
 static int advise_main(bb_cli *cli)
 {
     adv_t0 = bb_now_ns();
@@ -453,8 +464,11 @@ static int advise_main(bb_cli *cli)
     bb_err err = { .code = BB_EXIT_USAGE };
     snprintf(a.scratch, sizeof a.scratch, "__scratch%d", (int)getpid());
     a.progress = opts_get(cli, "progress") ? opts_is_on(opts_get(cli, "progress")) : isatty(2);
+    if (opts_get(cli, "cleanup") && opts_is_on(opts_get(cli, "cleanup"))) return cleanup_orphans(cli);
     int rc = check_options(&a, &err);
     if (rc == 0) {
+        bb_err oerr; /* tables runs killed left: said before the race (a failure to look is no matter) */
+        lib_scratch_orphans(a.drv->name, a.dsn, 0, &oerr);
         sysmon_host_info(&a.host);
         advise_cores(&a);
         rc = a.file ? setup_file(&a, &err) : setup_script(&a, &err);
@@ -507,7 +521,8 @@ static int advise_main(bb_cli *cli)
 /* advise's own options, defined here (opts.h) */
 static const opt_def budget = { "budget", OT_STR, "5m", 0, 0, "wall time the whole race may take, set-up included: 90s, 5m, 1h" };
 static const opt_def baseline = { "baseline", OT_STR, NULL, 0, 0, "METHOD:BATCH:THREADS raced along every round, to compare the recommendation with" };
-static const opt_def *const advise_own[] = { &budget, &baseline, NULL };
+static const opt_def cleanup_opt = { "cleanup", OT_BOOL, NULL, 0, 0, "drop the scratch tables runs no longer running left (a killed advise, run or new scenario), and stop" };
+static const opt_def *const advise_own[] = { &budget, &baseline, &cleanup_opt, NULL };
 
 static const opt_use advise_opts[] = {
     { "engine", "the engine (one): {engines}", NULL, "E" },
@@ -531,6 +546,7 @@ static const opt_use advise_opts[] = {
     { "quote", NULL, NULL, "CHAR" },
     { "null", "a file: the field text that means NULL", NULL, "TEXT" },
     { "progress", "a line per run on standard error (default: on when it is a terminal)", NULL, NULL },
+    { "cleanup", NULL, NULL, NULL },
     { NULL, NULL, NULL, NULL }
 };
 // clang-format on

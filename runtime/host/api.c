@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../core/gen/encode.h"
 #include "../core/gen/encrows.h"
@@ -137,6 +138,8 @@ static int l_run_info(lua_State *L)
     lua_setfield(L, -2, "scenario");
     lua_pushstring(L, p->run_id);
     lua_setfield(L, -2, "run_id");
+    lua_pushinteger(L, (lua_Integer)getpid()); /* scratch names carry it: lua/scratch.lua */
+    lua_setfield(L, -2, "pid");
     if (h->worker) {
         lua_pushinteger(L, h->worker->ld.id);
         lua_setfield(L, -2, "thread_id");

@@ -325,6 +325,27 @@ int lib_sessions(const char *engine, const char *dsn, int *max, int *used, bb_er
     return rc;
 }
 
+int lib_scratch_orphans(const char *engine, const char *dsn, int cleanup, bb_err *err)
+{
+    bb_cli cli = { 0 };
+    host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = state_new(&hc, NULL, err);
+    if (!L) return -1;
+    lua_pushstring(L, engine);
+    if (dsn) lua_pushstring(L, dsn);
+    else lua_pushnil(L);
+    lua_pushboolean(L, cleanup);
+    int rc = call_module(L, "bulkbench", "scratch_orphans", 3, 2, err);
+    if (rc == 0) {
+        if (lua_isstring(L, -1)) rc = bb_errf(err, "%s", lua_tostring(L, -1));
+        else rc = (int)lua_tointeger(L, -2);
+    }
+    char *tb = rc < 0 ? strstr(err->msg, "\nstack traceback") : NULL;
+    if (tb) *tb = 0;
+    state_close(L);
+    return rc;
+}
+
 static void push_numbers(lua_State *L, const double *v, int n)
 {
     lua_createtable(L, n, 0);

@@ -38,6 +38,9 @@ int lib_scratch_like(const char *engine, const char *dsn, const char *name, cons
 /* The ratio of cand's median to base's and its interval, as `report --compare` computes it
  * (lua/report/stats.lua: from the ratios of every run of one to every run of the other, Mann-Whitney):
  * out = { ratio, lo, hi }, lo and hi -1 when the runs are too few for a 95% interval. */
+/* The scratch tables runs no longer running left (bb.scratch_orphans): said on standard
+ * error, or with cleanup dropped; how many, or -1 with err. */
+int lib_scratch_orphans(const char *engine, const char *dsn, int cleanup, bb_err *err);
 /* The sessions the server takes and those open now (bb.sessions): -1 each where the engine's
  * catalog cannot say; -1 with err when the server cannot be reached. */
 int lib_sessions(const char *engine, const char *dsn, int *max, int *used, bb_err *err);

@@ -15,7 +15,7 @@ $ ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=5000 --me
 ~ cost per row: client CPU [0-9.]+ us
 
 # advise on pg races into scratch tables: the user's table of the same name is left as it was, no scratch table is left behind, the baseline is compared
-$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create table bmsql_history (x int); insert into bmsql_history values (1), (2), (3)" && ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=30000 --method=copy,multirow --threads=1,2 --batch=10000 --budget=12s --baseline=pipeline:1000:1 --format=json --out=$TMP/pg.jsonl >$TMP/pg.json 2>$TMP/pg.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/pg.json $TMP/pg.jsonl --baseline --confirmed; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'user rows: ' || count(*) from bmsql_history" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table bmsql_history"; tail -3 $TMP/pg.err
+$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create table bmsql_history (x int); insert into bmsql_history values (1), (2), (3)" && ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=30000 --method=copy,multirow --threads=1,2 --batch=10000 --budget=20s --baseline=pipeline:1000:1 --format=json --out=$TMP/pg.jsonl >$TMP/pg.json 2>$TMP/pg.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/pg.json $TMP/pg.jsonl --baseline --confirmed; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'user rows: ' || count(*) from bmsql_history" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table bmsql_history"; tail -3 $TMP/pg.err
 ? 0
 ~ rc=0
 ~ ^ok: 5 candidates
@@ -105,6 +105,14 @@ $ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=100000 --m
 ~ rc=2
 ! rc=[013]
 ! traceback
+
+# a race killed outright (SIGKILL) leaves its scratch table, named with its process: the next new and advise say so, advise --cleanup drops it
+$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_orph; create table adv_orph (id bigserial primary key, body text); insert into adv_orph (body) select repeat(md5(g::text), 3) from generate_series(1, 500) g; analyze adv_orph" && ./bulkbench new --engine=pg --table=adv_orph -o $TMP/orph.lua >/dev/null 2>&1 && { ./bulkbench advise $TMP/orph.lua --engine=pg --rows=5000000 --method=multirow --batch=1000 --threads=1 --budget=60s >/dev/null 2>&1 & p=$!; for i in $(seq 400); do [ "$(psql -qAtX "$BULKBENCH_PG_DSN" -c "select count(*) from pg_tables where tablename like 'bb_scratch_%adv_orph'")" -gt 0 ] && break; sleep 0.05; done; kill -KILL $p; wait $p 2>/dev/null; }; ./bulkbench new --engine=pg --table=adv_orph -o $TMP/orph2.lua 2>&1 | grep "left by"; ./bulkbench advise --cleanup --engine=pg; echo "rc=$?"; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like 'bb_scratch_%'" -c "drop table adv_orph"
+? 0
+~ bulkbench: 1 scratch table left by runs no longer running: bb_scratch_[0-9]+_[0-9a-f]+_adv_orph \(`bulkbench advise --cleanup` drops them\)
+~ dropped 1 scratch table left by runs no longer running: bb_scratch_[0-9]+_[0-9a-f]+_adv_orph
+~ rc=0
+~ scratch tables: 0
 
 # a file's model table that does not exist is named
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10 --format=csv -o $TMP/s.csv && ./bulkbench advise $TMP/s.csv --engine=pg --table=no_such_table --budget=10s

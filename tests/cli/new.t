@@ -111,7 +111,7 @@ $ M="mariadb -h$(echo $BULKBENCH_MYSQL_DSN | sed -E 's#.*@([^:]+):([0-9]+)/(.*)#
 ! traceback
 
 # Ctrl-C while --check loads: its child stops, the scratch copy is dropped, exit 130 (sent once the copy exists)
-$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists ck_big; create table ck_big as select g as id, md5(g::text) as t from generate_series(1, 300000) g; alter table ck_big add primary key (id); analyze ck_big" && { ./bulkbench new --engine=pg --table=ck_big --check --check-rows=300000 >/dev/null 2>$TMP/int.err & p=$!; for i in $(seq 400); do [ "$($P -c "select count(*) from pg_tables where tablename like 'bb_scratch_c%'")" = 1 ] && break; sleep 0.05; done; kill -INT $p; wait $p; echo "exit $?"; }; $P -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like 'bb_scratch%'" -c "drop table ck_big"; tail -1 $TMP/int.err
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists ck_big; create table ck_big as select g as id, md5(g::text) as t from generate_series(1, 300000) g; alter table ck_big add primary key (id); analyze ck_big" && { ./bulkbench new --engine=pg --table=ck_big --check --check-rows=300000 >/dev/null 2>$TMP/int.err & p=$!; for i in $(seq 400); do [ "$($P -c "select count(*) from pg_tables where tablename like 'bb_scratch%ck_big'")" = 1 ] && break; sleep 0.05; done; kill -INT $p; wait $p; echo "exit $?"; }; $P -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like 'bb_scratch%'" -c "drop table ck_big"; tail -1 $TMP/int.err
 ? 0
 ~ ^exit 130$
 ~ ^scratch tables: 0$
