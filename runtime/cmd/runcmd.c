@@ -263,9 +263,10 @@ static int run_all(const run_ctx *x, const sweep *s)
             if (round < warm) snprintf(when, sizeof when, " (warm-up run %d/%d)", round + 1, warm);
             else if (repeats > 1) snprintf(when, sizeof when, " (repeat %d/%d)", round - warm + 1, repeats);
             if ((todo * rounds > 1 || pts[k].skip) && lead && (!pts[k].skip || round == 0))
-                fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s%s\n",
+                fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s%s%s%s\n",
                         pts[k].skip ? 0 : nrun + 1, todo * rounds, c->drv->name, c->method ? c->method->name : "-",
                         c->threads, (long long)c->batch, c->target ? " target=" : "", c->target ? c->target : "",
+                        c->strategy ? " strategy=" : "", c->strategy ? c->strategy : "",
                         pts[k].skip ? " (done in --out, skipped)" : "", when);
             if (pts[k].skip) continue;
             bb_plan p;

@@ -252,6 +252,11 @@ char *sweep_key(const char *scenario, const sweep_combo *c, int nopts, const cha
         sets[ns] = bb_xmalloc(n);
         snprintf(sets[ns++], n, "-%s=%s", opt_name[i], opt_value[i]);
     }
+    if (c->strategy) { /* "~" keeps it apart from settings and options; none adds nothing (old keys hold) */
+        size_t n = strlen(c->strategy) + 11;
+        sets[ns] = bb_xmalloc(n);
+        snprintf(sets[ns++], n, "~strategy=%s", c->strategy);
+    }
     /* c->batch is the one a result records (method_batch); none without a method */
     char *k = make_key(scenario, c->drv->name, c->method ? c->method->name : NULL, c->threads,
                        c->method ? c->batch : -1, c->target, sets, ns);
@@ -288,6 +293,12 @@ char **sweep_done_keys(const char *path)
                 size_t len = strlen(name) + strlen(json_string_value(v) ? json_string_value(v) : "") + 3;
                 sets[ns] = bb_xmalloc(len);
                 snprintf(sets[ns++], len, "-%s=%s", name, json_string_value(v) ? json_string_value(v) : "");
+            }
+            const char *st = json_string_value(json_object_get(o, "strategy"));
+            if (st && strcmp(st, "none") != 0 && ns < (int)(sizeof sets / sizeof *sets)) {
+                size_t len = strlen(st) + 11;
+                sets[ns] = bb_xmalloc(len);
+                snprintf(sets[ns++], len, "~strategy=%s", st);
             }
             json_t *batch = json_object_get(o, "batch");
             keys = realloc(keys, sizeof *keys * (size_t)(n + 2));
