@@ -44,12 +44,12 @@ end
 
 -- Before the load. Returns nil, or the line saying why the strategy was skipped; and the
 -- session settings the load's sessions take ({name = value} or nil).
-function M.before(db, name, method)
+-- table_name: the table bb.load loads (bb.main_table, which the runner passes: this module
+-- does not require the library, which requires it).
+function M.before(db, name, method, table_name)
   active = nil
   if name == nil or name == "none" then return nil end
-  local bb = require "bulkbench"
   local s, em = M.find(db, name)
-  local table_name = bb.main_table
   if not table_name and (s.before or s.after) and not own[name] then
     error("strategy " .. name .. " needs the scenario's table (bb.load)", 0)
   end
@@ -67,7 +67,7 @@ function M.before(db, name, method)
   ctx.s = s
   active = ctx
   if s.before then s.before(ctx) end
-  return nil, s.session
+  return nil, s.session, s.gives_up
 end
 
 -- After the load, however it ended. Raises when the after-step fails or the table is not as

@@ -219,6 +219,7 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     json_object_set_new(o, "rows_per_s", num_or_null(result_rows_per_s(r)));
     json_object_set_new(o, "strategy", json_string(r->strategy[0] ? r->strategy : "none"));
     if (r->strategy_skipped[0]) json_object_set_new(o, "strategy_skipped", json_string(r->strategy_skipped));
+    if (r->strategy_gives_up[0]) json_object_set_new(o, "gives_up", json_string(r->strategy_gives_up));
     json_t *ph = json_object(); /* rows_per_s is over all three */
     json_object_set_new(ph, "before_s", json_real(r->before_s));
     json_object_set_new(ph, "load_s", json_real(r->seconds));

@@ -116,11 +116,17 @@ static int strategy_before(bb_servers *sv, lua_State *L, bb_plan *p, bb_result *
     lua_rawgeti(L, LUA_REGISTRYINDEX, sv->s[0].db_ref);
     lua_pushstring(L, p->strategy);
     lua_pushstring(L, p->method ? p->method->name : "");
-    if (host_pcall(L, 3, 2, err) < 0) {
+    char tname[256];
+    const char *tn = main_table(L, tname, sizeof tname);
+    if (tn) lua_pushstring(L, tn);
+    else lua_pushnil(L);
+    if (host_pcall(L, 4, 3, err) < 0) {
         lua_pop(L, 1);
         return -1;
     }
     *on = 1; /* from here on the after-step is owed, however the run ends */
+    if (lua_isstring(L, -1)) snprintf(res->strategy_gives_up, sizeof res->strategy_gives_up, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
     if (lua_isstring(L, -2)) {
         snprintf(res->strategy_skipped, sizeof res->strategy_skipped, "%s", lua_tostring(L, -2));
         fprintf(stderr, "bulkbench: %s\n", res->strategy_skipped);

@@ -62,7 +62,7 @@ typedef struct bb_result {
     char target[64]; /* --target name, "" = none */
     /* --strategy (lua/strategy.lua): its name ("" = none), why it was skipped ("" = it ran),
      * and the seconds of its before- and after-steps; rows/s is over before + load + after */
-    char strategy[64], strategy_skipped[256];
+    char strategy[64], strategy_skipped[256], strategy_gives_up[256];
     double before_s, after_s;
     int nopts; /* the script's options as they took effect */
     const char *const *opt_name, *const *opt_value;
