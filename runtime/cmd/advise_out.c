@@ -141,6 +141,8 @@ static void command_of(advise *a, int k, char *out, size_t n)
     len += (size_t)snprintf(out + len, n - len, " --threads=%d --rows=%lld", c->threads, (long long)a->rows);
     for (int i = 0; i < c->combo->nset && len < n; i++)
         len += (size_t)snprintf(out + len, n - len, " --set=%s=%s", c->combo->set_name[i], c->combo->set_value[i]);
+    if (c->combo->strategy && len < n)
+        len += (size_t)snprintf(out + len, n - len, " --strategy=%s", c->combo->strategy);
 }
 
 static json_t *ci_json(const bb_summary *s)
@@ -220,6 +222,11 @@ static json_t *advise_json(advise *a)
         cost_per_row(a, pick, cost);
         command_of(a, pick, cmd, sizeof cmd);
         json_object_set_new(rec, "rows_per_s", json_real(rc->stat.median));
+        const adv_cand *pc = &a->c[pick]; /* its strategy and what it gives up (none: nothing) */
+        json_object_set_new(rec, "strategy",
+                            json_string(pc->combo && pc->combo->strategy ? pc->combo->strategy : "none"));
+        if (pc->nruns && pc->runs[pc->nruns - 1].res.strategy_gives_up[0])
+            json_object_set_new(rec, "gives_up", json_string(pc->runs[pc->nruns - 1].res.strategy_gives_up));
         json_object_set_new(rec, "ci95", ci_json(&rc->stat));
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
         json_object_set_new(rec, "at_rows", json_integer(standing_rows(a, pick)));
@@ -333,6 +340,12 @@ static void print_text(advise *a)
            thousands(rc->stat.lo, lo, sizeof lo), thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n,
            rc->stat.n == 1 ? "" : "s", (long long)standing_rows(a, pick), cmd);
     if (why_picked(a, pick)) printf("  (%s)\n", why_picked(a, pick));
+    const adv_cand *pc = &a->c[pick];
+    if (pc->combo && pc->combo->strategy)
+        printf("  strategy %s gives up: %s\n", pc->combo->strategy,
+               pc->nruns && pc->runs[pc->nruns - 1].res.strategy_gives_up[0]
+                   ? pc->runs[pc->nruns - 1].res.strategy_gives_up
+                   : "(not known: it was skipped)");
     if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
     double cost[3];
     cost_per_row(a, pick, cost);
