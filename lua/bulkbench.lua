@@ -237,6 +237,10 @@ function bb.table(name)
   end
 end
 
+-- bb.strategy{ name =, before = fn(ctx), after = fn(ctx), gives_up = "..." }: a strategy of
+-- the scenario's own, chosen with --strategy=NAME like the built-in ones (lua/strategy.lua).
+function bb.strategy(s) require("bulkbench.strategy").define(s) end
+
 -- bb.load(t): the standard bulk scenario. prepare() recreates t (or, for a table declared
 -- `existing = true`, leaves it and notes its row count), run() loads rows with --method,
 -- check() counts what the run added. A hook the script defines itself wins. A table

@@ -235,6 +235,7 @@ static void command_of(advise *a, int k, char *out, size_t n)
     for (int i = 0; i < a->cli->nkv && len < n; i++) /* the script's own options, as given */
         if (!opts_def(a->cli->own, a->cli->kv[i].name))
             len = put_opt(out, n, len, a->cli->kv[i].name, a->cli->kv[i].value);
+    if (c->combo->strategy) len = put_opt(out, n, len, "strategy", c->combo->strategy);
 }
 
 static json_t *ci_json(const bb_summary *s)
@@ -315,6 +316,11 @@ static json_t *advise_json(advise *a)
         cost_per_row(a, pick, cost);
         command_of(a, pick, cmd, sizeof cmd);
         json_object_set_new(rec, "rows_per_s", json_real(rc->stat.median));
+        const adv_cand *pc = &a->c[pick]; /* its strategy and what it gives up (none: nothing) */
+        json_object_set_new(rec, "strategy",
+                            json_string(pc->combo && pc->combo->strategy ? pc->combo->strategy : "none"));
+        if (pc->nruns && pc->runs[pc->nruns - 1].res.strategy_gives_up[0])
+            json_object_set_new(rec, "gives_up", json_string(pc->runs[pc->nruns - 1].res.strategy_gives_up));
         json_object_set_new(rec, "ci95", ci_json(&rc->stat));
         json_object_set_new(rec, "ci_level", json_real(rc->stat.level));
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
@@ -442,6 +448,12 @@ static void print_text(advise *a)
                (long long)at, (long long)a->rows, a->short_budget_s > 0 ? "; --budget=" : "",
                a->short_budget_s > 0 ? a->short_budget_s : 0.0);
     if (why_picked(a, pick)) printf("  (%s)\n", why_picked(a, pick));
+    const adv_cand *pc = &a->c[pick];
+    if (pc->combo && pc->combo->strategy)
+        printf("  strategy %s gives up: %s\n", pc->combo->strategy,
+               pc->nruns && pc->runs[pc->nruns - 1].res.strategy_gives_up[0]
+                   ? pc->runs[pc->nruns - 1].res.strategy_gives_up
+                   : "(not known: it was skipped)");
     if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
     double cost[3];
     cost_per_row(a, pick, cost);

@@ -21,8 +21,7 @@ void advise_cores(advise *a)
     memset(&si, 0, sizeof si);
     if (a->drv->target_open(a->dsn, &t, &err) < 0) return;
     const char *where = a->drv->target_where(t);
-    if (a->drv->connect(t, &c, &err) == 0 && a->drv->server_info(c, &si, &err) == 0 &&
-        si.local_pid > 0)
+    if (a->drv->connect(t, &c, &err) == 0 && a->drv->server_info(c, &si, &err) == 0 && si.local_pid > 0)
         a->cores_from = "this host's: the server runs here";
     else if (!strncmp(where, "127.", 4) || !strncmp(where, "localhost", 9) || !strncmp(where, "[::1]", 5) ||
              !strncmp(where, "::1", 3) || where[0] == '/')
@@ -79,6 +78,8 @@ static void add_cand(advise *a, const sweep_combo *combo, const char *const *fir
                                 combo->set_value[i]);
         rc->nset_away += strcmp(combo->set_value[i], first_set[i]) != 0;
     }
+    if (combo->strategy && len < sizeof c->key) /* --strategy: a dimension of the race */
+        snprintf(c->key + len, sizeof c->key - len, ":strategy=%s", combo->strategy);
     rc->threads = c->threads;
     rc->batch = c->batch;
 }

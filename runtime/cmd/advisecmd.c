@@ -530,6 +530,7 @@ static const opt_use advise_opts[] = {
     { "budget", NULL, NULL, "DURATION" },
     { "table", "a script: which of its tables to race (default the one bb.load loads); a file: the existing table whose shape the scratch table takes", NULL, "NAME" },
     { "method", "race only these methods (default: every method the engine offers)", NULL, "M[,M..]" },
+    { "strategy", "race these load strategies too (docs/strategies.md)", "none", "S[,S..]" },
     { "threads", "race only these thread counts", "1,2,4...twice the server's cores", "N[,N..]" },
     { "batch", "race only these batches", "10...100000; COPY and LOAD DATA 1000...100000 and one stream per worker", "N[,N..]" },
     { "chunk", "a file: race only these chunk sizes", "1MB,4MB,16MB,64MB up to the file's size", "SIZE[,SIZE..]" },

@@ -217,6 +217,14 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     json_object_set_new(o, "events", json_integer(r->events));
     json_object_set_new(o, "seconds", json_real(r->seconds));
     json_object_set_new(o, "rows_per_s", num_or_null(result_rows_per_s(r)));
+    json_object_set_new(o, "strategy", json_string(r->strategy[0] ? r->strategy : "none"));
+    if (r->strategy_skipped[0]) json_object_set_new(o, "strategy_skipped", json_string(r->strategy_skipped));
+    if (r->strategy_gives_up[0]) json_object_set_new(o, "gives_up", json_string(r->strategy_gives_up));
+    json_t *ph = json_object(); /* rows_per_s is over all three */
+    json_object_set_new(ph, "before_s", json_real(r->before_s));
+    json_object_set_new(ph, "load_s", json_real(r->seconds));
+    json_object_set_new(ph, "after_s", json_real(r->after_s));
+    json_object_set_new(o, "phases", ph);
     json_object_set_new(o, "events_per_s", num_or_null(result_events_per_s(r)));
     json_object_set_new(o, "mb_per_s", num_or_null(result_mb_per_s(r)));
     json_t *lat = json_object();
@@ -349,17 +357,22 @@ static void print_interval_note(FILE *f, const bb_result *rs, int n)
     double lowest = 2;
     for (int i = 0; i < n; i++) {
         const bb_repeat *rep = rs[i].rep;
-        if (rep && rep->rows_per_s.n > 1 && rep->rows_per_s.level < lowest) lowest = rep->rows_per_s.level, lo_n = rep->rows_per_s.n;
+        if (rep && rep->rows_per_s.n > 1 && rep->rows_per_s.level < lowest)
+            lowest = rep->rows_per_s.level, lo_n = rep->rows_per_s.n;
     }
     if (!lo_n) return;
     char lv[16];
     fmt_level(lv, sizeof lv, lowest);
     if (lowest >= SUMMARY_LEVEL)
-        fprintf(f, "(rows/s and seconds: the median of each point's runs and, in brackets, its interval: "
-                   "%s or more sure to hold the median)\n", lv);
+        fprintf(f,
+                "(rows/s and seconds: the median of each point's runs and, in brackets, its interval: "
+                "%s or more sure to hold the median)\n",
+                lv);
     else
-        fprintf(f, "(rows/s and seconds: the median of each point's runs and, in brackets, the range of its runs, "
-                   "which holds the median %s of the time with %d runs: too few for a confident interval)\n", lv, lo_n);
+        fprintf(f,
+                "(rows/s and seconds: the median of each point's runs and, in brackets, the range of its runs, "
+                "which holds the median %s of the time with %d runs: too few for a confident interval)\n",
+                lv, lo_n);
 }
 
 /* --repeat: a point whose runs spread by more than 10% or have an outlier says so. */
@@ -415,6 +428,10 @@ void result_print_table(FILE *f, const bb_result *rs, int n)
         fprintf(f, "%-12s %-14s %7d %6s %10lld %*s %*s %8s %9s %9s %9s %9s %6lld %9s%s%s\n", r->engine,
                 r->method[0] ? r->method : "event", r->threads, batch, (long long)r->rows, ps, secs, pr, rps, mbs, p50,
                 p95, p99, mx, (long long)r->errors, ver, r->error[0] ? "  FAILED: " : "", r->error[0] ? r->error : "");
+        if (r->strategy_skipped[0]) fprintf(f, "  %s\n", r->strategy_skipped);
+        else if (r->strategy[0])
+            fprintf(f, "  strategy %s: before %.3f s + load %.3f s + after %.3f s (rows/s over all three)\n",
+                    r->strategy, r->before_s, r->seconds, r->after_s);
     }
     result_print_warnings(f, rs, n);
 }

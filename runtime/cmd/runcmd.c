@@ -96,6 +96,7 @@ void runcmd_plan(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ctx *
     p->threads = c->threads;
     p->batch = c->batch;
     p->target = c->target;
+    p->strategy = c->strategy;
     p->rows = (int64_t)num_opt(cli, "rows");
     p->events = (int64_t)num_opt(cli, "events");
     p->time_s = num_opt(cli, "time");
@@ -239,7 +240,7 @@ static int run_all(const run_ctx *x, const sweep *s)
     point *pts = bb_xcalloc((size_t)s->n + 1, sizeof *pts);
     bb_result *done = bb_xcalloc((size_t)s->n + 1, sizeof *done); /* finished points, in order */
     int ndone = 0, rc = BB_EXIT_OK, csv_header = 0, lead = cluster_rank() == 0, todo = 0, nrun = 0, said = 0;
-    int html_done = 0; /* the page was written with a failed run's result */
+    int html_done = 0;   /* the page was written with a failed run's result */
     double last_eps = 0; /* the last run's events/s, for the slow-run failpoint */
     for (int k = 0; k < s->n; k++) {
         pts[k].c = &s->combo[k];
@@ -262,9 +263,10 @@ static int run_all(const run_ctx *x, const sweep *s)
             if (round < warm) snprintf(when, sizeof when, " (warm-up run %d/%d)", round + 1, warm);
             else if (repeats > 1) snprintf(when, sizeof when, " (repeat %d/%d)", round - warm + 1, repeats);
             if ((todo * rounds > 1 || pts[k].skip) && lead && (!pts[k].skip || round == 0))
-                fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s%s\n",
+                fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s%s%s%s\n",
                         pts[k].skip ? 0 : nrun + 1, todo * rounds, c->drv->name, c->method ? c->method->name : "-",
                         c->threads, (long long)c->batch, c->target ? " target=" : "", c->target ? c->target : "",
+                        c->strategy ? " strategy=" : "", c->strategy ? c->strategy : "",
                         pts[k].skip ? " (done in --out, skipped)" : "", when);
             if (pts[k].skip) continue;
             bb_plan p;
@@ -400,6 +402,7 @@ static const opt_use run_opts[] = {
     { "threads", NULL, NULL, "N[,N..]" },
     { "batch", NULL, NULL, "N[,N..]" },
     { "method", NULL, NULL, "M[,M..]" },
+    { "strategy", NULL, NULL, "S[,S..]" },
     { "rows", "rows to write in all (bulk methods), or events for event() scripts", NULL, NULL },
     { "events", NULL, NULL, NULL },
     { "time", NULL, NULL, "SECONDS" },

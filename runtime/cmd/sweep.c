@@ -51,8 +51,8 @@ typedef struct setdim {
 
 /* The dimensions every engine shares, read from the command line once. */
 typedef struct dims {
-    char **threads, **batches, **methods;
-    int nt, nb, nm;
+    char **threads, **batches, **methods, **strategies;
+    int nt, nb, nm, ns;
     setdim set[BB_MAX_SETTINGS]; /* each --set and --set-global */
     int nset;
     const char *targets[BB_MAX_SETTINGS];
@@ -143,7 +143,7 @@ static int engine_methods(bb_cli *cli, sweep *s, const dims *d, const bb_driver 
 /* One combination: method m, threads t, batch b, settings k (the first setting varies
  * fastest), target g. */
 static sweep_combo combo_at(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, char **methods, int nm,
-                            const int at[5])
+                            const int at[6])
 {
     const bb_method *m = nm ? method_find(methods[at[0]]) : NULL;
     sweep_combo c = { .drv = drv,
@@ -162,6 +162,7 @@ static sweep_combo combo_at(bb_cli *cli, sweep *s, const dims *d, const bb_drive
         c.target = own(s, strndup(t, (size_t)(eq - t)));
         c.dsn = eq + 1;
     }
+    if (d->ns && strcmp(d->strategies[at[5]], "none") != 0) c.strategy = d->strategies[at[5]];
     return c;
 }
 
@@ -169,12 +170,13 @@ static sweep_combo combo_at(bb_cli *cli, sweep *s, const dims *d, const bb_drive
  * no batch makes one point of the batches (its first). */
 static void expand(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, char **methods, int nm)
 {
-    int size[5] = { nm ? nm : 1, d->nt, d->nb ? d->nb : 1, 1, d->ntarget ? d->ntarget : 1 }, at[5] = { 0 };
+    int size[6] = { nm ? nm : 1, d->nt, d->nb ? d->nb : 1, 1, d->ntarget ? d->ntarget : 1, d->ns ? d->ns : 1 },
+        at[6] = { 0 };
     for (int i = 0; i < d->nset; i++) size[3] *= d->set[i].n;
     for (;;) {
         sweep_combo c = combo_at(cli, s, d, drv, methods, nm, at);
         if (at[2] == 0 || !c.method || method_takes_batch(c.method)) add_combo(s, &c);
-        int k = 4;
+        int k = 5;
         while (k >= 0 && ++at[k] == size[k]) at[k--] = 0;
         if (k < 0) return;
     }
@@ -192,6 +194,7 @@ int sweep_build_from(bb_cli *cli, const sweep_lists *l, sweep *s, bb_err *err)
     d.threads = own_split(s, l && l->threads ? l->threads : opts_get(cli, "threads"), &d.nt);
     d.batches = own_split(s, l && l->batches ? l->batches : opts_get(cli, "batch"), &d.nb);
     if (methods) d.methods = own_split(s, methods, &d.nm);
+    if (opts_get(cli, "strategy")) d.strategies = own_split(s, opts_get(cli, "strategy"), &d.ns);
     d.reconnect = opts_get(cli, "reconnect") ? atoi(opts_get(cli, "reconnect")) : 0;
     int rc = read_settings(cli, s, &d, err) < 0 || read_targets(cli, &d, ne, err) < 0 ? -1 : 0;
     for (int e = 0; e < ne && rc == 0; e++) {
@@ -206,6 +209,7 @@ int sweep_build_from(bb_cli *cli, const sweep_lists *l, sweep *s, bb_err *err)
     free(d.threads);
     free(d.batches);
     free(d.methods);
+    free(d.strategies);
     for (int i = 0; i < d.nset; i++) free(d.set[i].vals);
     return rc;
 }
@@ -248,6 +252,11 @@ char *sweep_key(const char *scenario, const sweep_combo *c, int nopts, const cha
         sets[ns] = bb_xmalloc(n);
         snprintf(sets[ns++], n, "-%s=%s", opt_name[i], opt_value[i]);
     }
+    if (c->strategy) { /* "~" keeps it apart from settings and options; none adds nothing (old keys hold) */
+        size_t n = strlen(c->strategy) + 11;
+        sets[ns] = bb_xmalloc(n);
+        snprintf(sets[ns++], n, "~strategy=%s", c->strategy);
+    }
     /* c->batch is the one a result records (method_batch); none without a method */
     char *k = make_key(scenario, c->drv->name, c->method ? c->method->name : NULL, c->threads,
                        c->method ? c->batch : -1, c->target, sets, ns);
@@ -284,6 +293,12 @@ char **sweep_done_keys(const char *path)
                 size_t len = strlen(name) + strlen(json_string_value(v) ? json_string_value(v) : "") + 3;
                 sets[ns] = bb_xmalloc(len);
                 snprintf(sets[ns++], len, "-%s=%s", name, json_string_value(v) ? json_string_value(v) : "");
+            }
+            const char *st = json_string_value(json_object_get(o, "strategy"));
+            if (st && strcmp(st, "none") != 0 && ns < (int)(sizeof sets / sizeof *sets)) {
+                size_t len = strlen(st) + 11;
+                sets[ns] = bb_xmalloc(len);
+                snprintf(sets[ns++], len, "~strategy=%s", st);
             }
             json_t *batch = json_object_get(o, "batch");
             keys = realloc(keys, sizeof *keys * (size_t)(n + 2));

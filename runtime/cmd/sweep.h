@@ -10,8 +10,9 @@ typedef struct sweep_combo {
     const bb_driver *drv;
     const struct bb_method *method; /* NULL: the script's event() decides */
     int threads;
-    int64_t batch;      /* the run's batch (method_batch): what its workers use and its result records */
-    const char *target; /* --target name, or NULL */
+    int64_t batch;        /* the run's batch (method_batch): what its workers use and its result records */
+    const char *target;   /* --target name, or NULL */
+    const char *strategy; /* --strategy: one of its list, or NULL (none) */
     const char *dsn;
     int nset;
     const char *set_name[BB_MAX_SETTINGS], *set_value[BB_MAX_SETTINGS];

@@ -19,6 +19,8 @@ const opt_def opts_common[] = {
     { "threads", OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
     { "batch", OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },
     { "method", OT_STR, NULL, 1, 0, "load method(s), see `bulkbench list` (comma list sweeps)" },
+    { "strategy", OT_STR, NULL, 1, 0,
+      "what is done around the load: none, or strategies (docs/strategies.md; comma list sweeps)" },
     { "rows", OT_INT, NULL, 0, 1, "rows to write in all (bulk methods), or events for event() scripts" },
     { "events", OT_INT, NULL, 0, 1, "event() calls in all" },
     { "time", OT_NUM, NULL, 0, 0, "stop after this many seconds" },

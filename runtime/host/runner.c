@@ -100,6 +100,80 @@ static int set_up(bb_servers *sv, lua_State *L, bb_plan *p, int *prepared, bb_er
     return 0;
 }
 
+/* The strategy's before-step (lua/strategy.lua's before), timed, after prepare(): on the
+ * first server's admin session. A skip is said in one line and recorded; the settings it
+ * asks of the load's sessions join the plan's (applied as each session opens). */
+static int strategy_before(bb_servers *sv, lua_State *L, bb_plan *p, bb_result *res, int *on, bb_err *err)
+{
+    if (!p->strategy) return 0;
+    snprintf(res->strategy, sizeof res->strategy, "%s", p->strategy);
+    trace("strategy before");
+    uint64_t t0 = bb_now_ns();
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench.strategy");
+    if (host_pcall(L, 1, 1, err) < 0) return -1;
+    lua_getfield(L, -1, "before");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, sv->s[0].db_ref);
+    lua_pushstring(L, p->strategy);
+    lua_pushstring(L, p->method ? p->method->name : "");
+    char tname[256];
+    const char *tn = main_table(L, tname, sizeof tname);
+    if (tn) lua_pushstring(L, tn);
+    else lua_pushnil(L);
+    if (host_pcall(L, 4, 3, err) < 0) {
+        lua_pop(L, 1);
+        return -1;
+    }
+    *on = 1; /* from here on the after-step is owed, however the run ends */
+    if (lua_isstring(L, -1)) snprintf(res->strategy_gives_up, sizeof res->strategy_gives_up, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (lua_isstring(L, -2)) {
+        snprintf(res->strategy_skipped, sizeof res->strategy_skipped, "%s", lua_tostring(L, -2));
+        fprintf(stderr, "bulkbench: %s\n", res->strategy_skipped);
+    }
+    if (lua_istable(L, -1)) { /* session settings: copies the plan keeps (the strategy table holds the strings) */
+        lua_pushnil(L);
+        while (lua_next(L, -2) && p->nsettings < BB_MAX_SETTINGS) {
+            if (lua_type(L, -2) == LUA_TSTRING && lua_isstring(L, -1)) {
+                p->set_name[p->nsettings] = lua_tostring(L, -2);
+                p->set_value[p->nsettings] = lua_tostring(L, -1);
+                p->set_global[p->nsettings++] = 0;
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 3);
+    res->before_s = (double)(bb_now_ns() - t0) / 1e9;
+    return 0;
+}
+
+/* The strategy's after-step and the table's catalog held against the one it was found with,
+ * timed; on every way out of a run whose before-step began. Its failure fails a run that had
+ * not failed; after a failure it is only said. */
+static int strategy_after(bb_servers *sv, lua_State *L, bb_result *res, int rc, bb_err *err)
+{
+    bb_err aerr = { 0 };
+    trace("strategy after");
+    uint64_t t0 = bb_now_ns();
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bulkbench.strategy");
+    int arc = host_pcall(L, 1, 1, &aerr);
+    if (arc == 0) {
+        lua_getfield(L, -1, "after");
+        lua_rawgeti(L, LUA_REGISTRYINDEX, sv->s[0].db_ref);
+        arc = host_pcall(L, 1, 0, &aerr);
+        lua_pop(L, 1);
+    }
+    res->after_s = (double)(bb_now_ns() - t0) / 1e9;
+    if (arc == 0) return rc;
+    if (rc == BB_EXIT_OK) {
+        *err = aerr;
+        return strncmp(aerr.msg, "verification failed", 19) == 0 ? BB_EXIT_VERIFY : BB_EXIT_RUNTIME;
+    }
+    fprintf(stderr, "bulkbench: the strategy's after-step failed too: %s\n", aerr.msg);
+    return rc;
+}
+
 /* Rank 0, after a run without failure: check() against the committed rows, cleanup(). */
 static int verify(bb_servers *sv, lua_State *L, const bb_plan *p, bb_result *res, bb_err *err)
 {
@@ -301,9 +375,10 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     fill_identity(res, p);
     bb_run r = { .plan = p, .cli = host_get(L)->cli, .values = vset_reg_new() };
     bind_setup_state(L, p, r.values);
-    int lead = p->rank == 0, rc = BB_EXIT_OK;
+    int lead = p->rank == 0, rc = BB_EXIT_OK, strat_on = 0;
     bb_servers sv;
-    if (servers_open(&sv, p, err) < 0 || (lead && set_up(&sv, L, p, &r.prepared, err) < 0))
+    if (servers_open(&sv, p, err) < 0 || (lead && set_up(&sv, L, p, &r.prepared, err) < 0) ||
+        (lead && strategy_before(&sv, L, p, res, &strat_on, err) < 0))
         rc = err->code ? err->code : BB_EXIT_RUNTIME;
     if ((rc = cluster_agree(rc, err)) == 0) {
         trace("server costs before");
@@ -317,9 +392,11 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
         char tname[256];
         trace("table size");
         servers_costs(&sv, p, main_table(L, tname, sizeof tname), res);
+        if (lead && strat_on) rc = strategy_after(&sv, L, res, rc, err), strat_on = 0;
         if (rc == BB_EXIT_OK && lead) rc = verify(&sv, L, p, res, err);
         trace("done");
     }
+    if (lead && strat_on) rc = strategy_after(&sv, L, res, rc, err); /* the run never started */
     if (lead && r.prepared) rc = tear_down(&sv, L, p, rc, err);
     if (rc != BB_EXIT_OK) snprintf(res->error, sizeof res->error, "%s", err->msg);
     script_figures(L, res);

@@ -50,10 +50,11 @@ typedef struct bb_plan {
     const char *set_name[BB_MAX_SETTINGS], *set_value[BB_MAX_SETTINGS];
     int set_global[BB_MAX_SETTINGS]; /* server-wide: set once, restored after */
     const char *target;              /* --target name, or NULL */
+    const char *strategy;            /* --strategy: what is done around the load (lua/strategy.lua); NULL: none */
     int reconnect;                   /* --reconnect: new sessions a batch may use after losing one */
     const char *scratch;             /* appended to every table's SQL name (advise: scratch tables), or NULL */
-    const char *focus;               /* the script's table the run loads instead of its own scenario (bb.focus), or NULL */
-    char run_id[24];                 /* unique per run: marks of exactly-once batches */
+    const char *focus; /* the script's table the run loads instead of its own scenario (bb.focus), or NULL */
+    char run_id[24];   /* unique per run: marks of exactly-once batches */
 } bb_plan;
 
 #endif

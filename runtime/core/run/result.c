@@ -42,7 +42,7 @@ static double per_s(double x, double s) { return s > 0 ? x / s : -1; }
 
 double result_rows_per_s(const bb_result *r)
 {
-    return r->rep ? r->rep->rows_per_s.median : per_s((double)r->rows, r->seconds);
+    return r->rep ? r->rep->rows_per_s.median : per_s((double)r->rows, r->seconds + r->before_s + r->after_s);
 }
 
 double result_events_per_s(const bb_result *r)

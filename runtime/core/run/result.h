@@ -60,7 +60,11 @@ typedef struct bb_result {
     int nset;
     char set_name[BB_MAX_SETTINGS][64], set_value[BB_MAX_SETTINGS][128];
     char target[64]; /* --target name, "" = none */
-    int nopts;       /* the script's options as they took effect */
+    /* --strategy (lua/strategy.lua): its name ("" = none), why it was skipped ("" = it ran),
+     * and the seconds of its before- and after-steps; rows/s is over before + load + after */
+    char strategy[64], strategy_skipped[256], strategy_gives_up[256];
+    double before_s, after_s;
+    int nopts; /* the script's options as they took effect */
     const char *const *opt_name, *const *opt_value;
     bb_metric metric[BB_MAX_METRICS];
     int nmetrics;

@@ -1,0 +1,88 @@
+-- bulkbench.strategies_pg: PostgreSQL's load strategies (lua/strategy.lua says the shape),
+-- after the manual's "Populating a Database" (14.4); docs/strategies.md.
+local M = {}
+
+local function lit(s) return "'" .. s:gsub("'", "''") .. "'" end
+local function rel(ctx) return lit(ctx.table) .. "::regclass" end
+
+-- Indexes with their definitions and validity, constraints with convalidated, user triggers
+-- with their enabled state, and persistence: what a strategy must give back.
+function M.signature(db, name)
+  local r = lit(db:quote(name)) .. "::regclass"
+  local rows = db:query("select coalesce(string_agg(x, '|' order by x), '') from ("
+    .. " select pg_get_indexdef(indexrelid) || ':valid=' || indisvalid x from pg_index where indrelid = " .. r
+    .. " union all select conname || ':' || pg_get_constraintdef(oid) || ':' || convalidated from pg_constraint where conrelid = " .. r
+    .. " union all select 'persistence:' || relpersistence::text from pg_class where oid = " .. r
+    .. " union all select 'trigger:' || tgname || tgenabled::text from pg_trigger where tgrelid = " .. r .. " and not tgisinternal) s")
+  return rows[1][1]
+end
+
+M["drop-indexes"] = {
+  gives_up = "the table has no secondary indexes during the load (queries on it scan), and the rebuild's time is counted",
+  before = function(ctx)
+    ctx.state.defs = {}
+    local rows = ctx.db:query("select indexrelid::regclass::text, pg_get_indexdef(indexrelid) from pg_index i where indrelid = "
+      .. rel(ctx) .. " and not indisprimary and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)"
+      .. " order by indexrelid")
+    for _, r in ipairs(rows) do
+      ctx.db:exec("drop index " .. r[1])
+      ctx.state.defs[#ctx.state.defs + 1] = r[2]
+    end
+  end,
+  after = function(ctx)
+    ctx.db:exec("set maintenance_work_mem = '1GB'") -- the manual: a larger value speeds CREATE INDEX
+    for _, def in ipairs(ctx.state.defs or {}) do ctx.db:exec(def) end
+    ctx.db:exec("reset maintenance_work_mem")
+  end,
+}
+
+M["defer-fks"] = {
+  gives_up = "rows are not checked against their parents while they load; a bad one fails VALIDATE at the end, after the load",
+  before = function(ctx)
+    ctx.state.fks = ctx.db:query("select conname, pg_get_constraintdef(oid) from pg_constraint where contype = 'f' and conrelid = "
+      .. rel(ctx) .. " order by conname")
+    for _, r in ipairs(ctx.state.fks) do
+      ctx.db:exec("alter table " .. ctx.table .. " drop constraint " .. ctx.db:quote(r[1]))
+    end
+  end,
+  after = function(ctx)
+    for _, r in ipairs(ctx.state.fks or {}) do
+      local c = ctx.db:quote(r[1])
+      ctx.db:exec("alter table " .. ctx.table .. " add constraint " .. c .. " " .. r[2] .. " not valid")
+      ctx.db:exec("alter table " .. ctx.table .. " validate constraint " .. c)
+    end
+  end,
+}
+
+M["no-triggers"] = {
+  gives_up = "the table's triggers do not fire for the loaded rows (what they would have done is not done)",
+  before = function(ctx)
+    ctx.state.trg = ctx.db:query("select tgname from pg_trigger where tgrelid = " .. rel(ctx)
+      .. " and not tgisinternal and tgenabled <> 'D'")
+    for _, r in ipairs(ctx.state.trg) do
+      ctx.db:exec("alter table " .. ctx.table .. " disable trigger " .. ctx.db:quote(r[1]))
+    end
+  end,
+  after = function(ctx)
+    for _, r in ipairs(ctx.state.trg or {}) do
+      ctx.db:exec("alter table " .. ctx.table .. " enable trigger " .. ctx.db:quote(r[1]))
+    end
+  end,
+}
+
+M.unlogged = {
+  gives_up = "a crash during the load empties the table; SET LOGGED after rewrites it and writes it all to WAL",
+  check = function(ctx)
+    local r = ctx.db:query("select relpersistence from pg_class where oid = " .. rel(ctx))
+    if r[1][1] ~= "p" then return "the table is not a logged (permanent) table" end
+  end,
+  before = function(ctx) ctx.db:exec("alter table " .. ctx.table .. " set unlogged") end,
+  after = function(ctx) ctx.db:exec("alter table " .. ctx.table .. " set logged") end,
+}
+
+M["async-commit"] = {
+  gives_up = "a crash may lose the last commits the load was told had succeeded (synchronous_commit = off)",
+  session = { synchronous_commit = "off" },
+}
+
+return M
