@@ -94,6 +94,11 @@ $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=3000 -
 ~ bulkbench run workloads/batch_insert.lua --engine=sqlite --method=txn --batch=1000 --threads=1 --rows=3000 --name_bytes=100
 ~ ^advise: .*: 1 candidate, [0-9]+ rounds?, [0-9]+ runs? in
 
+# leaders that cannot be told apart are named, and the simplest of them (the smaller batch) is recommended
+$ ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=5000 --method=txn --batch=1000,1001 --threads=1 --budget=15s --format=json 2>/dev/null | python3 -c "import json,sys; r=json.load(sys.stdin)['recommendation']; print('pick', r['candidate'], 'alike', r['indistinguishable_from'])"
+? 0
+~ pick txn:1000:1 alike \['txn:1001:1'\]|pick txn:1001:1 alike \[\]|pick txn:1000:1 alike \[\]
+
 # threads are checked before racing: against what a client starts, and against the sessions the server takes less those open
 $ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=100000 --method=copy --batch=1000 --budget=20s; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=1000 --method=copy --batch=1000 --budget=20s; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=mysql --threads=1000 --method=multirow --batch=1000 --budget=20s; echo "rc=$?"
 ? 0
