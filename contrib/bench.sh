@@ -456,7 +456,7 @@ bench_odbc() {
 # sweep's best are run alternately ADVISE_RUNS times (5) and their rows/s compared, and whether
 # the re-measured median of the pick falls inside the interval advise printed for it (its
 # coverage, issue 31: it should hold in >= 90% of races). ADVISE_SCALE (1) multiplies the
-# rows: ADVISE_SCALE=0.1 for a cheap pass.
+# rows: ADVISE_SCALE=0.1 ADVISE_MIN_BUDGET=60 for a cheap pass (16 candidates need ~60 s).
 #   advise_vs_sweep LABEL ENGINE SCRIPT ROWS METHODS THREADS BATCHES [SCRIPT OPTIONS]
 advise_vs_sweep() {
   local label=$1 e=$2 w=$3 rows=$4 space="--method=$5 --threads=$6 --batch=$7" extra=("${@:8}") s ex adv a=() b=() i
@@ -468,7 +468,9 @@ advise_vs_sweep() {
   read -r bm bb bt < <(python3 -c 'import json,sys; r=[json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 b=max(r,key=lambda x:x["rows_per_s"]); print(b["method"],b["batch"],b["threads"])' "$T/sweep.jsonl")
   s=$(date +%s.%N)
-  $BB advise "$w" --engine="$e" $space --rows="$rows" --budget="$(printf %.0f "$(echo "$ex / 3" | bc -l)")s" \
+  local budget; budget=$(printf %.0f "$(echo "$ex / 3" | bc -l)")
+  [ "$budget" -lt "${ADVISE_MIN_BUDGET:-0}" ] && budget=$ADVISE_MIN_BUDGET # a cheap pass's sweep is short
+  $BB advise "$w" --engine="$e" $space --rows="$rows" --budget="${budget}s" \
     --format=json "${extra[@]}" >"$T/adv.json" 2>"$T/err" || { echo "bench: advise failed: $(tail -2 "$T/err")" >&2; exit 1; }
   adv=$(echo "$(date +%s.%N) - $s" | bc -l)
   read -r am ab at lo hi lv < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["recommendation"]
