@@ -51,12 +51,14 @@ LDLIBS    += $(shell pkg-config --libs luajit $(LINKED) $(MYSQL) 2>/dev/null) -l
 # The rooms, bottom up (docs/architecture.md): base, drivers, runtime/core (in wings), runtime/host, runtime/cmd.
 # The first three are a library without Lua (build/libbulkbench.a): the fuzz targets and the
 # no-Lua link test use it alone; the binary is host + cmd + the embedded Lua library on top.
-CORE_SRC := $(wildcard base/*.c drivers/*.c runtime/core/*.c runtime/core/*/*.c)
+CORE_SRC := $(wildcard base/*.c drivers/*.c drivers/*/*.c runtime/core/*.c runtime/core/*/*.c)
 TOP_SRC  := $(wildcard runtime/host/*.c runtime/cmd/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=build/%.o)
 OBJ      := $(TOP_SRC:%.c=build/%.o) build/embed.o
-LUA_SRC  := $(wildcard lua/*.lua)
-LUA_BC   := $(LUA_SRC:lua/%.lua=build/lua/%.h)
+# the Lua library in three packages: the scenario library (lua/*.lua), new (lua/new/) and the
+# reports (lua/report/); and each engine's own Lua in its folder (drivers/NAME/*.lua)
+LUA_SRC  := $(wildcard lua/*.lua lua/new/*.lua lua/report/*.lua drivers/*/*.lua)
+LUA_BC   := $(addprefix build/lua/,$(notdir $(LUA_SRC:.lua=.h)))
 
 all: bulkbench
 
@@ -82,19 +84,20 @@ build/mpi.flag: FORCE
 	@mkdir -p build; echo "$(MPI)" | cmp -s - $@ || echo "$(MPI)" > $@
 build/runtime/core/run/cluster.o: build/mpi.flag
 
-# lua/NAME.lua becomes bytecode with debug info (tracebacks keep file:line), required as
-# "bulkbench" (bulkbench.lua) or "bulkbench.NAME".
-build/lua/%.h: lua/%.lua
+# DIR/NAME.lua becomes bytecode with debug info (tracebacks keep file:line), required as
+# "bulkbench" (bulkbench.lua) or "bulkbench.NAME": a base name is a module, wherever it lives.
+vpath %.lua lua lua/new lua/report $(sort $(dir $(wildcard drivers/*/*.lua)))
+build/lua/%.h: %.lua
 	@mkdir -p build/lua
 	luajit -b -g -n bbmod_$* $< $@
 
 build/embed.c: $(LUA_BC) Makefile
 	@{ echo '#include "../runtime/host/embed.h"'; \
-	   for f in $(LUA_SRC:lua/%.lua=%); do echo "#include \"lua/$$f.h\""; done; \
+	   for p in $(LUA_SRC); do f=$$(basename $$p .lua); echo "#include \"lua/$$f.h\""; done; \
 	   echo 'const bb_lua_module bb_lua_modules[] = {'; \
-	   for f in $(LUA_SRC:lua/%.lua=%); do \
+	   for p in $(LUA_SRC); do f=$$(basename $$p .lua); \
 	     if [ $$f = bulkbench ]; then n=bulkbench; else n=bulkbench.$$f; fi; \
-	     echo "  { \"$$n\", \"@lua/$$f.lua\", luaJIT_BC_bbmod_$$f, luaJIT_BC_bbmod_$${f}_SIZE },"; \
+	     echo "  { \"$$n\", \"@$$p\", luaJIT_BC_bbmod_$$f, luaJIT_BC_bbmod_$${f}_SIZE },"; \
 	   done; \
 	   echo '  { 0, 0, 0, 0 }'; echo '};'; } > $@
 

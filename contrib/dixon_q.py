@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The critical values of Dixon's Q (r10, 95%, two-sided) that lua/stats.lua and
+"""The critical values of Dixon's Q (r10, 95%, two-sided) that lua/report/stats.lua and
 runtime/core/run/summary.c use, by simulation: the 95th percentile of Q over samples of n
 normal values, for n = 3..30. Rorabacher (Anal. Chem. 63, 1991, 139-146) gives 3..10; this
 gives his values to within about 0.002 with 2,000,000 samples a size (the tables were made so,
@@ -16,7 +16,7 @@ RORABACHER = {3: 0.970, 4: 0.829, 5: 0.710, 6: 0.625, 7: 0.568, 8: 0.526, 9: 0.4
 
 
 def table():
-    """The values lua/stats.lua holds, by n."""
+    """The values lua/report/stats.lua holds, by n."""
     src = open(os.path.join(ROOT, "lua", "stats.lua")).read()
     block = src[src.index("M.DIXON_Q = {}"):]
     values = [float(v) for v in re.findall(r"0\.\d+", block[:block.index("do")])]
@@ -41,7 +41,7 @@ def main():
         q = critical(n, samples, rng)
         worst = max(worst, abs(q - held[n]))
         print("%-2d %9.3f  %9.3f  %s" % (n, q, held[n], "%.3f" % RORABACHER[n] if n in RORABACHER else ""), flush=True)
-    print("largest difference from lua/stats.lua: %.3f" % worst)
+    print("largest difference from lua/report/stats.lua: %.3f" % worst)
 
 
 if __name__ == "__main__":

@@ -138,7 +138,7 @@ typedef struct bb_server_info {
 /* Row callback of query(): values[i] is NULL for SQL NULL. Return non-zero to stop. */
 typedef int (*bb_row_cb)(void *ud, int ncols, const char *const *names, const char *const *values, const size_t *lens);
 
-/* Row callbacks every query() caller shares (drivers/rows.c): the first column as an
+/* Row callbacks every query() caller shares (drivers/driver_rows.c): the first column as an
  * int64 (-1 for NULL), the second, the second summed over rows, the first as text into a
  * bb_text, the first row's columns or every (name, value) row into a json_t object. */
 typedef struct bb_text {
@@ -262,7 +262,7 @@ typedef struct bb_driver {
     const char *(*system)(bb_conn *c);
 } bb_driver;
 
-/* Writes a JSON object of settings into out->settings and frees it (drivers/settings.c). */
+/* Writes a JSON object of settings into out->settings and frees it (drivers/driver_settings.c). */
 struct json_t;
 void driver_settings_text(struct json_t *set, bb_server_info *out);
 
@@ -274,6 +274,8 @@ static inline const bb_dialect *bb_target_dialect(const bb_driver *d, const bb_t
 
 /* Every engine compiled in, NULL-terminated (drivers/registry.c). */
 extern const bb_driver *const bb_drivers[];
+/* The engine --engine means when it is not given (an array, so that option tables can name it). */
+extern const char bb_default_engine[];
 const bb_driver *bb_driver_find(const char *name);
 /* 0 when every operation the engine's capability flags promise is filled; else -1 and msg
  * names the first missing one (a bug in the engine, caught at start-up, not a crash later). */
@@ -283,5 +285,9 @@ int bb_driver_check(const bb_driver *d, char *msg, size_t n);
 int bb_stream_took(const bb_driver *d, int64_t took, int64_t sent, const char *what, bb_err *err);
 /* The dialect of that name (pg, mysql, sqlite, generic), for SQL written without a server. */
 const bb_dialect *bb_dialect_find(const char *name);
+/* The engines keep() accepts (all for NULL), "a, b<last_sep>c", into out (n bytes); returns out. */
+const char *bb_engine_words(int (*keep)(const bb_driver *d), const char *last_sep, char *out, size_t n);
+/* The engines' dialects, each once (generic among them), the same way. */
+const char *bb_dialect_words(const char *last_sep, char *out, size_t n);
 
 #endif

@@ -21,7 +21,7 @@
     "AND table_name = ?"
 
 /* The pid of pid's parent when that process is named comm...: a backend's server, if it
- * runs on this host (drivers/settings.c). 0 otherwise. */
+ * runs on this host (drivers/driver_settings.c). 0 otherwise. */
 int driver_local_parent(int pid, const char *comm);
 /* The pid a server's pid file names (its first line), when that process runs here under one
  * of the NULL-terminated names (MY_DAEMONS: mariadbd or mysqld). 0 otherwise. */

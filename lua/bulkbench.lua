@@ -1,4 +1,4 @@
--- bulkbench: the library scenario scripts `require "bulkbench"`.
+-- bulkbench: the library scenario scripts load (their first line requires it by this name).
 -- Tables are described once; native code generates and encodes their rows.
 local core = require "bulkbench.core"
 local schema = require "bulkbench.schema"
@@ -186,7 +186,8 @@ function Table:native(seed)
     for _, c in ipairs(self.columns) do
       if c.gen then cols[#cols + 1] = { name = c.name, type = c.as or c.type, gen = run_gen(self, c), null = c.null } end
     end
-    cache[key] = core.compile { name = name, columns = cols, seed = seed }
+    local schema, tname = require("bulkbench.scratch").split(name) -- --into=schema.table, quoted or not
+    cache[key] = core.compile { name = tname, schema = schema, columns = cols, seed = seed }
     if seed ~= nil then
       cache.seeds[#cache.seeds + 1] = key
       if #cache.seeds > SEEDS_KEPT then

@@ -1,5 +1,5 @@
--- bulkbench.keys: keys and references as the data has them, for `bulkbench new` (lua/new.lua
--- asks, lua/law.lua writes the generators): which defaults the server fills; which column a
+-- bulkbench.keys: keys and references as the data has them, for `bulkbench new` (lua/new/new.lua
+-- asks, lua/new/law.lua writes the generators): which defaults the server fills; which column a
 -- key makes unique and how (its values in their observed range and shape); how a foreign
 -- key draws its parent's rows (weighted by the child's references, histogram included;
 -- without replacement when the references were spread evenly; each parent row, or each
@@ -90,7 +90,7 @@ function M.parent_rows(db, cat, models)
         local ok, found = pcall(cat.resolve, db, fk.references)
         local t = ok and found[1]
         local est = t and (t.reltuples or t.rows)
-        if est and est >= 0 and est < 1e6 then
+        if est and est < 1e6 then -- a small table, or one never analyzed (-1): counted
           local okc, rows = pcall(db.query, db, "SELECT count(*) FROM " .. require("bulkbench.scratch").qualified(db, fk.references))
           if okc and rows[1] then est = tonumber(rows[1][1]) end
         end
@@ -221,7 +221,17 @@ function M.plan(m)
       local fk = r[col] and r[col].fk
       if fk and not seen[fk] then seen[fk], fks[#fks + 1] = true, fk end
     end
-    if not server and #free == 0 and #fks > 0 then
+    -- a key of foreign keys and times (a rental: its date, the item, the customer): the
+    -- combinations of the parents' rows, when there are ten times more of them than rows,
+    -- make the key, and the times keep their law (made unique, they could only be spread evenly)
+    local timed = #free > 0 and #fks > 0
+    for _, c in ipairs(free) do if c.kind ~= "timestamp" and c.kind ~= "date" then timed = false end end
+    if timed then
+      local space = 1
+      for _, fk in ipairs(fks) do space = space * (fk.parent_rows or 0) end
+      timed = space >= 10 * math.max(m.rows or 0, 1)
+    end
+    if not server and (#free == 0 or timed) and #fks > 0 then
       local skew = {}
       for _, fk in ipairs(fks) do skew[fk] = fk_skew(m, fk) end
       table.sort(fks, function(a, b) -- the leader: the one whose references were the most skewed

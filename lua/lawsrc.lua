@@ -1,11 +1,12 @@
--- bulkbench.lawsrc: what the laws of `new` (lua/law.lua) and its keys (lua/keys.lua) share
+-- bulkbench.lawsrc: what the laws of `new` (lua/new/law.lua) and its keys (lua/keys.lua) share
 -- without needing each other: values written as Lua source, and the range a column's type and
 -- CHECKs leave its values.
 local instant = require "bulkbench.instant"
 local M = {}
 
--- Whether s is UTF-8 text without control characters (tab aside): %q writes it as it is.
-local function plain_text(s)
+-- Whether s is UTF-8 text without control characters (tab and newline aside): %q writes it
+-- as it is, and a Lua file can hold it.
+function M.plain_text(s)
   if s:find("[%z\1-\8\11-\31\127]") then return false end
   local i = 1
   while i <= #s do
@@ -25,7 +26,7 @@ end
 -- as \ddd escapes, so the file stays UTF-8.
 local function q(v)
   v = tostring(v)
-  if plain_text(v) then return ("%q"):format(v) end
+  if M.plain_text(v) then return ("%q"):format(v) end
   return '"' .. v:gsub('[%c"\\\128-\255]', function(ch)
     if ch == '"' or ch == "\\" then return "\\" .. ch end
     return ("\\%03d"):format(ch:byte())

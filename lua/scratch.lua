@@ -13,13 +13,36 @@
 local core = require "bulkbench.core"
 local schema = require "bulkbench.schema"
 local keys = require "bulkbench.scratch_keys"
+local dialects = require "bulkbench.dialects"
 local M = {}
 
--- "schema.table" -> schema (or nil), table
+-- A table's name as a user or a catalog gives it: [schema.]name, each part bare (as written:
+-- spaces and case kept) or quoted ("..." or `...`, the quote doubled inside) -> schema (or
+-- nil), name, and whether the name was quoted. --table, --into and the scenario's own names
+-- all go through here, so they take the same forms.
 local function split(qname)
-  local s, t = qname:match("^([^.]+)%.(.+)$")
-  if s then return s, t end
-  return nil, qname
+  local parts, i, n = {}, 1, #qname
+  while i <= n do
+    local q = qname:sub(i, i)
+    if q == '"' or q == "`" then
+      local buf, j = {}, i + 1
+      while j <= n do
+        local ch = qname:sub(j, j)
+        if ch == q and qname:sub(j + 1, j + 1) == q then buf[#buf + 1] = q; j = j + 2
+        elseif ch == q then break
+        else buf[#buf + 1] = ch; j = j + 1 end
+      end
+      parts[#parts + 1] = { table.concat(buf), true }
+      i = j + 1
+      if qname:sub(i, i) == "." then i = i + 1 end
+    else
+      local dot = qname:find(".", i, true) or n + 1
+      parts[#parts + 1] = { qname:sub(i, dot - 1), false }
+      i = dot + 1
+    end
+  end
+  if #parts >= 2 then return parts[#parts - 1][1], parts[#parts][1], parts[#parts][2] end
+  return nil, parts[1] and parts[1][1] or qname, parts[1] and parts[1][2] or false
 end
 M.split = split
 
@@ -49,15 +72,8 @@ end
 
 -- The scratch tables here, of any run: { name, pid } each (pid nil when the name has none).
 function M.list(db)
-  local d, rows = db.dialect.name, {}
-  if d == "pg" then
-    rows = db:query("SELECT tablename FROM pg_tables WHERE tablename LIKE 'bb\\_scratch\\_%' ORDER BY 1")
-  elseif d == "mysql" then
-    rows = db:query("SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() "
-      .. "AND table_name LIKE 'bb\\_scratch\\_%' ORDER BY 1")
-  elseif d == "sqlite" then
-    rows = db:query("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'bb\\_scratch\\_%' ESCAPE '\\' ORDER BY 1")
-  end
+  local sql, rows = (dialects.of(db.dialect).scratch or {}).list_sql, {}
+  if sql then rows = db:query(sql) end
   local out = {}
   for _, r in ipairs(rows) do out[#out + 1] = { name = r[1], pid = tonumber(r[1]:match("^bb_scratch_(%d+)_%x+_")) } end
   return out
@@ -98,22 +114,16 @@ function M.report_orphans(db)
     :format(#names, #names == 1 and "" or "s", table.concat(names, ", ")))
 end
 
--- Whether table qname exists here (as a table or view the session can read).
+-- Whether table qname exists here (as a table or view the session can read): its dialect's
+-- catalog query, else a query of it that reads no row.
 function M.exists(db, qname)
-  local d = db.dialect.name
+  local sc = dialects.of(db.dialect).scratch or {}
   local s, t = split(qname)
+  if not sc.exists_sql then return (pcall(db.query, db, "SELECT 1 FROM " .. qualified(db, qname) .. " WHERE 1 = 0")) end
   local rows
-  if d == "pg" then
-    rows = db:query(("SELECT CASE WHEN to_regclass(%s) IS NULL THEN 0 ELSE 1 END"):format(db.dialect:param(1)),
-      qualified(db, qname))
-  elseif d == "mysql" then
-    rows = db:query("SELECT count(*) FROM information_schema.tables WHERE table_schema = COALESCE(?, DATABASE()) "
-      .. "AND table_name = ?", s, t)
-  elseif d == "sqlite" then
-    rows = db:query("SELECT count(*) FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?", t)
-  else
-    return (pcall(db.query, db, "SELECT 1 FROM " .. qualified(db, qname) .. " WHERE 1 = 0"))
-  end
+  if sc.exists_args == "schema, name" then rows = db:query(sc.exists_sql, s, t)
+  elseif sc.exists_args == "name" then rows = db:query(sc.exists_sql, t)
+  else rows = db:query(sc.exists_sql:format(db.dialect:param(1)), qualified(db, qname)) end -- ODBC's ? or pg's $1
   return rows[1] and tonumber(rows[1][1]) > 0
 end
 
@@ -126,148 +136,65 @@ function M.drop_sql(db, name) return schema.drop(name, db.dialect) end
 -- referenced go with its checks off for the statement's session. Returns the failures and
 -- the names not dropped (in the order made).
 function M.drop_all(db, names)
-  local d, errs, left = db.dialect.name, {}, {}
-  if d == "mysql" then pcall(db.exec, db, "SET SESSION foreign_key_checks = 0") end
+  local sc, errs, left = dialects.of(db.dialect).scratch or {}, {}, {}
+  if sc.around_drops then sc.around_drops(db, false) end
   for i = #names, 1, -1 do
-    local sql = M.drop_sql(db, names[i]) .. (d == "pg" and " CASCADE" or "")
+    local sql = M.drop_sql(db, names[i]) .. (sc.drop_suffix or "")
     local ok, e = pcall(db.exec, db, sql)
     if not ok then
       errs[#errs + 1] = ("could not drop scratch table %s: %s"):format(names[i], tostring(e))
       table.insert(left, 1, names[i])
     end
   end
-  if d == "mysql" then pcall(db.exec, db, "SET SESSION foreign_key_checks = 1") end
+  if sc.around_drops then sc.around_drops(db, true) end
   return errs, left
 end
 
--- SQLite keeps each table's CREATE text: the copy is that text under the new name, with
--- references to a parent replaced by its mirror, and the same for the indexes.
-local function ci(word) -- a case-insensitive Lua pattern for word
-  return (word:gsub("%a", function(c) return "[" .. c:lower() .. c:upper() .. "]" end))
-end
-
-local function sqlite_like(db, orig, name, refs)
-  local _, t = split(orig)
-  local rows = db:query("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", t)
-  local sql = assert(rows[1] and rows[1][1], "no CREATE statement for " .. t)
-  local quotes = "[\"`%[]?"
-  local endq = "[\"`%]]?"
-  sql = sql:gsub("^(%s*" .. ci("create") .. "%s+" .. ci("table") .. "%s+)" .. quotes .. "[^%s%(]-" .. endq .. "(%s*%()",
-    "%1" .. db:quote(name):gsub("%%", "%%%%") .. "%2", 1)
-  for parent, target in pairs(refs) do
-    local _, p = split(parent)
-    sql = sql:gsub("(" .. ci("references") .. "%s+)" .. quotes .. p:gsub("%p", "%%%0") .. endq,
-      "%1" .. db:quote(target):gsub("%%", "%%%%"))
-  end
-  db:exec(sql)
-  local idx = db:query("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", t)
-  for _, r in ipairs(idx) do
-    local isql = r[2]:gsub("(" .. ci("index") .. "%s+)" .. quotes .. r[1]:gsub("%p", "%%%0") .. endq,
-      "%1" .. db:quote(name .. "_" .. r[1]):gsub("%%", "%%%%"), 1)
-    isql = isql:gsub("(" .. ci("on") .. "%s+)" .. quotes .. t:gsub("%p", "%%%0") .. endq .. "(%s*%()",
-      "%1" .. db:quote(name):gsub("%%", "%%%%") .. "%2", 1)
-    db:exec(isql)
-  end
-end
-
--- pg's LIKE ... INCLUDING ALL copies a serial column's default, which would advance the
--- user's sequence: such a column gets an identity of its own instead.
-local function pg_own_sequences(db, name)
-  local rows = db:query([[SELECT a.attname FROM pg_attribute a JOIN pg_attrdef d
-    ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-    WHERE a.attrelid = to_regclass(]] .. db.dialect:param(1) .. [[) AND pg_get_expr(d.adbin, d.adrelid) LIKE 'nextval(%']],
-    db:quote(name))
-  for _, r in ipairs(rows) do
-    local c = db:quote(r[1])
-    db:exec(("ALTER TABLE %s ALTER COLUMN %s DROP DEFAULT, ALTER COLUMN %s ADD GENERATED BY DEFAULT AS IDENTITY")
-      :format(db:quote(name), c, c))
-  end
-end
-
--- Columns bulkbench cannot generate and had no values to draw from are text in the copy.
-local function as_text(db, name, t)
-  for _, c in ipairs(t.columns) do
-    if c.as_text then
-      local d = db.dialect.name
-      if d == "pg" then
-        db:exec(("ALTER TABLE %s ALTER COLUMN %s TYPE text"):format(db:quote(name), db:quote(c.name)))
-      elseif d == "mysql" then
-        db:exec(("ALTER TABLE %s MODIFY %s TEXT%s"):format(db:quote(name), db:quote(c.name),
-          c.not_null and " NOT NULL" or ""))
-      end
-    end
-  end
-end
-
--- The original's triggers on the copy, so it costs a row what the table does (an audit
--- trigger can cost a load a third of its speed): pg's under the same name (its trigger names
--- are per table), MySQL's under the copy's name with the trigger's (they are per schema).
--- SQLite's copy keeps none. Returns how many.
-local function copy_triggers(db, orig, name, leave_out)
-  local d, n = db.dialect.name, 0
-  if d == "pg" then
-    local rows = db:query([[SELECT pg_get_triggerdef(t.oid), format('%I.%I', n.nspname, c.relname)
-      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE t.tgrelid = to_regclass(]] .. db.dialect:param(1) .. [[) AND NOT t.tgisinternal ORDER BY t.tgname]],
-      qualified(db, orig))
-    for _, r in ipairs(rows) do
-      local on = " ON " .. r[2] .. " "
-      local at = r[1]:find(on, 1, true)
-      if at then
-        if not leave_out then db:exec(r[1]:sub(1, at - 1) .. " ON " .. db:quote(name) .. " " .. r[1]:sub(at + #on)) end
-        n = n + 1
-      end
-    end
-  elseif d == "mysql" then
-    local s, t = split(orig)
-    local rows = db:query([[SELECT trigger_name, action_timing, event_manipulation, action_statement
-      FROM information_schema.triggers WHERE event_object_schema = COALESCE(?, DATABASE()) AND event_object_table = ?
-      ORDER BY action_order]], s, t)
-    for _, r in ipairs(rows) do
-      if not leave_out then
-        db:exec(("CREATE TRIGGER %s %s %s ON %s FOR EACH ROW %s"):format(db:quote((name .. "_" .. r[1]):sub(1, 64)),
-          r[2], r[3], db:quote(name), r[4]))
-      end
-      n = n + 1
-    end
-  end
-  return n
-end
-M.copy_triggers = copy_triggers
-
--- Says once per process (advise makes a copy per run) whether the copies carry triggers.
+-- Says once per process (advise makes a copy per run) whether the copies carry the table's
+-- triggers, and which were left off because they write elsewhere.
 local said = {}
-local function say_triggers(orig, n, leave_out)
+local function say_triggers(orig, n, leave_out, unsafe)
   if n == 0 or said[orig] then return end
   said[orig] = true
-  io.stderr:write(leave_out
-    and ("bulkbench: --no-triggers: the scratch copies of %s leave out its %d trigger%s\n"):format(orig, n, n == 1 and "" or "s")
-    or ("bulkbench: the scratch copies of %s carry its %d trigger%s (--no-triggers leaves them out)\n"):format(orig, n,
+  if leave_out then
+    io.stderr:write(("bulkbench: --no-triggers: the scratch copies of %s leave out its %d trigger%s\n"):format(orig, n,
       n == 1 and "" or "s"))
+    return
+  end
+  local kept = n - #(unsafe or {})
+  if kept > 0 then
+    io.stderr:write(("bulkbench: the scratch copies of %s carry its %d trigger%s (--no-triggers leaves them out)\n")
+      :format(orig, kept, kept == 1 and "" or "s"))
+  end
+  if unsafe and #unsafe > 0 then
+    io.stderr:write(("bulkbench: %s's trigger%s %s write%s to other tables (INSERT, UPDATE, DELETE... in the function): "
+      .. "left off the copies, so that nothing of yours is written; its cost is not in the figures\n"):format(orig,
+      #unsafe == 1 and "" or "s", table.concat(unsafe, ", "), #unsafe == 1 and "s" or ""))
+  end
 end
 
--- Creates scratch table `name` like t.like; refs maps each foreign key's parent (as t
--- names it) to the table the copy's key points at (a mirror or another scratch table),
--- false for none. Without the original here, the copy is made from t's own description.
+-- Creates scratch table `name` like t.like (the engine's own copy: its descriptor's
+-- scratch.like; columns bulkbench cannot generate and had no values to draw from are text in
+-- the copy); refs maps each foreign key's parent (as t names it) to the table the copy's key
+-- points at (a mirror or another scratch table), false for none. Without the original here,
+-- the copy is made from t's own description.
 function M.create_like(db, t, name, refs)
-  local d = db.dialect.name
-  local fks = t.foreign_keys or {}
+  local sc = dialects.of(db.dialect).scratch or {}
+  local fks, with_fks = t.foreign_keys or {}, false
   if t.like and M.exists(db, t.like) then
-    if d == "pg" then
-      db:exec(("CREATE TABLE %s (LIKE %s INCLUDING ALL)"):format(db:quote(name), qualified(db, t.like)))
-      pg_own_sequences(db, name)
-    elseif d == "mysql" then
-      db:exec(("CREATE TABLE %s LIKE %s"):format(db:quote(name), qualified(db, t.like)))
-    elseif d == "sqlite" then
-      local map = {}
-      for i, fk in ipairs(fks) do map[fk.references] = refs[i] or fk.references end
-      sqlite_like(db, t.like, name, map)
-      return
-    else
-      core.fail(("cannot copy %s on engine %s: give the scenario a table of its own"):format(t.like, d))
+    if not sc.like then
+      core.fail(("cannot copy %s on engine %s: give the scenario a table of its own"):format(t.like, db.dialect.name))
     end
-    as_text(db, name, t)
-    say_triggers(t.like, copy_triggers(db, t.like, name, t.no_triggers), t.no_triggers)
+    local map = {}
+    for i, fk in ipairs(fks) do map[fk.references] = refs[i] or fk.references end
+    with_fks = sc.like(db, name, qualified(db, t.like), { like = t.like, map = map, split = split })
+    for _, c in ipairs(t.columns or {}) do
+      if c.as_text and sc.as_text then sc.as_text(db, name, c) end
+    end
+    if sc.triggers then -- the original's triggers on the copy, so that it costs a row what the table does
+      local n, unsafe = sc.triggers(db, qualified(db, t.like), t.like, name, t.no_triggers, split)
+      say_triggers(t.like, n, t.no_triggers, unsafe)
+    end
   else
     local copy = {}
     for k, v in pairs(t) do copy[k] = v end
@@ -275,32 +202,22 @@ function M.create_like(db, t, name, refs)
     for _, sql in ipairs(schema.ddl(copy, db.dialect)) do db:exec(sql) end
   end
   for i, fk in ipairs(fks) do
-    if refs[i] and d ~= "sqlite" then
+    if refs[i] and not with_fks then
       db:exec(("ALTER TABLE %s ADD FOREIGN KEY (%s) REFERENCES %s (%s)"):format(db:quote(name),
         cols_sql(db, fk.columns), db:quote(refs[i]), cols_sql(db, fk.ref_columns)))
     end
   end
 end
 
--- A mirror of a parent's keys: its distinct non-NULL key values, keyed as the parent's.
+-- A mirror of a parent's keys: its distinct non-NULL key values, keyed as the parent's (the
+-- engine's descriptor says how it makes one fast to check against).
 function M.mirror(db, fk, name)
-  local d = db.dialect.name
-  local sel = ("SELECT DISTINCT %s FROM %s WHERE %s"):format(cols_sql(db, fk.ref_columns), qualified(db, fk.references),
-    not_null(db, fk.ref_columns))
-  if d == "mysql" then
-    db:exec(("CREATE TABLE %s (PRIMARY KEY (%s)) ENGINE=InnoDB %s"):format(db:quote(name), cols_sql(db, fk.ref_columns), sel))
-    return
-  end
-  -- pg: keys alone fill few pages, and on a table of few pages the planner checks each row's
-  -- key by scanning the whole table (7,000 rows/s into the copy, not the original's 30,000);
-  -- pages one-tenth full make the key's index the cheaper path, as on the user's parent
-  db:exec(("CREATE TABLE %s %sAS %s"):format(db:quote(name), d == "pg" and "WITH (fillfactor = 10) " or "", sel))
-  if d == "sqlite" then
-    db:exec(("CREATE UNIQUE INDEX %s ON %s (%s)"):format(db:quote(name .. "_key"), db:quote(name), cols_sql(db, fk.ref_columns)))
-  else
-    db:exec(("ALTER TABLE %s ADD PRIMARY KEY (%s)"):format(db:quote(name), cols_sql(db, fk.ref_columns)))
-  end
-  if d == "pg" then db:exec("ANALYZE " .. db:quote(name)) end -- (SQLite's would leave sqlite_stat1 behind)
+  local cols = cols_sql(db, fk.ref_columns)
+  local sel = ("SELECT DISTINCT %s FROM %s WHERE %s"):format(cols, qualified(db, fk.references), not_null(db, fk.ref_columns))
+  local sc = dialects.of(db.dialect).scratch or {}
+  if sc.mirror then return sc.mirror(db, name, cols, sel) end
+  db:exec(("CREATE TABLE %s AS %s"):format(db:quote(name), sel))
+  db:exec(("ALTER TABLE %s ADD PRIMARY KEY (%s)"):format(db:quote(name), cols))
 end
 
 -- Reads a foreign key's value set from table src (a mirror, a scratch parent, or with
@@ -312,7 +229,7 @@ function M.read_keys(db, fk, src, opts)
   return n
 end
 
--- Reads the value sets a table's columns are drawn from (its `values`, lua/observed.lua): a
+-- Reads the value sets a table's columns are drawn from (its `values`, lua/new/observed.lua): a
 -- sample of the original's own values. Without the original, the values the file holds stand
 -- in; a column whose table holds none is refused, before any row, by the message it carries.
 function M.read_values(db, t)
@@ -344,16 +261,8 @@ end
 
 -- The names of the tables here closest to `name` (for "no table X; did you mean ...").
 function M.nearest(db, name)
-  local d, rows = db.dialect.name, {}
-  local ok = pcall(function()
-    if d == "pg" then
-      rows = db:query("SELECT table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")
-    elseif d == "mysql" then
-      rows = db:query("SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()")
-    elseif d == "sqlite" then
-      rows = db:query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
-    end
-  end)
+  local sql, rows = (dialects.of(db.dialect).scratch or {}).tables_sql, {}
+  local ok = pcall(function() if sql then rows = db:query(sql) end end)
   if not ok then return {} end
   local _, want = split(name)
   want = want:lower()
@@ -424,7 +333,8 @@ function M.install(bb, list)
         fail(("--into=%s: no such table%s"):format(into, #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""))
       end
       local t = list[1]
-      before = db:count(into) or 0
+      local into_s, into_t = split(into)
+      before = db:count(into_t, into_s) or 0
       for _, fk in ipairs(t.foreign_keys or {}) do M.read_keys(db, fk, fk.references) end
       M.read_values(db, t)
       plan(false) -- --rows within what the table's keys allow, before any row is loaded
@@ -520,7 +430,8 @@ function M.install(bb, list)
 
   bb.set_hook("check", function(db)
     if into then
-      local n = db:count(into)
+      local into_s, into_t = split(into)
+      local n = db:count(into_t, into_s)
       return n and n - before
     end
     local sum = 0

@@ -28,7 +28,7 @@ from browser import Browser, decode_png  # noqa: E402
 
 BB = os.path.abspath(os.environ.get("BB_BIN", os.path.join(ROOT, "bulkbench")))
 WIDTHS = (1280, 390)
-STALL = 0.5  # lua/timeline.lua's M.STALL
+STALL = 0.5  # lua/report/timeline.lua's M.STALL
 n = failed = 0
 
 

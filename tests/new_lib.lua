@@ -6,6 +6,20 @@ local M = {}
 
 M.ALPHA = 0.001
 
+-- A fresh temporary path ending in ext (".lua"), removed when the specs end: os.tmpname()
+-- makes an empty file of its own at the bare name, removed at once, so runs leave none behind.
+local made = {}
+M.cleanup = newproxy(true) -- collected when the Lua state closes, at the specs' end
+getmetatable(M.cleanup).__gc = function()
+  for _, p in ipairs(made) do os.remove(p) end
+end
+function M.tmp(ext)
+  local p = os.tmpname()
+  os.remove(p)
+  made[#made + 1] = p .. ext
+  return p .. ext
+end
+
 function M.sh(cmd)
   local out = os.tmpname()
   local ok = os.execute("( " .. cmd .. " ) >" .. out .. " 2>&1")

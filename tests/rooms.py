@@ -83,13 +83,25 @@ for u in sorted(deps):
         visit(u)
 check(not cycles, "no circle of modules", "; ".join(cycles[:5]))
 
-# The Lua library (lua/NAME.lua, required as bulkbench.NAME): no module requires another that
-# requires it back, directly or round a circle (the reports' shared helpers sit below them).
-lreq = {}
-for f in sorted(glob.glob("lua/*.lua")):
+# The Lua library, in three packages: the scenario library (lua/NAME.lua), `new` (lua/new/)
+# and the reports (lua/report/), with each engine's own Lua (drivers/ENGINE/NAME.lua: its
+# dialect descriptor and catalog reader); every module required as bulkbench.NAME. The
+# scenario library requires only itself; new and the reports require it and themselves, never
+# each other; an engine's Lua may use the library and new's helpers. And no module requires
+# another that requires it back, directly or round a circle.
+LUA_PACKAGES = {"lua/": "library", "lua/new/": "new", "lua/report/": "reports", "drivers/": "engine"}
+LUA_MAY = {"library": {"library"}, "new": {"library", "new"}, "reports": {"library", "reports"},
+           "engine": {"library", "new"}}
+lreq, lpkg = {}, {}
+for f in sorted(glob.glob("lua/*.lua") + glob.glob("lua/*/*.lua") + glob.glob("drivers/*/*.lua")):
     name = "bulkbench" if f == "lua/bulkbench.lua" else "bulkbench." + os.path.basename(f)[:-4]
     src = re.sub(r"--[^\n]*", "", open(f).read())  # what a comment says it requires does not count
     lreq[name] = set(re.findall(r'require\s*\(?\s*["\'](bulkbench(?:\.[a-z_]+)?)["\']', src)) - {name}
+    lpkg[name] = LUA_PACKAGES["drivers/" if f.startswith("drivers/") else os.path.dirname(f) + "/"]
+crossing = sorted("%s (%s) requires %s (%s)" % (m, lpkg[m], d, lpkg[d]) for m in lreq for d in lreq[m]
+                  if d in lpkg and lpkg[d] not in LUA_MAY[lpkg[m]])
+check(lpkg and not crossing, "Lua in three packages: the library requires only itself, new and the reports only it "
+      "and themselves (%d modules)" % len(lpkg), "; ".join(crossing[:5]))
 lcycles, state, stack = [], {}, []
 def lvisit(u):
     state[u] = 1
@@ -104,11 +116,11 @@ def lvisit(u):
 for u in sorted(lreq):
     if not state.get(u):
         lvisit(u)
-check(lreq and not lcycles, "no circle of Lua modules (%d in lua/)" % len(lreq), "; ".join(lcycles[:5]))
+check(lreq and not lcycles, "no circle of Lua modules (%d in lua/ and drivers/)" % len(lreq), "; ".join(lcycles[:5]))
 
 # Calls, from the objects make built: a file that calls another must not be called back by
 # it (that pair is one module in two files, or a layer inverted behind a private header).
-# One driver's files (drivers/NAME.c, NAME_*.c sharing NAME_priv.h) are one module.
+# One driver's files (its folder, drivers/NAME/) are one module.
 objs = [o for o in glob.glob("build/**/*.o", recursive=True) if os.path.exists(o[len("build/"):-2] + ".c")]
 defs, uses = {}, collections.defaultdict(set)
 # one nm for all of them (-A: each line starts with its object's name), not one per object

@@ -20,8 +20,8 @@ void advise_cores(advise *a)
     bb_server_info si;
     memset(&si, 0, sizeof si);
     if (a->drv->target_open(a->dsn, &t, &err) < 0) return;
-    const char *where = a->drv->target_where ? a->drv->target_where(t) : "";
-    if (a->drv->connect(t, &c, &err) == 0 && a->drv->server_info && a->drv->server_info(c, &si, &err) == 0 &&
+    const char *where = a->drv->target_where(t);
+    if (a->drv->connect(t, &c, &err) == 0 && a->drv->server_info(c, &si, &err) == 0 &&
         si.local_pid > 0)
         a->cores_from = "this host's: the server runs here";
     else if (!strncmp(where, "127.", 4) || !strncmp(where, "localhost", 9) || !strncmp(where, "[::1]", 5) ||

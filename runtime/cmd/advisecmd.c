@@ -525,7 +525,7 @@ static const opt_def cleanup_opt = { "cleanup", OT_BOOL, NULL, 0, 0, "drop the s
 static const opt_def *const advise_own[] = { &budget, &baseline, &cleanup_opt, NULL };
 
 static const opt_use advise_opts[] = {
-    { "engine", "the engine: sqlite, pg, mysql or odbc (one)", NULL, "E" },
+    { "engine", "the engine (one): {engines}", NULL, "E" },
     { "dsn", NULL, NULL, "DSN" },
     { "budget", NULL, NULL, "DURATION" },
     { "table", "a script: which of its tables to race (default the one bb.load loads); a file: the existing table whose shape the scratch table takes", NULL, "NAME" },

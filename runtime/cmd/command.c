@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "../../base/err.h"
+#include "../../drivers/driver.h"
+#include "../core/method/method.h"
 #include "../host/host.h"
 #include "../host/lib.h"
 #include "../host/state.h"
@@ -64,6 +66,28 @@ void command_takers(const char *option, char *out, size_t n)
 }
 
 /* "--rows=N", "--header", "-o FILE": how an option is written on the command line. */
+/* help with {engines}, {file-engines} (those `load` can stream into) and {dialects} spelled
+ * out from the registry, into out */
+static const char *command_help_words(const char *help, char *out, size_t n)
+{
+    static const struct {
+        const char *token;
+        int (*keep)(const bb_driver *d);
+        int dialects;
+    } words[] = { { "{engines}", NULL, 0 }, { "{file-engines}", method_streams_files, 0 }, { "{dialects}", NULL, 1 } };
+    snprintf(out, n, "%s", help);
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        char *at = strstr(out, words[i].token), names[256], rest[1024];
+        if (!at) continue;
+        if (words[i].dialects) bb_dialect_words(" or ", names, sizeof names);
+        else bb_engine_words(words[i].keep, words[i].keep ? " or " : ", ", names, sizeof names);
+        snprintf(rest, sizeof rest, "%s", at + strlen(words[i].token));
+        if (snprintf(at, n - (size_t)(at - out), "%s%s", names, rest) >= (int)(n - (size_t)(at - out)))
+            break; /* cut at the buffer's end: a help text is far shorter */
+    }
+    return out;
+}
+
 static void option_form(const opt_use *u, const opt_def *d, char *out, size_t n)
 {
     const char *arg = opts_arg(u, d);
@@ -128,11 +152,13 @@ void command_usage(FILE *f, const bb_command *c)
     if (c->opts && c->opts->name) {
         fputs("\noptions:\n", f);
         for (const opt_use *u = c->opts; u->name; u++) {
-            char form[48], text[1024];
+            char form[48], text[1280];
             const opt_def *def = opts_def(c->own, u->name);
             option_form(u, def, form, sizeof form);
             const char *d = opts_default(u, def);
-            snprintf(text, sizeof text, "%s%s%s%s", opts_help(u, def), d ? " (default " : "", d ? d : "", d ? ")" : "");
+            char help[1024];
+            snprintf(text, sizeof text, "%s%s%s%s", command_help_words(opts_help(u, def), help, sizeof help),
+                     d ? " (default " : "", d ? d : "", d ? ")" : "");
             fprintf(f, "  %-22s ", form);
             wrap(f, text, 3 + (strlen(form) > 22 ? (int)strlen(form) : 22), 25, "");
         }

@@ -174,7 +174,8 @@ static int gen_main(bb_cli *cli)
     const char *dialect = opts_get(cli, "dialect");
     j.dia = dialect ? bb_dialect_find(dialect) : &bb_dialect_generic;
     if (!j.dia) {
-        bb_usagef(&err, "--dialect=%s: pg, mysql, sqlite or generic", dialect);
+        char names[256];
+        bb_usagef(&err, "--dialect=%s: %s", dialect, bb_dialect_words(" or ", names, sizeof names));
         goto fail;
     }
     j.null = opts_get(cli, "null");
@@ -242,7 +243,7 @@ static const opt_use gen_opts[] = {
     { "threads", "generator threads (the file's rows are the same at any count)", NULL, NULL },
     { "seed", NULL, NULL, NULL },
     { "now", NULL, NULL, "TIME" },
-    { "dialect", "--format=sql: whose SQL to write: pg, mysql, sqlite or generic", "generic", "NAME" },
+    { "dialect", "--format=sql: whose SQL to write: {dialects}", "generic", "NAME" },
     { "null", "--format=tsv: how NULL is written (default an empty field)", NULL, "TEXT" },
     { NULL, NULL, NULL, NULL }
 };

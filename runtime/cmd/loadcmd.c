@@ -9,6 +9,7 @@
 
 #include "../../base/err.h"
 #include "../../drivers/driver.h"
+#include "../core/method/method.h"
 #include "../core/load/load.h"
 #include "../core/run/result.h"
 #include "../core/run/sysmon.h"
@@ -23,7 +24,9 @@ static int load_main(bb_cli *cli)
     load_opts o = { .paths = (const char **)cli->pos, .npaths = cli->npos };
     if (load_opts_read(&o, option, cli, &err) < 0) return output_fail(&err);
     if (!opts_get(cli, "engine")) {
-        bb_usagef(&err, "load needs --engine=E: an engine that streams files (pg, mysql)");
+        char can[256];
+        bb_usagef(&err, "load needs --engine=E: an engine that streams files (%s)",
+                  bb_engine_words(method_streams_files, ", ", can, sizeof can));
         return output_fail(&err);
     }
     if (!(o.drv = bb_driver_find(opts_get(cli, "engine")))) {
@@ -61,7 +64,7 @@ static int load_main(bb_cli *cli)
 
 // clang-format off
 static const opt_use load_opts_cli[] = {
-    { "engine", "the engine whose server takes the files: pg, mysql or null", "", "E" },
+    { "engine", "the engine whose server takes the files: {file-engines}", "", "E" },
     { "dsn", "the server: a libpq URI or conninfo (pg), or mysql://user:pass@host:port/db (mysql)", NULL, "DSN" },
     { "table", "the table to load into (it must exist)", NULL, "NAME" },
     { "format", "the files' format: csv, tsv or copy (default: from the first file's extension)", NULL, "FORMAT" },

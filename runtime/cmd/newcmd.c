@@ -1,5 +1,5 @@
 /* newcmd.c — `bulkbench new`: the catalog and statistics of a table, or the whole of a file
- * (core/load/csvinfer.c), into a scenario that loads rows like them (lua/new.lua writes it). */
+ * (core/load/csvinfer.c), into a scenario that loads rows like them (lua/new/new.lua writes it). */
 #include "command.h"
 
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include "../../drivers/driver.h"
 #include "../core/load/csvinfer.h"
 #include "../core/load/load.h"
+#include "../core/sig.h"
 #include "../host/lib.h"
 #include "output.h"
 
@@ -68,6 +69,12 @@ static int new_main(bb_cli *cli)
         bb_usagef(&err, "new scaffolds from a file or from --table, not both");
         return output_fail(&err);
     }
+    int checking = opts_is_on(opts_get(cli, "check"));
+    if (checking && cli->npos == 1) {
+        bb_usagef(&err, "--check compares a table with its scenario: give --table, not a file");
+        return output_fail(&err);
+    }
+    if (checking) sig_install(); /* Ctrl-C: the scratch copy is dropped before we leave */
     csvi_result r = { 0 };
     lib_new_file f;
     char *note = NULL, *text = NULL;
@@ -78,6 +85,11 @@ static int new_main(bb_cli *cli)
         text = lib_new(cli, opts_dsn(cli, d), NULL, &note, &err);
     }
     csvi_free(&r);
+    if (!text && sig_caught()) {
+        free(note);
+        fprintf(stderr, "bulkbench: interrupted; the scratch copy was dropped\n");
+        return 128 + sig_caught();
+    }
     if (!text) {
         free(note);
         return output_fail(&err);
@@ -93,10 +105,12 @@ static int new_main(bb_cli *cli)
 // clang-format off
 /* new's own option, defined here (opts.h) */
 static const opt_def sample = { "sample", OT_INT, "30000", 0, 0, "rows read for the distributions a server keeps no statistics of" };
-static const opt_def *const new_own[] = { &sample, NULL };
+static const opt_def check = { "check", OT_BOOL, NULL, 0, 0, "load the scenario's rows into a scratch copy and compare each column with the table's" };
+static const opt_def check_rows = { "check-rows", OT_INT, "200000", 0, 1, "rows --check loads at most (as many as the table holds, up to this); it compares samples of 10,000 rows of each" };
+static const opt_def *const new_own[] = { &sample, &check, &check_rows, NULL };
 
 static const opt_use new_opts[] = {
-    { "engine", "whose catalog to read (pg, mysql, sqlite, odbc); for a file, whose CREATE TABLE to print", NULL, "E" },
+    { "engine", "for a table, whose catalog to read; for a file, whose CREATE TABLE to print: {engines}", NULL, "E" },
     { "dsn", NULL, NULL, "DSN" },
     { "table", "the table(s) to scaffold from: [schema.]NAME, a comma list, or a LIKE pattern (bmsql_%): parents load before children", NULL, "NAME" },
     { "o", "the scenario file to write (default: standard output for a table; for a file, NAME.lua unless it is there)", NULL, "FILE.lua" },
@@ -105,6 +119,9 @@ static const opt_use new_opts[] = {
     { "delimiter", NULL, NULL, "CHAR" },
     { "quote", NULL, NULL, "CHAR" },
     { "null", "a file's field text that means NULL (default: an empty field, or \\N or NULL when the file uses them)", NULL, "TEXT" },
+    { "check", "then load the scenario's rows into a scratch copy of the table (dropped after) and print, column by column and worst first, how far they are from the table's: null fraction, distinct ratio, top-5 frequencies, Kolmogorov-Smirnov", NULL, NULL },
+    { "check-rows", NULL, NULL, "N" },
+    { "format", "--check: text, or one JSON object", "text", "FORMAT" },
     { NULL, NULL, NULL, NULL }
 };
 // clang-format on

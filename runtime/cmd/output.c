@@ -333,7 +333,7 @@ static void fmt_spread(char *out, size_t n, double v, const bb_summary *s, int p
     else snprintf(out, n, "%.*f", prec, v);
 }
 
-/* "96.8%", "75%": a coverage, never rounded up to a level it misses (lua/stats.lua's percent) */
+/* "96.8%", "75%": a coverage, never rounded up to a level it misses (lua/report/stats.lua's percent) */
 static void fmt_level(char *out, size_t n, double level)
 {
     double p = floor(level * 1000 + 1e-9) / 10;

@@ -1,5 +1,5 @@
 /* reportcmd.c — `bulkbench report RESULTS.jsonl...`: tables, comparisons, timelines and
- * charts of past runs (lua/report.lua), then the failure they ask for, if any. */
+ * charts of past runs (lua/report/report.lua), then the failure they ask for, if any. */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -72,7 +72,7 @@ static int html_writable(const char *path, bb_err *err)
     return 0;
 }
 
-/* --html=FILE: the page of the points finished (lua/html.lua); the exit code, rc when it was written. */
+/* --html=FILE: the page of the points finished (lua/report/html.lua); the exit code, rc when it was written. */
 static int write_html(bb_cli *cli, const bb_result *done, int ndone, const sysmon_host *h, int rc)
 {
     char **texts = bb_xcalloc((size_t)ndone + 1, sizeof *texts);

@@ -3,16 +3,18 @@
 #include "../../base/err.h"
 #include "../../base/buf.h"
 #include "../../base/calendar.h"
+#include "../../drivers/driver.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 // clang-format off
 const opt_def opts_common[] = {
-    { "engine", OT_STR, "sqlite", 1, 0, "engine(s): sqlite, pg, mysql, odbc, null (comma list sweeps)" },
+    { "engine", OT_STR, bb_default_engine, 1, 0, "engine(s): {engines} (comma list sweeps)" },
     { "dsn", OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
     { "threads", OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
     { "batch", OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },

@@ -75,6 +75,8 @@ const opt_def *opts_def(const opt_def *const *own, const char *name);
 const opt_use *opts_use(const bb_cli *cli, const char *name);
 /* What an option (u, defined by d) means for the command, and its value's name in help
  * ("N", "FILE"; "" for a switch). */
+/* The help text of an option as written; {engines}, {file-engines} and {dialects} in it are
+ * spelled out from the registry where help is printed (runtime/cmd/command.c). */
 const char *opts_help(const opt_use *u, const opt_def *d);
 const char *opts_arg(const opt_use *u, const opt_def *d);
 /* The default an option has for the command (its own, unless the command sets one). */

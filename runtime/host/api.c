@@ -192,6 +192,9 @@ static int l_compile(lua_State *L)
     lua_pop(L, 1);
     gen_table **ud = lua_newuserdata(L, sizeof *ud);
     *ud = gen_new(name, seed, h->now_s);
+    lua_getfield(L, 1, "schema"); /* where the table is, when not in the search path */
+    if (lua_isstring(L, -1)) (*ud)->schema = bb_xstrdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
     luaL_getmetatable(L, GEN_MT);
     lua_setmetatable(L, -2);
     int self = lua_gettop(L);
@@ -419,7 +422,19 @@ static int l_methods(lua_State *L)
     return 1;
 }
 
+/* core.engines() -> the names of the engines compiled in, in the registry's order */
+static int l_engines(lua_State *L)
+{
+    lua_newtable(L);
+    for (int i = 0; bb_drivers[i]; i++) {
+        lua_pushstring(L, bb_drivers[i]->name);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 static const luaL_Reg core_fns[] = { { "version", l_version },
+                                     { "engines", l_engines },
                                      { "methods", l_methods },
                                      { "gen_kinds", l_gen_kinds },
                                      { "cli_option", l_cli_option },
@@ -438,6 +453,7 @@ static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "now_ns", l_now_ns },
                                      { "json_decode", api_json_decode },
                                      { "summary", api_summary },
+                                     { "spawn", api_spawn },
                                      { "dialect", api_dialect_find },
                                      { NULL, NULL } };
 

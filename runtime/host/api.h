@@ -30,6 +30,8 @@ void api_dialect_open(lua_State *L);
 int api_summary(lua_State *L);
 /* core.json_decode(text) -> Lua value (api_json.c); JSON null becomes nil. */
 int api_json_decode(lua_State *L);
+/* core.spawn(args [, env]): this binary run again as a child; its exit code (api_spawn.c). */
+int api_spawn(lua_State *L);
 /* Value sets (api_sets.c): db:read_set on conn (arguments from index 2); the state's set
  * called name (a new reference, NULL when none); the core functions on the table on top. */
 int api_sets_read(lua_State *L, const bb_driver *drv, bb_conn *conn);

@@ -11,6 +11,7 @@
 #include "../core/run/verify.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
+#include "../../drivers/db.h"
 
 #define DB_MT "bulkbench.db"
 #define STMT_MT "bulkbench.stmt"
@@ -326,7 +327,7 @@ static int l_db_index(lua_State *L)
         return 1;
     }
     if (strcmp(k, "system") == 0) { /* "citus", "greenplum"...: nil for the engine's stock server */
-        const char *sys = d->drv->system && d->conn ? d->drv->system(d->conn) : NULL;
+        const char *sys = db_system(d->drv, d->conn);
         if (sys && *sys) lua_pushstring(L, sys);
         else lua_pushnil(L);
         return 1;
@@ -391,12 +392,20 @@ static int l_db_catalog(lua_State *L)
     return 2;
 }
 
-/* db:count(name) -> its rows, or nil when the engine answers no count (verify.h: the
+/* db:count(name [, schema]) -> its rows, or nil when the engine answers no count (verify.h: the
  * meaning of "verified" that load shares) */
 static int l_db_count(lua_State *L)
 {
     api_db *d = check_db(L);
-    char *q = dialect_quoted(bb_target_dialect(d->drv, d->target), luaL_checkstring(L, 2));
+    const bb_dialect *dia = bb_target_dialect(d->drv, d->target);
+    char *q = dialect_quoted(dia, luaL_checkstring(L, 2));
+    if (lua_isstring(L, 3)) { /* db:count(table, schema): schema.table */
+        char *s = dialect_quoted(dia, lua_tostring(L, 3)), *both = bb_xmalloc(strlen(s) + strlen(q) + 2);
+        sprintf(both, "%s.%s", s, q);
+        free(s);
+        free(q);
+        q = both;
+    }
     int64_t n;
     bb_err err;
     int rc = verify_count(d->drv, d->conn, q, &n, &err);

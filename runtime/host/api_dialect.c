@@ -1,5 +1,5 @@
 /* api_dialect.c — a dialect as scripts see it: db.dialect and core.dialect(name). Its
- * quoting and parameter spelling are the C ones (drivers/dialect.c), so a script, the
+ * quoting and parameter spelling are the C ones (drivers/driver_dialect.c), so a script, the
  * library's DDL and the runtime's statements spell names the same way; scripts read the
  * dialect instead of testing the engine's name. Fields: name (the type map's key),
  * ident_quote, param_style ("$1" or "?"), max_params, max_rows, bool_int; methods:

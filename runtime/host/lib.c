@@ -123,7 +123,7 @@ char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, b
     return text;
 }
 
-/* What csvinfer read of a file, as lua/new.lua takes it. */
+/* What csvinfer read of a file, as lua/new/new.lua takes it. */
 static void push_file(lua_State *L, const char *path, int tsv, int header, const csvi_result *r)
 {
     lua_newtable(L);

@@ -18,7 +18,7 @@ int lib_has_run(lua_State *L);
 char *lib_help(lua_State *L, bb_err *err);
 /* The generator of table `name` the loaded script declared (bb.table); NULL with err. */
 gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_err *err);
-/* The report (lua/report.lua) of result files, with the report options of cli: its text
+/* The report (lua/report/report.lua) of result files, with the report options of cli: its text
  * (the caller frees it), or NULL with err. *code is the exit code the report asks for
  * after its text is shown (BB_EXIT_THRESHOLD when --fail-if-slower failed), with err
  * saying why. */
@@ -36,7 +36,7 @@ int lib_drop_scratch(lua_State *L, const char *engine, const char *dsn, bb_err *
 int lib_scratch_like(const char *engine, const char *dsn, const char *name, const char *original, int drop,
                      bb_err *err);
 /* The ratio of cand's median to base's and its interval, as `report --compare` computes it
- * (lua/stats.lua: from the ratios of every run of one to every run of the other, Mann-Whitney):
+ * (lua/report/stats.lua: from the ratios of every run of one to every run of the other, Mann-Whitney):
  * out = { ratio, lo, hi }, lo and hi -1 when the runs are too few for a 95% interval. */
 /* The scratch tables runs no longer running left (bb.scratch_orphans): said on standard
  * error, or with cleanup dropped; how many, or -1 with err. */
@@ -47,7 +47,7 @@ int lib_sessions(const char *engine, const char *dsn, int *max, int *used, bb_er
 int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *cand, int nc, double out[3],
                        bb_err *err);
 
-/* `bulkbench new` (lua/new.lua) with the options of OC_NEW and the engine's dsn: of the
+/* `bulkbench new` (lua/new/new.lua) with the options of OC_NEW and the engine's dsn: of the
  * table(s) --table names, or of a file csvinfer read (file != NULL). Returns the text for
  * standard output (the scenario, or a summary when -o wrote it; a file's CREATE TABLE) and
  * in *note what goes to standard error (a summary, warnings) or NULL; NULL with err. */
@@ -57,7 +57,7 @@ typedef struct lib_new_file {
     const csvi_result *r;
 } lib_new_file;
 char *lib_new(bb_cli *cli, const char *dsn, const lib_new_file *file, char **note, bb_err *err);
-/* --html: the HTML report (lua/html.lua) of results given as JSON texts, written to the
+/* --html: the HTML report (lua/report/html.lua) of results given as JSON texts, written to the
  * file the option names; 0, or -1 with err. */
 int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err);
 /* Runs a Lua file with the library and arg = { [0] = file, ... }; 0 or -1 with err. */

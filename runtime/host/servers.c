@@ -1,5 +1,6 @@
 /* servers.c — the servers of one run (see servers.h). */
 #include "servers.h"
+#include "../../drivers/db.h"
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -200,7 +201,7 @@ static void node_costs(bb_server *s, const bb_plan *p, const char *table, bb_res
     int64_t bytes[BB_MAX_NODES + 1];
     bb_err ignore;
     for (int i = 0; i <= b->nnodes; i++) bytes[i] = -1;
-    if (table && p->drv->node_table_bytes) p->drv->node_table_bytes(s->c0, table, b->nnodes + 1, bytes, &ignore);
+    if (table) db_node_table_bytes(p->drv, s->c0, table, b->nnodes + 1, bytes, &ignore);
     for (int i = 0; i <= b->nnodes; i++) {
         bb_host_cost *h = &res->node[res->nnodes++];
         *h =

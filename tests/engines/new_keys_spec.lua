@@ -31,7 +31,7 @@ end
 -- new on table(s) of engine e: the scenario's path, what new printed, the scenario's text
 local function new(e, tbl)
   db_of(e)
-  local script = os.tmpname() .. ".lua"
+  local script = lib.tmp(".lua")
   local ok, out = lib.sh(("./bulkbench new --engine=%s --dsn='%s' --table='%s' -o %s"):format(e, DSN[e], tbl, script))
   assert.is_true(ok, out)
   return script, out, read(script)

@@ -11,7 +11,7 @@ dofile("tests/fixtures/bmsql_schema.lua")
 
 local PG = os.getenv("BULKBENCH_PG_DSN")
 local MY = os.getenv("BULKBENCH_MYSQL_DSN")
-local SQLITE = os.tmpname() .. ".db"
+local SQLITE = lib.tmp(".db")
 local N = os.getenv("BB_IN_SANITIZE") and 20000 or 50000 -- the sanitized pass: the same paths, fewer rows
 
 -- a date or time column as seconds, by the server (KS needs numbers; any increasing map will do)
@@ -41,13 +41,13 @@ local function round_trip(engine, dsn, hist)
     db:exec("SET SESSION histogram_type = '" .. hist .. "'")
     db:query("ANALYZE TABLE nt_child PERSISTENT FOR ALL")
   end
-  local script = os.tmpname() .. ".lua"
+  local script = lib.tmp(".lua")
   local ok, out = lib.sh(("./bulkbench new --engine=%s --dsn='%s' --table=nt_child -o %s"):format(engine, dsn, script))
   assert.is_true(ok, out)
   local f = io.open(script)
   local text = f:read("*a")
   f:close()
-  if engine ~= "sqlite" then -- JSON: drawn from the table's own values (lua/observed.lua)
+  if engine ~= "sqlite" then -- JSON: drawn from the table's own values (lua/new/observed.lua)
     assert.truthy(text:find("extra json[b]?: type json[b]?: bulkbench has no generator for it: drawn from the table's own values"), text)
   end
   if hist then
@@ -97,7 +97,7 @@ end)
 local function bmsql(engine, dsn)
   local db = bb.connect(engine, dsn)
   BMSQL_CREATE(db)
-  local script = os.tmpname() .. ".lua"
+  local script = lib.tmp(".lua")
   local ok, out = lib.sh(("./bulkbench new --engine=%s --dsn='%s' --table='bmsql_%%' -o %s"):format(engine, dsn, script))
   assert.is_true(ok, out)
   local f = io.open(script)
@@ -136,7 +136,7 @@ describe("bulkbench new FILE.csv", function()
       local dsn = engine == "pg" and PG or MY
       local db = bb.connect(engine, dsn)
       db:exec("DROP TABLE IF EXISTS new_mixed")
-      local ddl, script = os.tmpname(), os.tmpname() .. ".lua"
+      local ddl, script = lib.tmp(""), lib.tmp(".lua")
       local ok, out = lib.sh(("./bulkbench new tests/fixtures/new_mixed.csv --header --engine=%s -o %s >%s"):format(engine, script, ddl))
       assert.is_true(ok, out)
       local f = io.open(ddl)
@@ -169,7 +169,7 @@ describe("bulkbench new through ODBC's catalog functions", function()
       local odbc = assert(os.getenv(v[4]), v[4] .. " is not set (tests/fixtures/odbc.sh)")
       local db = bb.connect(v[2], v[3])
       NEW_CREATE(db)
-      local script = os.tmpname() .. ".lua"
+      local script = lib.tmp(".lua")
       local ok, out = lib.sh(("./bulkbench new --engine=odbc --dsn='%s' --table=nt_child -o %s"):format(odbc, script))
       assert.is_true(ok, out)
       local f = io.open(script)

@@ -20,7 +20,7 @@ end
 
 -- new on table -> the script's path and text
 local function scaffold(engine, dsn, tbl)
-  local script = os.tmpname() .. ".lua"
+  local script = lib.tmp(".lua")
   local ok, out = lib.sh(("./bulkbench new --engine=%s --dsn='%s' --table=%s -o %s"):format(engine, dsn, tbl, script))
   assert.is_true(ok, out)
   assert.is_falsy(out:find("traceback", 1, true), out)
@@ -135,21 +135,7 @@ describe("bulkbench new on pg: every type, its values with their shape kept", fu
   end)
 end)
 
--- Whether s is UTF-8.
-local function utf8(s)
-  local i = 1
-  while i <= #s do
-    local b = s:byte(i)
-    local n = b < 128 and 0 or b >= 194 and b <= 223 and 1 or b >= 224 and b <= 239 and 2 or b >= 240 and b <= 244 and 3 or -1
-    if n < 0 then return false end
-    for k = 1, n do
-      local c = s:byte(i + k)
-      if not c or c < 128 or c > 191 then return false end
-    end
-    i = i + n + 1
-  end
-  return true
-end
+local utf8 = require("bulkbench.lawsrc").plain_text -- whether a file is text a Lua file can hold
 
 for _, hist in ipairs { "JSON_HB", "DOUBLE_PREC_HB" } do
   describe("bulkbench new on MariaDB (" .. hist .. " histograms): every type, its values with their shape kept", function()

@@ -18,7 +18,7 @@ local function by_path(so, u)
   return ("Driver=%s/%s;Server=%s;Port=%s;Database=%s;UID=%s;PWD=%s"):format(LIBDIR, so, u.host, u.port, u.db, u.user, u.pass)
 end
 
-local SQLITE_FILE = os.tmpname() .. ".db"
+local SQLITE_FILE = (function() local p = os.tmpname(); os.remove(p); return p .. ".db" end)()
 local flavors = {
   { name = "psqlODBC", native = "pg", ndsn = PG, dsn = os.getenv("BULKBENCH_ODBC_PG") or by_path("psqlodbcw.so", url(PG)),
     ref = "copy",

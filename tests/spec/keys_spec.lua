@@ -1,4 +1,4 @@
--- The parts of lua/keys.lua (and the key half of lua/law.lua) that need no server: which
+-- The parts of lua/keys.lua (and the key half of lua/new/law.lua) that need no server: which
 -- defaults the server fills, range CHECKs on dates and timestamps, a key's unique values in
 -- their observed range and shape, a composite key of foreign keys, keys widened for --rows.
 local util = require "bulkbench.catalog_util"

@@ -77,7 +77,7 @@ describe("the generator a column gets", function()
   it("a type bulkbench cannot make: drawn from the table's own values, each run's sample, some written down", function()
     local m = model { { name = "ip", kind = "other", declared = "inet" }, { name = "g", kind = "other", declared = "point", not_null = true } }
     m.stats.ip = { source = "s", null_frac = 0.25, mcv = { { "10.0.0.1", 0.5 } }, bounds = {} }
-    -- what lua/observed.lua read of it: the run's set and two values written into the file
+    -- what lua/new/observed.lua read of it: the run's set and two values written into the file
     local entry = { set = "t/ip", columns = { "ip" }, rows = 100000, sampled = 3, distinct = 2, sql = "SELECT ..." }
     m.columns[1].values = { entry = entry, col = 1, why = "type inet: bulkbench has no generator for it", null_frac = 0.2,
                             standin = { { "10.0.0.1", 2 }, { "10.0.0.2", 1 } } }

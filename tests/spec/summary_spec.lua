@@ -1,6 +1,6 @@
 -- The statistics of --repeat (runtime/core/run/summary.c through bb.summary): medians, MAD,
 -- standard deviation, modified Z-scores, outliers by Dixon's Q, and the interval of the median
--- with its exact coverage; and that lua/stats.lua gives the reports the same figures.
+-- with its exact coverage; and that lua/report/stats.lua gives the reports the same figures.
 local bb = require "bulkbench"
 
 local function near(a, b, tol) return math.abs(a - b) <= (tol or 1e-9) * math.max(1, math.abs(b)) end
@@ -109,7 +109,7 @@ describe("summary", function()
     assert.is_true(s.ci_level >= 0.95 and s.ci_level < 0.96, s.ci_level)
   end)
 
-  it("is what the reports compute from a file's runs (lua/stats.lua)", function()
+  it("is what the reports compute from a file's runs (lua/report/stats.lua)", function()
     local stats = require "bulkbench.stats"
     local r = lcg(9)
     for n = 1, 40 do

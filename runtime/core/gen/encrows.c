@@ -1,5 +1,6 @@
 /* encrows.c — rows into bytes by the way their format takes (see encrows.h). */
 #include "encrows.h"
+#include "../../../drivers/db.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@ struct encrows {
     encrows_opts o;
     encplan *plan;  /* COPY text, LOAD DATA text, CSV */
     binplan *bplan; /* binary where the engine lays rows out: made once its stream is open */
+    int no_layout;  /* the engine gives no layout: binary rows are encoded one by one */
     gen_row *row;   /* the row by row ways */
     int null_clash;
 };
@@ -48,6 +50,7 @@ void encrows_reset(encrows *e)
 {
     binplan_free(e->bplan); /* it points at the old session's stream layout */
     e->bplan = NULL;
+    e->no_layout = 0;
 }
 
 int encrows_null_clash(const encrows *e) { return e->null_clash; }
@@ -83,10 +86,12 @@ int64_t encrows_put(encrows *e, uint64_t first, int64_t n, bb_buf *out, size_t l
     if (n <= 0) return 0;
     if (e->plan) return encplan_rows(e->plan, first, n, out, limit);
     const encrows_opts *o = &e->o;
-    if (e->fmt == BB_FMT_BINARY && o->drv->stream_layout && !e->bplan) {
+    if (e->fmt == BB_FMT_BINARY && !e->bplan && !e->no_layout) {
         bb_stream_layout lay; /* the stream is open: its layout is known, and stays the session's */
-        if (o->drv->stream_layout(*o->conn, &lay, err) < 0) return -1;
-        e->bplan = binplan_new(e->t, &lay);
+        int rc = db_stream_layout(o->drv, *o->conn, &lay, err);
+        if (rc < 0) return -1;
+        if (rc == 0) e->bplan = binplan_new(e->t, &lay);
+        else e->no_layout = 1; /* the engine has none to give: encode row by row */
     }
     if (e->bplan) return binplan_rows(e->bplan, first, n, out, limit, err);
     int64_t i = 0;

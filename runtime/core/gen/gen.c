@@ -128,6 +128,7 @@ void gen_free(gen_table *t)
     }
     free(t->cols);
     free(t->colnames);
+    free(t->schema);
     free(t->types);
     free(t->name);
     free(t);

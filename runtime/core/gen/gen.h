@@ -26,6 +26,7 @@ typedef struct gen_col gen_col;
 
 typedef struct gen_table {
     char *name;
+    char *schema; /* NULL: the session's own search; else the rows go to schema.name */
     int ncols; /* columns that get values (auto-increment ones without a generator are left out) */
     char **colnames;
     bb_sqltype *types;

@@ -270,6 +270,12 @@ static void decide_nulls(st *x)
         for (int i = 0; i < r->ncols; i++) t += x->marks[i * NM_N + k];
         if (t > most) most = t, best = k;
     }
+    /* an empty field more often than any marker: the file's NULL is the empty field, and a
+     * word such as NULL in a few fields is text (three summaries reading "NULL" must not turn
+     * 871k empty integers into empty strings) */
+    int64_t empties = 0;
+    for (int i = 0; i < r->ncols; i++) empties += x->empties[i];
+    if (best >= 0 && empties > most) best = -1;
     r->null = x->o->null ? x->o->null : best >= 0 ? nm_text[best] : "";
     for (int i = 0; i < r->ncols; i++) {
         csvi_col *c = &r->cols[i];

@@ -11,6 +11,7 @@
  * reject.c). */
 #include "load_priv.h"
 #include "../method/method.h"
+#include "../../../drivers/db.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -129,7 +130,7 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
     int64_t rows = -1;
     int rc = load_stream(j, c, k, k->start, k->end, st, &rows, err);
     if (skip_bad && rc == 0) rc = j->drv->commit(c, err);
-    if (rc < 0 && skip_bad && !pool_stopping(&j->pool) && (!j->drv->alive || j->drv->alive(c))) {
+    if (rc < 0 && skip_bad && !pool_stopping(&j->pool) && db_alive(j->drv, c)) {
         bb_err ignore;
         j->drv->rollback(c, &ignore);
         return load_chunk_skipping(j, c, k, st, err);
@@ -195,7 +196,11 @@ static int load_pick_wire(const load_opts *o, load_job *j, bb_err *err)
         (j->fmt != BB_FMT_CSV && j->fmt != BB_FMT_TSV && j->fmt != BB_FMT_COPY))
         return bb_usagef(err, "--format=%s: load reads csv, tsv or copy", o->format);
     if (!(j->method = method_for_file(o->drv, j->fmt)))
-        return bb_usagef(err, "engine %s cannot stream %s files (use pg or mysql)", o->drv->name, o->format);
+    {
+        char can[256];
+        return bb_usagef(err, "engine %s cannot stream %s files (engines that can: %s)", o->drv->name, o->format,
+                         bb_engine_words(method_streams_files, " and ", can, sizeof can));
+    }
     j->wire = j->method->fmt;
     j->xcode = j->fmt != BB_FMT_COPY && j->wire != BB_FMT_CSV;
     if (!o->null) return 0;

@@ -229,6 +229,6 @@ int load_stream(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end,
     if (load_open(j, c, k, err) < 0) return -1;
     int rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : load_range(j, c, k, start, end, st, err);
     if (rc == 0) return j->drv->stream_close(c, rows, err);
-    if (j->drv->stream_abort) j->drv->stream_abort(c, err->msg, rows);
+    j->drv->stream_abort(c, err->msg, rows); /* every streaming engine has one (bb_driver_check) */
     return -1;
 }

@@ -17,6 +17,7 @@
 #include "../../../base/err.h"
 #include "../../../base/buf.h"
 #include "../../../base/clock.h"
+#include "../../../drivers/db.h"
 
 typedef struct rows {
     int64_t *start, *end, *line;
@@ -88,7 +89,7 @@ static int try_rows(load_job *j, bb_conn *c, const chunk *k, const rows *r, int6
         rc = bb_errf(why, "the server took %lld of %lld rows", (long long)taken, (long long)(hi - lo));
     if (rc == 0) rc = d->commit(c, why);
     if (rc == 0) return 0;
-    if (d->alive && !d->alive(c)) return -1;
+    if (!db_alive(d, c)) return -1;
     bb_err ignore;
     d->rollback(c, &ignore);
     return 1;

@@ -1,6 +1,7 @@
 /* method.c — the method table and the loops that drive its batches: claim rows from the
  * pool, pace, send, commit as the method promises, count and time every event. */
 #include "method.h"
+#include "../../../drivers/db.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +108,8 @@ const bb_method *method_for_file(const bb_driver *d, bb_stream_fmt fmt)
     return best;
 }
 
+int method_streams_files(const bb_driver *d) { return method_for_file(d, BB_FMT_TSV) != NULL; }
+
 int method_takes_batch(const bb_method *m) { return m && m->loop != LOOP_ROW; }
 
 int64_t method_batch(const bb_method *m, int64_t given, int reconnect)
@@ -198,7 +201,7 @@ static int collect(mstate *ms, pending *pd, bb_err *err)
 static int loop_overlap(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
 {
     bb_loader *l = ms->ld;
-    if (!ms->drv->execute_send || !ms->drv->execute_wait) return loop_batches(m, ms, batch, err);
+    if (!db_async(ms->drv)) return loop_batches(m, ms, batch, err);
     pending pd = { 0 };
     int rc = 0;
     for (;;) {
@@ -447,7 +450,7 @@ int method_load(bb_loader *l, gen_table *t, bb_err *err)
     int rc = once ? loop_once(m, &ms, p->batch, err) : loops[m->loop](m, &ms, p->batch, err);
     /* a lost session may have committed what it was committing: say so, do not guess
      * (once_batch settles this itself) */
-    if (rc < 0 && !once && ms.committing > 0 && ms.drv->alive && !ms.drv->alive(l->conn)) l->in_doubt = ms.committing;
+    if (rc < 0 && !once && ms.committing > 0 && !db_alive(ms.drv, l->conn)) l->in_doubt = ms.committing;
     send_done(&ms);
     if (rc < 0) pool_fail(l->pool, err);
     return rc;

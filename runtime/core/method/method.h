@@ -83,6 +83,8 @@ void method_names(const bb_driver *d, int once_only, char *out, size_t n);
 /* The stream method a file load of format fmt (csv, tsv or copy) uses on the engine: COPY
  * CSV for CSV where there is one, else COPY text, else LOAD DATA; NULL when it has none. */
 const bb_method *method_for_file(const bb_driver *d, bb_stream_fmt fmt);
+/* Whether `load` can stream a file (of any format it reads) into the engine. */
+int method_streams_files(const bb_driver *d);
 /* Whether --reconnect can make the method exactly-once (a batch needs a transaction to mark). */
 int method_once_capable(const bb_method *m);
 /* The one rule for a run's batch, which its workers use, its script sees (ctx.batch,

@@ -1,5 +1,6 @@
 /* once.c — exactly-once batches for --reconnect (see once.h). */
 #include "once.h"
+#include "../../../drivers/db.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +77,7 @@ int once_batch(bb_loader *l, const once_ops *ops, int64_t first, int64_t n, size
             bb_errf(err, "failpoint: the acknowledgement of the commit of the batch at row %lld was lost",
                     (long long)first);
         doubt |= committing;
-        if (!fake && (!d->alive || d->alive(l->conn))) {
+        if (!fake && db_alive(d, l->conn)) {
             /* the server said no; after a lost attempt that may be the mark's key, when
              * the lost attempt's commit landed after all */
             bb_err ignore;

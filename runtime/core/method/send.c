@@ -1,6 +1,7 @@
 /* send.c — one batch of each method, over driver.h: the statements it prepares once and
  * reuses, the rows it generates, and the send function of every row of bb_methods. */
 #include "send.h"
+#include "../../../drivers/db.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -17,6 +18,16 @@ void send_counted(mstate *ms, int64_t n)
     ms->ld->committed += n;
 }
 
+/* The table the rows go to, quoted as the dialect quotes: schema.name when it names one. */
+static void send_table_name(const mstate *ms, bb_buf *out)
+{
+    if (ms->t->schema) {
+        dialect_quote(ms->dia, ms->t->schema, out);
+        bb_buf_putc(out, '.');
+    }
+    dialect_quote(ms->dia, ms->t->name, out);
+}
+
 void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
 {
     memset(ms, 0, sizeof *ms);
@@ -29,7 +40,7 @@ void send_init(mstate *ms, bb_loader *l, bb_stream_fmt fmt, gen_table *t)
     ms->enc = encrows_new(t, fmt, &(encrows_opts){ .dia = ms->dia, .drv = ms->drv, .conn = &l->conn });
     bb_buf *h = &ms->insert_head;
     bb_buf_puts(h, "INSERT INTO ");
-    dialect_quote(ms->dia, t->name, h);
+    send_table_name(ms, h);
     bb_buf_puts(h, " (");
     dialect_quote_list(ms->dia, (const char *const *)t->colnames, t->ncols, h);
     bb_buf_puts(h, ") VALUES ");
@@ -158,7 +169,7 @@ int64_t send_multirow_per(mstate *ms, int64_t n, size_t bytes)
     int64_t per = n;
     if (ms->dia->max_params && per * nc > ms->dia->max_params) per = ms->dia->max_params / nc;
     if (ms->dia->max_rows > 0 && per > ms->dia->max_rows) per = ms->dia->max_rows;
-    int64_t max = ms->drv->max_statement_bytes ? ms->drv->max_statement_bytes(ms->ld->conn) : 0;
+    int64_t max = db_max_statement_bytes(ms->drv, ms->ld->conn);
     int64_t est = (int64_t)bytes + n * nc * 16;
     if (max > 0 && est > max * 4 / 5) {
         int64_t fit = n * (max * 4 / 5) / est;
@@ -233,7 +244,7 @@ int send_multirow_start(mstate *ms, int64_t n, size_t bytes, bb_stmt **pending, 
 {
     int64_t per = send_multirow_per(ms, n, bytes);
     *pending = NULL;
-    if (per < n || !ms->drv->execute_send || !ms->drv->execute_wait) return multirow_run(ms, n, per, err);
+    if (per < n || !db_async(ms->drv)) return multirow_run(ms, n, per, err);
     bb_stmt *st;
     if (send_multirow_stmt(ms, n, &st, err) < 0) return -1;
     ms->committing = n; /* from here the server may commit it */
@@ -255,7 +266,7 @@ int send_multirow_usable(const mstate *ms, bb_err *err)
 /* The stream of the table's rows: spec, pointing into name and cols (freed by the caller). */
 static void stream_spec(mstate *ms, bb_stream_spec *spec, bb_buf *name, bb_buf *cols)
 {
-    dialect_quote(ms->dia, ms->t->name, name);
+    send_table_name(ms, name);
     bb_buf_putc(name, 0);
     bb_buf_putc(cols, '(');
     dialect_quote_list(ms->dia, (const char *const *)ms->t->colnames, ms->t->ncols, cols);

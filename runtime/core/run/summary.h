@@ -2,14 +2,15 @@
  * deviation, coefficient of variation, median absolute deviation, the interval of the median
  * with the probability it really holds the median (order statistics, exact binomial
  * coverage), modified Z-scores, and the one outlier Dixon's Q finds where the values can show
- * one. docs/statistics.md states each rule and its source; lua/stats.lua applies the same
- * rules to results files (tests/spec/summary_spec.lua holds the two to the same figures). */
+ * one. docs/statistics.md states each rule and its source; the reports (lua/report/stats.lua) take
+ * the interval and the outlier from here through core.summary. */
 #ifndef BB_SUMMARY_H
 #define BB_SUMMARY_H
 
 #include <stdint.h>
 
 #define SUMMARY_LEVEL 0.95 /* the coverage an interval of the median is made to reach, when the values allow */
+#define SUMMARY_OUTLIER_GAP 0.10 /* an outlier also stands this far (10%) from its nearest run */
 
 typedef struct bb_summary {
     int n; /* values summarised (unknown ones left out); 0: nothing known, the rest is -1 */

@@ -1,0 +1,24 @@
+/* db.h — the driver layer: the runtime calls an engine's optional operations through these,
+ * each giving the default the operation stands for when the engine leaves it out, so no
+ * caller tests for one (driver.h says which are optional; bb_driver_check holds an engine to
+ * the ones its capabilities promise, and those are called directly). */
+#ifndef BB_DB_H
+#define BB_DB_H
+
+#include "driver.h"
+
+/* Whether the session still reaches its server; without `alive`, yes (an embedded engine). */
+int db_alive(const bb_driver *d, bb_conn *c);
+/* The largest statement the server takes in bytes; 0 = no limit (and without the operation). */
+int64_t db_max_statement_bytes(const bb_driver *d, bb_conn *c);
+/* The member of the engine's family the server is (db.system); NULL for the stock server. */
+const char *db_system(const bb_driver *d, bb_conn *c);
+/* Whether statements can be sent and their answers awaited apart (execute_send/_wait). */
+int db_async(const bb_driver *d);
+/* A cluster's table bytes per node into bytes[0..n-1] (driver.h); without the operation
+ * (no clusters) nothing is filled and 0 returned. */
+int db_node_table_bytes(const bb_driver *d, bb_conn *c, const char *table, int n, int64_t *bytes, bb_err *err);
+/* The open binary stream's row layout: 0 filled, 1 the engine has none to give, -1 error. */
+int db_stream_layout(const bb_driver *d, bb_conn *c, bb_stream_layout *out, bb_err *err);
+
+#endif

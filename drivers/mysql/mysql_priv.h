@@ -1,0 +1,92 @@
+/* mysql_priv.h — what mysql.c and mysql_infile.c share. */
+#ifndef BB_MYSQL_PRIV_H
+#define BB_MYSQL_PRIV_H
+
+#include <mysql.h>
+#include <pthread.h>
+
+#include "../driver.h"
+#include "../../base/err.h"
+#include "../../base/buf.h"
+
+struct bb_target {
+    char host[256], user[128], pass[256], db[128], socket[512];
+    unsigned port;
+    char where[600];
+};
+
+/* The hand-over between stream_write (the worker) and the LOCAL INFILE read callback,
+ * which runs inside the LOAD DATA statement on a helper thread; or, for a pulled stream
+ * (stream_pull), the source the callback asks on the statement's own thread. */
+typedef struct my_infile {
+    bb_stream_next_fn next; /* a pulled stream: where its pieces come from */
+    void *next_ud;
+    int abandoned; /* next said to abandon: the stream must not commit */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    const char *data; /* what stream_write offers, not yet read */
+    size_t len;
+    int eof;       /* stream_close: no more data */
+    int aborted;   /* the statement ended early: writers must not wait */
+    int cancel;    /* stream_abort: the reader must fail, never end the file */
+    char name[64]; /* the one file name the handler serves */
+    pthread_t thread;
+    int rc; /* the LOAD statement's outcome */
+    char info[256], error[512];
+    unsigned errnum;
+} my_infile;
+
+struct bb_conn {
+    MYSQL *my;
+    const bb_target *t;
+    int64_t max_packet;
+    my_infile *load; /* the LOAD DATA in progress */
+    int nload;
+    int in_txn; /* between begin and commit/rollback: a LOAD DATA may end gracefully */
+};
+
+struct bb_stmt {
+    bb_conn *c;
+    MYSQL_STMT *st;
+    int n;
+    MYSQL_BIND *bind;
+    unsigned long *lens;
+    my_bool *nulls;
+    int pending, ret; /* execute_send/wait: what the non-blocking call waits for */
+    char *arr;        /* pipeline: the batch's values column by column (mysql_bulk.c) */
+    size_t arr_cap;
+    bb_buf text; /* pipeline: numbers sent as text in columns that mix kinds */
+};
+
+int my_fail(bb_err *err, bb_conn *c, const char *what);
+int my_stmt_fail(bb_err *err, bb_stmt *s, const char *what);
+
+/* The wire type a value of this kind is bound as. */
+static inline enum enum_field_types my_field_type(int kind)
+{
+    return kind == BB_V_INT   ? MYSQL_TYPE_LONGLONG
+        : kind == BB_V_DOUBLE ? MYSQL_TYPE_DOUBLE
+        : kind == BB_V_TEXT   ? MYSQL_TYPE_STRING
+                              : MYSQL_TYPE_NULL;
+}
+
+/* Array binding is MariaDB's (Connector/C and server 10.2+); other client libraries
+ * build without the pipeline method. */
+#ifdef MARIADB_CLIENT_STMT_BULK_OPERATIONS
+int my_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, int64_t *affected, bb_err *err);
+#define MY_CAP_BULK BB_CAP_PIPELINE
+#define MY_EXECUTE_PIPELINE my_execute_pipeline
+#else
+#define MY_CAP_BULK 0
+#define MY_EXECUTE_PIPELINE NULL
+#endif
+/* Installs the handler that serves only bulkbench's own streams. */
+void my_infile_install(bb_conn *c);
+int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
+int my_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
+int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
+void my_stream_abort(bb_conn *c, const char *why, int64_t *rows);
+int my_stream_pull(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud, int64_t *rows,
+                   bb_err *err);
+
+#endif
