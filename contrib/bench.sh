@@ -453,10 +453,14 @@ bench_odbc() {
 
 # advise against the exhaustive sweep of the same space (issue 22): the sweep (--repeat=3) finds
 # its best point; advise gets a third of the sweep's wall time; then the recommendation and the
-# sweep's best are run alternately ADVISE_RUNS times (5) and their rows/s compared.
+# sweep's best are run alternately ADVISE_RUNS times (5) and their rows/s compared, and whether
+# the re-measured median of the pick falls inside the interval advise printed for it (its
+# coverage, issue 31: it should hold in >= 90% of races). ADVISE_SCALE (1) multiplies the
+# rows: ADVISE_SCALE=0.1 ADVISE_MIN_BUDGET=60 for a cheap pass (16 candidates need ~60 s).
 #   advise_vs_sweep LABEL ENGINE SCRIPT ROWS METHODS THREADS BATCHES [SCRIPT OPTIONS]
 advise_vs_sweep() {
   local label=$1 e=$2 w=$3 rows=$4 space="--method=$5 --threads=$6 --batch=$7" extra=("${@:8}") s ex adv a=() b=() i
+  rows=$(printf %.0f "$(echo "$rows * ${ADVISE_SCALE:-1}" | bc -l)")
   s=$(date +%s.%N)
   $BB run "$w" --engine="$e" $space --rows="$rows" --repeat=3 --format=json "${extra[@]}" >"$T/sweep.jsonl" 2>"$T/err" \
     || { echo "bench: the sweep failed: $(tail -2 "$T/err")" >&2; exit 1; }
@@ -464,18 +468,36 @@ advise_vs_sweep() {
   read -r bm bb bt < <(python3 -c 'import json,sys; r=[json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 b=max(r,key=lambda x:x["rows_per_s"]); print(b["method"],b["batch"],b["threads"])' "$T/sweep.jsonl")
   s=$(date +%s.%N)
-  $BB advise "$w" --engine="$e" $space --rows="$rows" --budget="$(printf %.0f "$(echo "$ex / 3" | bc -l)")s" \
+  local budget; budget=$(printf %.0f "$(echo "$ex / 3" | bc -l)")
+  [ "$budget" -lt "${ADVISE_MIN_BUDGET:-0}" ] && budget=$ADVISE_MIN_BUDGET # a cheap pass's sweep is short
+  $BB advise "$w" --engine="$e" $space --rows="$rows" --budget="${budget}s" \
     --format=json "${extra[@]}" >"$T/adv.json" 2>"$T/err" || { echo "bench: advise failed: $(tail -2 "$T/err")" >&2; exit 1; }
   adv=$(echo "$(date +%s.%N) - $s" | bc -l)
-  read -r am ab at < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["recommendation"]
-print(d["method"],d["batch"],d["threads"])' "$T/adv.json")
+  read -r am ab at lo hi lv < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["recommendation"]
+c=d.get("ci95") or [0,0]; print(d["method"],d["batch"],d["threads"],c[0],c[1],d.get("ci_level") or 0)' "$T/adv.json")
   for i in $(seq "${ADVISE_RUNS:-5}"); do
     a+=("$(rps "$w" --engine="$e" --method="$am" --batch="$ab" --threads="$at" --rows="$rows" "${extra[@]}")")
     b+=("$(rps "$w" --engine="$e" --method="$bm" --batch="$bb" --threads="$bt" --rows="$rows" "${extra[@]}")")
   done
   report "advise vs sweep: $label" rows/s "advise $am:$ab:$at" "$(med "${a[@]}")" "sweep $bm:$bb:$bt" "$(med "${b[@]}")" \
     "$(ratio_ci "${a[*]}" "${b[*]}") the sweep's best (goal >= 0.9); $(printf '%.0f s vs %.0f s: %.0f%% of the time saved' \
-    "$adv" "$ex" "$(echo "100 * (1 - $adv / $ex)" | bc -l)")"
+    "$adv" "$ex" "$(echo "100 * (1 - $adv / $ex)" | bc -l)"); re-measured median $(awk -v m="$(med "${a[@]}")" \
+    -v l="$lo" -v h="$hi" 'BEGIN{print (m >= l && m <= h) ? "inside" : "outside"}') its $(printf '%.1f' \
+    "$(echo "100 * $lv" | bc -l)")% interval"
+}
+
+# An indexed table (three secondary indexes, a trigger-free copy of the issue 31 case) as `new`
+# scripts it, for advise_vs_sweep.
+indexed_script() {
+  $PSQL -q >/dev/null <<'SQL'
+drop table if exists bench_idx;
+create table bench_idx (id bigserial primary key, at timestamptz not null, kind text not null, tag varchar(40), score float8);
+create index on bench_idx (kind, at); create index on bench_idx (tag); create index on bench_idx (score);
+insert into bench_idx (at, kind, tag, score) select timestamptz '2025-01-01' + g * interval '13 seconds',
+  (array['view','click','buy'])[1 + g % 3], 'T' || (g % 500), random() * 100 from generate_series(1, 20000) g;
+analyze bench_idx;
+SQL
+  $BB new --engine=pg --table=bench_idx -o "$T/idx.lua" >/dev/null 2>&1 || { echo "bench: new failed" >&2; exit 1; }
 }
 
 bench_advise() {
@@ -484,6 +506,8 @@ bench_advise() {
   advise_vs_sweep "pg bmsql_history, 300k rows" pg workloads/copy_vs_load.lua 300000 "$B" 1,2 1000,10000
   advise_vs_sweep "mysql bmsql_history, 300k rows" mysql workloads/copy_vs_load.lua 300000 load,multirow,pipeline 1,2 1000,10000
   advise_vs_sweep "pg seed 002 (1 KB rows), 50k rows" pg workloads/batch_insert.lua 50000 txn,pipeline,multirow 1,2 100,1000,10000
+  indexed_script
+  advise_vs_sweep "pg indexed (3 secondary indexes), 200k rows" pg "$T/idx.lua" 200000 copy,multirow 1,2 1000,10000
 }
 
 sections=("$@")

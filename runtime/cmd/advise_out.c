@@ -28,11 +28,32 @@ static const char *fate(const advise *a, int k)
 /* Why the pick is the one it is, when it is not simply the leader. */
 static const char *why_picked(const advise *a, int pick)
 {
-    if (a->r.stop && !strcmp(a->r.stop, "indistinguishable"))
+    if (a->r.stop && (!strcmp(a->r.stop, "indistinguishable") || !strcmp(a->r.stop, "confirmed")) &&
+        pick != race_leader(&a->r))
         return "the simplest of the survivors, which cannot be told apart";
     if (pick != race_leader(&a->r))
         return "the surest of those as fast as the leader: its interval starts highest; the leader's spreads lower";
     return NULL;
+}
+
+/* The survivors that cannot be told apart from the pick: as fast (median within the race's tie
+ * of the leader's) with intervals that overlap the pick's; their keys, ", "-joined, into out;
+ * how many besides the pick. */
+static int alike(const advise *a, int pick, char *out, size_t n)
+{
+    int l = race_leader(&a->r), m = 0;
+    size_t len = 0;
+    out[0] = 0;
+    if (l < 0 || pick < 0) return 0;
+    const bb_summary *p = &a->rc[pick].stat;
+    for (int k = 0; k < a->n; k++) {
+        const bb_summary *s = &a->rc[k].stat;
+        if (k == pick || a->rc[k].state != RACE_ALIVE || !s->n) continue;
+        if (s->median < (1 - a->r.cfg.tie) * a->rc[l].stat.median || s->hi < p->lo || s->lo > p->hi) continue;
+        len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", m ? ", " : "", a->c[k].key);
+        m++;
+    }
+    return m;
 }
 
 /* The scale of k's standing: the rows of its last mark (0: none). */
@@ -331,6 +352,11 @@ static json_t *advise_json(advise *a)
                             a->short_budget_s > 0 ? json_real(a->short_budget_s) : json_null());
         json_object_set_new(rec, "command", json_string(cmd));
         json_object_set_new(rec, "why", why_picked(a, pick) ? json_string(why_picked(a, pick)) : json_null());
+        char same[1024];
+        json_t *ind = json_array();
+        if (alike(a, pick, same, sizeof same))
+            for (char *t = strtok(same, ", "); t; t = strtok(NULL, ", ")) json_array_append_new(ind, json_string(t));
+        json_object_set_new(rec, "indistinguishable_from", ind);
         if (a->focus)
             json_object_set_new(rec, "command_note",
                                 json_string("the script's bb.load loads another table: "
@@ -454,6 +480,12 @@ static void print_text(advise *a)
                pc->nruns && pc->runs[pc->nruns - 1].res.strategy_gives_up[0]
                    ? pc->runs[pc->nruns - 1].res.strategy_gives_up
                    : "(not known: it was skipped)");
+    char same[1024];
+    if (alike(a, pick, same, sizeof same))
+        printf("  cannot be told apart from: %s (%s)\n", same,
+               a->r.stop && (!strcmp(a->r.stop, "indistinguishable") || !strcmp(a->r.stop, "confirmed"))
+                   ? "the simplest of them is recommended"
+                   : "the one most surely fast is recommended");
     if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
     double cost[3];
     cost_per_row(a, pick, cost);

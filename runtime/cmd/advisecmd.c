@@ -333,7 +333,7 @@ static void confirm(advise *a)
                 a->r.stop = NULL;
                 race_all(a);
             }
-        }
+        } else if (why && !strcmp(why, "budget")) a->r.stop = "confirmed"; /* enough runs at --rows already */
         return;
     }
     race_round rd;

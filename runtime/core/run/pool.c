@@ -4,6 +4,7 @@
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "../sig.h"
@@ -76,6 +77,9 @@ static void *pool_main(void *arg)
 {
     pool_thread *t = arg;
     bb_pool *p = t->pool;
+    pthread_mutex_lock(&p->lock); /* the gate: every thread started, or the pool made smaller */
+    while (!p->gate_open) pthread_cond_wait(&p->gate_cv, &p->lock);
+    pthread_mutex_unlock(&p->lock);
     bb_err err = { .code = BB_EXIT_RUNTIME };
     int ok = !p->ops.setup || p->ops.setup(p->ops.ud, t, &err) == 0;
     if (!ok) pool_fail(p, &err);
@@ -110,19 +114,31 @@ void pool_start(bb_pool *p, int threads, int64_t first, int64_t limit, double ra
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->finished_cv, NULL);
     pthread_cond_init(&p->phase_cv, NULL);
-    pthread_barrier_init(&p->ready, NULL, (unsigned)threads + 1);
-    pthread_barrier_init(&p->go, NULL, (unsigned)threads + 1);
-    pthread_barrier_init(&p->done, NULL, (unsigned)threads + 1);
-    for (int i = 0; i < threads; i++) {
-        pool_thread *t = &p->t[i];
+    pthread_cond_init(&p->gate_cv, NULL);
+    /* Threads wait at a gate until all are started: a thread the system refuses leaves the
+     * pool to those started, failed (its barriers made for them while none waits at one). */
+    int started = 0, why = 0;
+    pthread_mutex_lock(&p->lock);
+    for (; started < threads; started++) {
+        pool_thread *t = &p->t[started];
         t->pool = p;
-        t->id = i;
-        t->st = &p->stats[i];
-        t->pace_rng = 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);
-        if (pthread_create(&t->thread, NULL, pool_main, t) != 0) {
-            fprintf(stderr, "bulkbench: cannot start worker thread %d\n", i);
-            abort();
-        }
+        t->id = started;
+        t->st = &p->stats[started];
+        t->pace_rng = 0x9E3779B97F4A7C15ULL * (uint64_t)(started + 1);
+        if ((why = pthread_create(&t->thread, NULL, pool_main, t)) != 0) break;
+    }
+    p->threads = started;
+    pthread_barrier_init(&p->ready, NULL, (unsigned)started + 1);
+    pthread_barrier_init(&p->go, NULL, (unsigned)started + 1);
+    pthread_barrier_init(&p->done, NULL, (unsigned)started + 1);
+    p->gate_open = 1;
+    pthread_cond_broadcast(&p->gate_cv);
+    pthread_mutex_unlock(&p->lock);
+    if (started < threads) {
+        bb_err e = { .code = BB_EXIT_RUNTIME };
+        bb_errf(&e, "cannot start worker thread %d of %d: %s", started + 1, threads, strerror(why));
+        e.code = BB_EXIT_RUNTIME;
+        pool_fail(p, &e);
     }
 }
 
@@ -196,6 +212,7 @@ void pool_free(bb_pool *p)
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->finished_cv);
     pthread_cond_destroy(&p->phase_cv);
+    pthread_cond_destroy(&p->gate_cv);
     stats_free(p->stats);
     free(p->t);
     p->t = NULL;

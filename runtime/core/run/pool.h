@@ -71,8 +71,10 @@ struct bb_pool {
     pthread_mutex_t lock; /* guards first_err, failed, finished, the phase */
     pthread_cond_t finished_cv;
     pthread_cond_t phase_cv; /* pool_phase: threads wait here for the last to arrive */
-    int phase_in;            /* threads at the current phase's barrier */
-    uint64_t phase_gen;      /* phases passed */
+    pthread_cond_t gate_cv;  /* threads wait here until pool_start has started them all */
+    int gate_open;
+    int phase_in;       /* threads at the current phase's barrier */
+    uint64_t phase_gen; /* phases passed */
     pthread_barrier_t ready, go, done;
     enum { POOL_STARTED = 1, POOL_READY, POOL_GOING, POOL_WAITED, POOL_ENDED } stage; /* the caller's, asserted */
 };

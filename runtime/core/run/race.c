@@ -370,7 +370,10 @@ static int surest(const race *r, int leader)
 int race_pick(const race *r)
 {
     int l = race_leader(r), best = l;
-    if (l < 0 || !r->stop || strcmp(r->stop, "indistinguishable")) return surest(r, l);
+    /* at the final scale (the race stopped on it, or the confirmation decided), the simplest
+     * of those that cannot be told apart; else the surest */
+    if (l < 0 || !r->stop || (strcmp(r->stop, "indistinguishable") && strcmp(r->stop, "confirmed")))
+        return surest(r, l);
     const bb_summary *ls = &r->c[l].stat;
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k], *b = &r->c[best];

@@ -36,7 +36,8 @@
  * - The recommendation (race_pick) is, of the survivors as fast as the leader (median within
  *   cfg.tie), the one whose interval's low end is highest (the one most surely fast; with
  *   one run each, the leader); when the race stopped because the
- *   survivors cannot be told apart, it is the simplest of the survivors as fast as the
+ *   survivors cannot be told apart (or the caller's confirmation round decided: r->stop
+ *   "confirmed"), it is the simplest of the survivors as fast as the
  *   leader (median within cfg.tie, intervals overlapping): fewer threads, then a smaller
  *   batch (0, one stream per worker, counts as the largest), then fewer settings away from
  *   their first listed value; the faster of equals. */
