@@ -1,0 +1,72 @@
+/* bottleneck.c — the rules that name what bounds a run from its sampled waits
+ * (docs/diagnosis.md says why each threshold is where it is). */
+#include <stdio.h>
+#include <string.h>
+
+#include "waits.h"
+
+/* The backends wait for the client most of the time: the client (or the way to it) bounds the run. */
+#define BN_CLIENT_SHARE 0.5
+/* A client busy this much of its wall time per worker is bound by its own CPU, not by round trips. */
+#define BN_CLIENT_CPU 0.6
+/* A log share this large bounds the run even when the client's turn is larger: every commit
+ * waits for the flush, and the client's turn is then mostly the round trips around it. */
+#define BN_WAL_SHARE 0.3
+
+const char *bottleneck_kind_name(bb_wait_kind k)
+{
+    static const char *const names[BB_WK_N] = { "cpu", "client", "wal", "lock", "io", "checkpoint", "other" };
+    return k < BB_WK_N ? names[k] : "other";
+}
+
+/* The largest event of kind k, for the evidence; NULL when none. */
+static int bn_top_event(const bb_waits *w, bb_wait_kind k)
+{
+    int best = -1;
+    for (int i = 0; i < w->nevents; i++)
+        if (w->event_kind[i] == k && (best < 0 || w->share[i] > w->share[best])) best = i;
+    return best;
+}
+
+static void bn_set(bb_waits *w, const char *kind, bb_wait_kind k, const char *more)
+{
+    snprintf(w->kind, sizeof w->kind, "%s", kind);
+    int e = bn_top_event(w, k);
+    const char *ev = e >= 0 ? w->event[e] : bottleneck_kind_name(k);
+    double sh = e >= 0 && k != BB_WK_CPU && k != BB_WK_CLIENT ? w->share[e] : w->kind_share[k];
+    snprintf(w->evidence, sizeof w->evidence, "%s %.0f%% of backend time%s", ev, 100 * sh, more ? more : "");
+}
+
+void bottleneck_name(bb_waits *w, double client_cpu_frac)
+{
+    w->kind[0] = w->evidence[0] = 0;
+    if (w->samples <= 0) return;
+    const double *s = w->kind_share;
+    char more[96];
+    if (s[BB_WK_WAL] >= BN_WAL_SHARE && s[BB_WK_WAL] >= s[BB_WK_CPU]) {
+        snprintf(more, sizeof more, w->log_syncs >= 0 ? ", %lld log flushes" : "", (long long)w->log_syncs);
+        bn_set(w, "wal", BB_WK_WAL, more);
+        return;
+    }
+    if (s[BB_WK_CLIENT] >= BN_CLIENT_SHARE) {
+        int cpu_bound = client_cpu_frac >= BN_CLIENT_CPU;
+        if (client_cpu_frac >= 0)
+            snprintf(more, sizeof more, ", client CPU %.0f%% of wall per worker", 100 * client_cpu_frac);
+        else more[0] = 0;
+        bn_set(w, cpu_bound ? "client-cpu" : "network", BB_WK_CLIENT, more);
+        return;
+    }
+    /* the server's side: its largest share names it */
+    bb_wait_kind top = BB_WK_CPU;
+    for (int k = BB_WK_WAL; k < BB_WK_OTHER; k++)
+        if (s[k] > s[top]) top = (bb_wait_kind)k;
+    if (top == BB_WK_IO && w->checkpoints > 0) {
+        snprintf(more, sizeof more, ", %lld checkpoints during the run", (long long)w->checkpoints);
+        bn_set(w, "checkpoint", BB_WK_IO, more);
+        return;
+    }
+    static const char *const kinds[BB_WK_N] = {
+        "server-cpu", "network", "wal", "lock", "io", "checkpoint", "server-cpu"
+    };
+    bn_set(w, kinds[top], top, NULL);
+}
