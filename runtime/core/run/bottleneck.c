@@ -5,13 +5,9 @@
 
 #include "waits.h"
 
-/* The backends wait for the client most of the time: the client (or the way to it) bounds the run. */
-#define BN_CLIENT_SHARE 0.5
-/* A client busy this much of its wall time per worker is bound by its own CPU, not by round trips. */
+/* A client busy this much of its wall time per worker is bound by its own CPU, not by the
+ * round trips to the server. */
 #define BN_CLIENT_CPU 0.6
-/* A log share this large bounds the run even when the client's turn is larger: every commit
- * waits for the flush, and the client's turn is then mostly the round trips around it. */
-#define BN_WAL_SHARE 0.3
 
 const char *bottleneck_kind_name(bb_wait_kind k)
 {
@@ -43,30 +39,28 @@ void bottleneck_name(bb_waits *w, double client_cpu_frac)
     if (w->samples <= 0) return;
     const double *s = w->kind_share;
     char more[96];
-    if (s[BB_WK_WAL] >= BN_WAL_SHARE && s[BB_WK_WAL] >= s[BB_WK_CPU]) {
-        snprintf(more, sizeof more, w->log_syncs >= 0 ? ", %lld log flushes" : "", (long long)w->log_syncs);
-        bn_set(w, "wal", BB_WK_WAL, more);
-        return;
-    }
-    if (s[BB_WK_CLIENT] >= BN_CLIENT_SHARE) {
+    /* the largest share names the bound; "other" waits count as the server's work */
+    bb_wait_kind top = BB_WK_CPU;
+    for (int k = BB_WK_CLIENT; k < BB_WK_OTHER; k++)
+        if (s[k] > s[top]) top = (bb_wait_kind)k;
+    if (top == BB_WK_CLIENT) {
+        /* the sessions wait for the client: its own CPU, or the way to it and back */
         int cpu_bound = client_cpu_frac >= BN_CLIENT_CPU;
+        more[0] = 0;
         if (client_cpu_frac >= 0)
             snprintf(more, sizeof more, ", client CPU %.0f%% of wall per worker", 100 * client_cpu_frac);
-        else more[0] = 0;
         bn_set(w, cpu_bound ? "client-cpu" : "network", BB_WK_CLIENT, more);
-        return;
-    }
-    /* the server's side: its largest share names it */
-    bb_wait_kind top = BB_WK_CPU;
-    for (int k = BB_WK_WAL; k < BB_WK_OTHER; k++)
-        if (s[k] > s[top]) top = (bb_wait_kind)k;
-    if (top == BB_WK_IO && w->checkpoints > 0) {
+    } else if (top == BB_WK_WAL) {
+        more[0] = 0;
+        if (w->log_syncs >= 0) snprintf(more, sizeof more, ", %lld log flushes", (long long)w->log_syncs);
+        bn_set(w, "wal", BB_WK_WAL, more);
+    } else if (top == BB_WK_IO && w->checkpoints > 0) {
+        /* data file I/O while checkpoints ran: the checkpoints' writes compete with the load's */
         snprintf(more, sizeof more, ", %lld checkpoints during the run", (long long)w->checkpoints);
         bn_set(w, "checkpoint", BB_WK_IO, more);
-        return;
+    } else {
+        static const char *const kinds[BB_WK_N] = { "server-cpu", "network",    "wal",       "lock",
+                                                    "io",         "checkpoint", "server-cpu" };
+        bn_set(w, kinds[top], top, NULL);
     }
-    static const char *const kinds[BB_WK_N] = {
-        "server-cpu", "network", "wal", "lock", "io", "checkpoint", "server-cpu"
-    };
-    bn_set(w, kinds[top], top, NULL);
 }
