@@ -1,0 +1,81 @@
+-- Diagnosis against the real servers (docs/diagnosis.md): the waits sampled and the bottleneck
+-- named for the cases whose bound is known: a commit flushed per row (wal), the same without
+-- the flush (not wal), 1 ms added each way by a loopback proxy (network); MariaDB's process list.
+local TMP = os.getenv("BB_TEST_TMP") or "/tmp"
+local lib = require "engine_lib"
+local PG = assert(os.getenv("BULKBENCH_PG_DSN"), "BULKBENCH_PG_DSN is not set (contrib/dbctl start pg)")
+local MY = os.getenv("BULKBENCH_MYSQL_DSN")
+
+-- The bottleneck's kind and evidence of a JSON result, and the waits object's text.
+local function diag(out)
+  return out:match('"bottleneck":{[^}]*"kind":"([^"]*)"'), out:match('"evidence":"([^"]*)"'), out:match('"waits":(%b{})')
+end
+
+-- Waits until something listens on 127.0.0.1:port (a proxy starting), at most ~20 s.
+local function listening(port)
+  for _ = 1, 200 do
+    if os.execute(("bash -c 'echo > /dev/tcp/127.0.0.1/%d' 2>/dev/null"):format(port)) == 0 then return true end
+    os.execute("sleep 0.1")
+  end
+  return false
+end
+
+describe("diagnosis", function()
+  it("names a single-row txn with synchronous_commit=on WAL-bound", function()
+    local ok, out = lib.run("pg", PG, "--method=txn --batch=1 --rows=1500 --set=synchronous_commit=on --format=json")
+    assert.is_true(ok, out)
+    local kind, evidence, waits = diag(out)
+    assert.are.equal("wal", kind, out)
+    assert.is_truthy(evidence:find("WAL", 1, true), evidence)
+    assert.is_truthy(waits:find('"client":', 1, true), waits) -- the client's turn is a share of its own
+    local hz = tonumber(out:match('"hz":([%d.]+)'))
+    assert.is_true(hz >= 10, "sampled at " .. tostring(hz) .. " Hz")
+  end)
+
+  it("does not name it WAL-bound with synchronous_commit=off", function()
+    local ok, out = lib.run("pg", PG, "--method=txn --batch=1 --rows=1500 --set=synchronous_commit=off --format=json")
+    assert.is_true(ok, out)
+    local kind = diag(out)
+    assert.is_truthy(kind, out)
+    assert.are_not.equal("wal", kind, out)
+  end)
+
+  it("names a run through a proxy adding 1 ms each way network-bound", function()
+    local port = 20000 + math.random(0, 19999)
+    local pgport = PG:match(":(%d+)/")
+    local pidf = TMP .. "/bb_diag_proxy.pid"
+    os.execute(("python3 contrib/delayproxy.py %d %s 1 >/dev/null 2>&1 & echo $! >%s"):format(port, pgport, pidf))
+    local pid = io.open(pidf):read("*l")
+    local up = listening(port)
+    local ok, out = false, "proxy did not start"
+    if up then ok, out = lib.run("pg", PG:gsub(":%d+/", ":" .. port .. "/"), "--method=insert --rows=400 --format=json") end
+    os.execute("kill " .. pid)
+    os.remove(pidf)
+    assert.is_true(ok, out)
+    local kind, evidence = diag(out)
+    assert.are.equal("network", kind, out)
+    assert.is_truthy(evidence:find("client CPU", 1, true), evidence)
+  end)
+
+  it("--waits=off samples nothing: waits and bottleneck are null", function()
+    local ok, out = lib.run("pg", PG, "--method=copy --rows=2000 --waits=off --format=json")
+    assert.is_true(ok, out)
+    assert.is_truthy(out:find('"waits":null', 1, true), out)
+    assert.is_truthy(out:find('"bottleneck":null', 1, true), out)
+  end)
+
+  it("prints the bottleneck beside rows/s in the text report", function()
+    local ok, out = lib.run("pg", PG, "--method=txn --batch=1 --rows=500")
+    assert.is_true(ok, out)
+    assert.is_truthy(out:match("bottleneck at %d+ rows/s: [%a-]+ %(.+ of backend time"), out)
+  end)
+
+  it("names a bound for MariaDB from its process list", function()
+    if not MY then pending("BULKBENCH_MYSQL_DSN is not set") return end
+    local ok, out = lib.run("mysql", MY, "--method=txn --batch=1 --rows=1500 --format=json")
+    assert.is_true(ok, out)
+    local kind, _, waits = diag(out)
+    assert.is_truthy(kind, out)
+    assert.is_truthy(waits and (waits:find('"client":', 1, true) or waits:find('"cpu":', 1, true)), out)
+  end)
+end)
