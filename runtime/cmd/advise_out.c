@@ -194,6 +194,15 @@ static json_t *candidate_json(const advise *a, int k)
     return o;
 }
 
+/* What bounds the recommendation: the bottleneck named in its last run (the largest scale), NULL when none was. */
+static const bb_waits *bound_of(const advise *a, int pick)
+{
+    const adv_cand *c = &a->c[pick];
+    for (int i = c->nruns - 1; i >= 0; i--)
+        if (c->runs[i].res.waits.kind[0]) return &c->runs[i].res.waits;
+    return NULL;
+}
+
 static json_t *advise_json(advise *a)
 {
     int pick = advise_pick(a);
@@ -224,6 +233,11 @@ static json_t *advise_json(advise *a)
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
         json_object_set_new(rec, "at_rows", json_integer(standing_rows(a, pick)));
         json_object_set_new(rec, "command", json_string(cmd));
+        const bb_waits *bw = bound_of(a, pick);
+        json_object_set_new(rec, "bound",
+                            bw ? json_pack("{s:s, s:s, s:s?}", "kind", bw->kind, "evidence", bw->evidence, "move",
+                                           bottleneck_move(bw->kind))
+                               : json_null());
         json_object_set_new(rec, "why", why_picked(a, pick) ? json_string(why_picked(a, pick)) : json_null());
         if (a->focus)
             json_object_set_new(rec, "command_note",
@@ -333,6 +347,11 @@ static void print_text(advise *a)
            thousands(rc->stat.lo, lo, sizeof lo), thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n,
            rc->stat.n == 1 ? "" : "s", (long long)standing_rows(a, pick), cmd);
     if (why_picked(a, pick)) printf("  (%s)\n", why_picked(a, pick));
+    const bb_waits *bw = bound_of(a, pick);
+    if (bw) {
+        printf("  bound: %s (%s)\n", bw->kind, bw->evidence);
+        if (bottleneck_move(bw->kind)) printf("  to move it: %s\n", bottleneck_move(bw->kind));
+    }
     if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
     double cost[3];
     cost_per_row(a, pick, cost);

@@ -68,5 +68,11 @@ int main(void)
     memset(&none, 0, sizeof none);
     bottleneck_name(&none, .5);
     ok(!none.kind[0] && !none.evidence[0], "nothing sampled: no bottleneck (null)");
+    const char *kinds[] = { "client-cpu", "server-cpu", "wal", "lock", "io", "checkpoint", "network" };
+    int all = 1;
+    for (int i = 0; i < 7; i++) all &= bottleneck_move(kinds[i]) != NULL;
+    ok(all, "every kind says what would move it");
+    ok(strstr(bottleneck_move("wal"), "synchronous_commit") != NULL, "wal: relax commit durability");
+    ok(bottleneck_move("nonsense") == NULL && bottleneck_move(NULL) == NULL, "an unknown kind: nothing");
     return tap_done();
 }

@@ -28,6 +28,9 @@ typedef struct bb_waits {
 /* The bottleneck's kind and one line of evidence into w from its shares, the client's CPU per
  * worker as a fraction of wall time (< 0 unknown). The rules: docs/diagnosis.md. */
 void bottleneck_name(bb_waits *w, double client_cpu_frac);
+/* For a bottleneck's kind: what would move the bound (a setting, a strategy, a method), one
+ * line; NULL for an unknown kind. */
+const char *bottleneck_move(const char *kind);
 /* The names of the kinds: "cpu", "client", "wal", "lock", "io", "checkpoint", "other". */
 const char *bottleneck_kind_name(bb_wait_kind k);
 
