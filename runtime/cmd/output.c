@@ -122,6 +122,7 @@ static void waits_json(json_t *o, const bb_waits *w)
     json_object_set_new(b, "hz", json_real(round(w->hz * 10) / 10));
     json_object_set_new(b, "log_flushes", int_or_null(w->log_syncs));
     json_object_set_new(b, "checkpoints", int_or_null(w->checkpoints));
+    json_object_set_new(b, "sampler_cpu_s", json_real(round(w->cpu_s * 1e6) / 1e6));
     json_object_set_new(o, "bottleneck", b);
 }
 
