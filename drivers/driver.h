@@ -28,7 +28,7 @@ enum {
     BB_CAP_COPY_CSV = 1u << 6,  /* stream_* in CSV */
     BB_CAP_COPY_BIN = 1u << 7,  /* stream_* in PostgreSQL binary COPY format */
     BB_CAP_LOAD_DATA = 1u << 8, /* stream_* into LOAD DATA LOCAL, in its default escaped text (BB_FMT_LOAD_TEXT) */
-    BB_CAP_WAITS = 1u << 9,     /* session_id, waits, wait_counters: what the run's sessions wait on (docs/diagnosis.md) */
+    BB_CAP_WAITS = 1u << 9, /* session_id, waits, wait_counters: what the run's sessions wait on (docs/diagnosis.md) */
 };
 
 /* What a sampled server session's time goes to (docs/diagnosis.md); the engine classes its

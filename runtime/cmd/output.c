@@ -113,7 +113,8 @@ static void waits_json(json_t *o, const bb_waits *w)
         return;
     }
     json_t *ws = json_object();
-    for (int i = 0; i < w->nevents; i++) json_object_set_new(ws, w->event[i], json_real(round(w->share[i] * 1e4) / 1e4));
+    for (int i = 0; i < w->nevents; i++)
+        json_object_set_new(ws, w->event[i], json_real(round(w->share[i] * 1e4) / 1e4));
     json_object_set_new(o, "waits", ws);
     json_t *b = json_object();
     json_object_set_new(b, "kind", str_or_null(w->kind));
@@ -125,7 +126,6 @@ static void waits_json(json_t *o, const bb_waits *w)
     json_object_set_new(b, "sampler_cpu_s", json_real(round(w->cpu_s * 1e6) / 1e6));
     json_object_set_new(o, "bottleneck", b);
 }
-
 
 static json_t *intervals_json(const bb_series *s)
 {
@@ -421,8 +421,9 @@ static void result_print_bottlenecks(FILE *f, const bb_result *rs, int n)
         const bb_result *r = &rs[i];
         if (!r->waits.kind[0]) continue;
         if (n > 1)
-            fprintf(f, "bottleneck %s %s %dx%lld, %.0f rows/s: %s (%s)\n", r->engine, r->method[0] ? r->method : "event",
-                    r->threads, (long long)r->batch, result_rows_per_s(r), r->waits.kind, r->waits.evidence);
+            fprintf(f, "bottleneck %s %s %dx%lld, %.0f rows/s: %s (%s)\n", r->engine,
+                    r->method[0] ? r->method : "event", r->threads, (long long)r->batch, result_rows_per_s(r),
+                    r->waits.kind, r->waits.evidence);
         else
             fprintf(f, "bottleneck at %.0f rows/s: %s (%s)\n", result_rows_per_s(r), r->waits.kind, r->waits.evidence);
     }

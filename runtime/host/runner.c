@@ -218,7 +218,8 @@ static int worker_ids(void *ud, int64_t *ids, int max)
 {
     bb_run *r = ud;
     int n = 0;
-    for (int i = 0; i < r->plan->threads && n < max; i++) ids[n++] = __atomic_load_n(&r->workers[i].session_id, __ATOMIC_RELAXED);
+    for (int i = 0; i < r->plan->threads && n < max; i++)
+        ids[n++] = __atomic_load_n(&r->workers[i].session_id, __ATOMIC_RELAXED);
     return n;
 }
 
