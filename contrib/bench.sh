@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: bulkbench beside its peers, in one run, alternating, medians and ratios.
-#   contrib/bench.sh [SECTION...]    sections: runtime gen generators floor cost pg mysql files odbc advise (default: all)
+#   contrib/bench.sh [SECTION...]    sections: runtime gen generators floor cost pg mysql files odbc advise waits (default: all)
 # pg and mysql use the servers in BULKBENCH_PG_DSN / BULKBENCH_MYSQL_DSN, else start
 # throwaway ones with contrib/dbctl.
 # Absolute times on a shared 2-core machine mean little; the ratios measured here, in the
@@ -500,6 +500,24 @@ SQL
   $BB new --engine=pg --table=bench_idx -o "$T/idx.lua" >/dev/null 2>&1 || { echo "bench: new failed" >&2; exit 1; }
 }
 
+# Diagnosis's cost (docs/diagnosis.md): the same run with the sampler on (20 Hz, the default)
+# and off, alternating; goal: within 2% of rows/s. A bulk COPY (server-bound) and single-row
+# transactions (one round trip per statement: where a busy sampler session would show first).
+bench_waits() {
+  servers
+  local W=workloads/copy_vs_load.lua a=() b=() args
+  for args in "--engine=pg --method=copy --rows=500000" "--engine=pg --method=txn --batch=1 --rows=5000 --set=synchronous_commit=off" \
+    "--engine=mysql --method=multirow --batch=1000 --rows=200000"; do
+    a=(); b=()
+    for i in $(seq "$RUNS"); do
+      # shellcheck disable=SC2086
+      a+=("$(rps $W $args --waits=on)"); b+=("$(rps $W $args --waits=off)")
+    done
+    report "waits sampled vs not: ${args//--/}" rows/s "sampled" "$(med "${a[@]}")" "off" "$(med "${b[@]}")" \
+      "$(ratio_ci "${a[*]}" "${b[*]}") without sampling (goal: >= 0.98)"
+  done
+}
+
 bench_advise() {
   servers
   local B="copy,copy-binary,multirow,pipeline"
@@ -511,7 +529,7 @@ bench_advise() {
 }
 
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(runtime gen generators floor cost pg mysql files odbc advise)
+[ ${#sections[@]} -eq 0 ] && sections=(runtime gen generators floor cost pg mysql files odbc advise waits)
 echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each (3 for the slower rows), medians;"
 echo "a ratio is the median of the alternating pairs' ratios [its 95% bootstrap interval]"
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"

@@ -28,7 +28,28 @@ enum {
     BB_CAP_COPY_CSV = 1u << 6,  /* stream_* in CSV */
     BB_CAP_COPY_BIN = 1u << 7,  /* stream_* in PostgreSQL binary COPY format */
     BB_CAP_LOAD_DATA = 1u << 8, /* stream_* into LOAD DATA LOCAL, in its default escaped text (BB_FMT_LOAD_TEXT) */
+    BB_CAP_WAITS = 1u << 9, /* session_id, waits, wait_counters: what the run's sessions wait on (docs/diagnosis.md) */
 };
+
+/* What a sampled server session's time goes to (docs/diagnosis.md); the engine classes its
+ * own wait events, the runtime's rules (runtime/core/run/bottleneck.c) only read the class. */
+typedef enum bb_wait_kind {
+    BB_WK_CPU,        /* running, waiting on nothing */
+    BB_WK_CLIENT,     /* idle (in a transaction) or reading from the client: the client's turn */
+    BB_WK_WAL,        /* writing or flushing the log (WAL, redo, binlog) */
+    BB_WK_LOCK,       /* a lock or latch held by another session */
+    BB_WK_IO,         /* reading or writing data files */
+    BB_WK_CHECKPOINT, /* held up by a checkpoint */
+    BB_WK_OTHER,
+    BB_WK_N
+} bb_wait_kind;
+/* One session of a waits() sample: its wait event's name ("IO:WALSync", "cpu", "ClientRead") and class. */
+typedef void (*bb_wait_cb)(void *ud, const char *event, bb_wait_kind kind);
+/* The server's log and checkpoint counters (cumulative, -1 unknown). */
+typedef struct bb_wait_counters {
+    int64_t log_syncs;   /* WAL / redo log flushes */
+    int64_t checkpoints; /* checkpoints done (requested and timed) */
+} bb_wait_counters;
 
 /* How SQL text is spelled for this engine; encoders and DDL read it, nothing branches on names. */
 typedef struct bb_dialect {
@@ -260,6 +281,14 @@ typedef struct bb_driver {
     /* Which member of the engine's family the server is ("citus", "greenplum", "ivorysql"),
      * for scripts' DDL (db.system); NULL or "" when it is the stock server. */
     const char *(*system)(bb_conn *c);
+
+    /* Diagnosis (BB_CAP_WAITS). The server's id of a session (backend pid, thread id), -1
+     * unknown; it only reads what the connection knows, so any thread may call it. */
+    int64_t (*session_id)(bb_conn *c);
+    /* On a session of its own (mon): calls cb once for each of the n sessions ids[] that
+     * exists and is busy with the run, with what it is doing now. */
+    int (*waits)(bb_conn *mon, const int64_t *ids, int n, bb_wait_cb cb, void *ud, bb_err *err);
+    int (*wait_counters)(bb_conn *mon, bb_wait_counters *out, bb_err *err);
 } bb_driver;
 
 /* Writes a JSON object of settings into out->settings and frees it (drivers/driver_settings.c). */

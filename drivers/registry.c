@@ -112,6 +112,9 @@ static const struct {
     OP(BB_CAP_COPY_BIN, stream_close),
     OP(BB_CAP_COPY_BIN, stream_abort),
     OP(BB_CAP_COPY_BIN, stream_encode),
+    OP(BB_CAP_WAITS, session_id),
+    OP(BB_CAP_WAITS, waits),
+    OP(BB_CAP_WAITS, wait_counters),
 #undef OP
 };
 

@@ -165,8 +165,7 @@ static int my_exec(bb_conn *c, const char *sql, int64_t *affected, bb_err *err)
 }
 
 /* Parameters are escaped into the text (read queries are not the measured path). */
-static int my_query(bb_conn *c, const char *sql, int nparams, const char *const *params, bb_row_cb cb, void *ud,
-                    bb_err *err)
+int my_query(bb_conn *c, const char *sql, int nparams, const char *const *params, bb_row_cb cb, void *ud, bb_err *err)
 {
     bb_buf q = { 0 };
     int k = 0, in_str = 0;
@@ -441,7 +440,8 @@ const bb_driver bb_driver_mysql = {
     .name = "mysql",
     .summary = "MySQL/MariaDB via the MySQL C API; --dsn=mysql://user:pass@host:port/db[?socket=/path], [client] "
                "options honoured",
-    .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_DATA | MY_CAP_BULK,
+    .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_DATA | MY_CAP_BULK |
+        BB_CAP_WAITS,
     .dialect = &my_dialect,
     .target_open = my_target_open,
     .target_where = my_target_where,
@@ -468,6 +468,9 @@ const bb_driver bb_driver_mysql = {
     .set_session = my_set_session,
     .set_global = my_set_global,
     .server_info = my_server_info,
+    .session_id = my_session_id,
+    .waits = my_waits,
+    .wait_counters = my_wait_counters,
     .max_statement_bytes = my_max_statement_bytes,
     .table_bytes = my_table_bytes,
 };

@@ -523,7 +523,7 @@ const bb_driver bb_driver_pg = {
     .name = "pg",
     .summary = "PostgreSQL via libpq; --dsn=postgresql://user@host:port/db or key=value pairs (PG* variables honoured)",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE | BB_CAP_COPY_TEXT |
-        BB_CAP_COPY_CSV | BB_CAP_COPY_BIN,
+        BB_CAP_COPY_CSV | BB_CAP_COPY_BIN | BB_CAP_WAITS,
     .dialect = &pg_dialect,
     .target_open = pg_target_open,
     .target_where = pg_target_where,
@@ -554,4 +554,7 @@ const bb_driver bb_driver_pg = {
     .table_bytes = pg_table_bytes,
     .node_table_bytes = pg_node_table_bytes,
     .system = pg_system_name,
+    .session_id = pg_session_id,
+    .waits = pg_waits,
+    .wait_counters = pg_wait_counters,
 };

@@ -46,6 +46,7 @@
     X(PQresultErrorMessage) \
     X(PQresultStatus) \
     X(PQsendQueryPrepared) \
+    X(PQserverVersion) \
     X(PQsetNoticeReceiver) \
     X(PQsetnonblocking) \
     X(PQsocket) \
@@ -101,6 +102,7 @@ int pg_lib_load(bb_err *err);
 #define PQresultErrorMessage (pg_lib.PQresultErrorMessage)
 #define PQresultStatus (pg_lib.PQresultStatus)
 #define PQsendQueryPrepared (pg_lib.PQsendQueryPrepared)
+#define PQserverVersion (pg_lib.PQserverVersion)
 #define PQsetNoticeReceiver (pg_lib.PQsetNoticeReceiver)
 #define PQsetnonblocking (pg_lib.PQsetnonblocking)
 #define PQsocket (pg_lib.PQsocket)

@@ -20,6 +20,7 @@ local timeline = require "bulkbench.timeline"
 local cdf = require "bulkbench.cdf"
 local race = require "bulkbench.race"
 local environment = require "bulkbench.environment"
+local waits = require "bulkbench.waits"
 local page_parts = require "bulkbench.htmlpage"
 local M = {}
 
@@ -254,6 +255,8 @@ function M.page(sets, opts, warnings, advice)
   if rec then top[#top + 1] = M.verdict_html(rec, "advise") end
   timelines(page, all, opts)
   latency(page, all)
+  local wp = waits.parts(all, M)
+  if wp then page:section("waits", wp) end
   page:section("environment", environment.parts(all, M))
   if #warnings > 0 then
     top[#top + 1] = M.list(warnings, "warn", "Reading the results gave these warnings:")

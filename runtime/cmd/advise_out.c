@@ -311,6 +311,15 @@ static json_t *candidate_json(const advise *a, int k)
     return o;
 }
 
+/* What bounds the recommendation: the bottleneck named in its last run (the largest scale), NULL when none was. */
+static const bb_waits *bound_of(const advise *a, int pick)
+{
+    const adv_cand *c = &a->c[pick];
+    for (int i = c->nruns - 1; i >= 0; i--)
+        if (c->runs[i].res.waits.kind[0]) return &c->runs[i].res.waits;
+    return NULL;
+}
+
 static json_t *advise_json(advise *a)
 {
     int pick = advise_pick(a);
@@ -351,6 +360,11 @@ static json_t *advise_json(advise *a)
         json_object_set_new(rec, "budget_for_rows_s",
                             a->short_budget_s > 0 ? json_real(a->short_budget_s) : json_null());
         json_object_set_new(rec, "command", json_string(cmd));
+        const bb_waits *bw = bound_of(a, pick);
+        json_object_set_new(rec, "bound",
+                            bw ? json_pack("{s:s, s:s, s:s?}", "kind", bw->kind, "evidence", bw->evidence, "move",
+                                           bottleneck_move(bw->kind))
+                               : json_null());
         json_object_set_new(rec, "why", why_picked(a, pick) ? json_string(why_picked(a, pick)) : json_null());
         char same[1024];
         json_t *ind = json_array();
@@ -486,6 +500,11 @@ static void print_text(advise *a)
                a->r.stop && (!strcmp(a->r.stop, "indistinguishable") || !strcmp(a->r.stop, "confirmed"))
                    ? "the simplest of them is recommended"
                    : "the one most surely fast is recommended");
+    const bb_waits *bw = bound_of(a, pick);
+    if (bw) {
+        printf("  bound: %s (%s)\n", bw->kind, bw->evidence);
+        if (bottleneck_move(bw->kind)) printf("  to move it: %s\n", bottleneck_move(bw->kind));
+    }
     if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
     double cost[3];
     cost_per_row(a, pick, cost);

@@ -104,6 +104,29 @@ static void host_cost_json(json_t *h, const bb_host_cost *c)
 }
 static json_t *str_or_null(const char *s) { return s && *s ? json_string(s) : json_null(); }
 
+/* "waits" {event: share} and "bottleneck" {kind, evidence, ...} (docs/diagnosis.md); null when not sampled. */
+static void waits_json(json_t *o, const bb_waits *w)
+{
+    if (w->samples <= 0) {
+        json_object_set_new(o, "waits", json_null());
+        json_object_set_new(o, "bottleneck", json_null());
+        return;
+    }
+    json_t *ws = json_object();
+    for (int i = 0; i < w->nevents; i++)
+        json_object_set_new(ws, w->event[i], json_real(round(w->share[i] * 1e4) / 1e4));
+    json_object_set_new(o, "waits", ws);
+    json_t *b = json_object();
+    json_object_set_new(b, "kind", str_or_null(w->kind));
+    json_object_set_new(b, "evidence", str_or_null(w->evidence));
+    json_object_set_new(b, "samples", json_integer(w->samples));
+    json_object_set_new(b, "hz", json_real(round(w->hz * 10) / 10));
+    json_object_set_new(b, "log_flushes", int_or_null(w->log_syncs));
+    json_object_set_new(b, "checkpoints", int_or_null(w->checkpoints));
+    json_object_set_new(b, "sampler_cpu_s", json_real(round(w->cpu_s * 1e6) / 1e6));
+    json_object_set_new(o, "bottleneck", b);
+}
+
 static json_t *intervals_json(const bb_series *s)
 {
     json_t *a = json_array();
@@ -236,6 +259,7 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     json_object_set_new(o, "errors", json_integer(r->errors));
     json_object_set_new(o, "client_cpu_s", num_or_null(r->client_cpu_s));
     json_object_set_new(o, "measure_cpu_s", num_or_null(r->measure_cpu_s));
+    waits_json(o, &r->waits);
     json_t *srv = json_object();
     json_object_set_new(srv, "cpu_s", num_or_null(r->server_cpu_s));
     json_object_set_new(srv, "rss_growth_bytes", r->rss_growth == -1 ? json_null() : json_integer(r->rss_growth));
@@ -403,6 +427,21 @@ void result_print_warnings(FILE *f, const bb_result *rs, int n)
     }
 }
 
+/* The bottleneck of each result beside its rows/s, under the table. */
+static void result_print_bottlenecks(FILE *f, const bb_result *rs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const bb_result *r = &rs[i];
+        if (!r->waits.kind[0]) continue;
+        if (n > 1)
+            fprintf(f, "bottleneck %s %s %dx%lld, %.0f rows/s: %s (%s)\n", r->engine,
+                    r->method[0] ? r->method : "event", r->threads, (long long)r->batch, result_rows_per_s(r),
+                    r->waits.kind, r->waits.evidence);
+        else
+            fprintf(f, "bottleneck at %.0f rows/s: %s (%s)\n", result_rows_per_s(r), r->waits.kind, r->waits.evidence);
+    }
+}
+
 void result_print_table(FILE *f, const bb_result *rs, int n)
 {
     int wr = 12, ws = 8; /* wider columns for "median (lo-hi)" */
@@ -433,6 +472,7 @@ void result_print_table(FILE *f, const bb_result *rs, int n)
             fprintf(f, "  strategy %s: before %.3f s + load %.3f s + after %.3f s (rows/s over all three)\n",
                     r->strategy, r->before_s, r->seconds, r->after_s);
     }
+    result_print_bottlenecks(f, rs, n);
     result_print_warnings(f, rs, n);
 }
 

@@ -87,6 +87,14 @@ static int write_html(bb_cli *cli, const bb_result *done, int ndone, const sysmo
     return rc;
 }
 
+/* --waits: on (the default, 20 samples a second), off, or samples per second. */
+static double waits_hz(const char *v)
+{
+    if (!v || opts_is_on(v)) return 20;
+    double hz = atof(v);
+    return hz > 100 ? 100 : hz > 0 ? hz : 0; /* off, 0 or anything else not a rate: no sampling */
+}
+
 void runcmd_plan(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ctx *hc)
 {
     memset(p, 0, sizeof *p);
@@ -106,6 +114,7 @@ void runcmd_plan(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ctx *
     p->reconnect = (int)num_opt(cli, "reconnect");
     p->report_interval = opts_get(cli, "report-interval") ? num_opt(cli, "report-interval") : -1;
     p->latency_hist = opts_is_on(opts_get(cli, "latency-hist"));
+    p->waits_hz = waits_hz(opts_get(cli, "waits"));
     p->seed = hc->seed;
     p->now_s = hc->now_s;
     p->progress = opts_get(cli, "progress") ? opts_is_on(opts_get(cli, "progress")) : -1;
@@ -413,6 +422,7 @@ static const opt_use run_opts[] = {
     { "warmup-runs", NULL, NULL, NULL },
     { "threshold", NULL, NULL, "EXPR" },
     { "latency-hist", NULL, NULL, NULL },
+    { "waits", NULL, "on", "on|off|HZ" },
     { "seed", NULL, NULL, NULL },
     { "now", NULL, NULL, "TIME" },
     { "format", "how results print: text, json, csv or openmetrics", "text", "FORMAT" },

@@ -23,6 +23,7 @@ typedef struct bb_worker {
     uint64_t claim_next, claim_end;
     void *db;  /* the db object handed to Lua (api_db_rebind(db, NULL) at the end) */
     int ready; /* set-up finished: hooks may run, thread_done is due */
+    int64_t session_id; /* the server's id of ld.conn, -1 none; read by the diagnosis sampler (atomic) */
 } bb_worker;
 
 struct bb_run {

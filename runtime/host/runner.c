@@ -15,6 +15,7 @@
 #include "../core/method/once.h"
 #include "../core/run/pool.h"
 #include "../core/run/progress.h"
+#include "../core/run/diagnose.h"
 #include "servers.h"
 #include "../core/run/sysmon.h"
 #include "../core/run/verify.h"
@@ -288,6 +289,16 @@ static int sample_servers(void *ud, double *cpu_s, int64_t *log_pos)
     return 0;
 }
 
+/* The run's worker sessions by server id, for the diagnosis sampler (its thread). */
+static int worker_ids(void *ud, int64_t *ids, int max)
+{
+    bb_run *r = ud;
+    int n = 0;
+    for (int i = 0; i < r->plan->threads && n < max; i++)
+        ids[n++] = __atomic_load_n(&r->workers[i].session_id, __ATOMIC_RELAXED);
+    return n;
+}
+
 /* The measured part: work until done (recording interval samples into res), then the
  * server's costs while the workers still hold their sessions (a backend that has exited
  * takes its CPU time with it). */
@@ -296,6 +307,8 @@ static void measure(bb_run *r, bb_servers *sv, bb_result *res)
     const bb_plan *p = r->plan;
     pool_go(&r->pool, p->warmup_s, p->time_s);
     trace("measuring");
+    /* one server's sessions are sampled: the first's, where a host list's first workers go */
+    diagnose *dg = p->rank == 0 ? diagnose_start(p->drv, sv->s[0].target, p->waits_hz, worker_ids, r) : NULL;
     wait_ctx wc = { .told = 0 };
     sample_ctx sc = { sv, p };
     int64_t total = r->pool.limit == INT64_MAX ? 0 : r->pool.limit - r->pool.first;
@@ -303,6 +316,7 @@ static void measure(bb_run *r, bb_servers *sv, bb_result *res)
     if (p->report_interval != 0 && p->rank == 0)
         progress_record(&wc.pg, &res->intervals, p->report_interval > 0 ? p->report_interval : 1, sample_servers, &sc);
     pool_wait(&r->pool, wait_tick, &wc);
+    diagnose_stop(dg, &res->waits);
     if (pool_failed(&r->pool) && !wc.told) cluster_tell_stop();
     progress_done(&wc.pg);
     /* not asked for: samples only describe runs long enough to have a shape */
@@ -387,7 +401,9 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
         start_workers(&r, &sv);
         double cpu0 = sysmon_self_cpu(), m0 = sv.measure_cpu_s;
         measure(&r, &sv, res);
-        rc = collect(&r, cpu0, sv.measure_cpu_s - m0, res, err);
+        rc = collect(&r, cpu0, sv.measure_cpu_s - m0 + res->waits.cpu_s, res, err);
+        if (res->seconds > 0 && p->threads > 0)
+            bottleneck_name(&res->waits, res->client_cpu_s / (res->seconds * p->threads));
         if (sv.admin) res->measure_cpu_s = sv.measure_cpu_s;
         char tname[256];
         trace("table size");

@@ -55,8 +55,17 @@ static int call_hook(bb_worker *w, int ref, bb_err *err)
     return host_pcall(w->L, 1, 0, err);
 }
 
+/* The session's server id for the diagnosis sampler, which reads it from its own thread. */
+static void worker_session_id(bb_worker *w)
+{
+    const bb_driver *d = w->ld.plan->drv;
+    int64_t id = w->ld.conn && (d->caps & BB_CAP_WAITS) ? d->session_id(w->ld.conn) : -1;
+    __atomic_store_n(&w->session_id, id, __ATOMIC_RELAXED);
+}
+
 static int on_connect(bb_worker *w, bb_err *err)
 {
+    worker_session_id(w);
     if (w->ref_on_connect == LUA_NOREF) return 0;
     lua_rawgeti(w->L, LUA_REGISTRYINDEX, w->ref_on_connect);
     lua_rawgeti(w->L, LUA_REGISTRYINDEX, w->ref_ctx);
@@ -72,6 +81,7 @@ static int reconnect(bb_loader *l, bb_err *err)
     api_db_rebind(w->db, NULL);    /* its statements go while the session still exists */
     if (l->conn) l->plan->drv->disconnect(l->conn);
     l->conn = NULL;
+    worker_session_id(w);
     if (session_open(l->plan, l->target, &l->conn, err) < 0) return -1;
     api_db_rebind(w->db, l->conn);
     return on_connect(w, err);

@@ -43,6 +43,7 @@ typedef struct bb_plan {
      * samples each second, no lines, kept when the run is of 5 s or more */
     double report_interval;
     int latency_hist; /* --latency-hist: the result keeps the whole histogram */
+    double waits_hz;  /* --waits: samples per second of the server sessions' waits, 0 = off (docs/diagnosis.md) */
     uint64_t seed;
     int64_t now_s; /* wall clock at the start of the run, for "now" generators */
     int progress;

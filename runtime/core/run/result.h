@@ -7,6 +7,7 @@
 #include "plan.h"
 #include "series.h"
 #include "summary.h"
+#include "waits.h"
 
 /* Unknown figures: doubles < 0 and int64s == -1 print as null. */
 /* One server of a host list: where it is and what the run cost it (-1 = not measured). */
@@ -75,6 +76,7 @@ typedef struct bb_result {
     int ranks; /* MPI ranks that ran it, 0 without MPI */
     double rank_rows_per_s[BB_MAX_RANKS];
     int64_t rank_rows[BB_MAX_RANKS];
+    bb_waits waits;   /* what the server sessions waited on and the bottleneck (samples == 0: not sampled) */
     char error[1024]; /* "" when the run succeeded */
     /* Owned by the result (result_free): */
     bb_series intervals; /* samples every --report-interval; n == 0: none recorded */

@@ -1,0 +1,72 @@
+/* pg_waits.c — diagnosis for PostgreSQL (docs/diagnosis.md): what the run's backends are
+ * doing, from pg_stat_activity, and the WAL and checkpoint counters. Read on a session of
+ * its own, so the workers' path is untouched. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pg_priv.h"
+
+int64_t pg_session_id(bb_conn *c) { return c && c->pg ? (int64_t)PQbackendPID(c->pg) : -1; }
+
+/* The class of a backend's state and wait event (wait_event_type/wait_event as PostgreSQL
+ * 10 and later name them). */
+static bb_wait_kind pg_wait_kind(const char *state, const char *type, const char *ev)
+{
+    if (!*type) return strncmp(state, "idle", 4) ? BB_WK_CPU : BB_WK_CLIENT;
+    if (!strcmp(type, "Client")) return BB_WK_CLIENT; /* ClientRead, ClientWrite */
+    if (!strncmp(ev, "WAL", 3) || !strncmp(ev, "Wal", 3) || !strcmp(ev, "SyncRep")) return BB_WK_WAL;
+    if (strstr(ev, "Checkpoint")) return BB_WK_CHECKPOINT;
+    if (!strcmp(type, "Lock") || !strcmp(type, "LWLock") || !strcmp(type, "BufferPin")) return BB_WK_LOCK;
+    if (!strcmp(type, "IO")) return BB_WK_IO;
+    return BB_WK_OTHER;
+}
+
+int pg_waits(bb_conn *mon, const int64_t *ids, int n, bb_wait_cb cb, void *ud, bb_err *err)
+{
+    char arr[2048];
+    size_t at = 0;
+    arr[at++] = '{';
+    for (int i = 0; i < n && at < sizeof arr - 24; i++)
+        if (ids[i] > 0)
+            at += (size_t)snprintf(arr + at, sizeof arr - at, "%s%lld", at > 1 ? "," : "", (long long)ids[i]);
+    snprintf(arr + at, sizeof arr - at, "}");
+    const char *params[1] = { arr };
+    PGresult *r = PQexecParams(mon->pg,
+                               "select coalesce(state, ''), coalesce(wait_event_type, ''), coalesce(wait_event, '') "
+                               "from pg_stat_activity where pid = any($1::int[])",
+                               1, NULL, params, NULL, NULL, 0);
+    if (PQresultStatus(r) != PGRES_TUPLES_OK) return pg_res_fail(err, mon, r, "pg_stat_activity");
+    for (int i = 0; i < PQntuples(r); i++) {
+        const char *state = PQgetvalue(r, i, 0), *type = PQgetvalue(r, i, 1), *ev = PQgetvalue(r, i, 2);
+        bb_wait_kind k = pg_wait_kind(state, type, ev);
+        cb(ud, k == BB_WK_CPU ? "cpu" : k == BB_WK_CLIENT ? "client" : ev, k);
+    }
+    PQclear(r);
+    return 0;
+}
+
+/* One number from sql, -1 when the server has no such view (the names moved between versions). */
+static int64_t pg_counter(bb_conn *c, const char *sql)
+{
+    PGresult *r = PQexec(c->pg, sql);
+    int64_t v = -1;
+    if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 && !PQgetisnull(r, 0, 0))
+        v = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+    PQclear(r);
+    return v;
+}
+
+int pg_wait_counters(bb_conn *mon, bb_wait_counters *out, bb_err *err)
+{
+    (void)err;
+    int ver = PQserverVersion(mon->pg);
+    /* pg_stat_wal's sync count: 14 to 17; 18 counts WAL fsyncs in pg_stat_io */
+    out->log_syncs = ver >= 180000 ? pg_counter(mon, "select sum(fsyncs)::bigint from pg_stat_io where object = 'wal'")
+        : ver >= 140000            ? pg_counter(mon, "select wal_sync from pg_stat_wal")
+                                   : -1;
+    out->checkpoints = ver >= 170000
+        ? pg_counter(mon, "select num_timed + num_requested from pg_stat_checkpointer")
+        : pg_counter(mon, "select checkpoints_timed + checkpoints_req from pg_stat_bgwriter");
+    return 0;
+}

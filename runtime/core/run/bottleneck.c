@@ -1,0 +1,87 @@
+/* bottleneck.c — the rules that name what bounds a run from its sampled waits
+ * (docs/diagnosis.md says why each threshold is where it is). */
+#include <stdio.h>
+#include <string.h>
+
+#include "waits.h"
+
+/* A client busy this much of its wall time per worker is bound by its own CPU, not by the
+ * round trips to the server. */
+#define BN_CLIENT_CPU 0.6
+
+const char *bottleneck_kind_name(bb_wait_kind k)
+{
+    static const char *const names[BB_WK_N] = { "cpu", "client", "wal", "lock", "io", "checkpoint", "other" };
+    return k < BB_WK_N ? names[k] : "other";
+}
+
+/* The largest event of kind k, for the evidence; NULL when none. */
+static int bn_top_event(const bb_waits *w, bb_wait_kind k)
+{
+    int best = -1;
+    for (int i = 0; i < w->nevents; i++)
+        if (w->event_kind[i] == k && (best < 0 || w->share[i] > w->share[best])) best = i;
+    return best;
+}
+
+static void bn_set(bb_waits *w, const char *kind, bb_wait_kind k, const char *more)
+{
+    snprintf(w->kind, sizeof w->kind, "%s", kind);
+    int e = bn_top_event(w, k);
+    const char *ev = e >= 0 ? w->event[e] : bottleneck_kind_name(k);
+    double sh = e >= 0 && k != BB_WK_CPU && k != BB_WK_CLIENT ? w->share[e] : w->kind_share[k];
+    snprintf(w->evidence, sizeof w->evidence, "%s %.0f%% of backend time%s", ev, 100 * sh, more ? more : "");
+}
+
+void bottleneck_name(bb_waits *w, double client_cpu_frac)
+{
+    w->kind[0] = w->evidence[0] = 0;
+    if (w->samples <= 0) return;
+    const double *s = w->kind_share;
+    char more[96];
+    /* the largest share names the bound; "other" waits count as the server's work */
+    bb_wait_kind top = BB_WK_CPU;
+    for (int k = BB_WK_CLIENT; k < BB_WK_OTHER; k++)
+        if (s[k] > s[top]) top = (bb_wait_kind)k;
+    if (top == BB_WK_CLIENT) {
+        /* the sessions wait for the client: its own CPU, or the way to it and back */
+        int cpu_bound = client_cpu_frac >= BN_CLIENT_CPU;
+        more[0] = 0;
+        if (client_cpu_frac >= 0)
+            snprintf(more, sizeof more, ", client CPU %.0f%% of wall per worker", 100 * client_cpu_frac);
+        bn_set(w, cpu_bound ? "client-cpu" : "network", BB_WK_CLIENT, more);
+    } else if (top == BB_WK_WAL) {
+        more[0] = 0;
+        if (w->log_syncs >= 0) snprintf(more, sizeof more, ", %lld log flushes", (long long)w->log_syncs);
+        bn_set(w, "wal", BB_WK_WAL, more);
+    } else if (top == BB_WK_IO && w->checkpoints > 0) {
+        /* data file I/O while checkpoints ran: the checkpoints' writes compete with the load's */
+        snprintf(more, sizeof more, ", %lld checkpoints during the run", (long long)w->checkpoints);
+        bn_set(w, "checkpoint", BB_WK_IO, more);
+    } else {
+        static const char *const kinds[BB_WK_N] = { "server-cpu", "network",    "wal",       "lock",
+                                                    "io",         "checkpoint", "server-cpu" };
+        bn_set(w, kinds[top], top, NULL);
+    }
+}
+
+const char *bottleneck_move(const char *kind)
+{
+    static const char *const moves[][2] = {
+        { "wal",
+          "commit less often (a larger batch), or relax commit durability for the load (synchronous_commit=off, "
+          "innodb_flush_log_at_trx_commit=2; strategy async-commit, or no-binlog)" },
+        { "network", "fewer round trips: a larger batch, or a streaming method (copy, load, pipeline)" },
+        { "client-cpu", "more threads, or a method that encodes less (a binary or streaming one)" },
+        { "server-cpu",
+          "less work per row on the server: secondary indexes dropped for the load (strategy "
+          "drop-indexes), or more threads while the server has idle cores" },
+        { "lock", "fewer threads, or each thread on its own key range" },
+        { "io",
+          "secondary indexes dropped for the load (strategy drop-indexes), or a larger buffer pool / shared_buffers" },
+        { "checkpoint", "checkpoints further apart: a larger max_wal_size or innodb_log_file_size" },
+    };
+    for (size_t i = 0; kind && i < sizeof moves / sizeof moves[0]; i++)
+        if (!strcmp(kind, moves[i][0])) return moves[i][1];
+    return NULL;
+}

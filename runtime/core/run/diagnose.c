@@ -1,0 +1,153 @@
+/* diagnose.c — the sampler thread (diagnose.h). It runs beside the workers for the measured
+ * part of a run; its queries go on its own session, so the workers' path only shares the
+ * server with it. Its CPU is measured on its own thread and left out of the client's. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "diagnose.h"
+#include "sysmon.h"
+#include "../../../base/buf.h"
+
+#define DIAG_MAX_IDS 256
+
+struct diagnose {
+    const bb_driver *d;
+    bb_conn *mon;
+    double period;
+    diagnose_ids_fn ids;
+    void *ud;
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int stop;
+    bb_waits w; /* counts in share[] and kind_share[] until diagnose_stop divides them */
+    bb_wait_counters c0, c1;
+    double t0, t1;
+};
+
+static double diag_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* One session's answer: counted under its event (the last slot takes events past the table's room). */
+static void diag_count(void *ud, const char *event, bb_wait_kind kind)
+{
+    bb_waits *w = ud;
+    if (kind >= BB_WK_N) kind = BB_WK_OTHER;
+    w->samples++;
+    w->kind_share[kind] += 1;
+    int i = 0;
+    while (i < w->nevents && strcmp(w->event[i], event)) i++;
+    if (i == w->nevents) {
+        if (w->nevents == BB_MAX_WAIT_EVENTS) {
+            i = BB_MAX_WAIT_EVENTS - 1;
+            snprintf(w->event[i], sizeof w->event[i], "other");
+            w->event_kind[i] = BB_WK_OTHER;
+        } else {
+            snprintf(w->event[i], sizeof w->event[i], "%s", event);
+            w->event_kind[i] = (unsigned char)kind;
+            w->nevents++;
+        }
+    }
+    w->share[i] += 1;
+}
+
+static void *diag_main(void *arg)
+{
+    diagnose *g = arg;
+    bb_err err;
+    int64_t ids[DIAG_MAX_IDS];
+    g->t0 = diag_now();
+    double next = g->t0;
+    pthread_mutex_lock(&g->mu);
+    while (!g->stop) {
+        pthread_mutex_unlock(&g->mu);
+        int n = g->ids(g->ud, ids, DIAG_MAX_IDS);
+        if (n > 0 && g->d->waits(g->mon, ids, n, diag_count, &g->w, &err) == 0) g->w.ticks++;
+        next += g->period;
+        double now = diag_now();
+        if (next < now) next = now; /* a slow answer: the next tick from now, no burst to catch up */
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        double wait = next - now;
+        until.tv_sec += (time_t)wait;
+        until.tv_nsec += (long)((wait - (double)(time_t)wait) * 1e9);
+        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_mutex_lock(&g->mu);
+        while (!g->stop && pthread_cond_timedwait(&g->cv, &g->mu, &until) != ETIMEDOUT) {}
+    }
+    pthread_mutex_unlock(&g->mu);
+    g->t1 = diag_now();
+    g->w.cpu_s = sysmon_thread_cpu();
+    return NULL;
+}
+
+diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud)
+{
+    if (!(d->caps & BB_CAP_WAITS) || hz <= 0) return NULL;
+    bb_err err;
+    bb_conn *mon;
+    if (d->connect(t, &mon, &err) < 0) return NULL;
+    diagnose *g = bb_xcalloc(1, sizeof *g);
+    *g = (diagnose){ .d = d, .mon = mon, .period = 1 / hz, .ids = ids, .ud = ud };
+    g->c0.log_syncs = g->c0.checkpoints = -1;
+    d->wait_counters(mon, &g->c0, &err);
+    pthread_mutex_init(&g->mu, NULL);
+    pthread_cond_init(&g->cv, NULL);
+    if (pthread_create(&g->thread, NULL, diag_main, g) != 0) {
+        d->disconnect(mon);
+        free(g);
+        return NULL;
+    }
+    return g;
+}
+
+/* The shares, and the events sorted by them, largest first. */
+static void diag_finish(bb_waits *w)
+{
+    double n = (double)(w->samples > 0 ? w->samples : 1);
+    for (int k = 0; k < BB_WK_N; k++) w->kind_share[k] /= n;
+    for (int i = 0; i < w->nevents; i++) w->share[i] /= n;
+    for (int i = 1; i < w->nevents; i++)
+        for (int j = i; j > 0 && w->share[j] > w->share[j - 1]; j--) {
+            char e[48];
+            memcpy(e, w->event[j], sizeof e);
+            memcpy(w->event[j], w->event[j - 1], sizeof e);
+            memcpy(w->event[j - 1], e, sizeof e);
+            double s = w->share[j];
+            w->share[j] = w->share[j - 1], w->share[j - 1] = s;
+            unsigned char k = w->event_kind[j];
+            w->event_kind[j] = w->event_kind[j - 1], w->event_kind[j - 1] = k;
+        }
+}
+
+void diagnose_stop(diagnose *g, bb_waits *out)
+{
+    if (!g) return;
+    pthread_mutex_lock(&g->mu);
+    g->stop = 1;
+    pthread_cond_signal(&g->cv);
+    pthread_mutex_unlock(&g->mu);
+    pthread_join(g->thread, NULL);
+    bb_err err;
+    g->c1.log_syncs = g->c1.checkpoints = -1;
+    g->d->wait_counters(g->mon, &g->c1, &err);
+    g->d->disconnect(g->mon);
+    bb_waits *w = &g->w;
+    diag_finish(w);
+    w->hz = g->t1 > g->t0 ? w->ticks / (g->t1 - g->t0) : 0;
+    w->log_syncs = g->c0.log_syncs >= 0 && g->c1.log_syncs >= g->c0.log_syncs ? g->c1.log_syncs - g->c0.log_syncs : -1;
+    w->checkpoints =
+        g->c0.checkpoints >= 0 && g->c1.checkpoints >= g->c0.checkpoints ? g->c1.checkpoints - g->c0.checkpoints : -1;
+    *out = *w;
+    pthread_mutex_destroy(&g->mu);
+    pthread_cond_destroy(&g->cv);
+    free(g);
+}

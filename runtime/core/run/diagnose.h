@@ -1,0 +1,20 @@
+/* diagnose.h — the sampler of a run's server sessions (docs/diagnosis.md): a thread with a
+ * session of its own asks the engine, 20 times a second, what each of the run's sessions is
+ * doing, and tallies the answers into a bb_waits. */
+#ifndef BB_DIAGNOSE_H
+#define BB_DIAGNOSE_H
+
+#include "waits.h"
+
+/* The run's sessions now: up to max server ids into ids, returns how many (ids < 0 skipped). */
+typedef int (*diagnose_ids_fn)(void *ud, int64_t *ids, int max);
+
+typedef struct diagnose diagnose;
+
+/* Starts sampling the sessions ids() names on a new session to t; NULL (and nothing
+ * started) when the engine cannot (no BB_CAP_WAITS) or the session cannot be opened. */
+diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud);
+/* Stops the thread, closes its session and puts the tallies into out (not the name). */
+void diagnose_stop(diagnose *g, bb_waits *out);
+
+#endif
