@@ -251,11 +251,24 @@ int lib_focus(lua_State *L, const char *name, bb_err *err)
     return call_module(L, "bulkbench", "focus", 1, 0, err);
 }
 
-int lib_drop_scratch(lua_State *L, const char *engine, const char *dsn, bb_err *err)
+/* An error for the user: the library's own traceback lines say nothing to them. */
+static void no_traceback(int rc, bb_err *err)
+{
+    char *tb = rc < 0 ? strstr(err->msg, "\nstack traceback") : NULL;
+    if (tb) *tb = 0;
+}
+
+/* The engine and its DSN (nil for the engine's default) as a module function's first arguments. */
+static void push_engine(lua_State *L, const char *engine, const char *dsn)
 {
     lua_pushstring(L, engine);
     if (dsn) lua_pushstring(L, dsn);
     else lua_pushnil(L);
+}
+
+int lib_drop_scratch(lua_State *L, const char *engine, const char *dsn, bb_err *err)
+{
+    push_engine(L, engine, dsn);
     if (call_module(L, "bulkbench", "drop_scratch", 2, 1, err) < 0) return -1;
     int n = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
@@ -284,6 +297,7 @@ static int scratch_like(lua_State *L)
     return 0;
 }
 
+
 int lib_scratch_like(const char *engine, const char *dsn, const char *name, const char *original, int drop, bb_err *err)
 {
     bb_cli cli = { 0 };
@@ -291,15 +305,12 @@ int lib_scratch_like(const char *engine, const char *dsn, const char *name, cons
     lua_State *L = state_new(&hc, NULL, err);
     if (!L) return -1;
     lua_pushcfunction(L, scratch_like);
-    lua_pushstring(L, engine);
-    if (dsn) lua_pushstring(L, dsn);
-    else lua_pushnil(L);
+    push_engine(L, engine, dsn);
     lua_pushstring(L, name);
     lua_pushstring(L, original);
     lua_pushboolean(L, drop);
     int rc = host_pcall(L, 5, 0, err);
-    char *tb = rc < 0 ? strstr(err->msg, "\nstack traceback") : NULL;
-    if (tb) *tb = 0; /* the library's own lines say nothing to the user */
+    no_traceback(rc, err);
     state_close(L);
     return rc;
 }
@@ -310,17 +321,14 @@ int lib_sessions(const char *engine, const char *dsn, int *max, int *used, bb_er
     host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
     lua_State *L = state_new(&hc, NULL, err);
     if (!L) return -1;
-    lua_pushstring(L, engine);
-    if (dsn) lua_pushstring(L, dsn);
-    else lua_pushnil(L);
+    push_engine(L, engine, dsn);
     int rc = call_module(L, "bulkbench", "sessions", 2, 2, err);
     *max = *used = -1;
     if (rc == 0) {
         if (lua_isnumber(L, -2)) *max = (int)lua_tointeger(L, -2);
         if (lua_isnumber(L, -1)) *used = (int)lua_tointeger(L, -1);
     }
-    char *tb = rc < 0 ? strstr(err->msg, "\nstack traceback") : NULL;
-    if (tb) *tb = 0;
+    no_traceback(rc, err);
     state_close(L);
     return rc;
 }
@@ -331,17 +339,14 @@ int lib_scratch_orphans(const char *engine, const char *dsn, int cleanup, bb_err
     host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
     lua_State *L = state_new(&hc, NULL, err);
     if (!L) return -1;
-    lua_pushstring(L, engine);
-    if (dsn) lua_pushstring(L, dsn);
-    else lua_pushnil(L);
+    push_engine(L, engine, dsn);
     lua_pushboolean(L, cleanup);
     int rc = call_module(L, "bulkbench", "scratch_orphans", 3, 2, err);
     if (rc == 0) {
         if (lua_isstring(L, -1)) rc = bb_errf(err, "%s", lua_tostring(L, -1));
         else rc = (int)lua_tointeger(L, -2);
     }
-    char *tb = rc < 0 ? strstr(err->msg, "\nstack traceback") : NULL;
-    if (tb) *tb = 0;
+    no_traceback(rc, err);
     state_close(L);
     return rc;
 }
