@@ -297,7 +297,6 @@ static int scratch_like(lua_State *L)
     return 0;
 }
 
-
 int lib_scratch_like(const char *engine, const char *dsn, const char *name, const char *original, int drop, bb_err *err)
 {
     bb_cli cli = { 0 };
