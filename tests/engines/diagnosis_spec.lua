@@ -27,8 +27,21 @@ describe("diagnosis", function()
   -- on a quiet machine with a slow flush it is (WALSync 66%), beside another test lane on two
   -- cores the client's turn can be larger (WALSync 27%, client 64%). So the test holds the
   -- shares, and the name only where the flush leads.
+  -- The test servers run with fsync=off (tests/run.sh: suites wait less), where a commit never
+  -- waits for the disk: these two cases turn it on for themselves (a reload, no restart), as a
+  -- real server has it, and put it back after (the lane's suites run one after another).
+  local db = require("bulkbench").connect("pg", PG)
+  local function fsync(on)
+    db:exec(on and "ALTER SYSTEM SET fsync = on" or "ALTER SYSTEM RESET fsync")
+    db:exec("SELECT pg_reload_conf()")
+    for _ = 1, 200 do -- until the server has read it (a reload is asynchronous)
+      if not on or db:query("SHOW fsync")[1][1] == "on" then return end
+      os.execute("sleep 0.05")
+    end
+  end
   local on_walsync
   it("sees a single-row txn with synchronous_commit=on wait on WALSync, WAL-bound when that leads", function()
+    fsync(true)
     local ok, out = lib.run("pg", PG, "--method=txn --batch=1 --rows=1500 --set=synchronous_commit=on --format=json")
     assert.is_true(ok, out)
     local kind, evidence, waits = diag(out)
@@ -52,6 +65,7 @@ describe("diagnosis", function()
     assert.is_truthy(kind, out)
     assert.are_not.equal("wal", kind, out)
     local off = tonumber(waits:match('"WALSync":([%d.]+)') or 0)
+    fsync(false)
     assert.is_true(off < (on_walsync or 1), ("WALSync %s off against %s on"):format(off, tostring(on_walsync)))
   end)
 
