@@ -2,6 +2,7 @@
 #include "pool.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,15 @@ static void *pool_main(void *arg)
     return NULL;
 }
 
+/* Test failpoint BULKBENCH_FAILPOINT=thread-refused:K: the K-th worker thread of a pool is
+ * refused as the system refuses one (EAGAIN), where an address-space limit cannot make it so
+ * (a sanitized build reserves terabytes of it). */
+static int thread_refused(int k)
+{
+    const char *f = getenv("BULKBENCH_FAILPOINT");
+    return f && !strncmp(f, "thread-refused:", 15) && atoi(f + 15) == k;
+}
+
 void pool_start(bb_pool *p, int threads, int64_t first, int64_t limit, double rate, const pool_ops *ops)
 {
     assert(threads >= 1 && first <= limit);
@@ -125,7 +135,7 @@ void pool_start(bb_pool *p, int threads, int64_t first, int64_t limit, double ra
         t->id = started;
         t->st = &p->stats[started];
         t->pace_rng = 0x9E3779B97F4A7C15ULL * (uint64_t)(started + 1);
-        if ((why = pthread_create(&t->thread, NULL, pool_main, t)) != 0) break;
+        if ((why = thread_refused(started + 1) ? EAGAIN : pthread_create(&t->thread, NULL, pool_main, t)) != 0) break;
     }
     p->threads = started;
     pthread_barrier_init(&p->ready, NULL, (unsigned)started + 1);
