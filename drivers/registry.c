@@ -28,35 +28,9 @@ const bb_dialect *bb_dialect_find(const char *name)
     return NULL;
 }
 
-/* The engines keep() accepts (all for NULL) as words into out: "a, b or c" (last_sep " or ")
- * or "a, b, c" (", "). Help texts and errors name engines from here, never by hand. */
-const char *bb_engine_words(int (*keep)(const bb_driver *d), const char *last_sep, char *out, size_t n)
+/* names[0..m) as words into out: "a, b<last_sep>c"; returns out. */
+static const char *join_words(const char *const *names, int m, const char *last_sep, char *out, size_t n)
 {
-    const bb_driver *k[32];
-    int m = 0;
-    for (int i = 0; bb_drivers[i] && m < 32; i++)
-        if (!keep || keep(bb_drivers[i])) k[m++] = bb_drivers[i];
-    size_t at = 0;
-    out[0] = 0;
-    for (int i = 0; i < m && at < n; i++) {
-        const char *sep = i == 0 ? "" : i == m - 1 ? last_sep : ", ";
-        int w = snprintf(out + at, n - at, "%s%s", sep, k[i]->name);
-        if (w < 0) break;
-        at += (size_t)w;
-    }
-    return out;
-}
-
-/* The dialects of the engines, each once, and generic (gen --format=sql's default), as words. */
-const char *bb_dialect_words(const char *last_sep, char *out, size_t n)
-{
-    const char *names[33];
-    int m = 0;
-    for (int i = 0; bb_drivers[i] && m < 32; i++) {
-        int seen = 0;
-        for (int j = 0; j < m; j++) seen |= strcmp(names[j], bb_drivers[i]->dialect->name) == 0;
-        if (!seen) names[m++] = bb_drivers[i]->dialect->name;
-    }
     size_t at = 0;
     out[0] = 0;
     for (int i = 0; i < m && at < n; i++) {
@@ -65,6 +39,30 @@ const char *bb_dialect_words(const char *last_sep, char *out, size_t n)
         at += (size_t)w;
     }
     return out;
+}
+
+/* The engines keep() accepts (all for NULL) as words into out: "a, b or c" (last_sep " or ")
+ * or "a, b, c" (", "). Help texts and errors name engines from here, never by hand. */
+const char *bb_engine_words(int (*keep)(const bb_driver *d), const char *last_sep, char *out, size_t n)
+{
+    const char *names[32];
+    int m = 0;
+    for (int i = 0; bb_drivers[i] && m < 32; i++)
+        if (!keep || keep(bb_drivers[i])) names[m++] = bb_drivers[i]->name;
+    return join_words(names, m, last_sep, out, n);
+}
+
+/* The dialects of the engines, each once, and generic (gen --format=sql's default), as words. */
+const char *bb_dialect_words(const char *last_sep, char *out, size_t n)
+{
+    const char *names[32];
+    int m = 0;
+    for (int i = 0; bb_drivers[i] && m < 32; i++) {
+        int seen = 0;
+        for (int j = 0; j < m; j++) seen |= strcmp(names[j], bb_drivers[i]->dialect->name) == 0;
+        if (!seen) names[m++] = bb_drivers[i]->dialect->name;
+    }
+    return join_words(names, m, last_sep, out, n);
 }
 
 /* What each capability promises the runtime may call. */

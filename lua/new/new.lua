@@ -240,14 +240,15 @@ function M.from_tables(opts)
     local near = require("bulkbench.scratch").nearest(db, opts.table:gsub("%%", ""))
     core.fail(("no table matches %s%s"):format(opts.table, #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or ""))
   end
-  local models = {}
-  for _, tab in ipairs(tabs) do
+  local function model(tab) -- what new reads of one table: catalog, CHECKs, statistics, values
     local m = cat.read(db, tab)
     util.read_checks(m)
     sample(db, cat, m, opts.sample or 30000)
     observed.read(db, cat, m, opts.sample or 30000)
-    models[#models + 1] = m
+    return m
   end
+  local models = {}
+  for _, tab in ipairs(tabs) do models[#models + 1] = model(tab) end
   models = parents_first(models)
   keys.parent_rows(db, cat, models)
   -- a parent that holds no rows has no keys to draw from: the scenario loads it too (its
@@ -260,10 +261,7 @@ function M.from_tables(opts)
       for _, fk in ipairs(m.fks) do
         if fk.parent_rows == 0 and not have[fk.references] then
           local found = cat.resolve(db, fk.references)[1]
-          local pm = cat.read(db, found)
-          util.read_checks(pm)
-          sample(db, cat, pm, opts.sample or 30000)
-          observed.read(db, cat, pm, opts.sample or 30000)
+          local pm = model(found)
           pm.notes[#pm.notes + 1] = ("loaded with %s, which references it: it holds no rows, so there are no keys to draw from"):format(m.name)
           have[fk.references], have[pm.qname] = true, true
           models[#models + 1] = pm
