@@ -1,4 +1,4 @@
-/* dialect.c — how a dialect spells identifiers and parameters: the one place SQL names are
+/* driver_dialect.c — how a dialect spells identifiers and parameters: the one place SQL names are
  * quoted, for the runtime's statements, file loads, gen --format=sql and scripts alike. */
 #include <stdio.h>
 

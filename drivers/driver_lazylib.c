@@ -1,4 +1,4 @@
-/* lazylib.c — loading an engine's client library on first use (see lazylib.h). */
+/* driver_lazylib.c — loading an engine's client library on first use (see lazylib.h). */
 #include "lazylib.h"
 
 #include <dlfcn.h>

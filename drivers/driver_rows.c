@@ -1,4 +1,4 @@
-/* rows.c — the row callbacks query() callers share: one figure or one text from a query's
+/* driver_rows.c — the row callbacks query() callers share: one figure or one text from a query's
  * answer, and its columns or name/value rows as a JSON object (settings). */
 #include <jansson.h>
 #include <stdio.h>

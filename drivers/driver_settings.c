@@ -1,4 +1,4 @@
-/* settings.c — what the server drivers share: their settings object into result text, and
+/* driver_settings.c — what the server drivers share: their settings object into result text, and
  * whether a server runs on this host. */
 #include <jansson.h>
 #include <stdio.h>
