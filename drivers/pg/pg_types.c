@@ -42,7 +42,10 @@ Oid pgt_declared(bb_sqltype t)
     }
 }
 
-int pgt_verbatim(Oid oid) { return oid == PGT_TEXT || oid == PGT_VARCHAR || oid == PGT_BPCHAR || oid == PGT_BYTEA; }
+int pgt_verbatim(Oid oid)
+{
+    return oid == PGT_TEXT || oid == PGT_VARCHAR || oid == PGT_BPCHAR || oid == PGT_BYTEA || oid == PGT_JSON;
+}
 
 int pgt_binary(Oid oid)
 {
@@ -57,7 +60,8 @@ int pgt_binary(Oid oid)
     case PGT_DATE:
     case PGT_TIMESTAMP:
     case PGT_TIMESTAMPTZ:
-    case PGT_UUID: return 1;
+    case PGT_UUID:
+    case PGT_JSONB: return 1;
     default: return pgt_verbatim(oid);
     }
 }
@@ -329,6 +333,10 @@ int pgt_put(bb_buf *b, Oid oid, const bb_value *v, bb_err *err)
     case PGT_TIMESTAMP:
     case PGT_TIMESTAMPTZ: return put_time(b, oid, v, err);
     case PGT_UUID: return put_uuid(b, v, err);
+    case PGT_JSONB: /* jsonb's binary form is a version byte (1) before the JSON text */
+        bb_buf_putc(b, 1);
+        pgt_put_text(b, v);
+        return 0;
     default:
         if (!pgt_verbatim(oid)) return bb_errf(err, "pg: no binary encoding for type oid %u", (unsigned)oid);
         pgt_put_text(b, v);
@@ -421,6 +429,7 @@ PG_VERBATIM(f_text, PGT_TEXT)
 PG_VERBATIM(f_varchar, PGT_VARCHAR)
 PG_VERBATIM(f_bpchar, PGT_BPCHAR)
 PG_VERBATIM(f_bytea, PGT_BYTEA)
+PG_VERBATIM(f_json, PGT_JSON)
 
 /* the other types pgt_put writes, the general way */
 #define PG_OTHER(name, oid)                                                                                            \
@@ -429,6 +438,7 @@ PG_OTHER(f_bool, PGT_BOOL)
 PG_OTHER(f_int2, PGT_INT2)
 PG_OTHER(f_float4, PGT_FLOAT4)
 PG_OTHER(f_uuid, PGT_UUID)
+PG_OTHER(f_jsonb, PGT_JSONB)
 
 /* The writer of a column of type oid, and whether it takes a native value alone. */
 bb_field_fn pgt_field(Oid oid, unsigned char *native, unsigned char *form)
@@ -457,6 +467,8 @@ bb_field_fn pgt_field(Oid oid, unsigned char *native, unsigned char *form)
     case PGT_INT2: return f_int2;
     case PGT_FLOAT4: return f_float4;
     case PGT_UUID: return f_uuid;
+    case PGT_JSON: return f_json;
+    case PGT_JSONB: return f_jsonb;
     default: return NULL; /* pgt_binary refused it when the stream opened */
     }
 }

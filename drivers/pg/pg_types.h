@@ -18,6 +18,7 @@ enum {
     PGT_INT2 = 21,
     PGT_INT4 = 23,
     PGT_TEXT = 25,
+    PGT_JSON = 114,
     PGT_FLOAT4 = 700,
     PGT_FLOAT8 = 701,
     PGT_BPCHAR = 1042,
@@ -26,7 +27,8 @@ enum {
     PGT_TIMESTAMP = 1114,
     PGT_TIMESTAMPTZ = 1184,
     PGT_NUMERIC = 1700,
-    PGT_UUID = 2950
+    PGT_UUID = 2950,
+    PGT_JSONB = 3802
 };
 
 #define PGT_EPOCH_DAYS 10957LL /* 2000-01-01, PostgreSQL's epoch, in days since 1970-01-01 */

@@ -194,4 +194,36 @@ bb.load(RANGES)
       db:close()
     end
   end)
+  -- json and jsonb in binary: json's bytes are its text, jsonb's a version byte (1) before it
+  it("loads json and jsonb columns by copy-binary and pipeline, every value exact", function()
+    local f = io.open(TMP .. "/bb_pg_json.lua", "w")
+    f:write([[
+local bb = require "bulkbench"
+DOCS = bb.table "docs" {
+  { "id", "bigint", bb.seq() },
+  { "j", "json", bb.choice { '{"a": [1, 2]}', '"x\\ty"', "null", "[]" } },
+  { "jb", "jsonb", bb.choice { '{"k": "v", "n": 1.5}', '[true, false]', '"é"', "{}" }, null = 0.2 },
+}
+bb.load(DOCS)
+]])
+    f:close()
+    dofile(TMP .. "/bb_pg_json.lua")
+    for _, m in ipairs { "copy-binary", "pipeline" } do
+      local ok, out = lib.run("pg", DSN, "--method=" .. m .. " --rows=300 --batch=100 --seed=4", TMP .. "/bb_pg_json.lua")
+      assert.is_true(ok, out)
+      local db = bb.connect("pg", DSN)
+      local rows = db:query("SELECT j::text, jb::text FROM docs ORDER BY id")
+      assert.are.equal(300, #rows, m)
+      for i = 1, 300 do
+        local want = DOCS:row(i - 1, 4)
+        assert.are.equal(want[2], rows[i][1], m)
+        if want[3] == nil then assert.is_nil(rows[i][2], m)
+        else
+          local canon = db:query("SELECT $1::jsonb::text", want[3])[1][1]
+          assert.are.equal(canon, rows[i][2], m)
+        end
+      end
+      db:close()
+    end
+  end)
 end)
