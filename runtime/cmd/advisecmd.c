@@ -318,17 +318,16 @@ static void confirm(advise *a)
 {
     if (a->interrupted || race_pick(&a->r) < 0) return;
     const char *why = a->r.stop;
-    int reps;
-    double cap, need;
+    race_confirmation p;
     a->r.cfg.budget_s = a->budget_s - ADV_RESERVE_S; /* the whole budget again */
-    if (!race_confirm_plan(&a->r, elapsed(), ADV_CONFIRM_RUNS, &reps, &cap, &need)) {
-        if (reps < 0) {
+    if (!race_confirm_plan(&a->r, elapsed(), ADV_CONFIRM_RUNS, &p)) {
+        if (p.reps < 0) {
             /* the race would keep its share of a larger budget too */
-            a->short_budget_s = ceil((elapsed() + need) / (1 - ADV_CONFIRM_SHARE) + ADV_RESERVE_S);
+            a->short_budget_s = ceil((elapsed() + p.need_s) / (1 - ADV_CONFIRM_SHARE) + ADV_RESERVE_S);
             fprintf(stderr,
                     "advise: the budget cannot confirm the leaders at --rows=%lld (about %.0f s more); the answer "
                     "is at the scale the race reaches; give --budget=%.0fs to decide at %lld rows\n",
-                    (long long)a->rows, need, a->short_budget_s, (long long)a->rows);
+                    (long long)a->rows, p.need_s, a->short_budget_s, (long long)a->rows);
             if (why && !strcmp(why, "budget")) { /* the share kept for it goes to the race instead */
                 a->r.stop = NULL;
                 race_all(a);
@@ -336,8 +335,18 @@ static void confirm(advise *a)
         } else if (why && !strcmp(why, "budget")) a->r.stop = "confirmed"; /* enough runs at --rows already */
         return;
     }
+    if (p.take < p.tied || p.reps < ADV_CONFIRM_RUNS) {
+        char who[64];
+        if (p.take < p.tied) snprintf(who, sizeof who, "the %d fastest of the %d", p.take, p.tied);
+        else snprintf(who, sizeof who, "the %d", p.tied);
+        fprintf(stderr,
+                "advise: the budget confirms %s as fast so far, %d run%s each at --rows=%lld; --budget=%.0fs "
+                "would confirm all %d, %d runs each\n",
+                who, p.reps, p.reps == 1 ? "" : "s", (long long)a->rows,
+                ceil((elapsed() + p.need_s) / (1 - ADV_CONFIRM_SHARE) + ADV_RESERVE_S), p.tied, ADV_CONFIRM_RUNS);
+    }
     race_round rd;
-    race_confirm(&a->r, reps, cap, &rd);
+    race_confirm(&a->r, &p, &rd);
     a->confirm_round = rd.round;
     fprintf(stderr, "confirmation at --rows: ");
     run_round(a, &rd);

@@ -348,12 +348,11 @@ static void test_confirm(void)
     double rps[4][4] = { { 1000, 1010 }, { 1020, 990 }, { 900, 960 }, { 500, 510 } };
     play_round(&r, rps);
     ok(c[2].state == RACE_ALIVE, "a candidate 8% behind survives round 1 (intervals overlap)");
-    int reps;
-    double cap, need;
-    ok(race_confirm_plan(&r, 0, 6, &reps, &cap, &need) == 1 && reps == 6 && need > 0,
-       "with nothing at the full rows yet, six runs each are planned");
+    race_confirmation p;
+    ok(race_confirm_plan(&r, 0, 6, &p) == 1 && p.reps == 6 && p.need_s > 0 && p.take == 2 && p.tied == 2,
+       "with nothing at the full rows yet, six runs each of the two tied are planned");
     race_round rd;
-    ok(race_confirm(&r, reps, cap, &rd) && rd.rows == 100000 && rd.reps == 6, "the confirmation runs at the full rows");
+    ok(race_confirm(&r, &p, &rd) && rd.rows == 100000 && rd.reps == 6, "the confirmation runs at the full rows");
     ok(c[2].state == RACE_DROPPED && c[2].out_round == rd.round, "the one behind the tie band leaves in that round");
     int idx[4], m = race_contestants(&r, idx);
     ok(m == 3, "the two leaders and the baseline run in it");
@@ -362,7 +361,7 @@ static void test_confirm(void)
     race_end_round(&r);
     ok(race_pick(&r) == 1 && c[1].stat.n == 6 && c[1].stat.level > 0.95,
        "the pick is decided at the full rows, on six runs, its interval at 96.9%");
-    ok(race_confirm_plan(&r, 0, 6, &reps, &cap, &need) == 0 && reps == 0, "nothing more to confirm");
+    ok(race_confirm_plan(&r, 0, 6, &p) == 0 && p.reps == 0, "nothing more to confirm");
     race_free(&r);
     /* a budget that cannot reach the full rows says so, with what it would take */
     race_cand d[2] = { { .threads = 1 }, { .threads = 1 } };
@@ -371,8 +370,29 @@ static void test_confirm(void)
     race_init(&r, &cfg, d, 2);
     double slow[2][4] = { { 1000, 1010 }, { 1005, 995 } };
     play_round(&r, slow);
-    ok(race_confirm_plan(&r, 1, 6, &reps, &cap, &need) == 0 && reps == -1 && need > 1000,
+    ok(race_confirm_plan(&r, 1, 6, &p) == 0 && p.reps == -1 && p.need_s > 1000,
        "a budget short of the full rows plans no confirmation and says how long it would take");
+    race_free(&r);
+    /* a budget for some of them: the fastest of the tied and the baseline, three runs at least */
+    race_cand e[5] = { { .threads = 1 }, { .threads = 2 }, { .threads = 1 }, { .threads = 2 }, { .threads = 1, .baseline = 1 } };
+    race_defaults(&cfg, 1e9, 100000);
+    cfg.rows_first = 10000;
+    race_init(&r, &cfg, e, 5);
+    double four[5][4] = { { 1000, 1010 }, { 1030, 1020 }, { 1005, 1000 }, { 990, 1010 }, { 500, 500 } };
+    play_round(&r, four);
+    /* a run at 100000 rows: ~100 s for the tied, ~200 s for the baseline, 0.5 s overhead; padded 10% */
+    r.cfg.budget_s = 3 * 1.1 * (100.5 + 100.5 + 200.5) + 10;
+    ok(race_confirm_plan(&r, 0, 6, &p) == 1 && p.tied == 4 && p.take == 2 && p.reps == 3,
+       "a budget for three runs of two: the two fastest of the four tied (and the baseline)");
+    ok(race_confirm(&r, &p, &rd) && race_contestants(&r, idx) == 3 && idx[0] == 0 && idx[1] == 1 && idx[2] == 4 &&
+           e[2].state == RACE_DROPPED && e[3].state == RACE_DROPPED,
+       "the two slower of the tied leave; the leader, the next and the baseline run");
+    r.cfg.budget_s = 3 * 1.1 * (100.5 + 200.5) + 10;
+    e[0].state = e[2].state = e[3].state = RACE_ALIVE;
+    r.round--;
+    ok(race_confirm_plan(&r, 0, 6, &p) == 1 && p.take == 1 && p.reps == 3, "at the least: the leader and the baseline");
+    r.cfg.budget_s = 2 * 1.1 * (100.5 + 200.5);
+    ok(race_confirm_plan(&r, 0, 6, &p) == 0 && p.reps == -1, "not even that: no confirmation");
     race_free(&r);
 }
 

@@ -286,15 +286,25 @@ void race_end_round(race *r)
     }
 }
 
+static int is_tied(const race *r, int k, int leader)
+{
+    const race_cand *c = &r->c[k];
+    return c->state == RACE_ALIVE && c->stat.n && c->stat.median >= (1 - r->cfg.tie) * r->c[leader].stat.median;
+}
+
 int race_tied(const race *r, int *idx)
 {
-    int l = race_leader(r), m = 0;
+    int l = race_leader(r), m = 0, base = -1;
     if (l < 0) return 0;
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k];
-        int tied = c->state == RACE_ALIVE && c->stat.n && c->stat.median >= (1 - r->cfg.tie) * r->c[l].stat.median;
-        if (tied || (c->baseline && c->state != RACE_FAILED)) idx[m++] = k;
+        if (is_tied(r, k, l)) {
+            int j = m++; /* insertion by median, fastest first: a few dozen candidates */
+            for (; j > 0 && r->c[idx[j - 1]].stat.median < c->stat.median; j--) idx[j] = idx[j - 1];
+            idx[j] = k;
+        } else if (c->baseline && c->state != RACE_FAILED) base = k;
     }
+    if (base >= 0) idx[m++] = base;
     return m;
 }
 
@@ -305,46 +315,68 @@ int race_runs_at_scale(const race *r, int k)
     return n;
 }
 
-int race_confirm_plan(const race *r, double elapsed_s, int want, int *reps, double *cap_s, double *need_s)
+/* Seconds of one more run each, at cfg.rows, for the first `take` of idx and the baseline;
+ * *have gets the fewest runs at cfg.rows among them (at most want). */
+static double confirm_rep(const race *r, const int *idx, int m, int take, int want, double cap, int *have)
 {
-    int *idx = bb_xmalloc(sizeof *idx * (size_t)(r->n ? r->n : 1)), m = race_tied(r, idx), have = want;
-    int l = race_leader(r);
     double over = race_overhead(r), per_rep = 0;
-    *cap_s = cap_for(r, r->cfg.rows);
+    *have = want;
     for (int i = 0; i < m; i++) {
+        if (i >= take && !r->c[idx[i]].baseline) continue;
         int h = race_runs_at_scale(r, idx[i]);
-        if (h < have) have = h;
-        per_rep += run_estimate(&r->c[idx[i]], r->cfg.rows, *cap_s, over);
+        if (h < *have) *have = h;
+        per_rep += run_estimate(&r->c[idx[i]], r->cfg.rows, cap, over);
+    }
+    return per_rep;
+}
+
+int race_confirm_plan(const race *r, double elapsed_s, int want, race_confirmation *p)
+{
+    int *idx = bb_xmalloc(sizeof *idx * (size_t)(r->n ? r->n : 1)), m = race_tied(r, idx), have;
+    int l = race_leader(r), base = m > 0 && !is_tied(r, idx[m - 1], l); /* the baseline, last */
+    int tied = m - base, fewest = tied < 2 ? tied : base ? 1 : 2; /* the leader and the baseline, or the first two */
+    double cap = cap_for(r, r->cfg.rows), left = r->cfg.budget_s - elapsed_s;
+    double per_rep = confirm_rep(r, idx, m, tied, want, cap, &have);
+    *p = (race_confirmation){ .take = tied, .tied = tied, .cap_s = cap, .need_s = (want - have) * per_rep };
+    if (l < 0 || have >= want) {
+        free(idx);
+        return 0;
+    }
+    /* the most of the tied (fastest first) that three runs each fit, then the most runs that fit */
+    for (int t = tied; t >= fewest; t--) {
+        per_rep = confirm_rep(r, idx, m, t, want, cap, &have);
+        int least = have >= 3 ? 1 : 3 - have;
+        if (have >= want || least * per_rep > left) continue;
+        for (int k = want - have; k >= least; k--)
+            if (k * per_rep <= left) {
+                p->reps = k;
+                p->take = t;
+                free(idx);
+                return 1;
+            }
     }
     free(idx);
-    *reps = 0;
-    *need_s = (want - have) * per_rep;
-    if (l < 0 || have >= want) return 0;
-    double left = r->cfg.budget_s - elapsed_s;
-    int least = have >= 3 ? 1 : 3 - have;
-    for (int k = want - have; k >= least; k--)
-        if (k * per_rep <= left) {
-            *reps = k;
-            return 1;
-        }
-    *reps = -1;
+    p->reps = -1;
     return 0;
 }
 
-int race_confirm(race *r, int reps, double cap_s, race_round *out)
+int race_confirm(race *r, const race_confirmation *p, race_round *out)
 {
     int l = race_leader(r);
-    if (l < 0 || reps < 1) return 0;
-    double lead = r->c[l].stat.median;
-    for (int k = 0; k < r->n; k++) { /* behind the tie band at the last scale: out in this round */
+    if (l < 0 || p->reps < 1) return 0;
+    int *idx = bb_xmalloc(sizeof *idx * (size_t)(r->n ? r->n : 1)), m = race_tied(r, idx);
+    for (int k = 0; k < r->n; k++) { /* behind the tie band, or past what the budget confirms: out in this round */
         race_cand *c = &r->c[k];
-        if (c->state == RACE_ALIVE && (!c->stat.n || c->stat.median < (1 - r->cfg.tie) * lead)) {
+        int in = 0;
+        for (int i = 0; i < m && i < p->take; i++) in |= idx[i] == k;
+        if (c->state == RACE_ALIVE && !in) {
             c->state = RACE_DROPPED;
             c->out_round = r->round + 1;
         }
     }
+    free(idx);
     r->stop = NULL;
-    go(r, out, r->cfg.rows, reps, cap_s);
+    go(r, out, r->cfg.rows, p->reps, p->cap_s);
     return 1;
 }
 

@@ -144,17 +144,29 @@ void race_cut(race *r);
 /* Standings, drops and the stop rules after the current round. */
 void race_end_round(race *r);
 
-/* The confirmation round, after the race: every survivor whose median is within cfg.tie of
- * the leader's (the others leave the race in this round), and the baseline, run `reps` more
- * times at cfg.rows, each cut at cap_s; the caller runs it as any round and ends it with
- * race_end_round, whose standings then are at cfg.rows. 0 when no candidate has a standing. */
-int race_confirm(race *r, int reps, double cap_s, race_round *out);
-/* Plans the confirmation at elapsed_s: the most runs, up to `want` at cfg.rows for each
- * candidate race_tied names (counting those it has), that fit the budget, at least enough for
- * three at cfg.rows each; *need_s gets the seconds all `want` would take from now. 1 with
- * *reps, 0 when they have them already (*reps 0) or when the budget cannot (*reps -1). */
-int race_confirm_plan(const race *r, double elapsed_s, int want, int *reps, double *cap_s, double *need_s);
-/* The survivors the confirmation would run (the baseline too), into idx; how many. */
+/* A confirmation round's plan (race_confirm_plan). */
+typedef struct race_confirmation {
+    int reps;      /* more runs each at cfg.rows: 0 none needed, -1 the budget cannot */
+    int take;      /* of the tied (race_tied's first entries, fastest first), how many run */
+    int tied;      /* how many are tied (the baseline, when it is not, comes after them) */
+    double cap_s;  /* each run's cut */
+    double need_s; /* the seconds that `want` runs of every tied one would take from now */
+} race_confirmation;
+
+/* The confirmation round, after the race: the first p->take survivors race_tied names (those
+ * within cfg.tie of the leader's median, fastest first: the others leave the race in this
+ * round), and the baseline, run p->reps more times at cfg.rows, each cut at p->cap_s; the
+ * caller runs it as any round and ends it with race_end_round, whose standings then are at
+ * cfg.rows. 0 when no candidate has a standing. */
+int race_confirm(race *r, const race_confirmation *p, race_round *out);
+/* Plans the confirmation at elapsed_s into *p: of the tied, the most (fastest first; at least
+ * the leader and the baseline, or the leader and the next without one) whose three runs each
+ * at cfg.rows fit the budget (counting those they have); then the most runs, up to `want`
+ * each, that fit. 1 with p->reps, 0 when they have them already (reps 0) or when the budget
+ * cannot (reps -1). */
+int race_confirm_plan(const race *r, double elapsed_s, int want, race_confirmation *p);
+/* The survivors the confirmation would run, fastest first, then the baseline (once), into
+ * idx; how many. */
 int race_tied(const race *r, int *idx);
 /* The runs k has at cfg.rows so far. */
 int race_runs_at_scale(const race *r, int k);
