@@ -42,6 +42,7 @@ typedef struct gjob {
     pthread_cond_t turn_cv;
     int64_t written; /* chunks written so far: the next to write */
     char head[4096]; /* INSERT INTO ... VALUES, for sql */
+    int header;      /* csv, tsv, copy: a first line naming the columns */
 } gjob;
 
 /* Encodes chunk c into b (encrows.h); a row the format cannot hold ends it, with the
@@ -119,8 +120,29 @@ static void gen_tick(void *ud, bb_pool *pl)
     pthread_mutex_unlock(&j->mu);
 }
 
+/* The first line: the columns' names, escaped as the format's fields are (`load --header`
+ * reads it back). */
+static int write_header(gjob *j, bb_err *err)
+{
+    bb_buf b = { 0 };
+    char sep = j->fmt == BB_FMT_CSV ? ',' : '\t';
+    for (int i = 0; i < j->t->ncols; i++) {
+        const char *name = j->t->colnames[i];
+        bb_value v = { .kind = BB_V_TEXT, .len = (uint32_t)strlen(name), .u.s = name };
+        bb_buf_reserve(&b, 2 * (size_t)v.len + 40);
+        if (i) b.p[b.len++] = sep;
+        if (j->fmt == BB_FMT_TSV) bb_buf_put(&b, name, v.len); /* TSV escapes nothing (a name holds no tab) */
+        else b.len = (size_t)(enc_field(j->fmt, &v, b.p + b.len) - b.p);
+    }
+    bb_buf_putc(&b, '\n');
+    int rc = write_all(j->fd, b.p, b.len) < 0 ? bb_errf(err, "writing %s: %s", j->path, strerror(errno)) : 0;
+    bb_buf_free(&b);
+    return rc;
+}
+
 static int run_job(gjob *j, bb_err *err)
 {
+    if (j->header && write_header(j, err) < 0) return -1;
     int64_t nchunks = (j->rows + CHUNK_ROWS - 1) / CHUNK_ROWS;
     pthread_mutex_init(&j->mu, NULL);
     pthread_cond_init(&j->turn_cv, NULL);
@@ -188,6 +210,11 @@ static int gen_main(bb_cli *cli)
         goto fail;
     }
     if (!j.null) j.null = "";
+    j.header = opts_is_on(opts_get(cli, "header"));
+    if (j.header && j.fmt == BB_FMT_SQL) {
+        bb_usagef(&err, "--header goes with --format=csv, tsv or copy (sql names its columns in each INSERT)");
+        goto fail;
+    }
 
     host_ctx hc = {
         .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10), .dialect = j.dia
@@ -245,6 +272,7 @@ static const opt_use gen_opts[] = {
     { "now", NULL, NULL, "TIME" },
     { "dialect", "--format=sql: whose SQL to write: {dialects}", "generic", "NAME" },
     { "null", "--format=tsv: how NULL is written (default an empty field)", NULL, "TEXT" },
+    { "header", "a first line naming the columns (csv, tsv, copy), as `load --header` reads it", NULL, NULL },
     { NULL, NULL, NULL, NULL }
 };
 // clang-format on

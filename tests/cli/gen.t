@@ -23,6 +23,14 @@ $ ./bulkbench gen tests/fixtures/nasty.lua --table=nasty --rows=5000 --format=co
 ? 0
 ~ ^5000 True True True$
 
+# --header: a first line naming the columns (csv, tsv, copy), then the rows; sql refuses it
+$ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=3 --format=csv --header | python3 -c "import csv,sys; r=list(csv.reader(sys.stdin)); print(len(r), ' '.join(r[0]))"; ./bulkbench gen workloads/quickstart.lua --table=orders --rows=3 --format=copy --header | head -1; ./bulkbench gen workloads/quickstart.lua --table=orders --rows=3 --format=sql --header; echo "rc=$?"
+? 0
+~ ^4 id customer sku qty price note ordered$
+~ ^id	customer	sku	qty	price	note	ordered$
+~ --header goes with --format=csv, tsv or copy
+~ ^rc=2$
+
 # gen refuses an unknown table
 $ ./bulkbench gen workloads/quickstart.lua --table=nosuch --rows=10
 ? 2
