@@ -457,7 +457,7 @@ bench_odbc() {
 # ratio of their rows/s (goal >= 0.9), and whether the pick's re-measured median falls inside the
 # interval advise printed for it (its coverage: goal >= 90% of races, tallied over all cases at
 # the end). ADVISE_SCALE (1) multiplies the rows: ADVISE_SCALE=0.1 ADVISE_MIN_BUDGET=60 for a
-# cheap pass (16 candidates need ~60 s).
+# cheap pass (16 candidates need ~60 s); ADVISE_RACES=1 for one race per case.
 #   advise_vs_sweep LABEL ENGINE SCRIPT ROWS METHODS THREADS BATCHES [SCRIPT OPTIONS]
 adv_races=0 adv_near=0 adv_inside=0
 advise_vs_sweep() {
@@ -470,7 +470,9 @@ advise_vs_sweep() {
   read -r bm bb bt < <(python3 -c 'import json,sys; r=[json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 b=max(r,key=lambda x:x["rows_per_s"]); print(b["method"],b["batch"],b["threads"])' "$T/sweep.jsonl")
   local budget; budget=$(printf %.0f "$(echo "$ex / 3" | bc -l)")
-  [ "$budget" -lt "${ADVISE_MIN_BUDGET:-0}" ] && budget=$ADVISE_MIN_BUDGET # a cheap pass's sweep is short
+  # a short sweep (a cheap pass, or MariaDB's 12 candidates in ~45 s) leaves advise less than one
+  # run each: ADVISE_MIN_BUDGET (30) is the floor, and the time saved below says what it cost
+  [ "$budget" -lt "${ADVISE_MIN_BUDGET:-30}" ] && budget=${ADVISE_MIN_BUDGET:-30}
   for race in $(seq "${ADVISE_RACES:-3}"); do
     local a=() b=() i q inside
     s=$(date +%s.%N)
