@@ -216,6 +216,7 @@ function Table:ddl(dialect, system) return schema.ddl(self, dialect, system) end
 function bb.table(name)
   return function(spec)
     local scratch = spec.like == nil and core.scratch() or ""
+    if scratch ~= "" then require("bulkbench.writeguard").install(bb.tables) end
     local t = setmetatable({ name = name .. scratch, declared = name, columns = {},
                              scratch = scratch ~= "" and scratch or nil }, Table)
     for k, v in pairs(spec) do

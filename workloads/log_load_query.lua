@@ -33,12 +33,12 @@ bb.load(logs)
 
 local function timed_query(db, ip)
   local t0 = bb.now_ms()
-  local rows = db:query("SELECT count(*) FROM logs WHERE ip = " .. db.dialect:param(1), ip)
+  local rows = db:query("SELECT count(*) FROM " .. logs.name .. " WHERE ip = " .. db.dialect:param(1), ip)
   return bb.now_ms() - t0, tonumber(rows[1][1])
 end
 
 function check(db)
-  local loaded = db:count("logs")
+  local loaded = db:count(logs.name) -- logs.name: the table as this run names it (a scratch copy under advise)
   local ip = logs:row(0)[1] -- an address that is there
   if opt.index ~= "on" then
     bb.metric("query_first_ms", (timed_query(db, ip)))
@@ -46,7 +46,7 @@ function check(db)
   end
   if opt.index ~= "off" then
     local t0 = bb.now_ms()
-    db:exec("CREATE INDEX logs_ip_idx ON logs (ip)")
+    db:exec(("CREATE INDEX %s_ip_idx ON %s (ip)"):format(logs.name, logs.name))
     bb.metric("index_build_ms", bb.now_ms() - t0)
     bb.metric("query_indexed_first_ms", (timed_query(db, ip)))
     local ms, n = timed_query(db, ip)

@@ -153,3 +153,11 @@ $ ./bulkbench advise --engine=pg; echo "rc=$?"; ./bulkbench advise workloads/cop
 $ ./bulkbench advise <(echo 'function event() end') --engine=null --budget=10s
 ? 2
 ~ writes through event\(\): advise races load methods
+
+# a script's own SQL that writes to one of its tables by the declared name is refused under advise
+# (it would reach the user's table, not the scratch copy): the line, the name to use; the table untouched
+$ printf '%s\n' 'local bb = require "bulkbench"' 'local t = bb.table "wg_items" { { "id", "bigint", bb.seq() }, primary_key = "id" }' 'function prepare(db)' '  db:exec("drop table if exists wg_items"); db:recreate(t)' 'end' 'bb.load(t)' >$TMP/wg.lua && ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite', '$TMP/wg.db'); db:exec('create table wg_items (id int)'); db:exec('insert into wg_items values (42)')" && ./bulkbench advise $TMP/wg.lua --engine=sqlite --dsn=$TMP/wg.db --method=txn --batch=100 --threads=1 --rows=2000 --budget=10s 2>&1 | grep -m1 "bulkbench: no candidate"; ./bulkbench lua /dev/stdin <<<"print('left: ' .. require('bulkbench').connect('sqlite', '$TMP/wg.db'):query('select id from wg_items')[1][1])"; ./bulkbench run $TMP/wg.lua --dsn=$TMP/wg2.db --method=txn --rows=100 --format=json | grep -c '"verified_rows":100'
+? 0
+~ wg.lua:4: advise races scratch copies of the script's tables, and this statement writes naming wg_items as declared, which is your own table: use the table object's .name \(here wg_items__scratch[0-9]+\)
+~ ^left: 42$
+~ ^1$
