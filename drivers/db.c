@@ -22,3 +22,31 @@ int db_stream_layout(const bb_driver *d, bb_conn *c, bb_stream_layout *out, bb_e
 {
     return d->stream_layout ? d->stream_layout(c, out, err) : 1;
 }
+
+/* The push default of db_stream_pull: each piece is written before the next is asked for,
+ * so memory holds one piece, as with a pulling client library. */
+static int db_stream_push(const bb_driver *d, bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud,
+                          int64_t *rows, bb_err *err)
+{
+    *rows = 0;
+    if (d->stream_open(c, spec, err) < 0) return -1;
+    for (;;) {
+        const char *data = NULL;
+        size_t len = 0;
+        int more = next(ud, &data, &len);
+        if (more == 0) return d->stream_close(c, rows, err);
+        if (more < 0 || (len && d->stream_write(c, data, len, err) < 0)) {
+            int64_t kept = 0;
+            d->stream_abort(c, more < 0 ? "abandoned by bulkbench" : "a write failed", &kept);
+            *rows = 0;
+            return -1;
+        }
+    }
+}
+
+int db_stream_pull(const bb_driver *d, bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud,
+                   int64_t *rows, bb_err *err)
+{
+    if (d->stream_pull) return d->stream_pull(c, spec, next, ud, rows, err);
+    return db_stream_push(d, c, spec, next, ud, rows, err);
+}

@@ -20,5 +20,11 @@ int db_async(const bb_driver *d);
 int db_node_table_bytes(const bb_driver *d, bb_conn *c, const char *table, int n, int64_t *bytes, bb_err *err);
 /* The open binary stream's row layout: 0 filled, 1 the engine has none to give, -1 error. */
 int db_stream_layout(const bb_driver *d, bb_conn *c, bb_stream_layout *out, bb_err *err);
+/* One whole stream of spec, pulled from next, whatever the engine's transport: the engine's
+ * stream_pull when it has one, else its push operations on the calling thread (open, a write
+ * per piece, close; next returning -1 aborts). Returns and *rows as stream_pull's in driver.h:
+ * an abandoned or refused stream commits nothing (-1, *rows = 0 or as stream_abort holds). */
+int db_stream_pull(const bb_driver *d, bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud,
+                   int64_t *rows, bb_err *err);
 
 #endif

@@ -326,7 +326,7 @@ int send_stream_pull(mstate *ms, bb_stream_next_fn next, void *ud, bb_err *err)
     stream_spec(ms, &spec, &name, &cols);
     int64_t rows = -1;
     ms->stream_rows = 0;
-    int rc = ms->drv->stream_pull(ms->ld->conn, &spec, next, ud, &rows, err);
+    int rc = db_stream_pull(ms->drv, ms->ld->conn, &spec, next, ud, &rows, err);
     bb_buf_free(&name);
     bb_buf_free(&cols);
     return stream_ended(ms, rc, rows, err);
