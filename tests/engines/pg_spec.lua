@@ -14,6 +14,16 @@ local digests = {}
 dofile("tests/fixtures/wide.lua") -- defines WIDE: 15 columns, 4,369 rows to a 65,535-parameter statement
 
 -- How pg prints column c of a generator's row; nil for NULL.
+-- Writes a scenario into TMP and runs it here too (its tables become globals the test reads).
+local function scenario(name, text)
+  local path = TMP .. "/" .. name
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+  dofile(path)
+  return path
+end
+
 local function wide_expect(c, v)
   if v == nil then return nil end
   local name = WIDE.columns[c].name
@@ -167,8 +177,7 @@ end
   -- daterange looks like "date" to the storage class: the declared date is refused, and the
   -- server infers the types instead, also inside the transaction of a batch split in two
   it("falls back to inferred types when a declared one does not fit the column", function()
-    local f = io.open(TMP .. "/bb_pg_ranges.lua", "w")
-    f:write([[
+    local path = scenario("bb_pg_ranges.lua", [[
 local bb = require "bulkbench"
 RANGES = bb.table "ranges" {
   { "id", "bigint", bb.seq() },
@@ -177,11 +186,9 @@ RANGES = bb.table "ranges" {
 }
 bb.load(RANGES)
 ]])
-    f:close()
-    dofile(TMP .. "/bb_pg_ranges.lua")
     for _, args in ipairs { "--method=insert --rows=50", "--method=multirow --rows=30000 --batch=30000" } do
       local n = tonumber(args:match("rows=(%d+)"))
-      local ok, out = lib.run("pg", DSN, args .. " --seed=9", TMP .. "/bb_pg_ranges.lua")
+      local ok, out = lib.run("pg", DSN, args .. " --seed=9", path)
       assert.is_true(ok, out)
       local db = bb.connect("pg", DSN)
       local rows = db:query("SELECT r, dt FROM ranges ORDER BY id")
@@ -196,8 +203,7 @@ bb.load(RANGES)
   end)
   -- json and jsonb in binary: json's bytes are its text, jsonb's a version byte (1) before it
   it("loads json and jsonb columns by copy-binary and pipeline, every value exact", function()
-    local f = io.open(TMP .. "/bb_pg_json.lua", "w")
-    f:write([[
+    local path = scenario("bb_pg_json.lua", [[
 local bb = require "bulkbench"
 DOCS = bb.table "docs" {
   { "id", "bigint", bb.seq() },
@@ -206,10 +212,8 @@ DOCS = bb.table "docs" {
 }
 bb.load(DOCS)
 ]])
-    f:close()
-    dofile(TMP .. "/bb_pg_json.lua")
     for _, m in ipairs { "copy-binary", "pipeline" } do
-      local ok, out = lib.run("pg", DSN, "--method=" .. m .. " --rows=300 --batch=100 --seed=4", TMP .. "/bb_pg_json.lua")
+      local ok, out = lib.run("pg", DSN, "--method=" .. m .. " --rows=300 --batch=100 --seed=4", path)
       assert.is_true(ok, out)
       local db = bb.connect("pg", DSN)
       local rows = db:query("SELECT j::text, jb::text FROM docs ORDER BY id")
