@@ -128,11 +128,16 @@ static int write_header(gjob *j, bb_err *err)
     char sep = j->fmt == BB_FMT_CSV ? ',' : '\t';
     for (int i = 0; i < j->t->ncols; i++) {
         const char *name = j->t->colnames[i];
-        bb_value v = { .kind = BB_V_TEXT, .len = (uint32_t)strlen(name), .u.s = name };
-        bb_buf_reserve(&b, 2 * (size_t)v.len + 40);
+        size_t len = strlen(name);
+        /* the encoder reads and writes whole 16-byte moves past a value's ends (GEN_PAD) */
+        char *padded = bb_xcalloc(1, len + 2 * GEN_PAD);
+        memcpy(padded + GEN_PAD, name, len);
+        bb_value v = { .kind = BB_V_TEXT, .len = (uint32_t)len, .u.s = padded + GEN_PAD };
+        bb_buf_reserve(&b, 2 * len + 2 * GEN_PAD + 8);
         if (i) b.p[b.len++] = sep;
-        if (j->fmt == BB_FMT_TSV) bb_buf_put(&b, name, v.len); /* TSV escapes nothing (a name holds no tab) */
+        if (j->fmt == BB_FMT_TSV) bb_buf_put(&b, name, len); /* TSV escapes nothing (a name holds no tab) */
         else b.len = (size_t)(enc_field(j->fmt, &v, b.p + b.len) - b.p);
+        free(padded);
     }
     bb_buf_putc(&b, '\n');
     int rc = write_all(j->fd, b.p, b.len) < 0 ? bb_errf(err, "writing %s: %s", j->path, strerror(errno)) : 0;
