@@ -99,6 +99,7 @@ typedef struct bb_stream_spec {
     char quote;                  /* CSV quote character, 0 = '"' */
     const char *null;            /* CSV: the unquoted field text that means NULL, NULL = the format's own (empty) */
     int crlf;                    /* rows end in \r\n (a file's; COPY finds out itself, LOAD DATA must be told) */
+    const char *option; /* one more of the engine's own options (a strategy's: FREEZE), or NULL */
 } bb_stream_spec;
 
 /* One node of a cluster the session's server leads (a Citus worker, a Greenplum segment). */

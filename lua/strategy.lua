@@ -9,8 +9,10 @@
 -- An engine's module: { signature = function(db, table) -> string, [name] = strategy }, a
 -- strategy: { gives_up = "...", before = fn(ctx), after = fn(ctx), check = fn(ctx) -> nil
 -- or why it cannot run here (skipped, one line), refuse = fn(ctx) -> nil or why not (an
--- error), session = { setting = value } for the load's sessions }. ctx: db, table (quoted),
--- name (unquoted), method, strategy, state (a table the steps share).
+-- error), session = { setting = value } for the load's sessions, load = fn(ctx) -> { first
+-- = SQL, stream_option = SQL }: each worker's whole load one transaction beginning with
+-- first, each stream opened with the option (freeze) }. ctx: db, table (quoted), name
+-- (unquoted), method, threads, strategy, state (a table the steps share).
 local M = {}
 
 local own = {} -- the scenario's, by name
@@ -46,7 +48,7 @@ end
 -- session settings the load's sessions take ({name = value} or nil).
 -- table_name: the table bb.load loads (bb.main_table, which the runner passes: this module
 -- does not require the library, which requires it).
-function M.before(db, name, method, table_name)
+function M.before(db, name, method, table_name, threads)
   active = nil
   if name == nil or name == "none" then return nil end
   local s, em = M.find(db, name)
@@ -54,7 +56,7 @@ function M.before(db, name, method, table_name)
     error("strategy " .. name .. " needs the scenario's table (bb.load)", 0)
   end
   local ctx = { db = db, name = table_name, table = table_name and db:quote(table_name), method = method,
-    strategy = name, state = {} }
+    threads = threads or 1, strategy = name, state = {} }
   if s.refuse then
     local why = s.refuse(ctx)
     if why then error("strategy " .. name .. ": " .. why, 0) end
@@ -67,7 +69,7 @@ function M.before(db, name, method, table_name)
   ctx.s = s
   active = ctx
   if s.before then s.before(ctx) end
-  return nil, s.session, s.gives_up
+  return nil, s.session, s.gives_up, s.load and s.load(ctx)
 end
 
 -- After the load, however it ended. Raises when the after-step fails or the table is not as

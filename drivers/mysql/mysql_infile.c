@@ -139,6 +139,10 @@ static my_infile *load_begin(bb_conn *c, const bb_stream_spec *spec, bb_buf *sql
                 spec->format == BB_FMT_CSV ? "csv" : "this format");
         return NULL;
     }
+    if (spec->option) { /* no strategy of this engine asks one: a scenario's bb.strategy did */
+        bb_errf(err, "mysql: LOAD DATA takes no stream option (%s)", spec->option);
+        return NULL;
+    }
     my_infile *f = calloc(1, sizeof *f);
     pthread_mutex_init(&f->mu, NULL);
     pthread_cond_init(&f->cv, NULL);

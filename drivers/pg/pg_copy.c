@@ -77,6 +77,7 @@ int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
         for (const char *p = spec->null; *p; p++) bb_buf_printf(&sql, "\\x%02x", (unsigned char)*p);
         bb_buf_puts(&sql, "'");
     }
+    if (spec->option) bb_buf_printf(&sql, ", %s", spec->option);
     bb_buf_puts(&sql, ")");
     bb_buf_putc(&sql, 0);
     PGresult *r = PQexec(c->pg, sql.p);

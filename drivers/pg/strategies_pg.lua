@@ -80,6 +80,23 @@ M.unlogged = {
   after = function(ctx) ctx.db:exec("alter table " .. ctx.table .. " set logged") end,
 }
 
+-- The manual's COPY FREEZE: rows written already frozen (no later VACUUM pass to freeze
+-- them), legal only into a table created or truncated in the same transaction; so one
+-- session's whole load is one transaction that truncates the (empty) table first.
+M.freeze = {
+  gives_up = "one session, one transaction: no parallel workers, the table locked (ACCESS EXCLUSIVE) for the "
+    .. "whole load, a failure anywhere rolls all of it back, and the rows are visible at once to older snapshots",
+  check = function(ctx)
+    if not ctx.method:match("^copy") then return "COPY FREEZE needs a copy method (copy, copy-csv, copy-binary)" end
+    if ctx.threads > 1 then return "COPY FREEZE loads in one session's transaction: --threads=1" end
+    local r = ctx.db:query("select exists (select from " .. ctx.table .. ")")
+    if r[1][1] == "t" or r[1][1] == true then
+      return "the table holds rows, and FREEZE needs it emptied in the load's transaction (TRUNCATE would lose them)"
+    end
+  end,
+  load = function(ctx) return { first = "truncate " .. ctx.table, stream_option = "freeze" } end,
+}
+
 M["async-commit"] = {
   gives_up = "a crash may lose the last commits the load was told had succeeded (synchronous_commit = off)",
   session = { synchronous_commit = "off" },

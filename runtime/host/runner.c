@@ -101,6 +101,19 @@ static int set_up(bb_servers *sv, lua_State *L, bb_plan *p, int *prepared, bb_er
     return 0;
 }
 
+/* The load's shape a strategy asks (the table on top: { first, stream_option }), kept in
+ * the plan; none clears what an earlier run of the sweep asked. */
+static void strategy_load_shape(lua_State *L, bb_plan *p)
+{
+    p->txn_first[0] = p->stream_option[0] = 0;
+    if (!lua_istable(L, -1)) return;
+    lua_getfield(L, -1, "first");
+    if (lua_isstring(L, -1)) snprintf(p->txn_first, sizeof p->txn_first, "%s", lua_tostring(L, -1));
+    lua_getfield(L, -2, "stream_option");
+    if (lua_isstring(L, -1)) snprintf(p->stream_option, sizeof p->stream_option, "%s", lua_tostring(L, -1));
+    lua_pop(L, 2);
+}
+
 /* The strategy's before-step (lua/strategy.lua's before), timed, after prepare(): on the
  * first server's admin session. A skip is said in one line and recorded; the settings it
  * asks of the load's sessions join the plan's (applied as each session opens). */
@@ -121,11 +134,14 @@ static int strategy_before(bb_servers *sv, lua_State *L, bb_plan *p, bb_result *
     const char *tn = main_table(L, tname, sizeof tname);
     if (tn) lua_pushstring(L, tn);
     else lua_pushnil(L);
-    if (host_pcall(L, 4, 3, err) < 0) {
+    lua_pushinteger(L, p->threads);
+    if (host_pcall(L, 5, 4, err) < 0) {
         lua_pop(L, 1);
         return -1;
     }
     *on = 1; /* from here on the after-step is owed, however the run ends */
+    strategy_load_shape(L, p);
+    lua_pop(L, 1);
     if (lua_isstring(L, -1)) snprintf(res->strategy_gives_up, sizeof res->strategy_gives_up, "%s", lua_tostring(L, -1));
     lua_pop(L, 1);
     if (lua_isstring(L, -2)) {

@@ -15,6 +15,29 @@ $ ./bulkbench run tests/fixtures/strategies.lua --engine=pg --rows=5000 --strate
 ~ strategy async-commit: before
 ! FAILED
 
+# pg: freeze loads in one transaction that truncates the empty table first, COPY ... FREEZE: every page of the loaded table is all-frozen (pg_visibility), and the count verifies
+$ psql -qAtX $BULKBENCH_PG_DSN -c "create extension if not exists pg_visibility" >/dev/null && ./bulkbench run tests/fixtures/strategies.lua --engine=pg --rows=20000 --strategy=freeze --batch=5000 && psql -qAtX $BULKBENCH_PG_DSN -c "select 'pages=' || (count(*) > 0) || ' frozen=' || bool_and(all_frozen) from pg_visibility_map('st_items')"
+? 0
+~ strategy freeze: before [0-9.]+ s \+ load
+~ pages=true frozen=true
+! skipped
+
+# pg: freeze where it cannot be: more than one thread, a method other than COPY, or a table that holds rows - skipped, each with its reason, and the load runs
+$ ./bulkbench run tests/fixtures/strategies.lua --engine=pg --rows=2000 --strategy=freeze --threads=2 && ./bulkbench run tests/fixtures/strategies.lua --engine=pg --rows=2000 --strategy=freeze --method=multirow && psql -qAtX $BULKBENCH_PG_DSN -c "drop table if exists st_full; create table st_full (id bigint); insert into st_full values (0)" && printf 'local bb = require "bulkbench"\nbb.load(bb.table "st_full" { { "id", "bigint", bb.seq() }, existing = true })\n' >$TMP/full.lua && ./bulkbench run $TMP/full.lua --engine=pg --method=copy --rows=2000 --strategy=freeze && psql -qAtX $BULKBENCH_PG_DSN -c "select 'rows=' || count(*) from st_full; drop table st_full"
+? 0
+~ strategy freeze skipped: COPY FREEZE loads in one session's transaction: --threads=1
+~ strategy freeze skipped: COPY FREEZE needs a copy method
+~ strategy freeze skipped: the table holds rows
+~ rows=2001
+
+# pg: a freeze load whose session is killed mid-COPY commits nothing, and says so exactly (no rows in doubt: only the final COMMIT commits)
+$ ./bulkbench run tests/fixtures/strategies.lua --engine=pg --strategy=freeze --rows=50000000 --batch=10000 --report-interval=0.2 >$TMP/fz.out 2>$TMP/fz.err & p=$!; for i in $(seq 600); do grep -q "thds:" $TMP/fz.err && break; sleep 0.05; done; psql -qAtX $BULKBENCH_PG_DSN -c "select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'copy%freeze%'" >/dev/null; wait $p; echo "rc=$?"; cat $TMP/fz.err; psql -qAtX $BULKBENCH_PG_DSN -c "select 'table=' || count(*) from st_items"
+? 0
+~ rc=1
+~ 0 rows were committed before the run stopped
+~ table=0
+! being committed
+
 # an unknown strategy names the ones there are
 $ ./bulkbench run tests/fixtures/strategies.lua --engine=pg --rows=10 --strategy=drop-index
 ? 1

@@ -435,6 +435,34 @@ static int (*const loops[])(const bb_method *, mstate *, int64_t, bb_err *) = {
     [LOOP_OVERLAP] = loop_overlap, [LOOP_STREAM] = loop_stream,
 };
 
+/* A strategy's one-transaction load (plan's txn_first: freeze): the worker's whole load in
+ * one transaction that begins with that statement. Its rows commit at its COMMIT only, so
+ * they count then, and none do when it rolls back. */
+static int loop_in_txn(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
+{
+    bb_loader *l = ms->ld;
+    int64_t before = l->committed;
+    bb_err ignore;
+    if (ms->drv->begin(l->conn, err) < 0) return -1;
+    if (ms->drv->exec(l->conn, l->plan->txn_first, NULL, err) < 0) {
+        ms->drv->rollback(l->conn, &ignore);
+        return -1;
+    }
+    int rc = loops[m->loop](m, ms, batch, err);
+    int64_t rows = l->committed - before;
+    l->committed = before; /* taken by the server, not yet committed */
+    if (rc < 0 || pool_failed(l->pool)) {
+        ms->committing = 0; /* only the COMMIT below commits: a session lost before it took none */
+        ms->drv->rollback(l->conn, &ignore);
+        return rc;
+    }
+    ms->committing = rows;
+    if (ms->drv->commit(l->conn, err) < 0) return -1;
+    ms->committing = 0;
+    send_counted(ms, rows);
+    return 0;
+}
+
 int method_load(bb_loader *l, gen_table *t, bb_err *err)
 {
     const bb_plan *p = l->plan;
@@ -447,7 +475,9 @@ int method_load(bb_loader *l, gen_table *t, bb_err *err)
         return -1;
     }
     int once = p->reconnect > 0 && method_once_capable(m);
-    int rc = once ? loop_once(m, &ms, p->batch, err) : loops[m->loop](m, &ms, p->batch, err);
+    int rc = once                ? loop_once(m, &ms, p->batch, err)
+             : p->txn_first[0] ? loop_in_txn(m, &ms, p->batch, err)
+                               : loops[m->loop](m, &ms, p->batch, err);
     /* a lost session may have committed what it was committing: say so, do not guess
      * (once_batch settles this itself) */
     if (rc < 0 && !once && ms.committing > 0 && !db_alive(ms.drv, l->conn)) l->in_doubt = ms.committing;

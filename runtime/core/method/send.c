@@ -277,7 +277,8 @@ static void stream_spec(mstate *ms, bb_stream_spec *spec, bb_buf *name, bb_buf *
                               .format = ms->fmt,
                               .name = ms->t->name,
                               .ncols = ms->t->ncols,
-                              .colnames = (const char *const *)ms->t->colnames };
+                              .colnames = (const char *const *)ms->t->colnames,
+                              .option = ms->ld->plan->stream_option[0] ? ms->ld->plan->stream_option : NULL };
 }
 
 int send_stream_begin(mstate *ms, bb_err *err)

@@ -52,6 +52,11 @@ typedef struct bb_plan {
     int set_global[BB_MAX_SETTINGS]; /* server-wide: set once, restored after */
     const char *target;              /* --target name, or NULL */
     const char *strategy;            /* --strategy: what is done around the load (lua/strategy.lua); NULL: none */
+    /* A strategy's shape of the load (freeze): each worker's whole load is one transaction
+     * that begins with txn_first (TRUNCATE), and each stream opens with stream_option
+     * (FREEZE); "" for neither. Engine SQL, written by the engine's strategy module. */
+    char txn_first[512];
+    char stream_option[32];
     int reconnect;                   /* --reconnect: new sessions a batch may use after losing one */
     const char *scratch;             /* appended to every table's SQL name (advise: scratch tables), or NULL */
     const char *focus; /* the script's table the run loads instead of its own scenario (bb.focus), or NULL */
