@@ -206,17 +206,22 @@ function Table:encode(first, count, format, by_values)
 end
 function Table:ddl(dialect, system) return schema.ddl(self, dialect, system) end
 
+local declared_order = {} -- the tables in the order declared: parents before the children keyed to them
+
 -- bb.table "name" { {"col", "sql type", generator, null = ratio, auto_increment = true}, ...,
 --                    primary_key = "col" or {...}, indexes = {{"k"}}, engine = "InnoDB",
 --                    existing = true }   -- a table that is already there: no DDL, only rows
 -- Under `bulkbench advise` the host hands a scratch suffix (core.scratch()): t.name, the
 -- table's SQL name, gets it, so every statement, count and drop that goes through t.name
--- reaches the scratch table; t.declared keeps the name the script gave (bb.tables' key). A
--- table `bulkbench new` wrote (like = ...) has scratch copies of its own (lua/scratch.lua).
+-- reaches the scratch table; t.declared keeps the name the script gave (bb.tables' key), and
+-- SQL the script writes itself with that name is run with the scratch name in its place
+-- (lua/scratch_sql.lua). A table `bulkbench new` wrote (like = ...) has scratch copies of its
+-- own (lua/scratch.lua).
+
 function bb.table(name)
   return function(spec)
     local scratch = spec.like == nil and core.scratch() or ""
-    if scratch ~= "" then require("bulkbench.writeguard").install(bb.tables) end
+    if scratch ~= "" then require("bulkbench.scratch_sql").install(bb.tables) end
     local t = setmetatable({ name = name .. scratch, declared = name, columns = {},
                              scratch = scratch ~= "" and scratch or nil }, Table)
     for k, v in pairs(spec) do
@@ -234,6 +239,7 @@ function bb.table(name)
       t.columns[#t.columns + 1] = col
     end
     bb.tables[name] = t
+    declared_order[#declared_order + 1] = t
     return t
   end
 end
@@ -387,8 +393,9 @@ end
 
 function bb.drop_scratch(engine, dsn)
   local n, db = 0, nil
-  for _, t in pairs(bb.tables) do
-    if t.scratch then
+  for i = #declared_order, 1, -1 do -- children first: a key to a parent holds the parent
+    local t = declared_order[i]
+    if t.scratch and bb.tables[t.declared] == t then
       db = db or core.connect(engine, dsn)
       db:drop(t.name)
       n = n + 1

@@ -9,7 +9,8 @@
 -- Names: bb_scratch_<pid>_<run>_<table> (pid: the process that made it, so a table a killed
 -- process left is known for an orphan; run: 6 hex digits of the run's id, of its start in
 -- nanoseconds, the same in every worker; the table's name cut to 36 characters), and
--- bb_scratch_<pid>_<run>_<table>_k<i> for the mirror of the table's i-th foreign key.
+-- bb_scratch_<pid>_<run>_<table>_k<i> for the mirror of the table's i-th foreign key. A
+-- script's own bb.table under advise becomes <table>__scratch<pid> (advisecmd.c): listed too.
 local core = require "bulkbench.core"
 local schema = require "bulkbench.schema"
 local keys = require "bulkbench.scratch_keys"
@@ -75,7 +76,9 @@ function M.list(db)
   local sql, rows = (dialects.of(db.dialect).scratch or {}).list_sql, {}
   if sql then rows = db:query(sql) end
   local out = {}
-  for _, r in ipairs(rows) do out[#out + 1] = { name = r[1], pid = tonumber(r[1]:match("^bb_scratch_(%d+)_%x+_")) } end
+  for _, r in ipairs(rows) do -- new's copies, and advise's of a script's own tables (NAME__scratch<pid>)
+    out[#out + 1] = { name = r[1], pid = tonumber(r[1]:match("^bb_scratch_(%d+)_%x+_") or r[1]:match("__scratch(%d+)$")) }
+  end
   return out
 end
 

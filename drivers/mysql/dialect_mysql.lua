@@ -32,7 +32,7 @@ return {
     mirror = function(db, name, cols, sel)
       db:exec(("CREATE TABLE %s (PRIMARY KEY (%s)) ENGINE=InnoDB %s"):format(db:quote(name), cols, sel))
     end,
-    list_sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name LIKE 'bb\\_scratch\\_%' ORDER BY 1",
+    list_sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND (table_name LIKE 'bb\\_scratch\\_%' OR table_name LIKE '%\\_\\_scratch%') ORDER BY 1",
     tables_sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE()",
     -- the original's triggers on the copy, named after the copy (a schema's trigger names are
     -- its own), but for those that write elsewhere (dialects.writes_elsewhere)

@@ -50,7 +50,7 @@ return {
       db:exec(("ALTER TABLE %s ADD PRIMARY KEY (%s)"):format(db:quote(name), cols))
       db:exec("ANALYZE " .. db:quote(name))
     end,
-    list_sql = "SELECT tablename FROM pg_tables WHERE tablename LIKE 'bb\\_scratch\\_%' ORDER BY 1", -- every scratch table here
+    list_sql = "SELECT tablename FROM pg_tables WHERE tablename LIKE 'bb\\_scratch\\_%' OR tablename LIKE '%\\_\\_scratch%' ORDER BY 1", -- every scratch table here
     tables_sql = "SELECT table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')",
     -- the original's triggers on the copy under the same names (pg's are per table), but for
     -- those whose function writes elsewhere (dialects.writes_elsewhere)

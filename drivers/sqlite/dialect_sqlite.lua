@@ -47,7 +47,7 @@ return {
       db:exec(("CREATE TABLE %s AS %s"):format(db:quote(name), sel))
       db:exec(("CREATE UNIQUE INDEX %s ON %s (%s)"):format(db:quote(name .. "_key"), db:quote(name), cols))
     end, -- (no ANALYZE: it would leave sqlite_stat1 behind)
-    list_sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'bb\\_scratch\\_%' ESCAPE '\\' ORDER BY 1",
+    list_sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE 'bb\\_scratch\\_%' ESCAPE '\\' OR name LIKE '%\\_\\_scratch%' ESCAPE '\\') ORDER BY 1",
     tables_sql = "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')",
   },
 }

@@ -43,6 +43,12 @@ int main(void)
     /* synchronous_commit=on, one row per transaction: the flush at each commit */
     expect((ev[]){ { "WALSync", BB_WK_WAL, .66 }, { "client", BB_WK_CLIENT, .30 }, { "cpu", BB_WK_CPU, .04 }, { 0 } },
            0, .05, "wal", "WALSync 66% of backend time, 10 log flushes", "single-row txn, synchronous commit");
+    /* the same on a fast disk: the client's turn (53%) is its CPU (17) and the way (36), each less than the flush */
+    expect((ev[]){ { "WALSync", BB_WK_WAL, .47 }, { "client", BB_WK_CLIENT, .53 }, { 0 } }, 0, .17, "wal",
+           "WALSync 47% of backend time", "single-row txn, synchronous commit, fast disk");
+    /* the client's turn mostly its own CPU, though under BN_CLIENT_CPU */
+    expect((ev[]){ { "client", BB_WK_CLIENT, .6 }, { "cpu", BB_WK_CPU, .4 }, { 0 } }, 0, .45, "client-cpu",
+           "client 60%", "a client whose CPU is most of its turn");
     /* the same with synchronous_commit=off: the sessions wait for the next statement */
     expect((ev[]){ { "client", BB_WK_CLIENT, 1 }, { 0 } }, 0, .12, "network", "client 100% of backend time",
            "async commit, little client CPU");
@@ -64,6 +70,10 @@ int main(void)
            "CheckpointStart 60%", "waiting for a checkpoint");
     expect((ev[]){ { "client", BB_WK_CLIENT, .9 }, { 0 } }, 0, -1, "network", "client 90% of backend time",
            "client CPU unknown");
+    /* pg_stat_wal not yet reported (sent at most each second): no "0 log flushes" beside the waits */
+    bb_waits lag = make((ev[]){ { "WALSync", BB_WK_WAL, .6 }, { "client", BB_WK_CLIENT, .4 }, { 0 } }, 0, 0);
+    bottleneck_name(&lag, .1);
+    ok(!strcmp(lag.kind, "wal") && !strstr(lag.evidence, "log flushes"), "a flush counter still at 0 is not evidence");
     bb_waits none;
     memset(&none, 0, sizeof none);
     bottleneck_name(&none, .5);
