@@ -23,6 +23,10 @@ int db_stream_layout(const bb_driver *d, bb_conn *c, bb_stream_layout *out, bb_e
     return d->stream_layout ? d->stream_layout(c, out, err) : 1;
 }
 
+int db_streams(const bb_driver *d) { return d->stream_pull || db_stream_pushes(d); }
+
+int db_stream_pushes(const bb_driver *d) { return d->stream_open != NULL; }
+
 /* The push default of db_stream_pull: each piece is written before the next is asked for,
  * so memory holds one piece, as with a pulling client library. */
 static int db_stream_push(const bb_driver *d, bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud,

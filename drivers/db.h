@@ -20,6 +20,12 @@ int db_async(const bb_driver *d);
 int db_node_table_bytes(const bb_driver *d, bb_conn *c, const char *table, int n, int64_t *bytes, bb_err *err);
 /* The open binary stream's row layout: 0 filled, 1 the engine has none to give, -1 error. */
 int db_stream_layout(const bb_driver *d, bb_conn *c, bb_stream_layout *out, bb_err *err);
+/* Whether the engine streams rows at all (COPY, LOAD DATA), by either transport. */
+int db_streams(const bb_driver *d);
+/* Whether it takes rows pushed into an open stream (stream_open/_write/_close), so that a
+ * producer thread can make the next batch while this one goes; an engine that only pulls
+ * is driven through db_stream_pull. */
+int db_stream_pushes(const bb_driver *d);
 /* One whole stream of spec, pulled from next, whatever the engine's transport: the engine's
  * stream_pull when it has one, else its push operations on the calling thread (open, a write
  * per piece, close; next returning -1 aborts). Returns and *rows as stream_pull's in driver.h:

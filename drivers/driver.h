@@ -217,26 +217,27 @@ typedef struct bb_driver {
     int (*commit)(bb_conn *c, bb_err *err);
     int (*rollback)(bb_conn *c, bb_err *err);
 
-    /* Bulk streams (COPY FROM STDIN, LOAD DATA LOCAL): open, write encoded rows in any
-     * slices, close returns the rows the server accepted. When close fails, *rows = 0 says
-     * that none of the stream can have committed (the session was found lost before its
-     * end was sent), -1 that it is not known. NULL unless a COPY/LOAD cap. */
+    /* Bulk streams (COPY FROM STDIN, LOAD DATA LOCAL) have one of two transports, and a
+     * stream capability needs one whole (bb_driver_check); callers reach either through
+     * drivers/db.h (db_stream_pull), and only the producer-thread loop of method.c pushes
+     * itself, where db_stream_pushes says it may.
+     * Pushed: open, write encoded rows in any slices, close returns the rows the server
+     * accepted. When close fails, *rows = 0 says that none of the stream can have committed
+     * (the session was found lost before its end was sent), -1 that it is not known. */
     int (*stream_open)(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
     int (*stream_write)(bb_conn *c, const char *data, size_t len, bb_err *err);
     int (*stream_close)(bb_conn *c, int64_t *rows, bb_err *err);
     /* Abandons the open stream (its input was refused, or the run stops) so that none of
      * its rows commit; why goes to the server where it can log it. COPY is aborted and the
-     * session goes on. LOAD DATA LOCAL cannot be called off: inside a transaction it reads
-     * what was sent to the end and the caller's rollback takes it back (*rows: how many it
-     * holds); outside one only cutting the session stops it from committing, and the
-     * session is lost (*rows = 0; callers check alive). Safe on a session already lost. */
+     * session goes on. Safe on a session already lost. */
     void (*stream_abort)(bb_conn *c, const char *why, int64_t *rows);
-    /* Optional, for engines whose client library asks for the data through a callback
-     * (LOAD DATA LOCAL): one whole stream of spec on the calling thread, with no thread of
-     * its own to hand the data to. It calls next for each piece, after it has copied the
-     * one before, until next returns 0 (the end: the stream closes and commits; *rows and
-     * the return as stream_close's) or -1 (abandon it: as stream_abort, nothing of it may
-     * commit; it returns -1 with *rows = 0). */
+    /* Pulled, for engines whose client library asks for the data through a callback (LOAD
+     * DATA LOCAL): one whole stream of spec on the calling thread, with no thread of its
+     * own to hand the data to. It calls next for each piece, after it has copied the one
+     * before, until next returns 0 (the end: the stream closes and commits; *rows and the
+     * return as stream_close's) or -1 (abandon it: nothing of it may commit; it returns -1
+     * with *rows = 0 - LOAD DATA LOCAL cannot be called off, so outside a transaction the
+     * session is cut and lost, callers check alive). */
     int (*stream_pull)(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud, int64_t *rows,
                        bb_err *err);
 

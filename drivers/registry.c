@@ -93,22 +93,6 @@ static const struct {
     OP(BB_CAP_TXN, rollback),
     OP(BB_CAP_PIPELINE, execute_pipeline),
     OP(BB_CAP_PIPELINE, prepare),
-    OP(BB_CAP_COPY_TEXT, stream_open),
-    OP(BB_CAP_COPY_TEXT, stream_write),
-    OP(BB_CAP_COPY_TEXT, stream_close),
-    OP(BB_CAP_COPY_TEXT, stream_abort),
-    OP(BB_CAP_COPY_CSV, stream_open),
-    OP(BB_CAP_COPY_CSV, stream_write),
-    OP(BB_CAP_COPY_CSV, stream_close),
-    OP(BB_CAP_COPY_CSV, stream_abort),
-    OP(BB_CAP_LOAD_DATA, stream_open),
-    OP(BB_CAP_LOAD_DATA, stream_write),
-    OP(BB_CAP_LOAD_DATA, stream_close),
-    OP(BB_CAP_LOAD_DATA, stream_abort),
-    OP(BB_CAP_COPY_BIN, stream_open),
-    OP(BB_CAP_COPY_BIN, stream_write),
-    OP(BB_CAP_COPY_BIN, stream_close),
-    OP(BB_CAP_COPY_BIN, stream_abort),
     OP(BB_CAP_COPY_BIN, stream_encode),
     OP(BB_CAP_WAITS, session_id),
     OP(BB_CAP_WAITS, waits),
@@ -123,6 +107,14 @@ int bb_driver_check(const bb_driver *d, char *msg, size_t n)
         if (*(void *const *)((const char *)d + cap_ops[i].off)) continue;
         snprintf(msg, n, "engine %s %s%s but has no %s operation", d->name, cap_ops[i].cap ? "claims " : "",
                  cap_ops[i].cap ? cap_ops[i].cap_name : "", cap_ops[i].op_name);
+        return -1;
+    }
+    /* a stream capability needs one whole transport: pulled, or pushed (driver.h) */
+    int streams = BB_CAP_COPY_TEXT | BB_CAP_COPY_CSV | BB_CAP_LOAD_DATA | BB_CAP_COPY_BIN;
+    if ((d->caps & streams) && !d->stream_pull &&
+        !(d->stream_open && d->stream_write && d->stream_close && d->stream_abort)) {
+        snprintf(msg, n, "engine %s claims a stream but has neither stream_pull nor stream_open, _write, _close and "
+                 "_abort", d->name);
         return -1;
     }
     if ((d->caps & BB_CAP_TXN) && !(d->caps & (BB_CAP_PREPARE | BB_CAP_TEXTPROTO | BB_CAP_MULTIROW))) {

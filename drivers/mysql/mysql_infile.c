@@ -1,10 +1,9 @@
 /* mysql_infile.c — LOAD DATA LOCAL INFILE fed from bulkbench's own stream with no file and
- * no FIFO. Pushed (stream_open/write/close): the statement runs on a helper thread while
- * the worker pushes encoded rows. Pulled (stream_pull): the statement runs on the
- * caller's thread and the read callback asks the caller's source for each piece, with
- * no thread and no hand-over between them. Either way the read callback copies the rows
- * to the client library. The handler serves no other name, so LOAD DATA LOCAL of a real
- * path through db:query reads nothing. */
+ * no FIFO: the engine's one stream transport, pulled (stream_pull). The statement runs on
+ * the caller's thread and the read callback asks the caller's source for each piece and
+ * copies it to the client library, with no thread and no hand-over between them (callers
+ * reach it through db_stream_pull, drivers/db.h). The handler serves no other name, so
+ * LOAD DATA LOCAL of a real path through db:query reads nothing. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,9 +49,10 @@ static size_t take(my_infile *f, char *buf, unsigned int buf_len)
     return n;
 }
 
-/* A pulled stream: the piece in hand, else the next from the source. Abandoning outside a
- * transaction cuts the session first, as my_stream_abort does: the client library answers
- * a failed read with the end of the file, which would commit what was sent. */
+/* The piece in hand, else the next from the source. Abandoning outside a transaction cuts
+ * the session first: the client library answers a failed read with the end of the file,
+ * and the server then commits the rows it has; cutting the connection before that packet
+ * makes it roll the statement back (inside a transaction the caller's rollback does). */
 static int inf_pull(my_infile *f, bb_conn *c, char *buf, unsigned int buf_len)
 {
     while (f->len == 0 && !f->eof) {
@@ -71,18 +71,7 @@ static int inf_pull(my_infile *f, bb_conn *c, char *buf, unsigned int buf_len)
 static int inf_read(void *ptr, char *buf, unsigned int buf_len)
 {
     infile_state *s = ptr;
-    my_infile *f = s->f;
-    if (f->next) return inf_pull(f, s->c, buf, buf_len);
-    pthread_mutex_lock(&f->mu);
-    while (f->len == 0 && !f->eof && !f->cancel) pthread_cond_wait(&f->cv, &f->mu);
-    if (f->cancel) { /* never a short end of file: that would commit what was sent */
-        pthread_mutex_unlock(&f->mu);
-        return -1;
-    }
-    size_t n = take(f, buf, buf_len);
-    if (f->len == 0) pthread_cond_broadcast(&f->cv); /* the writer may reuse its buffer */
-    pthread_mutex_unlock(&f->mu);
-    return (int)n;
+    return inf_pull(s->f, s->c, buf, buf_len);
 }
 
 static void inf_end(void *ptr) { free(ptr); }
@@ -97,11 +86,6 @@ static int inf_error(void *ptr, char *msg, unsigned int len)
 
 void my_infile_install(bb_conn *c) { mysql_set_local_infile_handler(c->my, inf_init, inf_read, inf_end, inf_error, c); }
 
-typedef struct load_job {
-    bb_conn *c;
-    char *sql;
-} load_job;
-
 /* Runs the LOAD statement of f, keeping its outcome in f. */
 static void load_query(bb_conn *c, my_infile *f, const char *sql)
 {
@@ -113,21 +97,6 @@ static void load_query(bb_conn *c, my_infile *f, const char *sql)
         f->errnum = mysql_errno(c->my);
         snprintf(f->error, sizeof f->error, "%s", mysql_error(c->my));
     }
-}
-
-static void *load_main(void *arg)
-{
-    load_job *j = arg;
-    bb_conn *c = j->c;
-    my_infile *f = c->load;
-    load_query(c, f, j->sql);
-    pthread_mutex_lock(&f->mu);
-    f->aborted = 1; /* the statement is over: nobody will read more */
-    pthread_cond_broadcast(&f->cv);
-    pthread_mutex_unlock(&f->mu);
-    free(j->sql);
-    free(j);
-    return NULL;
 }
 
 /* A new stream's state, made the connection's, and its statement in sql; -1 for a format
@@ -144,8 +113,6 @@ static my_infile *load_begin(bb_conn *c, const bb_stream_spec *spec, bb_buf *sql
         return NULL;
     }
     my_infile *f = calloc(1, sizeof *f);
-    pthread_mutex_init(&f->mu, NULL);
-    pthread_cond_init(&f->cv, NULL);
     snprintf(f->name, sizeof f->name, "bulkbench-stream-%p-%d", (void *)c, ++c->nload);
     c->load = f;
     bb_buf_printf(sql, "LOAD DATA LOCAL INFILE '%s' INTO TABLE %s CHARACTER SET utf8mb4 ", f->name, spec->table);
@@ -156,39 +123,6 @@ static my_infile *load_begin(bb_conn *c, const bb_stream_spec *spec, bb_buf *sql
     bb_buf_puts(sql, spec->columns);
     bb_buf_putc(sql, 0);
     return f;
-}
-
-int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
-{
-    bb_buf sql = { 0 };
-    my_infile *f = load_begin(c, spec, &sql, err);
-    if (!f) return -1;
-    load_job *j = calloc(1, sizeof *j);
-    j->c = c;
-    j->sql = sql.p;
-    if (pthread_create(&f->thread, NULL, load_main, j) != 0) {
-        free(sql.p);
-        free(j);
-        c->load = NULL;
-        free(f);
-        return bb_errf(err, "mysql: cannot start the LOAD DATA thread");
-    }
-    return 0;
-}
-
-int my_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err)
-{
-    my_infile *f = c->load;
-    pthread_mutex_lock(&f->mu);
-    f->data = data;
-    f->len = len;
-    pthread_cond_broadcast(&f->cv);
-    while (f->len > 0 && !f->aborted) pthread_cond_wait(&f->cv, &f->mu);
-    int aborted = f->aborted && f->len > 0;
-    f->len = 0;
-    pthread_mutex_unlock(&f->mu);
-    if (aborted) return bb_errf(err, "mysql %s: LOAD DATA ended early: %s", c->t->where, f->error[0] ? f->error : "?");
-    return 0;
 }
 
 /* "Records: 3  Deleted: 0  Skipped: 0  Warnings: 0" */
@@ -238,21 +172,8 @@ static int load_end(bb_conn *c, my_infile *f, int64_t *rows, bb_err *err)
             if (at) err->row = atoll(at + 8);
         }
     }
-    pthread_mutex_destroy(&f->mu);
-    pthread_cond_destroy(&f->cv);
     free(f);
     return rc;
-}
-
-int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err)
-{
-    my_infile *f = c->load;
-    pthread_mutex_lock(&f->mu);
-    f->eof = 1;
-    pthread_cond_broadcast(&f->cv);
-    pthread_mutex_unlock(&f->mu);
-    pthread_join(f->thread, NULL);
-    return load_end(c, f, rows, err);
 }
 
 int my_stream_pull(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud, int64_t *rows, bb_err *err)
@@ -272,31 +193,4 @@ int my_stream_pull(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn nex
         return bb_errf(err, "mysql %s: LOAD DATA abandoned", c->t->where);
     }
     return load_end(c, f, rows, err);
-}
-
-/* The client library answers a read error by sending the end-of-file packet, and the
- * server then commits the rows it has. Inside a transaction that is harmless (the caller
- * rolls back); outside one the only way to keep them out is to cut the connection before
- * that packet, which makes the server roll the statement back and loses the session. */
-void my_stream_abort(bb_conn *c, const char *why, int64_t *rows)
-{
-    (void)why;
-    my_infile *f = c->load;
-    *rows = 0;
-    if (!f) return;
-    if (c->in_txn) {
-        bb_err ignore;
-        my_stream_close(c, rows, &ignore);
-        return;
-    }
-    shutdown(mysql_get_socket(c->my), SHUT_RDWR);
-    pthread_mutex_lock(&f->mu);
-    f->cancel = 1;
-    pthread_cond_broadcast(&f->cv);
-    pthread_mutex_unlock(&f->mu);
-    pthread_join(f->thread, NULL);
-    c->load = NULL;
-    pthread_mutex_destroy(&f->mu);
-    pthread_cond_destroy(&f->cv);
-    free(f);
 }

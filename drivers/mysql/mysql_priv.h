@@ -15,23 +15,17 @@ struct bb_target {
     char where[600];
 };
 
-/* The hand-over between stream_write (the worker) and the LOCAL INFILE read callback,
- * which runs inside the LOAD DATA statement on a helper thread; or, for a pulled stream
- * (stream_pull), the source the callback asks on the statement's own thread. */
+/* A LOAD DATA LOCAL stream (stream_pull): the source the read callback asks for pieces on
+ * the statement's own thread, the piece in hand, and the statement's outcome. */
 typedef struct my_infile {
-    bb_stream_next_fn next; /* a pulled stream: where its pieces come from */
+    bb_stream_next_fn next; /* where its pieces come from */
     void *next_ud;
-    int abandoned; /* next said to abandon: the stream must not commit */
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    const char *data; /* what stream_write offers, not yet read */
+    int abandoned;    /* next said to abandon: the stream must not commit */
+    const char *data; /* the piece in hand, not yet read */
     size_t len;
-    int eof;       /* stream_close: no more data */
-    int aborted;   /* the statement ended early: writers must not wait */
-    int cancel;    /* stream_abort: the reader must fail, never end the file */
+    int eof;       /* next said it ended */
     char name[64]; /* the one file name the handler serves */
-    pthread_t thread;
-    int rc; /* the LOAD statement's outcome */
+    int rc;        /* the LOAD statement's outcome */
     char info[256], error[512];
     unsigned errnum;
 } my_infile;
@@ -82,10 +76,6 @@ int my_execute_pipeline(bb_stmt *s, int nrows, const bb_value *const *rows, int6
 #endif
 /* Installs the handler that serves only bulkbench's own streams. */
 void my_infile_install(bb_conn *c);
-int my_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
-int my_stream_write(bb_conn *c, const char *data, size_t len, bb_err *err);
-int my_stream_close(bb_conn *c, int64_t *rows, bb_err *err);
-void my_stream_abort(bb_conn *c, const char *why, int64_t *rows);
 int my_stream_pull(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud, int64_t *rows,
                    bb_err *err);
 

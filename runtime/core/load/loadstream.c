@@ -18,6 +18,7 @@
 #include "../../../base/clock.h"
 #include "../../../base/err.h"
 #include "xcode.h"
+#include "../../../drivers/db.h"
 
 /* --rate-limit: n more bytes may go once the run's average would stay under the limit. */
 static void pace_bytes(load_job *j, size_t n)
@@ -50,37 +51,6 @@ static int load_refused(load_job *j, const xcode *x, bb_err *err)
     return -1;
 }
 
-/* Hands n bytes of the file to the open stream, rewritten when x says so. A rewritten row
- * goes out once it has ended (in escaped text only row ends are raw newlines), so a row the
- * rewriting refuses leaves no part of itself in a LOAD DATA, which keeps what it was sent. */
-static int load_send(load_job *j, bb_conn *c, xcode *x, bb_buf *xb, const char *p, size_t n, bb_err *err)
-{
-    pace_bytes(j, n);
-    if (!x) return j->drv->stream_write(c, p, n, err);
-    size_t held = xb->len;
-    xcode_feed(x, p, n, xb);
-    if (x->bad) return load_refused(j, x, err);
-    const char *nl = xb->len > held ? memrchr(xb->p + held, '\n', xb->len - held) : NULL;
-    if (!nl) return 0;
-    size_t ended = (size_t)(nl + 1 - xb->p);
-    int rc = j->drv->stream_write(c, xb->p, ended, err);
-    memmove(xb->p, xb->p + ended, xb->len - ended);
-    xb->len -= ended;
-    return rc;
-}
-
-/* The end of a rewritten stream: a CSV file may not end inside quotes. */
-static int load_send_end(load_job *j, bb_conn *c, const chunk *k, xcode *x, bb_buf *xb, bb_err *err)
-{
-    if (!x) return 0;
-    if (xcode_end(x, xb) < 0)
-        return bb_errf(err,
-                       "%s ends inside a quoted field (in the rows from line %lld): the file is cut short or malformed",
-                       j->paths[k->file], (long long)k->first_line);
-    if (x->bad) return load_refused(j, x, err);
-    return xb->len ? j->drv->stream_write(c, xb->p, xb->len, err) : 0;
-}
-
 /* The error a chunk cut short by a stop ends with (its stream is then abandoned). */
 static int load_stopped(load_job *j, bb_err *err)
 {
@@ -88,147 +58,227 @@ static int load_stopped(load_job *j, bb_err *err)
     return bb_errf(err, "interrupted: the chunk in flight was rolled back");
 }
 
-/* Streams a compressed file, decompressing as it goes; the header line, if any, is dropped. */
-static int stream_compressed(load_job *j, bb_conn *c, const chunk *k, stats_thread *st, bb_err *err)
+/* One stream's source: the chunk's bytes read (or decompressed) a piece at a time, the
+ * header of a compressed file dropped, its last row ended, rewritten when the wire wants
+ * it, and handed to the engine piece by piece (load_next) through db_stream_pull, however
+ * the engine takes a stream (pushed COPY, pulled LOAD DATA LOCAL). */
+typedef struct load_src {
+    load_job *j;
+    const chunk *k;
+    stats_thread *st;
+    off_t pos, end; /* the bytes of the file left to read (plain) */
+    char *buf;      /* the piece read or decompressed */
+    char *in;       /* zstd: compressed bytes read */
+    gzFile g;
+    ZSTD_DCtx *z;
+    ZSTD_inBuffer zi;
+    off_t zpos;
+    int bom, nl_added, ended;
+    int64_t skip; /* lines still to drop (compressed: the header and --skip-rows) */
+    char last;    /* the last byte read: the stream must end its last row */
+    xcode xs, *x;
+    bb_buf xb;     /* rewritten bytes, from the last row end handed over on */
+    size_t handed; /* bytes of xb handed over last: dropped at the next call */
+    int failed;
+    bb_err err;
+} load_src;
+
+static int src_fail(load_src *s) { return s->failed = 1, -1; }
+
+/* The next piece of a compressed file, its byte order mark and skipped lines dropped:
+ * 1 and *p, *n (n > 0); 0 at its end; -1 on failure. */
+static int src_inflate(load_src *s, const char **p, size_t *n)
 {
-    const char *path = j->paths[k->file];
-    char *out = bb_xmalloc(READ_PIECE), *in = bb_xmalloc(READ_PIECE);
-    int rc = 0, bom = 1;
-    int64_t skip = k->skip;
-    char last = '\n';
-    gzFile g = NULL;
-    ZSTD_DCtx *z = NULL;
-    ZSTD_inBuffer zi = { in, 0, 0 };
-    off_t pos = 0;
-    xcode xs, *x = load_xcode(j, k, &xs);
-    bb_buf xb = { 0 };
-    if (k->codec == CODEC_GZIP) {
-        int fd = dup(j->fds[k->file]);
-        if (fd < 0 || !(g = gzdopen(fd, "rb"))) rc = bb_errf(err, "%s: cannot read gzip data", path);
-    } else if (!(z = ZSTD_createDCtx())) {
-        rc = bb_errf(err, "%s: out of memory for zstd", path);
-    }
+    const char *path = s->j->paths[s->k->file];
     for (;;) {
-        size_t n = 0;
-        if (rc < 0) break;
-        if (pool_stopping(&j->pool)) {
-            rc = load_stopped(j, err);
-            break;
-        }
-        if (g) {
-            int r = gzread(g, out, READ_PIECE);
+        size_t got = 0;
+        if (s->g) {
+            int r = gzread(s->g, s->buf, READ_PIECE);
             if (r < 0) {
                 int e;
-                rc = bb_errf(err, "%s: %s", path, gzerror(g, &e));
-                break;
+                bb_errf(&s->err, "%s: %s", path, gzerror(s->g, &e));
+                return -1;
             }
-            n = (size_t)r;
-            if (n == 0) break;
+            if (r == 0) return 0;
+            got = (size_t)r;
         } else {
-            if (zi.pos == zi.size) {
-                ssize_t r = pread(j->fds[k->file], in, READ_PIECE, pos);
-                if (r < 0) {
-                    rc = bb_errf(err, "reading %s: %s", path, strerror(errno));
-                    break;
-                }
-                if (r == 0) break;
-                pos += r;
-                zi.size = (size_t)r;
-                zi.pos = 0;
+            if (s->zi.pos == s->zi.size) {
+                ssize_t r = pread(s->j->fds[s->k->file], s->in, READ_PIECE, s->zpos);
+                if (r < 0) return bb_errf(&s->err, "reading %s: %s", path, strerror(errno));
+                if (r == 0) return 0;
+                s->zpos += r;
+                s->zi.size = (size_t)r;
+                s->zi.pos = 0;
             }
-            ZSTD_outBuffer zo = { out, READ_PIECE, 0 };
-            size_t ret = ZSTD_decompressStream(z, &zo, &zi);
-            if (ZSTD_isError(ret)) {
-                rc = bb_errf(err, "%s: %s", path, ZSTD_getErrorName(ret));
-                break;
-            }
-            n = zo.pos;
-            if (n == 0) continue;
+            ZSTD_outBuffer zo = { s->buf, READ_PIECE, 0 };
+            size_t ret = ZSTD_decompressStream(s->z, &zo, &s->zi);
+            if (ZSTD_isError(ret)) return bb_errf(&s->err, "%s: %s", path, ZSTD_getErrorName(ret));
+            got = zo.pos;
+            if (got == 0) continue;
         }
-        stats_add(st, 0, (uint64_t)n);
-        char *p = out;
-        if (bom && n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) {
-            p += 3;
-            n -= 3;
-        } /* a byte order mark is not data */
-        bom = 0;
-        while (skip > 0 && n > 0) { /* drop the header and skipped lines */
-            char *nl = memchr(p, '\n', n);
+        stats_add(s->st, 0, (uint64_t)got);
+        char *q = s->buf;
+        if (s->bom && got >= 3 && !memcmp(q, "\xef\xbb\xbf", 3)) { /* a byte order mark is not data */
+            q += 3;
+            got -= 3;
+        }
+        s->bom = 0;
+        while (s->skip > 0 && got > 0) { /* drop the header and skipped lines */
+            char *nl = memchr(q, '\n', got);
             if (!nl) {
-                n = 0;
+                got = 0;
                 break;
             }
-            skip--;
-            n -= (size_t)(nl + 1 - p);
-            p = nl + 1;
+            s->skip--;
+            got -= (size_t)(nl + 1 - q);
+            q = nl + 1;
         }
-        if (n == 0) continue;
-        last = p[n - 1];
-        rc = load_send(j, c, x, &xb, p, n, err);
+        if (got == 0) continue;
+        *p = q;
+        *n = got;
+        return 1;
     }
-    if (rc == 0 && last != '\n') rc = load_send(j, c, x, &xb, "\n", 1, err);
-    if (rc == 0) rc = load_send_end(j, c, k, x, &xb, err);
-    bb_buf_free(&xb);
-    if (g) gzclose(g);
-    ZSTD_freeDCtx(z);
-    free(out);
-    free(in);
-    return rc;
 }
 
-static int load_open(load_job *j, bb_conn *c, const chunk *k, bb_err *err)
+/* The next piece of the chunk's byte range; the last one ends its row in the file's style
+ * (COPY and LOAD want the last row ended). */
+static int src_pread(load_src *s, const char **p, size_t *n)
 {
-    bb_stream_spec spec = { .table = j->table_q, .columns = j->columns, .format = j->wire, .name = j->table };
+    if (s->pos >= s->end) return 0;
+    size_t want = (size_t)(s->end - s->pos < READ_PIECE ? s->end - s->pos : READ_PIECE);
+    ssize_t r = pread(s->j->fds[s->k->file], s->buf, want, s->pos);
+    if (r <= 0)
+        return bb_errf(&s->err, "reading %s: %s", s->j->paths[s->k->file], r < 0 ? strerror(errno) : "short file");
+    size_t len = (size_t)r;
+    s->pos += r;
+    stats_add(s->st, 0, (uint64_t)r);
+    if (s->pos == s->end && s->buf[len - 1] != '\n') {
+        int crlf = s->k->crlf > 0 || (s->k->crlf < 0 && memmem(s->buf, len, "\r\n", 2));
+        if (crlf && s->buf[len - 1] != '\r') s->buf[len++] = '\r';
+        s->buf[len++] = '\n';
+    }
+    *p = s->buf;
+    *n = len;
+    return 1;
+}
+
+/* The next piece of the input as the file has it: 1, 0 at its end, -1 on failure. */
+static int src_read(load_src *s, const char **p, size_t *n)
+{
+    if (s->k->codec == CODEC_NONE) return src_pread(s, p, n);
+    int r = src_inflate(s, p, n);
+    if (r > 0) s->last = (*p)[*n - 1];
+    if (r == 0 && s->last != '\n' && !s->nl_added) { /* the file's last row, ended */
+        s->nl_added = 1;
+        *p = "\n";
+        *n = 1;
+        return 1;
+    }
+    return r;
+}
+
+/* The end of a rewritten stream: a CSV file may not end inside quotes; what is left goes. */
+static int src_tail(load_src *s, const char **data, size_t *len)
+{
+    if (!s->x) return 0;
+    if (xcode_end(s->x, &s->xb) < 0) {
+        bb_errf(&s->err, "%s ends inside a quoted field (in the rows from line %lld): the file is cut short or malformed",
+                s->j->paths[s->k->file], (long long)s->k->first_line);
+        return src_fail(s);
+    }
+    if (s->x->bad) return load_refused(s->j, s->x, &s->err), src_fail(s);
+    if (!s->xb.len) return 0;
+    *data = s->xb.p;
+    *len = s->handed = s->xb.len;
+    return 1;
+}
+
+/* bb_stream_next_fn: the next piece for the engine. A rewritten row goes out once it has
+ * ended (in escaped text only row ends are raw newlines), so a row the rewriting refuses
+ * leaves no part of itself in a LOAD DATA, which keeps what it was sent. */
+static int load_next(void *ud, const char **data, size_t *len)
+{
+    load_src *s = ud;
+    if (s->handed) { /* the engine has copied it */
+        memmove(s->xb.p, s->xb.p + s->handed, s->xb.len - s->handed);
+        s->xb.len -= s->handed;
+        s->handed = 0;
+    }
+    while (!s->ended) {
+        if (pool_stopping(&s->j->pool)) return load_stopped(s->j, &s->err), src_fail(s);
+        const char *p = NULL;
+        size_t n = 0;
+        int r = src_read(s, &p, &n);
+        if (r < 0) return src_fail(s);
+        if (r == 0) {
+            s->ended = 1;
+            return src_tail(s, data, len);
+        }
+        pace_bytes(s->j, n);
+        if (!s->x) {
+            *data = p;
+            *len = n;
+            return 1;
+        }
+        size_t held = s->xb.len;
+        xcode_feed(s->x, p, n, &s->xb);
+        if (s->x->bad) return load_refused(s->j, s->x, &s->err), src_fail(s);
+        const char *nl = s->xb.len > held ? memrchr(s->xb.p + held, '\n', s->xb.len - held) : NULL;
+        if (!nl) continue;
+        *data = s->xb.p;
+        *len = s->handed = (size_t)(nl + 1 - s->xb.p);
+        return 1;
+    }
+    return 0;
+}
+
+static int src_init(load_src *s, load_job *j, const chunk *k, off_t start, off_t end, stats_thread *st)
+{
+    memset(s, 0, sizeof *s);
+    *s = (load_src){ .j = j, .k = k, .st = st, .pos = start, .end = end, .bom = 1, .skip = k->skip, .last = '\n' };
+    s->buf = bb_xmalloc(READ_PIECE + 2);
+    s->x = load_xcode(j, k, &s->xs);
+    if (k->codec == CODEC_GZIP) {
+        int fd = dup(j->fds[k->file]);
+        if (fd < 0 || !(s->g = gzdopen(fd, "rb"))) return bb_errf(&s->err, "%s: cannot read gzip data", j->paths[k->file]);
+    } else if (k->codec == CODEC_ZSTD) {
+        s->in = bb_xmalloc(READ_PIECE);
+        s->zi = (ZSTD_inBuffer){ s->in, 0, 0 };
+        if (!(s->z = ZSTD_createDCtx())) return bb_errf(&s->err, "%s: out of memory for zstd", j->paths[k->file]);
+    }
+    return 0;
+}
+
+static void src_free(load_src *s)
+{
+    bb_buf_free(&s->xb);
+    if (s->g) gzclose(s->g);
+    ZSTD_freeDCtx(s->z);
+    free(s->buf);
+    free(s->in);
+}
+
+static void load_spec(const load_job *j, const chunk *k, bb_stream_spec *spec)
+{
+    *spec = (bb_stream_spec){ .table = j->table_q, .columns = j->columns, .format = j->wire, .name = j->table };
     if (!j->xcode) { /* the file's own bytes: the server must know their separators (rewritten ones are plain) */
-        spec.delimiter = j->o->delimiter;
-        spec.quote = j->o->quote;
-        spec.null = j->o->null;
-        spec.crlf = k->crlf > 0;
+        spec->delimiter = j->o->delimiter;
+        spec->quote = j->o->quote;
+        spec->null = j->o->null;
+        spec->crlf = k->crlf > 0;
     }
-    return j->drv->stream_open(c, &spec, err);
-}
-
-static int load_range(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, bb_err *err)
-{
-    char *buf = bb_xmalloc(READ_PIECE + 2);
-    off_t pos = start;
-    int rc = 0;
-    xcode xs, *x = load_xcode(j, k, &xs);
-    bb_buf xb = { 0 };
-    while (pos < end && rc == 0) {
-        if (pool_stopping(&j->pool)) {
-            rc = load_stopped(j, err);
-            break;
-        }
-        size_t want = (size_t)(end - pos < READ_PIECE ? end - pos : READ_PIECE);
-        ssize_t n = pread(j->fds[k->file], buf, want, pos);
-        if (n <= 0) {
-            rc = bb_errf(err, "reading %s: %s", j->paths[k->file], n < 0 ? strerror(errno) : "short file");
-            break;
-        }
-        size_t len = (size_t)n;
-        pos += n;
-        if (pos == end && buf[len - 1] != '\n') { /* COPY and LOAD want the last row ended, in the file's style */
-            int crlf = k->crlf > 0 || (k->crlf < 0 && memmem(buf, len, "\r\n", 2));
-            if (crlf && buf[len - 1] != '\r') buf[len++] = '\r';
-            buf[len++] = '\n';
-        }
-        rc = load_send(j, c, x, &xb, buf, len, err);
-        stats_add(st, 0, (uint64_t)n);
-    }
-    if (rc == 0) rc = load_send_end(j, c, k, x, &xb, err);
-    bb_buf_free(&xb);
-    free(buf);
-    return rc;
 }
 
 int load_stream(load_job *j, bb_conn *c, const chunk *k, off_t start, off_t end, stats_thread *st, int64_t *rows,
                 bb_err *err)
 {
     *rows = -1;
-    if (load_open(j, c, k, err) < 0) return -1;
-    int rc = k->codec != CODEC_NONE ? stream_compressed(j, c, k, st, err) : load_range(j, c, k, start, end, st, err);
-    if (rc == 0) return j->drv->stream_close(c, rows, err);
-    j->drv->stream_abort(c, err->msg, rows); /* every streaming engine has one (bb_driver_check) */
-    return -1;
+    load_src s;
+    bb_stream_spec spec;
+    load_spec(j, k, &spec);
+    int rc = src_init(&s, j, k, start, end, st);
+    if (rc == 0) rc = db_stream_pull(j->drv, c, &spec, load_next, &s, rows, err);
+    if (rc < 0 && (s.failed || s.err.msg[0])) *err = s.err; /* the input's failure, not the server's */
+    src_free(&s);
+    return rc;
 }

@@ -99,7 +99,7 @@ void method_names(const bb_driver *d, int once_only, char *out, size_t n)
 const bb_method *method_for_file(const bb_driver *d, bb_stream_fmt fmt)
 {
     const bb_method *best = NULL;
-    if (!d->stream_open) return NULL;
+    if (!db_streams(d)) return NULL;
     for (const bb_method *m = bb_methods; m->name; m++) {
         if (m->loop != LOOP_STREAM || !method_offered(m, d) || m->fmt == BB_FMT_BINARY) continue;
         if (m->fmt == BB_FMT_CSV && fmt != BB_FMT_CSV) continue; /* COPY's CSV reads only CSV files */
@@ -359,7 +359,7 @@ static int loop_share(const bb_method *m, mstate *ms, bb_err *err)
 static int loop_stream(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
 {
     bb_loader *l = ms->ld;
-    if (ms->drv->stream_pull) return loop_pull(m, ms, batch, err);
+    if (!db_stream_pushes(ms->drv)) return loop_pull(m, ms, batch, err);
     if (batch == 0) return loop_share(m, ms, err);
     int64_t brows = 0, bbytes = 0;
     uint64_t t0 = 0;

@@ -354,14 +354,44 @@ int send_stream_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err
     return 0;
 }
 
-/* One stream of the batch, generated and sent on this thread (the exactly-once path:
- * the marked transaction around it commits it, so the rows are not counted here). */
+/* send_stream's source: rows [first, first + n) encoded a piece at a time into ms->buf. */
+typedef struct batch_src {
+    mstate *ms;
+    uint64_t first;
+    int64_t left;
+    size_t *bytes;
+    int failed;
+    bb_err err;
+} batch_src;
+
+static int batch_next(void *ud, const char **data, size_t *len)
+{
+    batch_src *b = ud;
+    if (b->left == 0) return 0;
+    b->ms->buf.len = 0;
+    int64_t k = send_stream_encode(b->ms, b->first, b->left, &b->ms->buf, PRODUCE_CHUNK, &b->err);
+    if (k < 0) return b->failed = 1, -1;
+    b->first += (uint64_t)k;
+    b->left -= k;
+    *b->bytes += b->ms->buf.len;
+    *data = b->ms->buf.p;
+    *len = b->ms->buf.len;
+    return 1;
+}
+
+/* One stream of the batch, generated and sent on this thread, however the engine takes a
+ * stream (db_stream_pull): the exactly-once path, whose marked transaction around it
+ * commits it, so the rows are not counted here. */
 int send_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
-    bb_conn *c = ms->ld->conn;
-    if (send_stream_begin(ms, err) < 0 || send_stream_rows(ms, first, n, bytes, err) < 0) return -1;
+    bb_buf name = { 0 }, cols = { 0 };
+    bb_stream_spec spec;
+    stream_spec(ms, &spec, &name, &cols);
+    batch_src b = { .ms = ms, .first = (uint64_t)first, .left = n, .bytes = bytes };
     int64_t rows = -1;
-    ms->stream_open = 0;
-    if (ms->drv->stream_close(c, &rows, err) < 0) return -1;
-    return bb_stream_took(ms->drv, rows, n, "a stream", err);
+    int rc = db_stream_pull(ms->drv, ms->ld->conn, &spec, batch_next, &b, &rows, err);
+    bb_buf_free(&name);
+    bb_buf_free(&cols);
+    if (rc < 0 && b.failed) *err = b.err;
+    return rc < 0 ? -1 : bb_stream_took(ms->drv, rows, n, "a stream", err);
 }
