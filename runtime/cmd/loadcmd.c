@@ -84,6 +84,7 @@ static const opt_use load_opts_cli[] = {
     { "reject-limit", NULL, NULL, NULL },
     { "out", NULL, NULL, "FILE.jsonl" },
     { "progress", NULL, NULL, NULL },
+    { "waits", NULL, NULL, "on|off|HZ" },
     { NULL, NULL, NULL, NULL }
 };
 // clang-format on

@@ -14,6 +14,7 @@
 #include "../../base/buf.h"
 #include "../../base/err.h"
 #include "../core/run/cluster.h"
+#include "../core/run/diagnose.h"
 #include "../core/method/method.h"
 #include "../core/opts.h"
 #include "../core/run/result.h"
@@ -87,14 +88,6 @@ static int write_html(bb_cli *cli, const bb_result *done, int ndone, const sysmo
     return rc;
 }
 
-/* --waits: on (the default, 20 samples a second), off, or samples per second. */
-static double waits_hz(const char *v)
-{
-    if (!v || opts_is_on(v)) return 20;
-    double hz = atof(v);
-    return hz > 100 ? 100 : hz > 0 ? hz : 0; /* off, 0 or anything else not a rate: no sampling */
-}
-
 void runcmd_plan(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ctx *hc)
 {
     memset(p, 0, sizeof *p);
@@ -114,7 +107,7 @@ void runcmd_plan(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ctx *
     p->reconnect = (int)num_opt(cli, "reconnect");
     p->report_interval = opts_get(cli, "report-interval") ? num_opt(cli, "report-interval") : -1;
     p->latency_hist = opts_is_on(opts_get(cli, "latency-hist"));
-    p->waits_hz = waits_hz(opts_get(cli, "waits"));
+    p->waits_hz = diagnose_hz(opts_get(cli, "waits"));
     p->seed = hc->seed;
     p->now_s = hc->now_s;
     p->progress = opts_get(cli, "progress") ? opts_is_on(opts_get(cli, "progress")) : -1;

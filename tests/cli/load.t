@@ -12,14 +12,22 @@ $ M="mariadb -N -ubench -pbench -h127.0.0.1 -P$(echo $BULKBENCH_MYSQL_DSN | sed 
 ~ ^2	7122756F7465$
 ~ ^3	706C61696E$
 
+# a file load samples its sessions' waits as a run does (docs/diagnosis.md): waits whose shares sum to 1 and a named bottleneck on pg and MariaDB, printed beside rows/s; --waits=off samples nothing
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; M="mariadb -N -ubench -pbench -h127.0.0.1 -P$(echo $BULKBENCH_MYSQL_DSN | sed 's/.*:\([0-9]*\)\/.*/\1/') bench"; $P -c "drop table if exists lw; create table lw (id int, s text)" && $M -e "drop table if exists lw; create table lw (id int, s text) default charset utf8mb4" && python3 tests/fixtures/mkcsv.py quoted 300000 $TMP/w.csv && for e in pg mysql; do ./bulkbench load $TMP/w.csv --engine=$e --table=lw --threads=2 --out=$TMP/w-$e.jsonl | grep "^bottleneck"; done; ./bulkbench load $TMP/w.csv --engine=pg --table=lw --truncate --waits=off --out=$TMP/w-off.jsonl >/dev/null; for f in pg mysql off; do python3 -c "import json; o=[json.loads(l) for l in open('$TMP/w-$f.jsonl')][-1]; w=o.get('waits'); b=o.get('bottleneck'); print('$f', 'waits', None if w is None else round(sum(w.values()), 2), 'kind', b and b['kind'] in ('client-cpu','server-cpu','wal','lock','io','checkpoint','network'))"; done
+? 0
+~ bottleneck at [0-9]+ rows/s: [a-z-]+ \(
+~ ^pg waits 1.0 kind True$
+~ ^mysql waits 1.0 kind True$
+~ ^off waits None kind None$
+
 # a header line is skipped; a last line without a newline and CRLF line ends still load
-$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lh; create table lh (id int, s text)"; printf 'id,s\r\n1,one\r\n2,two\r\n3,three' >$TMP/h.csv; ./bulkbench load $TMP/h.csv --engine=pg --table=lh --header --truncate | tail -1; $P -c "select string_agg(s, '/' order by id) from lh"
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lh; create table lh (id int, s text)"; printf 'id,s\r\n1,one\r\n2,two\r\n3,three' >$TMP/h.csv; ./bulkbench load $TMP/h.csv --engine=pg --table=lh --header --truncate | grep copy-csv; $P -c "select string_agg(s, '/' order by id) from lh"
 ? 0
 ~ copy-csv .* 3 .* ok
 ~ ^one/two/three$
 
 # an empty file loads nothing and verifies
-$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists le; create table le (id int)"; : >$TMP/e.csv; ./bulkbench load $TMP/e.csv --engine=pg --table=le | tail -1
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists le; create table le (id int)"; : >$TMP/e.csv; ./bulkbench load $TMP/e.csv --engine=pg --table=le | grep copy-csv
 ? 0
 ~ copy-csv .* 0 .* ok
 
@@ -60,7 +68,7 @@ $ printf '1\n' >$TMP/one.csv; ./bulkbench load $TMP/one.csv --engine=sqlite --ta
 ~ engine sqlite cannot stream csv files
 
 # gzip and zstd files stream without being unpacked to disk; the header of the unpacked text is skipped
-$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lz; create table lz (id int, s text)"; python3 tests/fixtures/mkcsv.py quoted 5000 $TMP/z.csv; (echo 'id,s'; cat $TMP/z.csv) | gzip >$TMP/z.csv.gz; zstd -q $TMP/z.csv -o $TMP/z.csv.zst; ./bulkbench load $TMP/z.csv.gz --engine=pg --table=lz --header --truncate | tail -1; ./bulkbench load $TMP/z.csv.zst --engine=pg --table=lz --truncate | tail -1; $P -c "select count(*), count(distinct s) from lz"
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -c "drop table if exists lz; create table lz (id int, s text)"; python3 tests/fixtures/mkcsv.py quoted 5000 $TMP/z.csv; (echo 'id,s'; cat $TMP/z.csv) | gzip >$TMP/z.csv.gz; zstd -q $TMP/z.csv -o $TMP/z.csv.zst; ./bulkbench load $TMP/z.csv.gz --engine=pg --table=lz --header --truncate | grep copy-csv; ./bulkbench load $TMP/z.csv.zst --engine=pg --table=lz --truncate | grep copy-csv; $P -c "select count(*), count(distinct s) from lz"
 ? 0
 ~ copy-csv .* 5000 .* ok
 ~ ^5000\|7$

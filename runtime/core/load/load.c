@@ -24,6 +24,7 @@
 
 #include "chunk.h"
 #include "../opts.h"
+#include "../run/diagnose.h"
 #include "../run/progress.h"
 #include "../sig.h"
 #include "../gen/encode.h"
@@ -165,7 +166,19 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
 static int load_setup(void *ud, pool_thread *t, bb_err *err)
 {
     load_job *j = ud;
-    return j->drv->connect(j->target, &j->conns[t->id], err);
+    if (j->drv->connect(j->target, &j->conns[t->id], err) < 0) return -1;
+    int64_t id = (j->drv->caps & BB_CAP_WAITS) ? j->drv->session_id(j->conns[t->id]) : -1;
+    __atomic_store_n(&j->session_ids[t->id], id, __ATOMIC_RELAXED);
+    return 0;
+}
+
+/* The workers' sessions by server id, for the diagnosis sampler (its thread). */
+static int load_session_ids(void *ud, int64_t *ids, int max)
+{
+    load_job *j = ud;
+    int n = 0;
+    for (int i = 0; i < j->nthreads && n < max; i++) ids[n++] = __atomic_load_n(&j->session_ids[i], __ATOMIC_RELAXED);
+    return n;
 }
 
 static int load_work(void *ud, pool_thread *t, bb_err *err)
@@ -276,19 +289,24 @@ static void load_run(load_job *j, int64_t bytes, bb_result *res)
     const load_opts *o = j->o;
     int nt = o->threads < 1 ? 1 : o->threads;
     j->conns = bb_xcalloc((size_t)nt, sizeof *j->conns);
-    double cpu0 = sysmon_self_cpu();
+    j->session_ids = bb_xcalloc((size_t)nt, sizeof *j->session_ids);
+    for (int i = 0; i < nt; i++) j->session_ids[i] = -1;
+    j->nthreads = nt;
     j->rate_bps = o->rate_mb * 1e6;
     pool_ops ops = { j, load_setup, load_work, load_teardown };
     pool_start(&j->pool, nt, 0, j->nchunks, 0, &ops);
     pool_ready(&j->pool);
+    double cpu0 = sysmon_self_cpu(); /* the sessions are open: their setup is not the load's CPU */
     j->t0 = bb_now_ns();
     pool_go(&j->pool, 0, 0);
+    diagnose *dg = diagnose_start(j->drv, j->target, o->waits_hz, load_session_ids, j);
     progress pg;
     progress_init(&pg, &j->pool, 0, o->progress, bytes, 1);
     pool_wait(&j->pool, load_tick, &pg);
+    diagnose_stop(dg, &res->waits);
     progress_done(&pg);
     pool_end(&j->pool);
-    res->client_cpu_s = sysmon_self_cpu() - cpu0;
+    res->client_cpu_s = sysmon_self_cpu() - cpu0 - res->waits.cpu_s; /* the sampler's CPU is not the load's */
     stats_snap *snap = bb_xmalloc(sizeof *snap);
     stats_take(j->pool.stats, nt, snap);
     res->rows = res->committed = j->committed;
@@ -296,6 +314,8 @@ static void load_run(load_job *j, int64_t bytes, bb_result *res)
     res->events = (int64_t)snap->events;
     res->bytes = (int64_t)snap->bytes;
     res->seconds = pool_seconds(&j->pool);
+    if (res->seconds > 0 && res->rows > 0) /* nothing loaded: nothing bounded it */
+        bottleneck_name(&res->waits, res->client_cpu_s / (res->seconds * nt));
     result_latency(res, snap);
     free(snap);
 }
@@ -343,6 +363,7 @@ static void load_free(load_job *j)
     free(j->columns);
     pool_free(&j->pool);
     free(j->conns);
+    free(j->session_ids);
     pthread_mutex_destroy(&j->mu);
 }
 

@@ -36,6 +36,7 @@ typedef struct load_opts {
     const char *reject_path; /* where refused rows go (and PATH.log: why), NULL = nowhere */
     int64_t reject_limit;    /* fail once more rows than this are refused, -1 = no limit */
     bb_target *target;       /* an open target to load into (db:load_file), else dsn is opened */
+    double waits_hz;         /* --waits: the sessions' waits sampled this often, 0 = not (docs/diagnosis.md) */
 } load_opts;
 
 /* Loads the files in parallel chunks and verifies the table grew by their rows (less the

@@ -35,6 +35,8 @@ typedef struct load_job {
     int nchunks;
     bb_pool pool;                   /* its claims are chunk numbers */
     bb_conn **conns;                /* each pool thread's session */
+    int64_t *session_ids;           /* each one's server id (atomic), -1 unknown: what the sampler watches */
+    int nthreads;
     bb_stream_fmt fmt;              /* the files' format: csv, tsv (plain) or copy */
     const struct bb_method *method; /* the stream method the files go by (method_for_file) */
     bb_stream_fmt wire;             /* what the engine is sent: its encoding (csv, copy or load-text) */

@@ -7,11 +7,13 @@
 #include <string.h>
 
 #include "../opts.h"
+#include "../run/diagnose.h"
 #include "../../../base/err.h"
 
 const char *const load_opt_names[] = { "table",    "format",     "threads",     "chunk",        "header",   "columns",
                                        "truncate", "rate-limit", "delimiter",   "quote",        "null",     "skip-rows",
-                                       "limit",    "on-error",   "reject-file", "reject-limit", "progress", NULL };
+                                       "limit",    "on-error",   "reject-file", "reject-limit", "progress", "waits",
+                                       NULL };
 
 /* A value of get, checked against the option's type; *v = NULL when not given. */
 static int value(load_opt_get get, void *ud, const char *name, const char **v, bb_err *err)
@@ -23,12 +25,12 @@ static int value(load_opt_get get, void *ud, const char *name, const char **v, b
 
 int load_opts_read(load_opts *o, load_opt_get get, void *ud, bb_err *err)
 {
-    const char *v[17];
+    const char *v[18];
     for (int i = 0; load_opt_names[i]; i++)
         if (value(get, ud, load_opt_names[i], &v[i], err) < 0) return -1;
     const char *table = v[0], *format = v[1], *threads = v[2], *chunk = v[3], *header = v[4], *columns = v[5],
                *truncate = v[6], *rate = v[7], *delim = v[8], *quote = v[9], *null = v[10], *skip = v[11],
-               *limit = v[12], *on_error = v[13], *reject = v[14], *reject_limit = v[15], *progress = v[16];
+               *limit = v[12], *on_error = v[13], *reject = v[14], *reject_limit = v[15], *progress = v[16], *waits = v[17];
     if (!table) return bb_usagef(err, "load needs --table=NAME (load_file: table = NAME)");
     if (o->npaths < 1) return bb_usagef(err, "load needs a file: bulkbench load FILE... --engine=E --table=T");
     o->table = table;
@@ -42,6 +44,7 @@ int load_opts_read(load_opts *o, load_opt_get get, void *ud, bb_err *err)
     o->truncate = opts_is_on(truncate);
     o->rate_mb = rate ? strtod(rate, NULL) : 0;
     o->progress = progress ? opts_is_on(progress) : -1;
+    o->waits_hz = diagnose_hz(waits);
     o->null = null;
     if (load_char_opt("delimiter", delim, &o->delimiter, err) < 0 || load_char_opt("quote", quote, &o->quote, err) < 0)
         return -1;

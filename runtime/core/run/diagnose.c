@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "diagnose.h"
+#include "../opts.h"
 #include "sysmon.h"
 #include "../../../base/buf.h"
 
@@ -87,6 +88,13 @@ static void *diag_main(void *arg)
     g->t1 = diag_now();
     g->w.cpu_s = sysmon_thread_cpu();
     return NULL;
+}
+
+double diagnose_hz(const char *v)
+{
+    if (!v || opts_is_on(v)) return 20;
+    double hz = atof(v);
+    return hz > 100 ? 100 : hz > 0 ? hz : 0; /* off, 0 or anything else not a rate: no sampling */
 }
 
 diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud)

@@ -11,6 +11,10 @@ typedef int (*diagnose_ids_fn)(void *ud, int64_t *ids, int max);
 
 typedef struct diagnose diagnose;
 
+/* --waits: on (the default, 20 samples a second), off, or samples per second (at most
+ * 100); 0 = off. */
+double diagnose_hz(const char *opt);
+
 /* Starts sampling the sessions ids() names on a new session to t; NULL (and nothing
  * started) when the engine cannot (no BB_CAP_WAITS) or the session cannot be opened. */
 diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud);
