@@ -31,7 +31,9 @@ run_case() {
   for p in "${nots[@]}"; do grep -qE -- "$p" <<<"$out" && { ok=0; why="$why; unwanted match /$p/"; }; done
   if [ $ok = 1 ]; then pass=$((pass + 1)); echo "ok - $name"
   else
-    failn=$((failn + 1)); echo "not ok - $name ($file): $why"
+    # the output's first lines ride on the one line a summary keeps (run.sh's "failed:" list)
+    local got; got=$(grep -v '^[[:space:]]*$' <<<"$out" | head -3 | tr '\n' '|' | cut -c1-240)
+    failn=$((failn + 1)); echo "not ok - $name ($file): $why; got: $got"
     echo "    \$ $cmd"; sed 's/^/    | /' <<<"$out" | head -15
   fi
   cmd=""

@@ -185,7 +185,7 @@ else
 fi
 read total_pass total_fail total_skip < <(awk '{p += $1; f += $2; s += $3} END {print p + 0, f + 0, s + 0}' "$base/tally" 2>/dev/null || echo "0 1 0")
 if [ -s "$base/failures" ]; then
-  echo "failed:"; head -20 "$base/failures" | cut -c1-300 | sed 's/^/  /'
+  echo "failed:"; head -20 "$base/failures" | cut -c1-640 | sed 's/^/  /'
 fi
 [ -n "${BB_IN_SANITIZE:-}" ] && rm -rf "$base"
 echo "$total_pass passed, $total_fail failed, $total_skip skipped"
