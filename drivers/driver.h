@@ -45,10 +45,17 @@ typedef enum bb_wait_kind {
 } bb_wait_kind;
 /* One session of a waits() sample: its wait event's name ("IO:WALSync", "cpu", "ClientRead") and class. */
 typedef void (*bb_wait_cb)(void *ud, const char *event, bb_wait_kind kind);
-/* The server's log and checkpoint counters (cumulative, -1 unknown). */
+#define BB_MAX_TIMED_WAITS 24
+/* The server's log and checkpoint counters (cumulative, -1 unknown), and where the server
+ * times its sessions' waits itself (MariaDB/MySQL performance_schema) the seconds the run's
+ * sessions have spent in each timed wait so far (ntimed 0: it times none). */
 typedef struct bb_wait_counters {
     int64_t log_syncs;   /* WAL / redo log flushes */
     int64_t checkpoints; /* checkpoints done (requested and timed) */
+    int ntimed;
+    char timed_event[BB_MAX_TIMED_WAITS][48];
+    unsigned char timed_kind[BB_MAX_TIMED_WAITS];
+    double timed_s[BB_MAX_TIMED_WAITS];
 } bb_wait_counters;
 
 /* How SQL text is spelled for this engine; encoders and DDL read it, nothing branches on names. */
@@ -290,7 +297,8 @@ typedef struct bb_driver {
     /* On a session of its own (mon): calls cb once for each of the n sessions ids[] that
      * exists and is busy with the run, with what it is doing now. */
     int (*waits)(bb_conn *mon, const int64_t *ids, int n, bb_wait_cb cb, void *ud, bb_err *err);
-    int (*wait_counters)(bb_conn *mon, bb_wait_counters *out, bb_err *err);
+    /* The counters, the timed waits those of the n sessions ids[]; out is zeroed by the caller. */
+    int (*wait_counters)(bb_conn *mon, const int64_t *ids, int n, bb_wait_counters *out, bb_err *err);
 } bb_driver;
 
 /* Writes a JSON object of settings into out->settings and frees it (drivers/driver_settings.c). */

@@ -57,7 +57,7 @@ int64_t pg_cmd_tuples(PGresult *r);
 /* diagnosis (pg_waits.c) */
 int64_t pg_session_id(bb_conn *c);
 int pg_waits(bb_conn *mon, const int64_t *ids, int n, bb_wait_cb cb, void *ud, bb_err *err);
-int pg_wait_counters(bb_conn *mon, bb_wait_counters *out, bb_err *err);
+int pg_wait_counters(bb_conn *mon, const int64_t *ids, int n, bb_wait_counters *out, bb_err *err);
 
 /* COPY FROM STDIN streams (pg_copy.c) */
 int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);

@@ -110,4 +110,26 @@ describe("diagnosis", function()
     assert.is_truthy(kind, out)
     assert.is_truthy(waits and (waits:find('"client":', 1, true) or waits:find('"cpu":', 1, true)), out)
   end)
+
+  -- A MariaDB of its own with performance_schema on (the lane's has it off, as a default one
+  -- does) and the binlog flushed at each commit: the sessions' timed binlog writes join the
+  -- sampled states under the instrument's name, and the shares still add up to the whole.
+  it("folds MariaDB's performance_schema waits into the samples where it is on", function()
+    if not MY then pending("BULKBENCH_MYSQL_DSN is not set") return end
+    local dir = TMP .. "/pfs-mariadb"
+    local env = ("BB_DBCTL_DIR=%s BB_DBCTL_MYSQL_OPTS='performance_schema=ON sync_binlog=1' "):format(dir)
+    local p = io.popen(env .. "contrib/dbctl start mysql 2>&1")
+    local started = p:read("*a")
+    p:close()
+    finally(function() os.execute(env .. "contrib/dbctl stop all >/dev/null 2>&1; rm -rf " .. dir) end)
+    local dsn = assert(started:match("BULKBENCH_MYSQL_DSN=(%S+)"), started)
+    local ok, out = lib.run("mysql", dsn, "--method=txn --batch=1 --rows=1500 --format=json")
+    assert.is_true(ok, out)
+    local _, _, waits = diag(out)
+    local binlog = tonumber(waits and waits:match('"sql/binlog":([%d.]+)'))
+    assert.is_truthy(binlog and binlog > 0.02, out)
+    local sum = 0
+    for v in waits:gmatch(":([%d.]+)") do sum = sum + tonumber(v) end
+    assert.is_true(math.abs(sum - 1) < 0.01, waits)
+  end)
 end)

@@ -27,6 +27,7 @@ struct diagnose {
     int stop;
     bb_waits w; /* counts in share[] and kind_share[] until diagnose_stop divides them */
     bb_wait_counters c0, c1;
+    int nids; /* the sessions sampled, as the last counters were read */
     double t0, t1;
 };
 
@@ -37,27 +38,31 @@ static double diag_now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* One session's answer: counted under its event (the last slot takes events past the table's room). */
+/* The slot of an event in w, added if new (the last slot takes events past the table's room). */
+static int diag_event(bb_waits *w, const char *event, bb_wait_kind kind)
+{
+    int i = 0;
+    while (i < w->nevents && strcmp(w->event[i], event)) i++;
+    if (i < w->nevents) return i;
+    if (w->nevents == BB_MAX_WAIT_EVENTS) {
+        i = BB_MAX_WAIT_EVENTS - 1;
+        snprintf(w->event[i], sizeof w->event[i], "other");
+        w->event_kind[i] = BB_WK_OTHER;
+        return i;
+    }
+    snprintf(w->event[i], sizeof w->event[i], "%s", event);
+    w->event_kind[i] = (unsigned char)kind;
+    return w->nevents++;
+}
+
+/* One session's answer: counted under its event. */
 static void diag_count(void *ud, const char *event, bb_wait_kind kind)
 {
     bb_waits *w = ud;
     if (kind >= BB_WK_N) kind = BB_WK_OTHER;
     w->samples++;
     w->kind_share[kind] += 1;
-    int i = 0;
-    while (i < w->nevents && strcmp(w->event[i], event)) i++;
-    if (i == w->nevents) {
-        if (w->nevents == BB_MAX_WAIT_EVENTS) {
-            i = BB_MAX_WAIT_EVENTS - 1;
-            snprintf(w->event[i], sizeof w->event[i], "other");
-            w->event_kind[i] = BB_WK_OTHER;
-        } else {
-            snprintf(w->event[i], sizeof w->event[i], "%s", event);
-            w->event_kind[i] = (unsigned char)kind;
-            w->nevents++;
-        }
-    }
-    w->share[i] += 1;
+    w->share[diag_event(w, event, kind)] += 1;
 }
 
 static void *diag_main(void *arg)
@@ -97,6 +102,18 @@ double diagnose_hz(const char *v)
     return hz > 100 ? 100 : hz > 0 ? hz : 0; /* off, 0 or anything else not a rate: no sampling */
 }
 
+static void diag_counters(diagnose *g, bb_wait_counters *c)
+{
+    bb_err err;
+    int64_t ids[DIAG_MAX_IDS];
+    int n = g->ids(g->ud, ids, DIAG_MAX_IDS);
+    g->nids = 0;
+    for (int i = 0; i < n; i++) g->nids += ids[i] > 0;
+    memset(c, 0, sizeof *c);
+    c->log_syncs = c->checkpoints = -1;
+    g->d->wait_counters(g->mon, ids, n, c, &err);
+}
+
 diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud)
 {
     if (!(d->caps & BB_CAP_WAITS) || hz <= 0) return NULL;
@@ -105,8 +122,7 @@ diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_i
     if (d->connect(t, &mon, &err) < 0) return NULL;
     diagnose *g = bb_xcalloc(1, sizeof *g);
     *g = (diagnose){ .d = d, .mon = mon, .period = 1 / hz, .ids = ids, .ud = ud };
-    g->c0.log_syncs = g->c0.checkpoints = -1;
-    d->wait_counters(mon, &g->c0, &err);
+    diag_counters(g, &g->c0);
     pthread_mutex_init(&g->mu, NULL);
     pthread_cond_init(&g->cv, NULL);
     if (pthread_create(&g->thread, NULL, diag_main, g) != 0) {
@@ -115,6 +131,44 @@ diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_i
         return NULL;
     }
     return g;
+}
+
+/* Takes up to want sample counts from the events of kind k other than the one at skip (the
+ * coarse view of the same wait), largest first; what it took. */
+static double diag_take(bb_waits *w, bb_wait_kind k, int skip, double want)
+{
+    double took = 0;
+    for (int i = 0; i < w->nevents && took < want; i++) {
+        if (i == skip || w->event_kind[i] != k) continue;
+        double t = w->share[i] < want - took ? w->share[i] : want - took;
+        w->share[i] -= t;
+        took += t;
+    }
+    return took;
+}
+
+/* Where the server timed its sessions' waits (c1 - c0 seconds over session_s seconds of the
+ * sessions' time), the timed waits replace what the samples saw coarsely: each takes its
+ * share from the sampled events of its own class (a state such as "Commit" around the log
+ * write), then from "cpu" (a working state while the file was written), never from the
+ * client's time. In sample counts, as w holds them until diag_finish. */
+void diagnose_timed(bb_waits *w, const bb_wait_counters *c0, const bb_wait_counters *c1, double session_s)
+{
+    if (w->samples <= 0 || session_s <= 0) return;
+    for (int j = 0; j < c1->ntimed; j++) {
+        double s = c1->timed_s[j];
+        for (int i = 0; i < c0->ntimed; i++)
+            if (!strcmp(c0->timed_event[i], c1->timed_event[j])) s -= c0->timed_s[i];
+        if (s / session_s < 0.002) continue; /* a trace (a file opened once): left out of the shares */
+        double want = s / session_s * (double)w->samples;
+        bb_wait_kind k = c1->timed_kind[j] < BB_WK_N ? c1->timed_kind[j] : BB_WK_OTHER;
+        int e = diag_event(w, c1->timed_event[j], k);
+        double same = diag_take(w, k, e, want);
+        double cpu = same < want ? diag_take(w, BB_WK_CPU, e, want - same) : 0;
+        w->share[e] += same + cpu; /* moved within the class, or from cpu into it */
+        w->kind_share[BB_WK_CPU] -= cpu;
+        w->kind_share[k] += cpu;
+    }
 }
 
 /* The shares, and the events sorted by them, largest first. */
@@ -144,11 +198,10 @@ void diagnose_stop(diagnose *g, bb_waits *out)
     pthread_cond_signal(&g->cv);
     pthread_mutex_unlock(&g->mu);
     pthread_join(g->thread, NULL);
-    bb_err err;
-    g->c1.log_syncs = g->c1.checkpoints = -1;
-    g->d->wait_counters(g->mon, &g->c1, &err);
+    diag_counters(g, &g->c1);
     g->d->disconnect(g->mon);
     bb_waits *w = &g->w;
+    diagnose_timed(w, &g->c0, &g->c1, (g->t1 - g->t0) * g->nids);
     diag_finish(w);
     w->hz = g->t1 > g->t0 ? w->ticks / (g->t1 - g->t0) : 0;
     w->log_syncs = g->c0.log_syncs >= 0 && g->c1.log_syncs >= g->c0.log_syncs ? g->c1.log_syncs - g->c0.log_syncs : -1;

@@ -20,5 +20,8 @@ double diagnose_hz(const char *opt);
 diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud);
 /* Stops the thread, closes its session and puts the tallies into out (not the name). */
 void diagnose_stop(diagnose *g, bb_waits *out);
+/* Folds the server's timed waits (c1 - c0, over session_s seconds of the sampled sessions'
+ * time) into w's sample counts, before they become shares (diagnose_stop; its own test). */
+void diagnose_timed(bb_waits *w, const bb_wait_counters *c0, const bb_wait_counters *c1, double session_s);
 
 #endif
