@@ -525,7 +525,7 @@ wide_script() {
   $BB new --engine=pg --table=bench_wide -o "$T/wide.lua" >/dev/null 2>&1 || { echo "bench: new failed" >&2; exit 1; }
 }
 
-# Diagnosis's cost (docs/diagnosis.md): the same run with the sampler on (20 Hz, the default)
+# Diagnosis's cost (docs/diagnosis.md): the same run with the sampler on (the default: 20 Hz, pg 100 Hz at first)
 # and off, alternating; goal: within 2% of rows/s. A bulk COPY (server-bound) and single-row
 # transactions (one round trip per statement: where a busy sampler session would show first).
 bench_waits() {

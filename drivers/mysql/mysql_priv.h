@@ -82,7 +82,7 @@ int my_stream_pull(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn nex
 /* mysql.c's query, for the diagnosis queries of mysql_waits.c */
 int my_query(bb_conn *c, const char *sql, int nparams, const char *const *params, bb_row_cb cb, void *ud, bb_err *err);
 int64_t my_session_id(bb_conn *c);
-int my_waits(bb_conn *mon, const int64_t *ids, int n, bb_wait_cb cb, void *ud, bb_err *err);
+int my_waits(bb_conn *mon, const int64_t *ids, int n, int looks, double gap_s, bb_wait_cb cb, void *ud, bb_err *err);
 int my_wait_counters(bb_conn *mon, const int64_t *ids, int n, bb_wait_counters *out, bb_err *err);
 
 #endif

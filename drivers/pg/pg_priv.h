@@ -56,7 +56,7 @@ int64_t pg_cmd_tuples(PGresult *r);
 
 /* diagnosis (pg_waits.c) */
 int64_t pg_session_id(bb_conn *c);
-int pg_waits(bb_conn *mon, const int64_t *ids, int n, bb_wait_cb cb, void *ud, bb_err *err);
+int pg_waits(bb_conn *mon, const int64_t *ids, int n, int looks, double gap_s, bb_wait_cb cb, void *ud, bb_err *err);
 int pg_wait_counters(bb_conn *mon, const int64_t *ids, int n, bb_wait_counters *out, bb_err *err);
 
 /* COPY FROM STDIN streams (pg_copy.c) */

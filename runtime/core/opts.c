@@ -30,7 +30,7 @@ const opt_def opts_common[] = {
     { "repeat", OT_INT, "1", 0, 1, "run each point of the sweep N times, interleaved round-robin; the result holds the median, each run and their spread" },
     { "warmup-runs", OT_INT, "0", 0, 0, "--repeat: runs of each point done first and not counted" },
     { "threshold", OT_STR, NULL, 0, 0, "FIELD OP NUMBER, e.g. 'latency_ms.p99<20': checked on every result, any failure exits 4 (repeatable)" },
-    { "waits", OT_STR, "on", 0, 0, "sample what the server sessions wait on and name the bottleneck: on (20 per second), off, or samples per second (docs/diagnosis.md)" },
+    { "waits", OT_STR, "on", 0, 0, "sample what the server sessions wait on and name the bottleneck: on (20 per second, pg 100 at first), off, or samples per second (docs/diagnosis.md)" },
     { "latency-hist", OT_BOOL, NULL, 0, 0, "keep the whole latency histogram in the result (latency_hist)" },
     { "seed", OT_INT, "1", 0, 0, "seed of the data generator: same seed, same rows" },
     { "now", OT_STR, NULL, 0, 0, "the instant \"now\" generators use (default: the clock), for reproducible tables" },

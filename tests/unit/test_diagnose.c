@@ -23,6 +23,7 @@ static bb_waits sampled(void)
     }
     w.nevents = 3;
     w.samples = 100;
+    w.weight = 100;
     return w;
 }
 
@@ -76,8 +77,19 @@ int main(void)
     ok(w.nevents == 3 && near(share(&w, "cpu"), 40), "a timed wait under 0.2% of the sessions' time is left out");
     w = sampled();
     w.samples = 0;
+    w.weight = 0;
     timed(&c1, "sql/binlog", BB_WK_WAL, 5.0);
     diagnose_timed(&w, &c0, &c1, 10.0);
     ok(w.nevents == 3, "without samples there is nothing to refine");
+
+    /* the schedule: 100 Hz for the first 2 s, then slower as the run goes on, never slower
+     * than asked; a run asking for more than 100 Hz gets what it asked */
+    double p20 = 1 / 20.0, t = 0;
+    int ticks = 0;
+    while (t < 1) t += diagnose_period(p20, t), ticks++;
+    ok(ticks == 100, "a 1 s run at the default rate is sampled 100 times");
+    ok(near(diagnose_period(p20, 3.0), 0.015) && near(diagnose_period(p20, 60), p20) &&
+           near(diagnose_period(1 / 200.0, 0), 1 / 200.0),
+       "the interval grows with the elapsed time up to the asked one");
     return tap_done();
 }

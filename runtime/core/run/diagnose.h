@@ -11,7 +11,7 @@ typedef int (*diagnose_ids_fn)(void *ud, int64_t *ids, int max);
 
 typedef struct diagnose diagnose;
 
-/* --waits: on (the default, 20 samples a second), off, or samples per second (at most
+/* --waits: on (the default, 20 samples a second after a faster start: diagnose_period), off, or samples per second (at most
  * 100); 0 = off. */
 double diagnose_hz(const char *opt);
 
@@ -20,8 +20,11 @@ double diagnose_hz(const char *opt);
 diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud);
 /* Stops the thread, closes its session and puts the tallies into out (not the name). */
 void diagnose_stop(diagnose *g, bb_waits *out);
+/* The sampling interval after a tick at elapsed seconds, for an asked interval of period:
+ * 1/100 s at first, then growing with the run so a short run still gets ~200 samples. */
+double diagnose_period(double period, double elapsed);
 /* Folds the server's timed waits (c1 - c0, over session_s seconds of the sampled sessions'
- * time) into w's sample counts, before they become shares (diagnose_stop; its own test). */
+ * time) into w's weighted samples, before they become shares (diagnose_stop; its own test). */
 void diagnose_timed(bb_waits *w, const bb_wait_counters *c0, const bb_wait_counters *c1, double session_s);
 
 #endif

@@ -13,6 +13,7 @@
 typedef struct bb_waits {
     int64_t samples; /* session samples taken (sessions sampled × ticks); 0: not sampled (null) */
     int ticks;       /* samples of the whole run */
+    double weight;   /* the samples' summed weights (diagnose.c): the shares' denominator */
     double hz;       /* ticks per second achieved */
     double kind_share[BB_WK_N];
     int nevents; /* events by share, largest first; "cpu", "client" or the engine's wait event */
