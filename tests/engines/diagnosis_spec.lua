@@ -69,7 +69,7 @@ describe("diagnosis", function()
     local app, out, kind, evidence, waits, miss = "bb_diag_wal", nil, nil, nil, nil, math.huge
     for _ = 1, 2 do
       local before = wal_io_s()
-      local ok, o = lib.run("pg", PG .. "?application_name=" .. app,
+      local ok, o = lib.run("pg", PG .. (PG:find("?", 1, true) and "&" or "?") .. "application_name=" .. app,
         "--method=txn --batch=1 --rows=3000 --set=synchronous_commit=on --set=track_wal_io_timing=on --format=json")
       assert.is_true(ok, o)
       assert.is_true(gone(app), "the run's sessions did not leave")
@@ -157,8 +157,10 @@ describe("diagnosis", function()
     local ok, out = lib.run("mysql", dsn, "--method=txn --batch=1 --rows=1500 --format=json")
     assert.is_true(ok, out)
     local _, _, waits = diag(out)
+    -- present, not how large: 35-37% of backend time here when quiet, 1% in both lanes of a
+    -- make check beside two CPU hogs at the same rows/s (the commits' flushes were cheap then)
     local binlog = tonumber(waits and waits:match('"sql/binlog":([%d.]+)'))
-    assert.is_truthy(binlog and binlog > 0.02, out)
+    assert.is_truthy(binlog and binlog > 0, out)
     local sum = 0
     for v in waits:gmatch(":([%d.]+)") do sum = sum + tonumber(v) end
     assert.is_true(math.abs(sum - 1) < 0.01, waits)
