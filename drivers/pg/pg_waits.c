@@ -32,13 +32,14 @@ int pg_waits(bb_conn *mon, const int64_t *ids, int n, int looks, double gap_s, b
             at += (size_t)snprintf(arr + at, sizeof arr - at, "%s%lld", at > 1 ? "," : "", (long long)ids[i]);
     snprintf(arr + at, sizeof arr - at, "}");
     char nlooks[16], gap[32];
-    snprintf(nlooks, sizeof nlooks, "%d", looks > 0 ? looks : 1);
+    if (looks < 1) looks = 1;
+    snprintf(nlooks, sizeof nlooks, "%d", looks);
     snprintf(gap, sizeof gap, "%.6f", gap_s > 0 ? gap_s : 0);
     const char *params[3] = { arr, nlooks, gap };
     /* Each look after a pg_sleep on the server (the lateral chain orders them: sleep, then
      * look), of gap_s on average but drawn from [0.5, 1.5) of it, so the looks never keep
-     * step with anything periodic in the run; pg_stat_get_activity is the function under the view, without its joins (0.06 ms
-     * of the server's time against 0.45 on PostgreSQL 15). Within one query the backends'
+     * step with anything periodic in the run; pg_stat_get_activity is the function under the
+     * view, without its joins (0.06 ms of the server's time against 0.45 on PostgreSQL 15). Within one query the backends'
      * state is read once, their wait events at each look: the class comes from the wait
      * event (an idle backend waits in ClientRead; none is a backend at work). */
     PGresult *r = PQexecParams(mon->pg,
@@ -54,7 +55,7 @@ int pg_waits(bb_conn *mon, const int64_t *ids, int n, int looks, double gap_s, b
         cb(ud, atoi(PQgetvalue(r, i, 0)) - 1, k == BB_WK_CPU ? "cpu" : k == BB_WK_CLIENT ? "client" : ev, k);
     }
     PQclear(r);
-    return looks > 0 ? looks : 1;
+    return looks;
 }
 
 /* One number from sql, -1 when the server has no such view (the names moved between versions). */

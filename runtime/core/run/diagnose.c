@@ -34,10 +34,8 @@ struct diagnose {
     pthread_t thread;
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    int stop;
     bb_waits w; /* seconds in share[] and kind_share[] until diagnose_stop divides them */
-    double weight;  /* the seconds each session's answer stands for in this request */
-    double req_t0, gap; /* this request's start and its looks' spacing */
+    double req_t0, gap; /* this request's start and its looks' spacing: the seconds each look stands for */
     int one_by_one;     /* the engine takes one look a request: the asked rate throughout */
     int64_t stop_ns;    /* when the run stopped (diag_now), 0 while it runs; looks after it are left out */
     bb_wait_counters c0, c1;
@@ -80,9 +78,9 @@ static void diag_count(void *ud, int look, const char *event, bb_wait_kind kind)
     if (stop && g->req_t0 + look * g->gap >= (double)stop / 1e9) return;
     if (kind >= BB_WK_N) kind = BB_WK_OTHER;
     w->samples++;
-    w->weight += g->weight;
-    w->kind_share[kind] += g->weight;
-    w->share[diag_event(w, event, kind)] += g->weight;
+    w->weight += g->gap;
+    w->kind_share[kind] += g->gap;
+    w->share[diag_event(w, event, kind)] += g->gap;
 }
 
 /* The interval after a tick at elapsed seconds into the run (DIAG_FAST_HZ above). */
@@ -101,12 +99,12 @@ static void *diag_main(void *arg)
     g->t0 = diag_now();
     double next = g->t0;
     pthread_mutex_lock(&g->mu);
-    while (!g->stop) {
+    while (!g->stop_ns) {
         pthread_mutex_unlock(&g->mu);
         int n = g->ids(g->ud, ids, DIAG_MAX_IDS);
         double step = g->one_by_one ? g->period : diagnose_period(g->period, next - g->t0);
         int looks = step < DIAG_REQUEST_S ? (int)(DIAG_REQUEST_S / step + 0.5) : 1;
-        g->weight = g->gap = step;
+        g->gap = step;
         g->req_t0 = diag_now();
         int took = n > 0 ? g->d->waits(g->mon, ids, n, looks, step, diag_count, g, &err) : 0;
         if (took > 0) g->w.ticks += took;
@@ -121,7 +119,7 @@ static void *diag_main(void *arg)
         until.tv_nsec += (long)((wait - (double)(time_t)wait) * 1e9);
         if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
         pthread_mutex_lock(&g->mu);
-        while (!g->stop && pthread_cond_timedwait(&g->cv, &g->mu, &until) != ETIMEDOUT) {}
+        while (!g->stop_ns && pthread_cond_timedwait(&g->cv, &g->mu, &until) != ETIMEDOUT) {}
     }
     pthread_mutex_unlock(&g->mu);
     g->t1 = (double)g->stop_ns / 1e9;
@@ -167,7 +165,7 @@ diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_i
     return g;
 }
 
-/* Takes up to want sample counts from the events of kind k other than the one at skip (the
+/* Takes up to want sample weight from the events of kind k other than the one at skip (the
  * coarse view of the same wait), largest first; what it took. */
 static double diag_take(bb_waits *w, bb_wait_kind k, int skip, double want)
 {
@@ -227,9 +225,8 @@ static void diag_finish(bb_waits *w)
 void diagnose_stop(diagnose *g, bb_waits *out)
 {
     if (!g) return;
-    __atomic_store_n(&g->stop_ns, (int64_t)(diag_now() * 1e9), __ATOMIC_RELEASE);
     pthread_mutex_lock(&g->mu);
-    g->stop = 1;
+    __atomic_store_n(&g->stop_ns, (int64_t)(diag_now() * 1e9), __ATOMIC_RELEASE);
     pthread_cond_signal(&g->cv);
     pthread_mutex_unlock(&g->mu);
     pthread_join(g->thread, NULL);

@@ -11,8 +11,8 @@ typedef int (*diagnose_ids_fn)(void *ud, int64_t *ids, int max);
 
 typedef struct diagnose diagnose;
 
-/* --waits: on (the default, 20 samples a second after a faster start: diagnose_period), off, or samples per second (at most
- * 100); 0 = off. */
+/* --waits: on (the default, 20 samples a second, after a faster start where the engine spaces
+ * its looks: diagnose_period), off, or samples per second (at most 100); 0 = off. */
 double diagnose_hz(const char *opt);
 
 /* Starts sampling the sessions ids() names on a new session to t; NULL (and nothing
