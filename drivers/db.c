@@ -4,6 +4,14 @@
 
 int db_alive(const bb_driver *d, bb_conn *c) { return !d->alive || d->alive(c); }
 
+db_failure db_failed(const bb_driver *d, bb_conn *c, int in_txn)
+{
+    if (!db_alive(d, c)) return DB_LOST;
+    bb_err ignore;
+    if (in_txn) d->rollback(c, &ignore);
+    return DB_REFUSED;
+}
+
 int64_t db_max_statement_bytes(const bb_driver *d, bb_conn *c)
 {
     return d->max_statement_bytes ? d->max_statement_bytes(c) : 0;

@@ -9,6 +9,12 @@
 
 /* Whether the session still reaches its server; without `alive`, yes (an embedded engine). */
 int db_alive(const bb_driver *d, bb_conn *c);
+/* What a failed operation means, decided here for every caller: the server refused it and the
+ * session goes on (DB_REFUSED; with in_txn, the open transaction is rolled back here, so the
+ * session's next statement starts clean), or the session is lost (DB_LOST: whatever it was
+ * committing may have landed, and only a new session can tell). */
+typedef enum { DB_REFUSED = 1, DB_LOST } db_failure;
+db_failure db_failed(const bb_driver *d, bb_conn *c, int in_txn);
 /* The largest statement the server takes in bytes; 0 = no limit (and without the operation). */
 int64_t db_max_statement_bytes(const bb_driver *d, bb_conn *c);
 /* The member of the engine's family the server is (db.system); NULL for the stock server. */

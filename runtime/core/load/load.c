@@ -131,11 +131,8 @@ static int load_chunk(load_job *j, bb_conn *c, const chunk *k, stats_thread *st,
     int64_t rows = -1;
     int rc = load_stream(j, c, k, k->start, k->end, st, &rows, err);
     if (skip_bad && rc == 0) rc = j->drv->commit(c, err);
-    if (rc < 0 && skip_bad && !pool_stopping(&j->pool) && db_alive(j->drv, c)) {
-        bb_err ignore;
-        j->drv->rollback(c, &ignore);
+    if (rc < 0 && skip_bad && !pool_stopping(&j->pool) && db_failed(j->drv, c, 1) == DB_REFUSED)
         return load_chunk_skipping(j, c, k, st, err);
-    }
     if (rc < 0) {
         /* LOAD DATA LOCAL keeps rows it only warned about: they are committed, and counted */
         if (rows > 0 && !skip_bad) __atomic_fetch_add(&j->committed, rows, __ATOMIC_RELAXED);

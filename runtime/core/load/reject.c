@@ -89,10 +89,7 @@ static int try_rows(load_job *j, bb_conn *c, const chunk *k, const rows *r, int6
         rc = bb_errf(why, "the server took %lld of %lld rows", (long long)taken, (long long)(hi - lo));
     if (rc == 0) rc = d->commit(c, why);
     if (rc == 0) return 0;
-    if (!db_alive(d, c)) return -1;
-    bb_err ignore;
-    d->rollback(c, &ignore);
-    return 1;
+    return db_failed(d, c, 1) == DB_LOST ? -1 : 1;
 }
 
 static int bisect(load_job *j, bb_conn *c, const chunk *k, const rows *r, int64_t lo, int64_t hi, stats_thread *st,

@@ -160,8 +160,7 @@ static int loop_batches(const bb_method *m, mstate *ms, int64_t batch, bb_err *e
         if (own_txn && ms->drv->begin(l->conn, err) < 0) return -1;
         if (!own_txn) ms->committing = n; /* the send ends in its commit */
         if (m->send(ms, first, n, &bytes, err) < 0) {
-            bb_err ignore;
-            if (own_txn) ms->drv->rollback(l->conn, &ignore);
+            db_failed(ms->drv, l->conn, own_txn);
             return -1;
         }
         ms->committing = n;
@@ -442,10 +441,9 @@ static int loop_in_txn(const bb_method *m, mstate *ms, int64_t batch, bb_err *er
 {
     bb_loader *l = ms->ld;
     int64_t before = l->committed;
-    bb_err ignore;
     if (ms->drv->begin(l->conn, err) < 0) return -1;
     if (ms->drv->exec(l->conn, l->plan->txn_first, NULL, err) < 0) {
-        ms->drv->rollback(l->conn, &ignore);
+        db_failed(ms->drv, l->conn, 1);
         return -1;
     }
     int rc = loops[m->loop](m, ms, batch, err);
@@ -453,7 +451,7 @@ static int loop_in_txn(const bb_method *m, mstate *ms, int64_t batch, bb_err *er
     l->committed = before; /* taken by the server, not yet committed */
     if (rc < 0 || pool_failed(l->pool)) {
         ms->committing = 0; /* only the COMMIT below commits: a session lost before it took none */
-        ms->drv->rollback(l->conn, &ignore);
+        db_failed(ms->drv, l->conn, 1);
         return rc;
     }
     ms->committing = rows;
@@ -480,7 +478,7 @@ int method_load(bb_loader *l, gen_table *t, bb_err *err)
                                : loops[m->loop](m, &ms, p->batch, err);
     /* a lost session may have committed what it was committing: say so, do not guess
      * (once_batch settles this itself) */
-    if (rc < 0 && !once && ms.committing > 0 && !db_alive(ms.drv, l->conn)) l->in_doubt = ms.committing;
+    if (rc < 0 && !once && ms.committing > 0 && db_failed(ms.drv, l->conn, 0) == DB_LOST) l->in_doubt = ms.committing;
     send_done(&ms);
     if (rc < 0) pool_fail(l->pool, err);
     return rc;

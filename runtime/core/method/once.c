@@ -43,8 +43,7 @@ static int attempt(bb_loader *l, const once_ops *ops, const char *tok, int64_t f
     *bytes = 0;
     if (d->begin(l->conn, err) < 0) return -1;
     if (d->exec(l->conn, sql, NULL, err) < 0 || ops->body(ops->ud, first, n, bytes, err) < 0) {
-        bb_err ignore;
-        d->rollback(l->conn, &ignore);
+        db_failed(d, l->conn, 1);
         return -1;
     }
     *committing = 1;
@@ -77,7 +76,7 @@ int once_batch(bb_loader *l, const once_ops *ops, int64_t first, int64_t n, size
             bb_errf(err, "failpoint: the acknowledgement of the commit of the batch at row %lld was lost",
                     (long long)first);
         doubt |= committing;
-        if (!fake && db_alive(d, l->conn)) {
+        if (!fake && db_failed(d, l->conn, 0) == DB_REFUSED) {
             /* the server said no; after a lost attempt that may be the mark's key, when
              * the lost attempt's commit landed after all */
             bb_err ignore;

@@ -218,8 +218,7 @@ static int multirow_run(mstate *ms, int64_t n, int64_t per, bb_err *err)
     if (!several) ms->committing = n;
     if (several && ms->drv->begin(ms->ld->conn, err) < 0) return -1;
     if (send_multirow_pieces(ms, n, per, err) < 0) {
-        bb_err ignore;
-        if (several) ms->drv->rollback(ms->ld->conn, &ignore);
+        db_failed(ms->drv, ms->ld->conn, several);
         return -1;
     }
     ms->committing = n;
