@@ -148,7 +148,7 @@ quick_suites() {
   local all=(
     "rooms python3 tests/rooms.py"
     "units bash -c 'make -s units >/dev/null && for t in build/test_*; do \"\$t\" || exit 1; done'"
-    # the laws' spec is the longest suite (56 s of 56 in make test): two halves run side by side
+    # the laws' spec was the longest suite (56 s of 56 in make test): two halves run side by side
     "specs:laws ./bulkbench lua tests/specs.lua -o TAP $laws tests/spec/distribution_spec.lua"
     "specs:draws ./bulkbench lua tests/specs.lua -o TAP ${laws//--filter=/--filter-out=} tests/spec/distribution_spec.lua"
     "specs ./bulkbench lua tests/specs.lua -o TAP ${specs[*]/tests\/spec\/distribution_spec.lua/}"
