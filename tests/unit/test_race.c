@@ -345,15 +345,16 @@ static void test_confirm(void)
     race_defaults(&cfg, 1e9, 100000);
     cfg.rows_first = 10000;
     race_init(&r, &cfg, c, 4);
-    double rps[4][4] = { { 1000, 1010 }, { 1020, 990 }, { 900, 960 }, { 500, 510 } };
+    double rps[4][4] = { { 1000, 1010 }, { 1020, 990 }, { 780, 870 }, { 500, 510 } };
     play_round(&r, rps);
-    ok(c[2].state == RACE_ALIVE, "a candidate 8% behind survives round 1 (intervals overlap)");
+    ok(c[2].state == RACE_ALIVE, "a candidate 18% behind survives round 1 (its interval, raised for scale, overlaps)");
     race_confirmation p;
     ok(race_confirm_plan(&r, 0, 6, &p) == 1 && p.reps == 6 && p.need_s > 0 && p.take == 2 && p.tied == 2,
        "with nothing at the full rows yet, six runs each of the two tied are planned");
     race_round rd;
     ok(race_confirm(&r, &p, &rd) && rd.rows == 100000 && rd.reps == 6, "the confirmation runs at the full rows");
-    ok(c[2].state == RACE_DROPPED && c[2].out_round == rd.round, "the one behind the tie band leaves in that round");
+    ok(c[2].state == RACE_DROPPED && c[2].out_round == rd.round,
+       "the one behind the tie band leaves in that round (its median raised for scale)");
     int idx[4], m = race_contestants(&r, idx);
     ok(m == 3, "the two leaders and the baseline run in it");
     for (int rep = 0; rep < 6; rep++)
@@ -362,6 +363,16 @@ static void test_confirm(void)
     ok(race_pick(&r) == 1 && c[1].stat.n == 6 && c[1].stat.level > 0.95,
        "the pick is decided at the full rows, on six runs, its interval at 96.9%");
     ok(race_confirm_plan(&r, 0, 6, &p) == 0 && p.reps == 0, "nothing more to confirm");
+    race_free(&r);
+    /* 12% behind below the full rows (two threads, say, that gain at scale) is a finalist */
+    race_cand f[2] = { { .threads = 1 }, { .threads = 2 } };
+    race_defaults(&cfg, 1e9, 100000);
+    cfg.rows_first = 10000;
+    race_init(&r, &cfg, f, 2);
+    double near[2][4] = { { 1000, 1010 }, { 880, 890 } };
+    play_round(&r, near);
+    ok(race_confirm_plan(&r, 0, 6, &p) == 1 && p.tied == 2,
+       "below the full rows, a candidate 12% behind is confirmed beside the leader (the scale's allowance)");
     race_free(&r);
     /* a budget that cannot reach the full rows says so, with what it would take */
     race_cand d[2] = { { .threads = 1 }, { .threads = 1 } };
@@ -374,7 +385,9 @@ static void test_confirm(void)
        "a budget short of the full rows plans no confirmation and says how long it would take");
     race_free(&r);
     /* a budget for some of them: the fastest of the tied and the baseline, three runs at least */
-    race_cand e[5] = { { .threads = 1 }, { .threads = 2 }, { .threads = 1 }, { .threads = 2 }, { .threads = 1, .baseline = 1 } };
+    race_cand e[5] = {
+        { .threads = 1 }, { .threads = 2 }, { .threads = 1 }, { .threads = 2 }, { .threads = 1, .baseline = 1 }
+    };
     race_defaults(&cfg, 1e9, 100000);
     cfg.rows_first = 10000;
     race_init(&r, &cfg, e, 5);

@@ -286,10 +286,15 @@ void race_end_round(race *r)
     }
 }
 
+/* As fast as the leader: a median within cfg.tie of its. A standing from below cfg.rows may
+ * understate a candidate by cfg.bias (more threads, bigger batches gain at scale), so there
+ * the median is raised by it first, as the drops raise an interval: the confirmation at
+ * cfg.rows then decides between them. */
 static int is_tied(const race *r, int k, int leader)
 {
     const race_cand *c = &r->c[k];
-    return c->state == RACE_ALIVE && c->stat.n && c->stat.median >= (1 - r->cfg.tie) * r->c[leader].stat.median;
+    double raise = c->nmark && c->mark[c->nmark - 1].rows < r->cfg.rows ? 1 + r->cfg.bias : 1;
+    return c->state == RACE_ALIVE && c->stat.n && c->stat.median * raise >= (1 - r->cfg.tie) * r->c[leader].stat.median;
 }
 
 int race_tied(const race *r, int *idx)

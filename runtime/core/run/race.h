@@ -154,8 +154,8 @@ typedef struct race_confirmation {
 } race_confirmation;
 
 /* The confirmation round, after the race: the first p->take survivors race_tied names (those
- * within cfg.tie of the leader's median, fastest first: the others leave the race in this
- * round), and the baseline, run p->reps more times at cfg.rows, each cut at p->cap_s; the
+ * within cfg.tie of the leader's median, a median from below cfg.rows first raised by cfg.bias;
+ * fastest first: the others leave the race in this round), and the baseline, run p->reps more times at cfg.rows, each cut at p->cap_s; the
  * caller runs it as any round and ends it with race_end_round, whose standings then are at
  * cfg.rows. 0 when no candidate has a standing. */
 int race_confirm(race *r, const race_confirmation *p, race_round *out);
