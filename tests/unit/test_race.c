@@ -19,6 +19,15 @@ static void play_round(race *r, double rps[][4])
     race_end_round(r);
 }
 
+/* A race over c[0..n-1] with the defaults but its budget, its rows and its first round's rows. */
+static void start_at(race *r, race_cand *c, int n, double budget_s, int64_t rows, int64_t first)
+{
+    race_cfg cfg;
+    race_defaults(&cfg, budget_s, rows);
+    cfg.rows_first = first;
+    race_init(r, &cfg, c, n);
+}
+
 static void start(race *r, race_cand *c, int n, int64_t rows)
 {
     race_cfg cfg;
@@ -45,10 +54,7 @@ static void test_scale_bias(void)
 {
     race r;
     race_cand c[2] = { { .threads = 1 }, { .threads = 1 } };
-    race_cfg cfg;
-    race_defaults(&cfg, 1e9, 100000);
-    cfg.rows_first = 10000;
-    race_init(&r, &cfg, c, 2);
+    start_at(&r, c, 2, 1e9, 100000, 10000);
     double rps[2][4] = { { 100, 101 }, { 88, 90 } }; /* 11% below, intervals apart */
     play_round(&r, rps);
     ok(c[1].state == RACE_ALIVE, "below the final scale, 11% slower is within the allowance for scale: kept");
@@ -124,10 +130,7 @@ static void test_simpler(void)
     race_free(&r);
 
     race_cand f[2] = { { .threads = 2 }, { .threads = 1 } };
-    race_cfg cfg;
-    race_defaults(&cfg, 1e9, 100000);
-    cfg.rows_first = 1000;
-    race_init(&r, &cfg, f, 2);
+    start_at(&r, f, 2, 1e9, 100000, 1000);
     double rps4[2][4] = { { 100, 102 }, { 99, 101 } };
     play_round(&r, rps4);
     r.stop = "budget";
@@ -135,7 +138,7 @@ static void test_simpler(void)
     race_free(&r);
 
     race_cand g[2] = { { .threads = 1 }, { .threads = 1 } };
-    race_init(&r, &cfg, g, 2);
+    start_at(&r, g, 2, 1e9, 100000, 1000);
     double rps5[2][4] = { { 70, 130 }, { 92, 98 } }; /* the leader by median spreads wide */
     play_round(&r, rps5);
     r.stop = "budget";
@@ -143,7 +146,7 @@ static void test_simpler(void)
        "the pick is the one whose interval starts highest, not the widest leader");
     race_free(&r);
 
-    race_init(&r, &cfg, g, 2);
+    start_at(&r, g, 2, 1e9, 100000, 1000);
     double rps6[2][4] = { { 60, 130 }, { 82, 84 } }; /* narrow, but 17% behind the leader's median */
     play_round(&r, rps6);
     r.stop = "budget";
@@ -155,10 +158,7 @@ static void test_fail_and_baseline(void)
 {
     race r;
     race_cand c[3] = { { .threads = 1 }, { .threads = 1, .baseline = 1 }, { .threads = 1 } };
-    race_cfg cfg;
-    race_defaults(&cfg, 1e9, 100000);
-    cfg.rows_first = 1000;
-    race_init(&r, &cfg, c, 3);
+    start_at(&r, c, 3, 1e9, 100000, 1000);
     race_round rd;
     race_plan(&r, 0, &rd);
     race_record(&r, 0, 100, 1, 0.5);
@@ -180,10 +180,7 @@ static void test_rows_and_cut(void)
 {
     race r;
     race_cand c[2] = { { .threads = 1 }, { .threads = 2 } };
-    race_cfg cfg;
-    race_defaults(&cfg, 1000, 100000);
-    cfg.rows_first = 5000;
-    race_init(&r, &cfg, c, 2);
+    start_at(&r, c, 2, 1000, 100000, 5000);
     int64_t rows[8];
     int nr = 0;
     race_round rd;
@@ -204,9 +201,7 @@ static void test_rows_and_cut(void)
     race_free(&r);
 
     race_cand d[2] = { { .threads = 1 }, { .threads = 1 } };
-    race_defaults(&cfg, 1000, 100000);
-    cfg.rows_first = 5000;
-    race_init(&r, &cfg, d, 2);
+    start_at(&r, d, 2, 1000, 100000, 5000);
     race_plan(&r, 0, &rd);
     race_record(&r, 0, 100, 1, 0.5);
     race_record(&r, 1, 99, 1, 0.5);
@@ -228,10 +223,7 @@ static void test_final_scale(void)
 {
     race r;
     race_cand c[2] = { { .threads = 1 }, { .threads = 2 } };
-    race_cfg cfg;
-    race_defaults(&cfg, 1000, 300000);
-    cfg.rows_first = 72000;
-    race_init(&r, &cfg, c, 2);
+    start_at(&r, c, 2, 1000, 300000, 72000);
     race_round rd;
     race_plan(&r, 0, &rd);
     for (int rep = 0; rep < 2; rep++)
@@ -341,10 +333,7 @@ static void test_confirm(void)
 {
     race r;
     race_cand c[4] = { { .threads = 1 }, { .threads = 2 }, { .threads = 1 }, { .threads = 1, .baseline = 1 } };
-    race_cfg cfg;
-    race_defaults(&cfg, 1e9, 100000);
-    cfg.rows_first = 10000;
-    race_init(&r, &cfg, c, 4);
+    start_at(&r, c, 4, 1e9, 100000, 10000);
     double rps[4][4] = { { 1000, 1010 }, { 1020, 990 }, { 780, 870 }, { 500, 510 } };
     play_round(&r, rps);
     ok(c[2].state == RACE_ALIVE, "a candidate 18% behind survives round 1 (its interval, raised for scale, overlaps)");
@@ -366,9 +355,7 @@ static void test_confirm(void)
     race_free(&r);
     /* 12% behind below the full rows (two threads, say, that gain at scale) is a finalist */
     race_cand f[2] = { { .threads = 1 }, { .threads = 2 } };
-    race_defaults(&cfg, 1e9, 100000);
-    cfg.rows_first = 10000;
-    race_init(&r, &cfg, f, 2);
+    start_at(&r, f, 2, 1e9, 100000, 10000);
     double near[2][4] = { { 1000, 1010 }, { 880, 890 } };
     play_round(&r, near);
     ok(race_confirm_plan(&r, 0, 6, &p) == 1 && p.tied == 2,
@@ -376,9 +363,7 @@ static void test_confirm(void)
     race_free(&r);
     /* a budget that cannot reach the full rows says so, with what it would take */
     race_cand d[2] = { { .threads = 1 }, { .threads = 1 } };
-    race_defaults(&cfg, 20, 1000000);
-    cfg.rows_first = 10000;
-    race_init(&r, &cfg, d, 2);
+    start_at(&r, d, 2, 20, 1000000, 10000);
     double slow[2][4] = { { 1000, 1010 }, { 1005, 995 } };
     play_round(&r, slow);
     ok(race_confirm_plan(&r, 1, 6, &p) == 0 && p.reps == -1 && p.need_s > 1000,
@@ -388,9 +373,7 @@ static void test_confirm(void)
     race_cand e[5] = {
         { .threads = 1 }, { .threads = 2 }, { .threads = 1 }, { .threads = 2 }, { .threads = 1, .baseline = 1 }
     };
-    race_defaults(&cfg, 1e9, 100000);
-    cfg.rows_first = 10000;
-    race_init(&r, &cfg, e, 5);
+    start_at(&r, e, 5, 1e9, 100000, 10000);
     double four[5][4] = { { 1000, 1010 }, { 1030, 1020 }, { 1005, 1000 }, { 990, 1010 }, { 500, 500 } };
     play_round(&r, four);
     /* a run at 100000 rows: ~100 s for the tied, ~200 s for the baseline, 0.5 s overhead; padded 10% */

@@ -251,6 +251,10 @@ static void standing(race *r, int k, int64_t rows)
     free(v);
 }
 
+/* How much a standing at `rows` may understate a candidate: below cfg.rows a smaller scale
+ * judges big batches and many threads on fewer batches per worker (cfg.bias); at cfg.rows none. */
+static double scale_raise(const race *r, int64_t rows) { return rows < r->cfg.rows ? 1 + r->cfg.bias : 1; }
+
 void race_end_round(race *r)
 {
     int64_t rows = common_rows(r);
@@ -258,7 +262,7 @@ void race_end_round(race *r)
         if (contests(&r->c[k])) standing(r, k, rows);
     int l = race_leader(r), alive = 0;
     const bb_summary *ls = l >= 0 ? &r->c[l].stat : NULL;
-    double raise = rows < r->cfg.rows ? 1 + r->cfg.bias : 1;
+    double raise = scale_raise(r, rows);
     for (int k = 0; k < r->n; k++) {
         race_cand *c = &r->c[k];
         if (c->state != RACE_ALIVE) continue;
@@ -286,14 +290,12 @@ void race_end_round(race *r)
     }
 }
 
-/* As fast as the leader: a median within cfg.tie of its. A standing from below cfg.rows may
- * understate a candidate by cfg.bias (more threads, bigger batches gain at scale), so there
- * the median is raised by it first, as the drops raise an interval: the confirmation at
- * cfg.rows then decides between them. */
+/* As fast as the leader: a median within cfg.tie of its, raised first for a standing from
+ * below cfg.rows as the drops raise an interval; the confirmation at cfg.rows then decides. */
 static int is_tied(const race *r, int k, int leader)
 {
     const race_cand *c = &r->c[k];
-    double raise = c->nmark && c->mark[c->nmark - 1].rows < r->cfg.rows ? 1 + r->cfg.bias : 1;
+    double raise = c->nmark ? scale_raise(r, c->mark[c->nmark - 1].rows) : 1;
     return c->state == RACE_ALIVE && c->stat.n && c->stat.median * raise >= (1 - r->cfg.tie) * r->c[leader].stat.median;
 }
 

@@ -154,10 +154,11 @@ typedef struct race_confirmation {
 } race_confirmation;
 
 /* The confirmation round, after the race: the first p->take survivors race_tied names (those
- * within cfg.tie of the leader's median, a median from below cfg.rows first raised by cfg.bias;
- * fastest first: the others leave the race in this round), and the baseline, run p->reps more times at cfg.rows, each cut at p->cap_s; the
- * caller runs it as any round and ends it with race_end_round, whose standings then are at
- * cfg.rows. 0 when no candidate has a standing. */
+ * within cfg.tie of the leader's median, a median from below cfg.rows first raised by
+ * cfg.bias; fastest first: the others leave the race in this round), and the baseline, run
+ * p->reps more times at cfg.rows, each cut at p->cap_s; the caller runs it as any round and
+ * ends it with race_end_round, whose standings then are at cfg.rows. 0 when no candidate has
+ * a standing. */
 int race_confirm(race *r, const race_confirmation *p, race_round *out);
 /* Plans the confirmation at elapsed_s into *p: of the tied, the most (fastest first; at least
  * the leader and the baseline, or the leader and the next without one) whose three runs each
