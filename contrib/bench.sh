@@ -457,7 +457,8 @@ bench_odbc() {
 # ratio of their rows/s (goal >= 0.9), and whether the pick's re-measured median falls inside the
 # interval advise printed for it (its coverage: goal >= 90% of races, tallied over all cases at
 # the end). ADVISE_SCALE (1) multiplies the rows: ADVISE_SCALE=0.1 ADVISE_MIN_BUDGET=60 for a
-# cheap pass (16 candidates need ~60 s); ADVISE_RACES=1 for one race per case.
+# cheap pass (16 candidates need ~60 s); ADVISE_RACES=1 for one race per case. ADVISE_KEEP=DIR keeps
+# each race's JSON and its re-measured runs there (N.json, N.remeasured: pick and best, a line each).
 #   advise_vs_sweep LABEL ENGINE SCRIPT ROWS METHODS THREADS BATCHES [SCRIPT OPTIONS]
 adv_races=0 adv_near=0 adv_inside=0
 advise_vs_sweep() {
@@ -485,6 +486,10 @@ c=d.get("ci95") or [0,0]; print(d["method"],d["batch"],d["threads"],c[0],c[1],d.
       a+=("$(rps "$w" --engine="$e" --method="$am" --batch="$ab" --threads="$at" --rows="$rows" "${extra[@]}")")
       b+=("$(rps "$w" --engine="$e" --method="$bm" --batch="$bb" --threads="$bt" --rows="$rows" "${extra[@]}")")
     done
+    if [ -n "${ADVISE_KEEP:-}" ]; then
+      mkdir -p "$ADVISE_KEEP"; cp "$T/adv.json" "$ADVISE_KEEP/$((adv_races + 1)).json"
+      printf '%s\n%s\n' "${a[*]}" "${b[*]}" >"$ADVISE_KEEP/$((adv_races + 1)).remeasured"
+    fi
     q=$(python3 -c 'import statistics as s,sys; print(s.median(float(x)/float(y) for x,y in zip(sys.argv[1].split(),sys.argv[2].split())))' "${a[*]}" "${b[*]}")
     [ "$am:$ab:$at" = "$bm:$bb:$bt" ] && q=1 # the same configuration: its runs differ by noise only
     inside=$(awk -v m="$(med "${a[@]}")" -v l="$lo" -v h="$hi" 'BEGIN{print (m >= l && m <= h) ? "inside" : "outside"}')
