@@ -163,9 +163,14 @@ function M.recommendation(cands, advice)
     local ci = type(w.ci95) == "table" and w.ci95 or {}
     local n = tonumber(w.runs) or 0
     local level = tonumber(w.ci_level) or select(2, stats.median_rank(n))
-    lines[1] = ("recommendation: %s: %s%s"):format(tostring(w.candidate or w.method),
-      type(w.rows_per_s) == "number" and figure(n, w.rows_per_s, ci[1] or w.rows_per_s, ci[2] or w.rows_per_s, level)
-        or "no rows/s recorded",
+    local fig = "no rows/s recorded"
+    if type(w.rows_per_s) == "number" and w.ci_kind == "re-run" then
+      fig = ("%s rows/s (a re-run: %s within %s)"):format(tables.thousands(w.rows_per_s), stats.percent(level),
+        ci[1] and (tables.thousands(ci[1]) .. " to " .. tables.thousands(ci[2])) or "unknown")
+    elseif type(w.rows_per_s) == "number" then -- a record from before advise stated a re-run's interval
+      fig = figure(n, w.rows_per_s, ci[1] or w.rows_per_s, ci[2] or w.rows_per_s, level)
+    end
+    lines[1] = ("recommendation: %s: %s%s"):format(tostring(w.candidate or w.method), fig,
       w.at_rows and (", %d runs at %s rows"):format(n, tables.thousands(w.at_rows)) or "")
     local b = rec.baseline
     if type(b) == "table" and type(b.ratio) == "number" then

@@ -113,9 +113,10 @@ static int paired_ratios(const advise *a, int pick, double *v)
 }
 
 /* The baseline against the recommendation at the recommendation's scale: out = { ratio, lo,
- * hi, baseline's median, level }; lo < 0 when there is no interval. Paired (the median of
- * turn-by-turn ratios, its order-statistic interval) when both ran in the confirmation round,
- * else as `report --compare` puts two sets of runs; 0 when there is none. */
+ * hi, baseline's median, level }; lo < 0 when there is no interval. Paired when both ran in
+ * the confirmation round (the median of turn-by-turn ratios, and where a re-run's lands: its
+ * prediction interval, summary_predict), else as `report --compare` puts two sets of runs (the
+ * interval of the ratio of medians); 0 when there is none. */
 static int baseline_ratio(advise *a, int pick, double out[5])
 {
     if (a->baseline < 0 || pick < 0) return 0;
@@ -127,12 +128,12 @@ static int baseline_ratio(advise *a, int pick, double out[5])
     bb_err err;
     if (pick == a->baseline) np = 0;
     if (np >= 2 && nb) {
-        bb_summary s;
-        summary_of(rec, np, 0, &s);
-        out[0] = s.median;
-        out[1] = s.lo;
-        out[2] = s.hi;
-        out[4] = s.level;
+        /* where a re-run's paired ratio lands: the spread of the turn-by-turn ratios in logs */
+        double sum = 0, ss = 0;
+        for (int i = 0; i < np; i++) sum += log(rec[i]);
+        for (int i = 0; i < np; i++) ss += (log(rec[i]) - sum / np) * (log(rec[i]) - sum / np);
+        out[0] = summary_median(rec, np);
+        out[4] = summary_predict(out[0], np, sqrt(ss / (np - 1)), np - 1, &out[1], &out[2]);
         out[3] = summary_median(base, nb);
         ok = 2;
     } else if (a->rs.L && nr && nb && lib_ratio_interval(a->rs.L, base, nb, rec, nr, out, &err) == 0) {
@@ -143,14 +144,6 @@ static int baseline_ratio(advise *a, int pick, double out[5])
     free(rec);
     free(base);
     return ok;
-}
-
-/* "96.9% interval" or, below 95%, "range of 3 runs (75%)": an interval named by the level it has */
-static const char *interval_name(int n, double level, char *out, size_t len)
-{
-    if (level >= SUMMARY_LEVEL - 1e-12) snprintf(out, len, "%.1f%% interval", floor(level * 1000 + 1e-9) / 10);
-    else snprintf(out, len, "range of %d run%s (%.1f%%)", n, n == 1 ? "" : "s", floor(level * 1000 + 1e-9) / 10);
-    return out;
 }
 
 static const char *verdict(const double r[4])
@@ -351,8 +344,12 @@ static json_t *advise_json(advise *a)
                             json_string(pc->combo && pc->combo->strategy ? pc->combo->strategy : "none"));
         if (pc->nruns && pc->runs[pc->nruns - 1].res.strategy_gives_up[0])
             json_object_set_new(rec, "gives_up", json_string(pc->runs[pc->nruns - 1].res.strategy_gives_up));
-        json_object_set_new(rec, "ci95", ci_json(&rc->stat));
-        json_object_set_new(rec, "ci_level", json_real(rc->stat.level));
+        double lo, hi, level = race_rerun(&a->r, pick, &lo, &hi);
+        json_object_set_new(rec, "ci95", level < 0 ? json_null() : json_pack("[ff]", lo, hi));
+        json_object_set_new(rec, "ci_level", level < 0 ? json_null() : json_real(level));
+        json_object_set_new(rec, "ci_kind", json_string("re-run"));
+        json_object_set_new(rec, "median_ci95", ci_json(&rc->stat));
+        json_object_set_new(rec, "median_ci_level", json_real(rc->stat.level));
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
         json_object_set_new(rec, "at_rows", json_integer(standing_rows(a, pick)));
         json_object_set_new(rec, "confirmed_at_rows",
@@ -398,6 +395,7 @@ static json_t *advise_json(advise *a)
             json_object_set_new(b, "ratio", json_real(br[0]));
             json_object_set_new(b, "ratio_ci95", br[1] < 0 ? json_null() : json_pack("[ff]", br[1], br[2]));
             json_object_set_new(b, "ratio_ci_level", br[1] < 0 ? json_null() : json_real(br[4]));
+            json_object_set_new(b, "ratio_ci_kind", json_string(how == 2 ? "re-run" : "ratio of medians"));
             json_object_set_new(b, "paired", json_boolean(how == 2));
             json_object_set_new(b, "verdict", json_string(verdict(br)));
         }
@@ -475,14 +473,17 @@ static void print_text(advise *a)
         return;
     }
     const race_cand *rc = &a->rc[pick];
-    char d[256], cmd[1024], m[32], lo[32], hi[32], iname[64];
+    char d[256], cmd[1024], m[32], lo[32], hi[32], iname[96];
     advise_describe(&a->c[pick], d, sizeof d);
     command_of(a, pick, cmd, sizeof cmd);
     int64_t at = standing_rows(a, pick);
-    printf("\nrecommendation: %s: %s rows/s (%s %s to %s, %d run%s at %lld rows)\n  %s\n", d,
-           thousands(rc->stat.median, m, sizeof m), interval_name(rc->stat.n, rc->stat.level, iname, sizeof iname),
-           thousands(rc->stat.lo, lo, sizeof lo), thousands(rc->stat.hi, hi, sizeof hi), rc->stat.n,
-           rc->stat.n == 1 ? "" : "s", (long long)at, cmd);
+    double rlo, rhi, rlevel = race_rerun(&a->r, pick, &rlo, &rhi);
+    if (rlevel > 0)
+        snprintf(iname, sizeof iname, "a re-run: %.0f%% within %s to %s", rlevel * 100, thousands(rlo, lo, sizeof lo),
+                 thousands(rhi, hi, sizeof hi));
+    else snprintf(iname, sizeof iname, "a re-run's spread unknown: no candidate ran twice at one scale");
+    printf("\nrecommendation: %s: %s rows/s (%d run%s at %lld rows; %s)\n  %s\n", d,
+           thousands(rc->stat.median, m, sizeof m), rc->stat.n, rc->stat.n == 1 ? "" : "s", (long long)at, iname, cmd);
     if (at < a->rows)
         printf("  (decided at %lld rows, not the %lld asked: the budget could not reach them%s%.0fs would)\n",
                (long long)at, (long long)a->rows, a->short_budget_s > 0 ? "; --budget=" : "",
@@ -522,7 +523,8 @@ static void print_text(advise *a)
     if (a->baseline >= 0 && (how = baseline_ratio(a, pick, br))) {
         printf("  against the baseline %s (%s rows/s): %.3fx%s", a->c[a->baseline].key, thousands(br[3], m, sizeof m),
                br[0], how == 2 ? " (paired runs)" : "");
-        if (br[1] >= 0) printf(", %.1f%% interval [%.3f, %.3f]", floor(br[4] * 1000 + 1e-9) / 10, br[1], br[2]);
+        if (br[1] >= 0 && how == 2) printf(", a re-run's %.0f%% within [%.3f, %.3f]", br[4] * 100, br[1], br[2]);
+        else if (br[1] >= 0) printf(", %.1f%% interval [%.3f, %.3f]", floor(br[4] * 1000 + 1e-9) / 10, br[1], br[2]);
         printf(", %s\n", verdict(br));
     }
 }

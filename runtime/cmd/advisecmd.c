@@ -330,6 +330,7 @@ static void confirm(advise *a)
                     (long long)a->rows, p.need_s, a->short_budget_s, (long long)a->rows);
             if (why && !strcmp(why, "budget")) { /* the share kept for it goes to the race instead */
                 a->r.stop = NULL;
+                a->r.cfg.confirm = 0;
                 race_all(a);
             }
         } else if (why && !strcmp(why, "budget")) a->r.stop = "confirmed"; /* enough runs at --rows already */
@@ -432,17 +433,21 @@ static int start_race(advise *a, bb_err *err)
     /* a share is kept for the confirmation at --rows, unless the first round needs it */
     race_defaults(&cfg, a->budget_s - ADV_RESERVE_S, a->rows);
     cfg.budget_s = (a->budget_s - ADV_RESERVE_S) * (1 - ADV_CONFIRM_SHARE);
+    cfg.confirm = 1;
     cfg.rows_first = first_rows(a);
     cfg.seed = (uint64_t)strtoull(opts_get(a->cli, "seed"), NULL, 10);
     race_init(&a->r, &cfg, a->rc, a->n);
     race_round probe;
     race tmp = a->r; /* would even the first round fit? without the confirmation's share, if need be */
-    if (left > 0 && !race_plan(&tmp, elapsed(), &probe) && cfg.budget_s < a->budget_s - ADV_RESERVE_S) {
+    int fits = left > 0 && race_plan(&tmp, elapsed(), &probe);
+    if (!fits && left > 0 && cfg.budget_s < a->budget_s - ADV_RESERVE_S) {
         cfg.budget_s = a->budget_s - ADV_RESERVE_S;
+        cfg.confirm = 0;
         race_init(&a->r, &cfg, a->rc, a->n);
         tmp = a->r;
+        fits = race_plan(&tmp, elapsed(), &probe);
     }
-    if (left <= 0 || !race_plan(&tmp, elapsed(), &probe)) {
+    if (!fits) {
         double need = a->n * 1.1 * (race_overhead(&a->r) + cfg.min_cap_s) + elapsed() + ADV_RESERVE_S;
         return bb_usagef(err,
                          "--budget=%s is too short for %d candidate%s: one run each needs about %.0f s; give "

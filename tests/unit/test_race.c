@@ -392,6 +392,87 @@ static void test_confirm(void)
     race_free(&r);
 }
 
+/* With a confirmation to follow, a race below the final scale that cannot grow stops rather
+ * than buy more runs at a scale the answer is not for; without one, it runs as many as fit. */
+static void test_confirm_follows(void)
+{
+    for (int follows = 0; follows <= 1; follows++) {
+        race r;
+        race_cand c[2];
+        memset(c, 0, sizeof c);
+        start_at(&r, c, 2, 6, 1000000, 40000);
+        r.cfg.confirm = follows;
+        double rps[2][4] = { { 100000, 101000 }, { 99000, 100500 } };
+        play_round(&r, rps); /* two runs each at 40000: intervals, nothing to drop */
+        race_round rd;
+        int more = race_plan(&r, 0, &rd);
+        if (follows)
+            ok(!more && r.stop && !strcmp(r.stop, "budget"), "a confirmation follows: the race stops below --rows");
+        else ok(more && rd.rows == 40000, "no confirmation: more runs at the scale reached");
+        race_free(&r);
+    }
+}
+
+/* A standard normal draw (Box-Muller) from the noise above. */
+static double gauss(uint64_t *s)
+{
+    double u = noise(s), v = noise(s);
+    return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(2 * M_PI * v);
+}
+
+/* The re-run interval: Student's t, the race's pooled spread, and the coverage it states on
+ * simulated races whose runs spread by 5% in logs: a re-run of one run lands inside 95% of the
+ * time, a re-run's median of five (what bench re-measures) at least that. */
+static void test_rerun(void)
+{
+    ok(fabs(summary_t95(1) - 12.706) < 1e-9 && fabs(summary_t95(30) - 2.042) < 1e-9, "t95 from the table");
+    ok(fabs(summary_t95(40) - 2.0211) < 0.003 && fabs(summary_t95(120) - 1.9799) < 0.003 && summary_t95(31) < 2.042,
+       "t95 beyond it");
+    double lo, hi;
+    ok(summary_predict(100, 3, 0.1, 0, &lo, &hi) < 0 && lo < 0, "no degrees of freedom: no interval");
+
+    race r;
+    race_cand c[3];
+    memset(c, 0, sizeof c);
+    start_at(&r, c, 3, 1e9, 100000, 100000);
+    race_round rd;
+    race_plan(&r, 0, &rd);
+    race_record(&r, 0, 100, 1, 1);
+    race_record(&r, 0, 110, 1, 1);
+    race_record(&r, 1, 200, 1, 1); /* one run: no spread of its own */
+    race_end_round(&r);
+    double s;
+    int dof;
+    ok(race_spread(&r, &s, &dof) && dof == 1 && fabs(s - log(1.1) / sqrt(2)) < 1e-12, "spread of one pair: dof 1");
+    ok(race_rerun(&r, 1, &lo, &hi) == 0.95 && lo < 200 && hi > 200 && fabs(log(hi / 200) + log(lo / 200)) < 1e-9,
+       "a candidate of one run takes the race's spread, around its own median");
+    race_free(&r);
+
+    uint64_t seed = 7;
+    int trials = 4000, one = 0, five = 0;
+    for (int t = 0; t < trials; t++) {
+        race_cand d[4];
+        memset(d, 0, sizeof d);
+        start_at(&r, d, 4, 1e9, 100000, 100000);
+        race_plan(&r, 0, &rd);
+        for (int rep = 0; rep < 3; rep++)
+            for (int k = 0; k < 4; k++) race_record(&r, k, 1000 * (k + 1) * exp(0.05 * gauss(&seed)), 1, 1);
+        race_end_round(&r);
+        race_rerun(&r, 0, &lo, &hi);
+        double again = 1000 * exp(0.05 * gauss(&seed)), runs[5];
+        one += again >= lo && again <= hi;
+        for (int i = 0; i < 5; i++) runs[i] = 1000 * exp(0.05 * gauss(&seed));
+        double m = summary_median(runs, 5);
+        five += m >= lo && m <= hi;
+        race_free(&r);
+    }
+    char what[96];
+    snprintf(what, sizeof what, "a re-run's one run inside %.3f of the time (95%% stated)", (double)one / trials);
+    ok(fabs((double)one / trials - 0.95) < 0.015, what);
+    snprintf(what, sizeof what, "a re-run's median of 5 inside %.3f of the time", (double)five / trials);
+    ok((double)five / trials >= 0.95, what);
+}
+
 int main(void)
 {
     test_drop();
@@ -407,5 +488,7 @@ int main(void)
     test_budget(300);
     test_too_small();
     test_confirm();
+    test_confirm_follows();
+    test_rerun();
     return tap_done();
 }

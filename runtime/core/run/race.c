@@ -176,9 +176,11 @@ int race_plan(race *r, double elapsed_s, race_round *out)
     }
     /* No larger scale fits: more runs at this one. While some contestant has a single run
      * (no interval, so nothing can drop), one more run each, if it fits in half of what is
-     * left: the drops it allows may make room for a larger scale. Else as many as fit. */
+     * left: the drops it allows may make room for a larger scale. Else as many as fit, unless
+     * the confirmation follows: it runs what is left at cfg.rows. */
     if (fewest < 2 && prev < r->cfg.rows && round_estimate(r, prev, 1, cap_for(r, prev)) <= 0.5 * left)
         return go(r, out, prev, 1, cap_for(r, prev));
+    if (r->cfg.confirm && prev < r->cfg.rows) return stop(r, "budget");
     for (int reps = r->cfg.reps; reps >= 1; reps--)
         if (round_estimate(r, prev, reps, cap_for(r, prev)) <= left) return go(r, out, prev, reps, cap_for(r, prev));
     return stop(r, "budget");
@@ -249,6 +251,42 @@ static void standing(race *r, int k, int64_t rows)
         c->mark[c->nmark++] = (race_mark){ .round = r->cur.round, .rows = rows, .rps = c->stat };
     }
     free(v);
+}
+
+int race_spread(const race *r, double *s, int *dof)
+{
+    double ss = 0;
+    int runs = 0, groups = 0;
+    for (int k = 0; k < r->n; k++) {
+        const race_cand *c = &r->c[k];
+        for (int i = 0; i < c->ns; i++) {
+            int first = 1, m = 0;
+            double sum = 0;
+            for (int j = 0; j < i && first; j++) first = c->s[j].rows != c->s[i].rows;
+            if (!first) continue; /* each scale once, at its first run */
+            for (int j = i; j < c->ns; j++)
+                if (c->s[j].rows == c->s[i].rows && c->s[j].rows_per_s > 0) sum += log(c->s[j].rows_per_s), m++;
+            if (m < 2) continue;
+            double mean = sum / m;
+            for (int j = i; j < c->ns; j++)
+                if (c->s[j].rows == c->s[i].rows && c->s[j].rows_per_s > 0)
+                    ss += (log(c->s[j].rows_per_s) - mean) * (log(c->s[j].rows_per_s) - mean);
+            runs += m;
+            groups++;
+        }
+    }
+    *dof = runs - groups;
+    *s = *dof > 0 ? sqrt(ss / *dof) : -1;
+    return *dof > 0;
+}
+
+double race_rerun(const race *r, int k, double *lo, double *hi)
+{
+    double s;
+    int dof;
+    *lo = *hi = -1;
+    if (k < 0 || !r->c[k].stat.n || !race_spread(r, &s, &dof)) return -1;
+    return summary_predict(r->c[k].stat.median, r->c[k].stat.n, s, dof, lo, hi);
 }
 
 /* How much a standing at `rows` may understate a candidate: below cfg.rows a smaller scale

@@ -31,7 +31,9 @@
  *   else two; else the most rows (1.5 times the current at least) that fit with three, else
  *   two; else more runs at the current scale: one each while a contestant has a single
  *   run and that fits in half of what is left (its drops may make room for a larger scale),
- *   else as many as fit. race_may_start refuses a
+ *   else as many as fit; but when cfg.confirm says a confirmation at cfg.rows follows, a race
+ *   below cfg.rows stops there instead (r->stop "budget"): what is left buys runs at the scale
+ *   the answer is for, not more of a smaller one. race_may_start refuses a
  *   run whose estimate would overshoot; the caller then calls race_cut.
  * - The recommendation (race_pick) is, of the survivors as fast as the leader (median within
  *   cfg.tie), the one whose interval's low end is highest (the one most surely fast; with
@@ -94,6 +96,7 @@ typedef struct race_cfg {
     double min_cap_s;   /* the shortest cut of a run (0.5) */
     double slow;        /* later rounds cut a run at this many times the leader's time (4) */
     double first_share; /* of the budget the first round may take (0.4) */
+    int confirm;        /* a confirmation at rows follows (race_confirm): below rows, no runs for their own sake (0) */
     uint64_t seed;      /* of the bootstrap */
 } race_cfg;
 
@@ -171,6 +174,17 @@ int race_confirm_plan(const race *r, double elapsed_s, int want, race_confirmati
 int race_tied(const race *r, int *idx);
 /* The runs k has at cfg.rows so far. */
 int race_runs_at_scale(const race *r, int k);
+
+/* The spread of a run about its candidate's level over the whole race: the standard deviation
+ * of log rows/s about the mean log of each candidate's runs at one scale, pooled over every
+ * candidate and scale with two runs or more (a single run tells nothing of spread), into *s
+ * with its degrees of freedom (runs less groups) into *dof; 0 without any. Pooled because one
+ * candidate's few runs sit close in time, while the race's runs span its whole length and
+ * see more of how this machine drifts. */
+int race_spread(const race *r, double *s, int *dof);
+/* Where a re-run of k lands, 95% of the time: summary_predict on its standing with the race's
+ * spread; the level, or -1 (lo = hi = -1) without a spread or a standing. */
+double race_rerun(const race *r, int k, double *lo, double *hi);
 
 /* The leader: the candidate in the race with the highest median; -1 when none. */
 int race_leader(const race *r);

@@ -55,8 +55,16 @@ double summary_median_rank(int n, int *k)
 void summary_of(const double *x, int n, uint64_t seed, bb_summary *out)
 {
     (void)seed;
-    *out = (bb_summary){ .median = -1, .min = -1, .max = -1, .mean = -1, .stddev = -1, .cv = -1, .mad = -1,
-                         .lo = -1, .hi = -1, .level = -1 };
+    *out = (bb_summary){ .median = -1,
+                         .min = -1,
+                         .max = -1,
+                         .mean = -1,
+                         .stddev = -1,
+                         .cv = -1,
+                         .mad = -1,
+                         .lo = -1,
+                         .hi = -1,
+                         .level = -1 };
     double *v = bb_xmalloc(sizeof *v * (size_t)(n ? n : 1));
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -82,6 +90,27 @@ void summary_of(const double *x, int n, uint64_t seed, bb_summary *out)
         out->mad = summary_mad(v, k, out->median);
     }
     free(v);
+}
+
+double summary_t95(int dof)
+{
+    static const double t[31] = { 0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                                  2.201, 2.179,  2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080,
+                                  2.074, 2.069,  2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042 };
+    if (dof < 1) return INFINITY;
+    if (dof <= 30) return t[dof];
+    double z = 1.959964, z3 = z * z * z, z5 = z3 * z * z;
+    return z + (z3 + z) / (4.0 * dof) + (5 * z5 + 16 * z3 + 3 * z) / (96.0 * dof * dof);
+}
+
+double summary_predict(double median, int n, double s, int dof, double *lo, double *hi)
+{
+    *lo = *hi = -1;
+    if (dof < 1 || n < 1 || !(median > 0) || !(s >= 0)) return -1;
+    double half = summary_t95(dof) * s * sqrt(1 + 1.0 / n);
+    *lo = median * exp(-half);
+    *hi = median * exp(half);
+    return 0.95;
 }
 
 void summary_zscores(const double *x, int n, double *z)

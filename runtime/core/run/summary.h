@@ -31,6 +31,16 @@ double summary_median_rank(int n, int *k);
 /* Summarises the known values of x (< 0 means unknown, left out). The interval is exact and
  * needs no seed: seed is ignored (it stays for the callers that pass one). */
 void summary_of(const double *x, int n, uint64_t seed, bb_summary *out);
+/* The two-sided 95% quantile of Student's t with dof degrees of freedom (dof >= 1): the table
+ * to 30, then the Cornish-Fisher expansion (within 0.003 of the exact value there on). */
+double summary_t95(int dof);
+/* Where a re-run's rows/s lands, 95% of the time (a prediction interval, not the interval of
+ * the median): the median of n runs times exp(+/- t95(dof) s sqrt(1 + 1/n)), s the standard
+ * deviation of runs in natural logs with dof degrees of freedom. A re-run is counted as one
+ * new draw: its runs share the machine's state at the time, so averaging them removes little
+ * of the drift between one window and the next. Returns 0.95, or -1 (lo = hi = -1) when
+ * dof < 1 or n < 1. */
+double summary_predict(double median, int n, double s, int dof, double *lo, double *hi);
 /* Modified Z-score of each value, 0.6745 (x - median) / MAD (the mean absolute deviation
  * scaled by 1.2533 stands in when the MAD is 0; 0 when every known value is equal); unknown
  * values get 0. A description of each value's distance, not a test: see summary_dixon. */
