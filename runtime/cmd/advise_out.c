@@ -93,15 +93,15 @@ static void cost_per_row(const advise *a, int k, double out[3])
     free(v);
 }
 
-/* The pick's and the baseline's paired ratios: the runs of one turn of a round at the full
- * rows (each ran right after the other), pick over baseline, into v; how many. */
-static int paired_ratios(const advise *a, int pick, double *v)
+/* The pick's and the baseline's paired ratios: the runs of one turn of a round at a scale
+ * (each ran right after the other), pick over baseline, into v; how many. */
+static int paired_ratios(const advise *a, int pick, int64_t rows, double *v)
 {
     int n = 0;
     const adv_cand *p = &a->c[pick], *b = &a->c[a->baseline];
     for (int i = 0; i < p->nruns; i++) {
         const adv_run *x = &p->runs[i];
-        if (x->rows_asked != a->rows || x->res.error[0]) continue;
+        if (x->rows_asked != rows || x->res.error[0]) continue;
         for (int j = 0; j < b->nruns; j++) {
             const adv_run *y = &b->runs[j];
             double rb = result_rows_per_s(&y->res);
@@ -113,10 +113,10 @@ static int paired_ratios(const advise *a, int pick, double *v)
 }
 
 /* The baseline against the recommendation at the recommendation's scale: out = { ratio, lo,
- * hi, baseline's median, level }; lo < 0 when there is no interval. Paired when both ran in
- * the confirmation round (the median of turn-by-turn ratios, and where a re-run's lands: its
- * prediction interval, summary_predict), else as `report --compare` puts two sets of runs (the
- * interval of the ratio of medians); 0 when there is none. */
+ * hi, baseline's median, level }; lo < 0 when there is no interval. Paired when both ran turn
+ * by turn at that scale, twice or more (the median of turn-by-turn ratios, and where a
+ * re-run's lands: its prediction interval, summary_predict), else as `report --compare` puts
+ * two sets of runs (the interval of the ratio of medians); 0 when there is none. */
 static int baseline_ratio(advise *a, int pick, double out[5])
 {
     if (a->baseline < 0 || pick < 0) return 0;
@@ -124,7 +124,7 @@ static int baseline_ratio(advise *a, int pick, double out[5])
     int nmax = a->c[pick].nruns + a->c[a->baseline].nruns + 1, ok = 0;
     double *rec = bb_xmalloc(sizeof *rec * (size_t)nmax), *base = bb_xmalloc(sizeof *base * (size_t)nmax);
     int nr = rates_at(a, pick, rows, rec), nb = rates_at(a, a->baseline, rows, base), np = 0;
-    if (pick != a->baseline && rows == a->rows) np = paired_ratios(a, pick, rec);
+    if (pick != a->baseline) np = paired_ratios(a, pick, rows, rec);
     bb_err err;
     if (pick == a->baseline) np = 0;
     if (np >= 2 && nb) {
@@ -148,7 +148,7 @@ static int baseline_ratio(advise *a, int pick, double out[5])
 
 static const char *verdict(const double r[4])
 {
-    if (r[1] < 0) return "one run each: no interval";
+    if (r[1] < 0) return "too few runs for an interval";
     return r[1] > 1 ? "faster" : r[2] < 1 ? "slower" : "no difference";
 }
 

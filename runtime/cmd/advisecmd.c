@@ -312,7 +312,8 @@ static void race_all(advise *a)
 
 /* Before naming a pick: the survivors within the tie band of the leader, and the baseline,
  * run at the full --rows, interleaved, until each has ADV_CONFIRM_RUNS there (the fewest
- * whose interval of the median reaches 95%); when the budget cannot, says so and the answer
+ * whose interval of the median reaches 95%); when the budget cannot, says so, and they run at
+ * the largest scale it reaches instead (race_confirm_plan); when not even that, the answer
  * stays at the scale the race reached. */
 static void confirm(advise *a)
 {
@@ -320,10 +321,12 @@ static void confirm(advise *a)
     const char *why = a->r.stop;
     race_confirmation p;
     a->r.cfg.budget_s = a->budget_s - ADV_RESERVE_S; /* the whole budget again */
-    if (!race_confirm_plan(&a->r, elapsed(), ADV_CONFIRM_RUNS, &p)) {
+    int planned = race_confirm_plan(&a->r, elapsed(), ADV_CONFIRM_RUNS, &p);
+    /* the race would keep its share of a larger budget too */
+    double would = ceil((elapsed() + p.need_s) / (1 - ADV_CONFIRM_SHARE) + ADV_RESERVE_S);
+    if (!planned) {
         if (p.reps < 0) {
-            /* the race would keep its share of a larger budget too */
-            a->short_budget_s = ceil((elapsed() + p.need_s) / (1 - ADV_CONFIRM_SHARE) + ADV_RESERVE_S);
+            a->short_budget_s = would;
             fprintf(stderr,
                     "advise: the budget cannot confirm the leaders at --rows=%lld (about %.0f s more); the answer "
                     "is at the scale the race reaches; give --budget=%.0fs to decide at %lld rows\n",
@@ -336,20 +339,26 @@ static void confirm(advise *a)
         } else if (why && !strcmp(why, "budget")) a->r.stop = "confirmed"; /* enough runs at --rows already */
         return;
     }
-    if (p.take < p.tied || p.reps < ADV_CONFIRM_RUNS) {
-        char who[64];
-        if (p.take < p.tied) snprintf(who, sizeof who, "the %d fastest of the %d", p.take, p.tied);
-        else snprintf(who, sizeof who, "the %d", p.tied);
+    char who[64];
+    if (p.take < p.tied) snprintf(who, sizeof who, "the %d fastest of the %d", p.take, p.tied);
+    else snprintf(who, sizeof who, "the %d", p.tied);
+    if (p.rows < a->rows) {
+        a->short_budget_s = would;
+        fprintf(stderr,
+                "advise: the budget cannot confirm the leaders at --rows=%lld (about %.0f s more); it confirms %s "
+                "as fast so far at %lld rows instead, %d run%s each; give --budget=%.0fs to decide at %lld rows\n",
+                (long long)a->rows, p.need_s, who, (long long)p.rows, p.reps, p.reps == 1 ? "" : "s", would,
+                (long long)a->rows);
+    } else if (p.take < p.tied || p.reps < ADV_CONFIRM_RUNS)
         fprintf(stderr,
                 "advise: the budget confirms %s as fast so far, %d run%s each at --rows=%lld; --budget=%.0fs "
                 "would confirm all %d, %d runs each\n",
-                who, p.reps, p.reps == 1 ? "" : "s", (long long)a->rows,
-                ceil((elapsed() + p.need_s) / (1 - ADV_CONFIRM_SHARE) + ADV_RESERVE_S), p.tied, ADV_CONFIRM_RUNS);
-    }
+                who, p.reps, p.reps == 1 ? "" : "s", (long long)a->rows, would, p.tied, ADV_CONFIRM_RUNS);
     race_round rd;
     race_confirm(&a->r, &p, &rd);
     a->confirm_round = rd.round;
-    fprintf(stderr, "confirmation at --rows: ");
+    if (p.rows < a->rows) fprintf(stderr, "confirmation at %lld rows: ", (long long)p.rows);
+    else fprintf(stderr, "confirmation at --rows: ");
     run_round(a, &rd);
     if (!a->r.stop) a->r.stop = why && !strcmp(why, "indistinguishable") ? why : "confirmed";
 }

@@ -368,6 +368,13 @@ static void test_confirm(void)
     play_round(&r, slow);
     ok(race_confirm_plan(&r, 1, 6, &p) == 0 && p.reps == -1 && p.need_s > 1000,
        "a budget short of the full rows plans no confirmation and says how long it would take");
+    /* one that reaches past the race's scale: the largest where both get three runs (1000 rows/s,
+     * 0.5 s a run besides, padded 10%: 29.8k rows in 200 s); how long --rows would take, still */
+    r.cfg.budget_s = 200;
+    ok(race_confirm_plan(&r, 0, 6, &p) == 1 && p.rows > 25000 && p.rows <= 29800 && p.reps == 3 && p.take == 2 &&
+           p.need_s > 1000,
+       "short of --rows, the confirmation runs at the largest scale the budget gives all the tied");
+    ok(race_confirm(&r, &p, &rd) && rd.rows == p.rows, "and the round runs there");
     race_free(&r);
     /* a budget for some of them: the fastest of the tied and the baseline, three runs at least */
     race_cand e[5] = {

@@ -353,43 +353,48 @@ int race_tied(const race *r, int *idx)
     return m;
 }
 
-int race_runs_at_scale(const race *r, int k)
+static int runs_at(const race *r, int k, int64_t rows)
 {
     int n = 0;
-    for (int i = 0; i < r->c[k].ns; i++) n += r->c[k].s[i].rows == r->cfg.rows;
+    for (int i = 0; i < r->c[k].ns; i++) n += r->c[k].s[i].rows == rows;
     return n;
 }
 
-/* Seconds of one more run each, at cfg.rows, for the first `take` of idx and the baseline;
- * *have gets the fewest runs at cfg.rows among them (at most want). */
-static double confirm_rep(const race *r, const int *idx, int m, int take, int want, double cap, int *have)
+int race_runs_at_scale(const race *r, int k) { return runs_at(r, k, r->cfg.rows); }
+
+/* Seconds of one more run each, at rows, for the first `take` of idx and the baseline;
+ * *have gets the fewest runs at rows among them (at most want). */
+static double confirm_rep(const race *r, const int *idx, int m, int take, int want, int64_t rows, double cap, int *have)
 {
     double over = race_overhead(r), per_rep = 0;
     *have = want;
     for (int i = 0; i < m; i++) {
         if (i >= take && !r->c[idx[i]].baseline) continue;
-        int h = race_runs_at_scale(r, idx[i]);
+        int h = runs_at(r, idx[i], rows);
         if (h < *have) *have = h;
-        per_rep += run_estimate(&r->c[idx[i]], r->cfg.rows, cap, over);
+        per_rep += run_estimate(&r->c[idx[i]], rows, cap, over);
     }
     return per_rep;
 }
 
-int race_confirm_plan(const race *r, double elapsed_s, int want, race_confirmation *p)
+/* race_confirm_plan at one scale. */
+static int plan_at(const race *r, double elapsed_s, int want, int64_t rows, race_confirmation *p)
 {
     int *idx = bb_xmalloc(sizeof *idx * (size_t)(r->n ? r->n : 1)), m = race_tied(r, idx), have;
     int l = race_leader(r), base = m > 0 && !is_tied(r, idx[m - 1], l); /* the baseline, last */
     int tied = m - base, fewest = tied < 2 ? tied : base ? 1 : 2; /* the leader and the baseline, or the first two */
-    double cap = cap_for(r, r->cfg.rows), left = r->cfg.budget_s - elapsed_s;
-    double per_rep = confirm_rep(r, idx, m, tied, want, cap, &have);
-    *p = (race_confirmation){ .take = tied, .tied = tied, .cap_s = cap, .need_s = (want - have) * per_rep };
+    double cap = cap_for(r, rows), left = r->cfg.budget_s - elapsed_s;
+    double per_rep = confirm_rep(r, idx, m, tied, want, rows, cap, &have);
+    *p = (race_confirmation){
+        .rows = rows, .take = tied, .tied = tied, .cap_s = cap, .need_s = (want - have) * per_rep
+    };
     if (l < 0 || have >= want) {
         free(idx);
         return 0;
     }
     /* the most of the tied (fastest first) that three runs each fit, then the most runs that fit */
     for (int t = tied; t >= fewest; t--) {
-        per_rep = confirm_rep(r, idx, m, t, want, cap, &have);
+        per_rep = confirm_rep(r, idx, m, t, want, rows, cap, &have);
         int least = have >= 3 ? 1 : 3 - have;
         if (have >= want || least * per_rep > left) continue;
         for (int k = want - have; k >= least; k--)
@@ -403,6 +408,27 @@ int race_confirm_plan(const race *r, double elapsed_s, int want, race_confirmati
     free(idx);
     p->reps = -1;
     return 0;
+}
+
+int race_confirm_plan(const race *r, double elapsed_s, int want, race_confirmation *p)
+{
+    int64_t lo = r->cur.rows, hi = r->cfg.rows;
+    int ok = plan_at(r, elapsed_s, want, hi, p);
+    if (ok || p->reps == 0 || lo <= 0 || lo >= hi) return ok;
+    race_confirmation q, at_rows = *p;
+    if (!plan_at(r, elapsed_s, want, lo, &q)) return 0; /* *p: as at cfg.rows */
+    if (q.take == q.tied)                               /* the largest scale at which every tied one gets its runs */
+        while (hi - lo > 1 && hi - lo > lo / 100) {
+            int64_t mid = lo + (hi - lo) / 2;
+            race_confirmation t;
+            if (plan_at(r, elapsed_s, want, mid, &t) && t.take == t.tied) lo = mid, q = t;
+            else hi = mid;
+        }
+    race_confirmation tidy;
+    if (q.rows > r->cur.rows && plan_at(r, elapsed_s, want, tidy_rows(q.rows), &tidy) && tidy.take == q.take) q = tidy;
+    *p = q;
+    p->need_s = at_rows.need_s;
+    return 1;
 }
 
 int race_confirm(race *r, const race_confirmation *p, race_round *out)
@@ -421,7 +447,7 @@ int race_confirm(race *r, const race_confirmation *p, race_round *out)
     }
     free(idx);
     r->stop = NULL;
-    go(r, out, r->cfg.rows, p->reps, p->cap_s);
+    go(r, out, p->rows, p->reps, p->cap_s);
     return 1;
 }
 

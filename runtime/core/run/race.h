@@ -149,25 +149,29 @@ void race_end_round(race *r);
 
 /* A confirmation round's plan (race_confirm_plan). */
 typedef struct race_confirmation {
-    int reps;      /* more runs each at cfg.rows: 0 none needed, -1 the budget cannot */
+    int64_t rows;  /* its scale: cfg.rows, or the largest the budget reaches (see race_confirm_plan) */
+    int reps;      /* more runs each at rows: 0 none needed, -1 the budget cannot */
     int take;      /* of the tied (race_tied's first entries, fastest first), how many run */
     int tied;      /* how many are tied (the baseline, when it is not, comes after them) */
     double cap_s;  /* each run's cut */
-    double need_s; /* the seconds that `want` runs of every tied one would take from now */
+    double need_s; /* the seconds that `want` runs of every tied one at cfg.rows would take from now */
 } race_confirmation;
 
 /* The confirmation round, after the race: the first p->take survivors race_tied names (those
  * within cfg.tie of the leader's median, a median from below cfg.rows first raised by
  * cfg.bias; fastest first: the others leave the race in this round), and the baseline, run
- * p->reps more times at cfg.rows, each cut at p->cap_s; the caller runs it as any round and
- * ends it with race_end_round, whose standings then are at cfg.rows. 0 when no candidate has
+ * p->reps more times at p->rows, each cut at p->cap_s; the caller runs it as any round and
+ * ends it with race_end_round, whose standings then are at p->rows. 0 when no candidate has
  * a standing. */
 int race_confirm(race *r, const race_confirmation *p, race_round *out);
 /* Plans the confirmation at elapsed_s into *p: of the tied, the most (fastest first; at least
  * the leader and the baseline, or the leader and the next without one) whose three runs each
  * at cfg.rows fit the budget (counting those they have); then the most runs, up to `want`
- * each, that fit. 1 with p->reps, 0 when they have them already (reps 0) or when the budget
- * cannot (reps -1). */
+ * each, that fit. When not even that fits at cfg.rows, the largest scale from the race's last
+ * round's up at which every tied one gets its three runs (at the race's last scale, the most
+ * of them that do): better a decision between the leaders at a smaller scale than none, with
+ * the budget's remainder unspent. 1 with p->reps and p->rows, 0 when they have them already
+ * (reps 0) or when the budget cannot (reps -1). */
 int race_confirm_plan(const race *r, double elapsed_s, int want, race_confirmation *p);
 /* The survivors the confirmation would run, fastest first, then the baseline (once), into
  * idx; how many. */
