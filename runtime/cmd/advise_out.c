@@ -28,8 +28,7 @@ static const char *fate(const advise *a, int k)
 /* Why the pick is the one it is, when it is not simply the leader. */
 static const char *why_picked(const advise *a, int pick)
 {
-    if (a->r.stop && (!strcmp(a->r.stop, "indistinguishable") || !strcmp(a->r.stop, "confirmed")) &&
-        pick != race_leader(&a->r))
+    if (race_by_simplicity(&a->r) && pick != race_leader(&a->r))
         return "the simplest of the survivors, which cannot be told apart";
     if (pick != race_leader(&a->r))
         return "the surest of those as fast as the leader: its interval starts highest; the leader's spreads lower";
@@ -498,9 +497,8 @@ static void print_text(advise *a)
     char same[1024];
     if (alike(a, pick, same, sizeof same))
         printf("  cannot be told apart from: %s (%s)\n", same,
-               a->r.stop && (!strcmp(a->r.stop, "indistinguishable") || !strcmp(a->r.stop, "confirmed"))
-                   ? "the simplest of them is recommended"
-                   : "the one most surely fast is recommended");
+               race_by_simplicity(&a->r) ? "the simplest of them is recommended"
+                                         : "the one most surely fast is recommended");
     const bb_waits *bw = bound_of(a, pick);
     if (bw) {
         printf("  bound: %s (%s)\n", bw->kind, bw->evidence);

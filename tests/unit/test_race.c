@@ -399,6 +399,23 @@ static void test_confirm(void)
     race_free(&r);
 }
 
+/* A confirmation below --rows decides by the surest, not the simplest: fewer threads would win
+ * there by the scale alone. */
+static void test_simplest_at_rows_only(void)
+{
+    for (int at_rows = 0; at_rows <= 1; at_rows++) {
+        race r;
+        race_cand c[2] = { { .threads = 2 }, { .threads = 1 } };
+        start_at(&r, c, 2, 1e9, at_rows ? 10000 : 100000, 10000);
+        double rps[2][4] = { { 1000, 1010 }, { 995, 1000 } };
+        play_round(&r, rps);
+        r.stop = "confirmed";
+        if (at_rows) ok(race_by_simplicity(&r) && race_pick(&r) == 1, "confirmed at --rows: the simplest (one thread)");
+        else ok(!race_by_simplicity(&r) && race_pick(&r) == 0, "confirmed below --rows: the surest (two threads)");
+        race_free(&r);
+    }
+}
+
 /* With a confirmation to follow, a race below the final scale that cannot grow stops rather
  * than buy more runs at a scale the answer is not for; without one, it runs as many as fit. */
 static void test_confirm_follows(void)
@@ -496,6 +513,7 @@ int main(void)
     test_too_small();
     test_confirm();
     test_confirm_follows();
+    test_simplest_at_rows_only();
     test_rerun();
     return tap_done();
 }

@@ -470,13 +470,18 @@ static int surest(const race *r, int leader)
     return best;
 }
 
+int race_by_simplicity(const race *r)
+{
+    int l = race_leader(r);
+    const race_cand *c = l >= 0 ? &r->c[l] : NULL;
+    return c && c->nmark && c->mark[c->nmark - 1].rows >= r->cfg.rows && r->stop &&
+        (!strcmp(r->stop, "indistinguishable") || !strcmp(r->stop, "confirmed"));
+}
+
 int race_pick(const race *r)
 {
     int l = race_leader(r), best = l;
-    /* at the final scale (the race stopped on it, or the confirmation decided), the simplest
-     * of those that cannot be told apart; else the surest */
-    if (l < 0 || !r->stop || (strcmp(r->stop, "indistinguishable") && strcmp(r->stop, "confirmed")))
-        return surest(r, l);
+    if (l < 0 || !race_by_simplicity(r)) return surest(r, l);
     const bb_summary *ls = &r->c[l].stat;
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k], *b = &r->c[best];

@@ -39,7 +39,7 @@
  *   cfg.tie), the one whose interval's low end is highest (the one most surely fast; with
  *   one run each, the leader); when the race stopped because the
  *   survivors cannot be told apart (or the caller's confirmation round decided: r->stop
- *   "confirmed"), it is the simplest of the survivors as fast as the
+ *   "confirmed") at cfg.rows, it is the simplest of the survivors as fast as the
  *   leader (median within cfg.tie, intervals overlapping): fewer threads, then a smaller
  *   batch (0, one stream per worker, counts as the largest), then fewer settings away from
  *   their first listed value; the faster of equals. */
@@ -194,6 +194,11 @@ double race_rerun(const race *r, int k, double *lo, double *hi);
 int race_leader(const race *r);
 /* The recommendation (see above); -1 when no candidate has a standing. */
 int race_pick(const race *r);
+/* Whether race_pick takes the simplest of those as fast (the race stopped on survivors that
+ * cannot be told apart, or a confirmation decided, and the standings are at cfg.rows); else
+ * it takes the surest. Below cfg.rows never: a smaller scale understates more threads and
+ * bigger batches, the very ways in which the simpler differ. */
+int race_by_simplicity(const race *r);
 /* Every candidate ranked: those in the race by median, then those out by the round they
  * left (later first) and median; returns n. */
 int race_ranking(const race *r, int *idx);
