@@ -347,6 +347,7 @@ static json_t *advise_json(advise *a)
         json_object_set_new(rec, "ci95", level < 0 ? json_null() : json_pack("[ff]", lo, hi));
         json_object_set_new(rec, "ci_level", level < 0 ? json_null() : json_real(level));
         json_object_set_new(rec, "ci_kind", json_string("re-run"));
+        json_object_set_new(rec, "ci_rows", json_integer(standing_rows(a, pick))); /* the re-run's scale */
         json_object_set_new(rec, "median_ci95", ci_json(&rc->stat));
         json_object_set_new(rec, "median_ci_level", json_real(rc->stat.level));
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
@@ -477,9 +478,11 @@ static void print_text(advise *a)
     command_of(a, pick, cmd, sizeof cmd);
     int64_t at = standing_rows(a, pick);
     double rlo, rhi, rlevel = race_rerun(&a->r, pick, &rlo, &rhi);
+    char where[48] = ""; /* a re-run at the scale it was decided at: the race knows nothing of the rest */
+    if (at < a->rows) snprintf(where, sizeof where, " at %lld rows", (long long)at);
     if (rlevel > 0)
-        snprintf(iname, sizeof iname, "a re-run: %.0f%% within %s to %s", rlevel * 100, thousands(rlo, lo, sizeof lo),
-                 thousands(rhi, hi, sizeof hi));
+        snprintf(iname, sizeof iname, "a re-run%s: %.0f%% within %s to %s", where, rlevel * 100,
+                 thousands(rlo, lo, sizeof lo), thousands(rhi, hi, sizeof hi));
     else snprintf(iname, sizeof iname, "a re-run's spread unknown: no candidate ran twice at one scale");
     printf("\nrecommendation: %s: %s rows/s (%d run%s at %lld rows; %s)\n  %s\n", d,
            thousands(rc->stat.median, m, sizeof m), rc->stat.n, rc->stat.n == 1 ? "" : "s", (long long)at, iname, cmd);
