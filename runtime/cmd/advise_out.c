@@ -62,14 +62,19 @@ static int64_t standing_rows(const advise *a, int k)
     return c->nmark ? c->mark[c->nmark - 1].rows : 0;
 }
 
-/* The rows/s of k's successful runs at a scale, into v; how many. */
+/* Whether a run loaded every row its round asked for, without an error: a run cut by its cap
+ * measured a shorter load, start-up weighing more, and is no term of a ratio. */
+static int whole_run(const adv_run *r, int64_t rows)
+{
+    return r->rows_asked == rows && !r->res.error[0] && r->res.rows >= rows;
+}
+
+/* The rows/s of k's whole runs at a scale, into v; how many. */
 static int rates_at(const advise *a, int k, int64_t rows, double *v)
 {
     int n = 0;
-    for (int i = 0; i < a->c[k].nruns; i++) {
-        const adv_run *r = &a->c[k].runs[i];
-        if (r->rows_asked == rows && !r->res.error[0]) v[n++] = result_rows_per_s(&r->res);
-    }
+    for (int i = 0; i < a->c[k].nruns; i++)
+        if (whole_run(&a->c[k].runs[i], rows)) v[n++] = result_rows_per_s(&a->c[k].runs[i].res);
     return n;
 }
 
@@ -100,11 +105,11 @@ static int paired_ratios(const advise *a, int pick, int64_t rows, double *v)
     const adv_cand *p = &a->c[pick], *b = &a->c[a->baseline];
     for (int i = 0; i < p->nruns; i++) {
         const adv_run *x = &p->runs[i];
-        if (x->rows_asked != rows || x->res.error[0]) continue;
+        if (!whole_run(x, rows)) continue;
         for (int j = 0; j < b->nruns; j++) {
             const adv_run *y = &b->runs[j];
             double rb = result_rows_per_s(&y->res);
-            if (y->round == x->round && y->rep == x->rep && !y->res.error[0] && rb > 0)
+            if (y->round == x->round && y->rep == x->rep && whole_run(y, rows) && rb > 0)
                 v[n++] = result_rows_per_s(&x->res) / rb;
         }
     }
