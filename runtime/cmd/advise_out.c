@@ -133,11 +133,10 @@ static int baseline_ratio(advise *a, int pick, double out[5])
     if (pick == a->baseline) np = 0;
     if (np >= 2 && nb) {
         /* where a re-run's paired ratio lands: the spread of the turn-by-turn ratios in logs */
-        double sum = 0, ss = 0;
-        for (int i = 0; i < np; i++) sum += log(rec[i]);
-        for (int i = 0; i < np; i++) ss += (log(rec[i]) - sum / np) * (log(rec[i]) - sum / np);
+        int m;
+        double ss = summary_log_ss(rec, np, &m);
         out[0] = summary_median(rec, np);
-        out[4] = summary_predict(out[0], np, sqrt(ss / (np - 1)), np - 1, &out[1], &out[2]);
+        out[4] = summary_predict(out[0], np, sqrt(ss / (m - 1)), m - 1, &out[1], &out[2]);
         out[3] = summary_median(base, nb);
         ok = 2;
     } else if (a->rs.L && nr && nb && lib_ratio_interval(a->rs.L, base, nb, rec, nr, out, &err) == 0) {

@@ -259,21 +259,20 @@ int race_spread(const race *r, double *s, int *dof)
     int runs = 0, groups = 0;
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k];
+        double *v = bb_xmalloc(sizeof *v * (size_t)(c->ns ? c->ns : 1));
         for (int i = 0; i < c->ns; i++) {
-            int first = 1, m = 0;
-            double sum = 0;
+            int first = 1, n = 0, m;
             for (int j = 0; j < i && first; j++) first = c->s[j].rows != c->s[i].rows;
             if (!first) continue; /* each scale once, at its first run */
             for (int j = i; j < c->ns; j++)
-                if (c->s[j].rows == c->s[i].rows && c->s[j].rows_per_s > 0) sum += log(c->s[j].rows_per_s), m++;
+                if (c->s[j].rows == c->s[i].rows) v[n++] = c->s[j].rows_per_s;
+            double g = summary_log_ss(v, n, &m);
             if (m < 2) continue;
-            double mean = sum / m;
-            for (int j = i; j < c->ns; j++)
-                if (c->s[j].rows == c->s[i].rows && c->s[j].rows_per_s > 0)
-                    ss += (log(c->s[j].rows_per_s) - mean) * (log(c->s[j].rows_per_s) - mean);
+            ss += g;
             runs += m;
             groups++;
         }
+        free(v);
     }
     *dof = runs - groups;
     *s = *dof > 0 ? sqrt(ss / *dof) : -1;

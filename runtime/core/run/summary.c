@@ -92,6 +92,17 @@ void summary_of(const double *x, int n, uint64_t seed, bb_summary *out)
     free(v);
 }
 
+double summary_log_ss(const double *x, int n, int *m)
+{
+    double sum = 0, ss = 0;
+    *m = 0;
+    for (int i = 0; i < n; i++)
+        if (x[i] > 0) sum += log(x[i]), (*m)++;
+    for (int i = 0; i < n && *m; i++)
+        if (x[i] > 0) ss += (log(x[i]) - sum / *m) * (log(x[i]) - sum / *m);
+    return ss;
+}
+
 double summary_t95(int dof)
 {
     static const double t[31] = { 0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
