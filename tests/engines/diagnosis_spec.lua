@@ -11,13 +11,16 @@ local function diag(out)
   return out:match('"bottleneck":{[^}]*"kind":"([^"]*)"'), out:match('"evidence":"([^"]*)"'), out:match('"waits":(%b{})')
 end
 
--- Waits until something listens on 127.0.0.1:port (a proxy starting), at most ~20 s.
-local function listening(port)
+-- The port a proxy started on port 0 prints once it listens (the kernel's pick: a port chosen
+-- here could be taken), waited for as an event, at most ~20 s; nil if it never does.
+local function proxy_port(file)
   for _ = 1, 200 do
-    if os.execute(("bash -c 'echo > /dev/tcp/127.0.0.1/%d' 2>/dev/null"):format(port)) == 0 then return true end
+    local f = io.open(file)
+    local port = f and f:read("*l")
+    if f then f:close() end
+    if port and port:match("^%d+$") then return tonumber(port) end
     os.execute("sleep 0.1")
   end
-  return false
 end
 
 describe("diagnosis", function()
@@ -104,16 +107,17 @@ describe("diagnosis", function()
   end)
 
   it("names a run through a proxy adding 1 ms each way network-bound", function()
-    local port = 20000 + math.random(0, 19999)
     local pgport = PG:match(":(%d+)/")
-    local pidf = TMP .. "/bb_diag_proxy.pid"
-    os.execute(("python3 contrib/delayproxy.py %d %s 1 >/dev/null 2>&1 & echo $! >%s"):format(port, pgport, pidf))
+    local pidf, portf = TMP .. "/bb_diag_proxy.pid", TMP .. "/bb_diag_proxy.port"
+    os.remove(portf)
+    os.execute(("python3 contrib/delayproxy.py 0 %s 1 >%s 2>&1 & echo $! >%s"):format(pgport, portf, pidf))
     local pid = io.open(pidf):read("*l")
-    local up = listening(port)
-    local ok, out = false, "proxy did not start"
-    if up then ok, out = lib.run("pg", PG:gsub(":%d+/", ":" .. port .. "/"), "--method=insert --rows=400 --format=json") end
-    os.execute("kill " .. pid)
+    local port = proxy_port(portf)
+    local ok, out = false, "proxy did not start: " .. (io.open(portf) and io.open(portf):read("*a") or "")
+    if port then ok, out = lib.run("pg", PG:gsub(":%d+/", ":" .. port .. "/"), "--method=insert --rows=400 --format=json") end
+    os.execute("kill " .. pid .. " 2>/dev/null")
     os.remove(pidf)
+    os.remove(portf)
     assert.is_true(ok, out)
     local kind, evidence = diag(out)
     assert.are.equal("network", kind, out)
