@@ -399,6 +399,21 @@ static void test_confirm(void)
     race_free(&r);
 }
 
+/* A baseline ten times slower than the leader runs whole in the confirmation: its cut is
+ * twice its own time, not four times the leader's (a cut run is no term of a ratio). */
+static void test_confirm_baseline_whole(void)
+{
+    race r;
+    race_cand c[2] = { { .threads = 1 }, { .threads = 1, .baseline = 1 } };
+    start_at(&r, c, 2, 1e9, 100000, 10000);
+    double rps[2][4] = { { 1000, 1000 }, { 100, 100 } };
+    play_round(&r, rps);
+    race_confirmation p;
+    ok(race_confirm_plan(&r, 0, 6, &p) == 1 && fabs(p.cap_s - 2000) < 1e-6,
+       "the confirmation's cut leaves the slow baseline whole");
+    race_free(&r);
+}
+
 /* A confirmation below --rows decides by the surest, not the simplest: fewer threads would win
  * there by the scale alone. */
 static void test_simplest_at_rows_only(void)
@@ -514,6 +529,7 @@ int main(void)
     test_confirm();
     test_confirm_follows();
     test_simplest_at_rows_only();
+    test_confirm_baseline_whole();
     test_rerun();
     return tap_done();
 }

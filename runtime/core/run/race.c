@@ -383,6 +383,10 @@ static int plan_at(const race *r, double elapsed_s, int want, int64_t rows, race
     int l = race_leader(r), base = m > 0 && !is_tied(r, idx[m - 1], l); /* the baseline, last */
     int tied = m - base, fewest = tied < 2 ? tied : base ? 1 : 2; /* the leader and the baseline, or the first two */
     double cap = cap_for(r, rows), left = r->cfg.budget_s - elapsed_s;
+    if (base && r->c[idx[m - 1]].stat.median > 0) { /* the baseline's runs whole too: a ratio needs them */
+        double b = 2 * (double)rows / r->c[idx[m - 1]].stat.median;
+        if (b > cap) cap = b;
+    }
     double per_rep = confirm_rep(r, idx, m, tied, want, rows, cap, &have);
     *p = (race_confirmation){
         .rows = rows, .take = tied, .tied = tied, .cap_s = cap, .need_s = (want - have) * per_rep

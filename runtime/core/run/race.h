@@ -153,7 +153,7 @@ typedef struct race_confirmation {
     int reps;      /* more runs each at rows: 0 none needed, -1 the budget cannot */
     int take;      /* of the tied (race_tied's first entries, fastest first), how many run */
     int tied;      /* how many are tied (the baseline, when it is not, comes after them) */
-    double cap_s;  /* each run's cut */
+    double cap_s;  /* each run's cut: cfg.slow times the leader's time, or twice the baseline's if longer */
     double need_s; /* the seconds that `want` runs of every tied one at cfg.rows would take from now */
 } race_confirmation;
 
