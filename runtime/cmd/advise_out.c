@@ -62,19 +62,20 @@ static int64_t standing_rows(const advise *a, int k)
     return c->nmark ? c->mark[c->nmark - 1].rows : 0;
 }
 
-/* Whether a run loaded every row its round asked for, without an error: a run cut by its cap
- * measured a shorter load, start-up weighing more, and is no term of a ratio. */
-static int whole_run(const adv_run *r, int64_t rows)
+/* Whether a run at a scale ended without an error and, when `whole`, loaded every row its
+ * round asked for: a run cut by its cap measured a shorter load, start-up weighing more, and
+ * is a term of a ratio only when no whole run is there. */
+static int whole_run(const adv_run *r, int64_t rows, int whole)
 {
-    return r->rows_asked == rows && !r->res.error[0] && r->res.rows >= rows;
+    return r->rows_asked == rows && !r->res.error[0] && (!whole || r->res.rows >= rows);
 }
 
-/* The rows/s of k's whole runs at a scale, into v; how many. */
-static int rates_at(const advise *a, int k, int64_t rows, double *v)
+/* The rows/s of k's runs at a scale (whole ones, or any), into v; how many. */
+static int rates_at(const advise *a, int k, int64_t rows, int whole, double *v)
 {
     int n = 0;
     for (int i = 0; i < a->c[k].nruns; i++)
-        if (whole_run(&a->c[k].runs[i], rows)) v[n++] = result_rows_per_s(&a->c[k].runs[i].res);
+        if (whole_run(&a->c[k].runs[i], rows, whole)) v[n++] = result_rows_per_s(&a->c[k].runs[i].res);
     return n;
 }
 
@@ -99,17 +100,17 @@ static void cost_per_row(const advise *a, int k, double out[3])
 
 /* The pick's and the baseline's paired ratios: the runs of one turn of a round at a scale
  * (each ran right after the other), pick over baseline, into v; how many. */
-static int paired_ratios(const advise *a, int pick, int64_t rows, double *v)
+static int paired_ratios(const advise *a, int pick, int64_t rows, int whole, double *v)
 {
     int n = 0;
     const adv_cand *p = &a->c[pick], *b = &a->c[a->baseline];
     for (int i = 0; i < p->nruns; i++) {
         const adv_run *x = &p->runs[i];
-        if (!whole_run(x, rows)) continue;
+        if (!whole_run(x, rows, whole)) continue;
         for (int j = 0; j < b->nruns; j++) {
             const adv_run *y = &b->runs[j];
             double rb = result_rows_per_s(&y->res);
-            if (y->round == x->round && y->rep == x->rep && whole_run(y, rows) && rb > 0)
+            if (y->round == x->round && y->rep == x->rep && whole_run(y, rows, whole) && rb > 0)
                 v[n++] = result_rows_per_s(&x->res) / rb;
         }
     }
@@ -127,8 +128,9 @@ static int baseline_ratio(advise *a, int pick, double out[5])
     int64_t rows = standing_rows(a, pick);
     int nmax = a->c[pick].nruns + a->c[a->baseline].nruns + 1, ok = 0;
     double *rec = bb_xmalloc(sizeof *rec * (size_t)nmax), *base = bb_xmalloc(sizeof *base * (size_t)nmax);
-    int nr = rates_at(a, pick, rows, rec), nb = rates_at(a, a->baseline, rows, base), np = 0;
-    if (pick != a->baseline) np = paired_ratios(a, pick, rows, rec);
+    int whole = rates_at(a, a->baseline, rows, 1, base) > 0; /* a slow baseline may have only cut runs */
+    int nr = rates_at(a, pick, rows, whole, rec), nb = rates_at(a, a->baseline, rows, whole, base), np = 0;
+    if (pick != a->baseline) np = paired_ratios(a, pick, rows, whole, rec);
     bb_err err;
     if (pick == a->baseline) np = 0;
     if (np >= 2 && nb) {
