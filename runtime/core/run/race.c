@@ -418,7 +418,8 @@ int race_confirm_plan(const race *r, double elapsed_s, int want, race_confirmati
     int64_t lo = r->cur.rows, hi = r->cfg.rows;
     int ok = plan_at(r, elapsed_s, want, hi, p);
     if (ok || p->reps == 0 || lo <= 0 || lo >= hi) return ok;
-    race_confirmation q, at_rows = *p;
+    race_confirmation q;
+    double need_s = p->need_s;                          /* what --rows would take, said whatever scale runs */
     if (!plan_at(r, elapsed_s, want, lo, &q)) return 0; /* *p: as at cfg.rows */
     if (q.take == q.tied)                               /* the largest scale at which every tied one gets its runs */
         while (hi - lo > 1 && hi - lo > lo / 100) {
@@ -430,7 +431,7 @@ int race_confirm_plan(const race *r, double elapsed_s, int want, race_confirmati
     race_confirmation tidy;
     if (q.rows > r->cur.rows && plan_at(r, elapsed_s, want, tidy_rows(q.rows), &tidy) && tidy.take == q.take) q = tidy;
     *p = q;
-    p->need_s = at_rows.need_s;
+    p->need_s = need_s;
     return 1;
 }
 

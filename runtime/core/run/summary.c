@@ -98,8 +98,9 @@ double summary_log_ss(const double *x, int n, int *m)
     *m = 0;
     for (int i = 0; i < n; i++)
         if (x[i] > 0) sum += log(x[i]), (*m)++;
-    for (int i = 0; i < n && *m; i++)
-        if (x[i] > 0) ss += (log(x[i]) - sum / *m) * (log(x[i]) - sum / *m);
+    double mean = *m ? sum / *m : 0;
+    for (int i = 0; i < n; i++)
+        if (x[i] > 0) ss += (log(x[i]) - mean) * (log(x[i]) - mean);
     return ss;
 }
 
