@@ -253,39 +253,103 @@ static void standing(race *r, int k, int64_t rows)
     free(v);
 }
 
-int race_spread(const race *r, double *s, int *dof)
+/* The log mean and the sum of squared deviations in logs of k's runs at `rows`, of one round
+ * (round > 0) or of all; returns how many. */
+static int log_group(const race_cand *c, int64_t rows, int round, double *mean, double *ss)
 {
-    double ss = 0;
-    int runs = 0, groups = 0;
+    double sum = 0;
+    int m = 0;
+    *ss = 0;
+    for (int i = 0; i < c->ns; i++)
+        if (c->s[i].rows == rows && (round <= 0 || c->s[i].round == round) && c->s[i].rows_per_s > 0)
+            sum += log(c->s[i].rows_per_s), m++;
+    *mean = m ? sum / m : 0;
+    for (int i = 0; i < c->ns; i++)
+        if (c->s[i].rows == rows && (round <= 0 || c->s[i].round == round) && c->s[i].rows_per_s > 0)
+            *ss += (log(c->s[i].rows_per_s) - *mean) * (log(c->s[i].rows_per_s) - *mean);
+    return m;
+}
+
+/* Whether sample i is the first of its scale (round <= 0) or of its scale and round. */
+static int first_of(const race_cand *c, int i, int by_round)
+{
+    for (int j = 0; j < i; j++)
+        if (c->s[j].rows == c->s[i].rows && (!by_round || c->s[j].round == c->s[i].round)) return 0;
+    return 1;
+}
+
+int race_noise_of(const race *r, race_noise *out)
+{
+    double ssw = 0, ssp = 0, var_sum = 0, inv_sum = 0, mean, ss;
+    int dw = 0, dp = 0, db = 0, maxround = 0;
+    for (int k = 0; k < r->n; k++)
+        for (int i = 0; i < r->c[k].ns; i++)
+            if (r->c[k].s[i].round > maxround) maxround = r->c[k].s[i].round;
+    char *seen = calloc((size_t)maxround + 1, 1); /* the rounds the between part is measured over */
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k];
-        double *v = bb_xmalloc(sizeof *v * (size_t)(c->ns ? c->ns : 1));
+        double *means = bb_xmalloc(sizeof *means * (size_t)(c->ns ? c->ns : 1));
         for (int i = 0; i < c->ns; i++) {
-            int first = 1, n = 0, m;
-            for (int j = 0; j < i && first; j++) first = c->s[j].rows != c->s[i].rows;
-            if (!first) continue; /* each scale once, at its first run */
-            for (int j = i; j < c->ns; j++)
-                if (c->s[j].rows == c->s[i].rows) v[n++] = c->s[j].rows_per_s;
-            double g = summary_log_ss(v, n, &m);
-            if (m < 2) continue;
-            ss += g;
-            runs += m;
-            groups++;
+            if (!first_of(c, i, 0)) continue;
+            int m = log_group(c, c->s[i].rows, 0, &mean, &ss), rounds = 0;
+            if (m >= 2) ssp += ss, dp += m - 1;
+            double inv = 0, grand = 0;
+            for (int j = i; j < c->ns; j++) { /* its rounds at this scale */
+                if (c->s[j].rows != c->s[i].rows || !first_of(c, j, 1)) continue;
+                int mj = log_group(c, c->s[j].rows, c->s[j].round, &means[rounds], &ss);
+                if (mj == 0) continue;
+                if (mj >= 2) ssw += ss, dw += mj - 1;
+                inv += 1.0 / mj;
+                grand += means[rounds++];
+            }
+            if (rounds < 2) continue;
+            for (int j = i; j < c->ns && seen; j++)
+                if (c->s[j].rows == c->s[i].rows && c->s[j].round >= 0) seen[c->s[j].round] = 1;
+            grand /= rounds;
+            double var = 0;
+            for (int j = 0; j < rounds; j++) var += (means[j] - grand) * (means[j] - grand);
+            var_sum += var;                         /* (rounds - 1) times the variance of the round means */
+            inv_sum += (rounds - 1) * inv / rounds; /* what runs' own spread adds to it, per within variance */
+            db += rounds - 1;
         }
-        free(v);
+        free(means);
     }
-    *dof = runs - groups;
-    *s = *dof > 0 ? sqrt(ss / *dof) : -1;
-    return *dof > 0;
+    /* A round's state is every candidate's in it: the rounds, not the groups, are the draws of
+     * the between part, so its degrees of freedom are the rounds less one. */
+    int nrounds = 0;
+    for (int j = 0; j <= maxround && seen; j++) nrounds += seen[j];
+    free(seen);
+    out->pooled = dp > 0 ? sqrt(ssp / dp) : -1;
+    out->pooled_dof = dp;
+    out->within = dw > 0 ? sqrt(ssw / dw) : -1;
+    out->within_dof = dw;
+    double b = dw > 0 && db > 0 ? (var_sum - ssw / dw * inv_sum) / db : 0; /* method of moments */
+    out->between = b > 0 ? sqrt(b) : 0;
+    out->between_dof = nrounds < 2 ? 0 : db < nrounds - 1 ? db : nrounds - 1;
+    return dp > 0;
+}
+
+/* The rounds k ran at `rows` in. */
+static int rounds_at(const race_cand *c, int64_t rows)
+{
+    int n = 0;
+    for (int i = 0; i < c->ns; i++) n += c->s[i].rows == rows && first_of(c, i, 1);
+    return n;
 }
 
 double race_rerun(const race *r, int k, double *lo, double *hi)
 {
-    double s;
-    int dof;
+    race_noise z;
     *lo = *hi = -1;
-    if (k < 0 || !r->c[k].stat.n || !race_spread(r, &s, &dof)) return -1;
-    return summary_predict(r->c[k].stat.median, r->c[k].stat.n, s, dof, lo, hi);
+    if (k < 0 || !r->c[k].stat.n || !race_noise_of(r, &z)) return -1;
+    const race_cand *c = &r->c[k];
+    int n = c->stat.n;
+    if (z.within_dof < 2) return summary_predict(c->stat.median, n, z.pooled, z.pooled_dof, lo, hi);
+    /* a re-run is a new round: its own run's spread, and its round's stray from the rounds measured */
+    int nr = c->nmark ? rounds_at(c, c->mark[c->nmark - 1].rows) : 1;
+    double a = z.within * z.within * (1 + 1.0 / n), b = z.between * z.between * (1 + 1.0 / (nr > 0 ? nr : 1));
+    double dof = b > 0 ? (a + b) * (a + b) / (a * a / z.within_dof + b * b / z.between_dof) : z.within_dof;
+    return summary_predict_var(c->stat.median, a + b, dof >= 1 ? (int)dof : 1, lo, hi); /* Welch-Satterthwaite */
 }
 
 /* How much a standing at `rows` may understate a candidate: below cfg.rows a smaller scale

@@ -179,15 +179,26 @@ int race_tied(const race *r, int *idx);
 /* The runs k has at cfg.rows so far. */
 int race_runs_at_scale(const race *r, int k);
 
-/* The spread of a run about its candidate's level over the whole race: the standard deviation
- * of log rows/s about the mean log of each candidate's runs at one scale, pooled over every
- * candidate and scale with two runs or more (a single run tells nothing of spread), into *s
- * with its degrees of freedom (runs less groups) into *dof; 0 without any. Pooled because one
- * candidate's few runs sit close in time, while the race's runs span its whole length and
- * see more of how this machine drifts. */
-int race_spread(const race *r, double *s, int *dof);
-/* Where a re-run of k lands, 95% of the time: summary_predict on its standing with the race's
- * spread; the level, or -1 (lo = hi = -1) without a spread or a standing. */
+/* How a run spreads about its candidate's level, from the whole race, in logs of rows/s (rates
+ * spread by factors). A round is one window of the machine's state, shared by its runs:
+ *   within:  about the mean of its own round's runs at one scale, pooled over every candidate,
+ *            scale and round with two runs or more;
+ *   between: how far a round's mean strays from the other rounds' of the same candidate and
+ *            scale, less what `within` explains of it (method of moments; 0 when it explains all);
+ *   pooled:  about the candidate's mean at one scale, its rounds together (a single run tells
+ *            nothing of spread).
+ * Standard deviations (-1 unknown) and their degrees of freedom; returns 0 when not even
+ * `pooled` is known. */
+typedef struct race_noise {
+    double within, between, pooled;
+    int within_dof, between_dof, pooled_dof;
+} race_noise;
+int race_noise_of(const race *r, race_noise *out);
+/* Where a re-run of k lands, 95% of the time (summary_predict_var): a re-run is one run in a
+ * new round, so its variance is within^2 (1 + 1/n) + between^2 (1 + 1/rounds), n and rounds
+ * k's runs and rounds at its standing's scale, with the Welch-Satterthwaite degrees of freedom;
+ * with fewer than two degrees of freedom within rounds, the pooled spread (summary_predict).
+ * The level, or -1 (lo = hi = -1) without a spread or a standing. */
 double race_rerun(const race *r, int k, double *lo, double *hi);
 
 /* The leader: the candidate in the race with the highest median; -1 when none. */

@@ -115,14 +115,23 @@ double summary_t95(int dof)
     return z + (z3 + z) / (4.0 * dof) + (5 * z5 + 16 * z3 + 3 * z) / (96.0 * dof * dof);
 }
 
-double summary_predict(double median, int n, double s, int dof, double *lo, double *hi)
+double summary_predict_var(double median, double var, int dof, double *lo, double *hi)
 {
     *lo = *hi = -1;
-    if (dof < 1 || n < 1 || !(median > 0) || !(s >= 0)) return -1;
-    double half = summary_t95(dof) * s * sqrt(1 + 1.0 / n);
+    if (dof < 1 || !(median > 0) || !(var >= 0)) return -1;
+    double half = summary_t95(dof) * sqrt(var);
     *lo = median * exp(-half);
     *hi = median * exp(half);
     return 0.95;
+}
+
+double summary_predict(double median, int n, double s, int dof, double *lo, double *hi)
+{
+    if (n < 1 || !(s >= 0)) {
+        *lo = *hi = -1;
+        return -1;
+    }
+    return summary_predict_var(median, s * s * (1 + 1.0 / n), dof, lo, hi);
 }
 
 void summary_zscores(const double *x, int n, double *z)

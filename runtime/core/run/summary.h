@@ -44,6 +44,9 @@ double summary_t95(int dof);
  * of the drift between one window and the next. Returns 0.95, or -1 (lo = hi = -1) when
  * dof < 1 or n < 1. */
 double summary_predict(double median, int n, double s, int dof, double *lo, double *hi);
+/* The same from the variance in logs of a re-run about the median (var), its degrees of freedom
+ * given: for a spread of more than one part (see race_rerun). */
+double summary_predict_var(double median, double var, int dof, double *lo, double *hi);
 /* Modified Z-score of each value, 0.6745 (x - median) / MAD (the mean absolute deviation
  * scaled by 1.2533 stands in when the MAD is 0; 0 when every known value is equal); unknown
  * values get 0. A description of each value's distance, not a test: see summary_dixon. */
