@@ -285,7 +285,8 @@ int race_noise_of(const race *r, race_noise *out)
     for (int k = 0; k < r->n; k++)
         for (int i = 0; i < r->c[k].ns; i++)
             if (r->c[k].s[i].round > maxround) maxround = r->c[k].s[i].round;
-    char *seen = calloc((size_t)maxround + 1, 1); /* the rounds the between part is measured over */
+    char *seen = bb_xmalloc((size_t)maxround + 1); /* the rounds the between part is measured over */
+    memset(seen, 0, (size_t)maxround + 1);
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k];
         double *means = bb_xmalloc(sizeof *means * (size_t)(c->ns ? c->ns : 1));
@@ -303,7 +304,7 @@ int race_noise_of(const race *r, race_noise *out)
                 grand += means[rounds++];
             }
             if (rounds < 2) continue;
-            for (int j = i; j < c->ns && seen; j++)
+            for (int j = i; j < c->ns; j++)
                 if (c->s[j].rows == c->s[i].rows && c->s[j].round >= 0) seen[c->s[j].round] = 1;
             grand /= rounds;
             double var = 0;
@@ -317,7 +318,7 @@ int race_noise_of(const race *r, race_noise *out)
     /* A round's state is every candidate's in it: the rounds, not the groups, are the draws of
      * the between part, so its degrees of freedom are the rounds less one. */
     int nrounds = 0;
-    for (int j = 0; j <= maxround && seen; j++) nrounds += seen[j];
+    for (int j = 0; j <= maxround; j++) nrounds += seen[j];
     free(seen);
     out->pooled = dp > 0 ? sqrt(ssp / dp) : -1;
     out->pooled_dof = dp;
@@ -348,7 +349,8 @@ double race_rerun(const race *r, int k, double *lo, double *hi)
     /* a re-run is a new round: its own run's spread, and its round's stray from the rounds measured */
     int nr = c->nmark ? rounds_at(c, c->mark[c->nmark - 1].rows) : 1;
     double a = z.within * z.within * (1 + 1.0 / n), b = z.between * z.between * (1 + 1.0 / (nr > 0 ? nr : 1));
-    double dof = b > 0 ? (a + b) * (a + b) / (a * a / z.within_dof + b * b / z.between_dof) : z.within_dof;
+    double dof =
+        b > 0 && z.between_dof > 0 ? (a + b) * (a + b) / (a * a / z.within_dof + b * b / z.between_dof) : z.within_dof;
     return summary_predict_var(c->stat.median, a + b, dof >= 1 ? (int)dof : 1, lo, hi); /* Welch-Satterthwaite */
 }
 
