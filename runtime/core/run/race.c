@@ -270,7 +270,7 @@ static int log_group(const race_cand *c, int64_t rows, int round, double *mean, 
     return m;
 }
 
-/* Whether sample i is the first of its scale (round <= 0) or of its scale and round. */
+/* Whether sample i is the first of its scale, or (by_round) of its scale and round. */
 static int first_of(const race_cand *c, int i, int by_round)
 {
     for (int j = 0; j < i; j++)
