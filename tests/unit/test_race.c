@@ -459,6 +459,40 @@ static double gauss(uint64_t *s)
     return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(2 * M_PI * v);
 }
 
+/* How often a re-run of the fastest of 4 candidates (2 runs each in 3 rounds) lands in its
+ * re-run interval, when a round strays by `common` (every candidate's) and `own` (each one's)
+ * and runs by `within`, all in logs; *narrow: how often inside the within-round spread alone. */
+static double rerun_coverage(uint64_t *seed, int trials, double common, double own, double within, double *narrow)
+{
+    int inside = 0, in_within = 0;
+    for (int t = 0; t < trials; t++) {
+        race r;
+        race_cand d[4];
+        race_noise z;
+        double lo, hi;
+        memset(d, 0, sizeof d);
+        start_at(&r, d, 4, 1e9, 100000, 100000);
+        for (int round = 1; round <= 3; round++) {
+            r.cur.round = round; /* the rounds' plans are not what is tested here */
+            double state = common * gauss(seed);
+            for (int k = 0; k < 4; k++) {
+                double mine = own * gauss(seed);
+                for (int rep = 0; rep < 2; rep++)
+                    race_record(&r, k, 1000 * (k + 1) * exp(state + mine + within * gauss(seed)), 1, 1);
+            }
+        }
+        race_end_round(&r);
+        race_rerun(&r, 3, &lo, &hi);
+        double again = 4000 * exp(common * gauss(seed) + own * gauss(seed) + within * gauss(seed));
+        inside += again >= lo && again <= hi;
+        race_noise_of(&r, &z);
+        in_within += fabs(log(again / r.c[3].stat.median)) <= summary_t95(z.within_dof) * z.within * sqrt(1 + 1.0 / 6);
+        race_free(&r);
+    }
+    *narrow = (double)in_within / trials;
+    return (double)inside / trials;
+}
+
 /* The re-run interval: Student's t, the race's pooled spread, and the coverage it states on
  * simulated races whose runs spread by 5% in logs: a re-run of one run lands inside 95% of the
  * time, a re-run's median of five (what bench re-measures) at least that. */
@@ -511,32 +545,20 @@ static void test_rerun(void)
     ok(fabs((double)one / trials - 0.95) < 0.015, what);
     snprintf(what, sizeof what, "a re-run's median of 5 inside %.3f of the time", (double)five / trials);
     ok((double)five / trials >= 0.95, what);
+    double narrow_rate;
 
-    /* Rounds in different states of the machine (3% in logs within a round, 4% from round to
-     * round, shared by every candidate): a re-run in a round of its own still lands inside 95%
-     * of the time; the within-round spread alone (the pooled rule of one round) would not. */
-    int inside = 0, narrow = 0;
-    for (int t = 0; t < trials; t++) {
-        race_cand d[4];
-        memset(d, 0, sizeof d);
-        start_at(&r, d, 4, 1e9, 100000, 100000);
-        for (int round = 1; round <= 3; round++) {
-            r.cur.round = round; /* the rounds' plans are not what is tested here */
-            double state = 0.04 * gauss(&seed);
-            for (int rep = 0; rep < 2; rep++)
-                for (int k = 0; k < 4; k++) race_record(&r, k, 1000 * (k + 1) * exp(state + 0.03 * gauss(&seed)), 1, 1);
-        }
-        race_end_round(&r);
-        race_rerun(&r, 3, &lo, &hi);
-        double again = 4000 * exp(0.04 * gauss(&seed) + 0.03 * gauss(&seed));
-        inside += again >= lo && again <= hi;
-        race_noise_of(&r, &z);
-        narrow += fabs(log(again / r.c[3].stat.median)) <= summary_t95(z.within_dof) * z.within * sqrt(1 + 1.0 / 6);
-        race_free(&r);
-    }
+    /* Rounds in different states of the machine, 3% in logs within a round; from round to round
+     * 3.3% shared by every candidate and 3.3% each one's own (about what the 60 races `make
+     * bench` kept on this VM show: a common shift of 4.6% and 4.7% of a candidate's own between
+     * two rounds): a re-run in a round of its own lands inside 95% of the time; the within-round
+     * spread alone would not. All of it shared (the worst case for the degrees of freedom): 90%. */
+    double mixed = rerun_coverage(&seed, trials, 0.033, 0.033, 0.03, &narrow_rate);
     snprintf(what, sizeof what, "rounds that drift: a re-run inside %.3f of the time (95%% stated; within only %.3f)",
-             (double)inside / trials, (double)narrow / trials);
-    ok(fabs((double)inside / trials - 0.95) < 0.025 && (double)narrow / trials < 0.9, what);
+             mixed, narrow_rate);
+    ok(fabs(mixed - 0.95) < 0.02 && narrow_rate < 0.9, what);
+    double shared = rerun_coverage(&seed, trials, 0.047, 0, 0.03, &narrow_rate);
+    snprintf(what, sizeof what, "rounds that drift alike for all: a re-run inside %.3f of the time", shared);
+    ok(shared >= 0.9, what);
 }
 
 int main(void)

@@ -285,11 +285,15 @@ int race_noise_of(const race *r, race_noise *out)
     for (int k = 0; k < r->n; k++)
         for (int i = 0; i < r->c[k].ns; i++)
             if (r->c[k].s[i].round > maxround) maxround = r->c[k].s[i].round;
-    char *seen = bb_xmalloc((size_t)maxround + 1); /* the rounds the between part is measured over */
-    memset(seen, 0, (size_t)maxround + 1);
+    /* per round: the sum and count of its groups' strays (mean of the round less the group's) */
+    double *esum = bb_xmalloc(sizeof *esum * ((size_t)maxround + 1));
+    int *ecount = bb_xmalloc(sizeof *ecount * ((size_t)maxround + 1));
+    memset(esum, 0, sizeof *esum * ((size_t)maxround + 1));
+    memset(ecount, 0, sizeof *ecount * ((size_t)maxround + 1));
     for (int k = 0; k < r->n; k++) {
         const race_cand *c = &r->c[k];
         double *means = bb_xmalloc(sizeof *means * (size_t)(c->ns ? c->ns : 1));
+        int *round_of = bb_xmalloc(sizeof *round_of * (size_t)(c->ns ? c->ns : 1));
         for (int i = 0; i < c->ns; i++) {
             if (!first_of(c, i, 0)) continue;
             int m = log_group(c, c->s[i].rows, 0, &mean, &ss), rounds = 0;
@@ -301,32 +305,44 @@ int race_noise_of(const race *r, race_noise *out)
                 if (mj == 0) continue;
                 if (mj >= 2) ssw += ss, dw += mj - 1;
                 inv += 1.0 / mj;
+                round_of[rounds] = c->s[j].round;
                 grand += means[rounds++];
             }
             if (rounds < 2) continue;
-            for (int j = i; j < c->ns; j++)
-                if (c->s[j].rows == c->s[i].rows && c->s[j].round >= 0) seen[c->s[j].round] = 1;
             grand /= rounds;
             double var = 0;
-            for (int j = 0; j < rounds; j++) var += (means[j] - grand) * (means[j] - grand);
+            for (int j = 0; j < rounds; j++) {
+                var += (means[j] - grand) * (means[j] - grand);
+                if (round_of[j] >= 0) esum[round_of[j]] += means[j] - grand, ecount[round_of[j]]++;
+            }
             var_sum += var;                         /* (rounds - 1) times the variance of the round means */
             inv_sum += (rounds - 1) * inv / rounds; /* what runs' own spread adds to it, per within variance */
             db += rounds - 1;
         }
         free(means);
+        free(round_of);
     }
-    /* A round's state is every candidate's in it: the rounds, not the groups, are the draws of
-     * the between part, so its degrees of freedom are the rounds less one. */
+    /* A round's stray is partly every candidate's in it (the machine's state: its draws are the
+     * rounds, rounds less one degrees of freedom) and partly each one's own (the groups'): the
+     * between part's degrees of freedom are Welch-Satterthwaite's of the two sums of squares. */
     int nrounds = 0;
-    for (int j = 0; j <= maxround; j++) nrounds += seen[j];
-    free(seen);
+    double ss_common = 0;
+    for (int j = 0; j <= maxround; j++)
+        if (ecount[j]) nrounds++, ss_common += esum[j] * esum[j] / ecount[j];
+    free(esum);
+    free(ecount);
+    double ss_own = var_sum - ss_common;
+    int dc = nrounds - 1, dn = db - dc;
+    double bdof = db;
+    if (dc > 0 && var_sum > 0)
+        bdof = var_sum * var_sum / (ss_common * ss_common / dc + (dn > 0 ? ss_own * ss_own / dn : 0));
     out->pooled = dp > 0 ? sqrt(ssp / dp) : -1;
     out->pooled_dof = dp;
     out->within = dw > 0 ? sqrt(ssw / dw) : -1;
     out->within_dof = dw;
     double b = dw > 0 && db > 0 ? (var_sum - ssw / dw * inv_sum) / db : 0; /* method of moments */
     out->between = b > 0 ? sqrt(b) : 0;
-    out->between_dof = nrounds < 2 ? 0 : db < nrounds - 1 ? db : nrounds - 1;
+    out->between_dof = db > 0 ? bdof < 1 ? 1 : bdof > db ? db : (int)bdof : 0;
     return dp > 0;
 }
 
