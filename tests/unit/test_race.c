@@ -547,6 +547,25 @@ static void test_rerun(void)
     ok((double)five / trials >= 0.95, what);
     double narrow_rate;
 
+    /* two candidates over two rounds, straying opposite ways: the between part would rest on
+     * one degree of freedom, so the rounds are pooled as one spread */
+    race_cand e[2];
+    memset(e, 0, sizeof e);
+    start_at(&r, e, 2, 1e9, 100000, 100000);
+    double r1[2] = { 230, 238 }, r2[2][3] = { { 239, 239, 250 }, { 224, 217, 223 } };
+    r.cur.round = 1;
+    for (int k = 0; k < 2; k++) race_record(&r, k, r1[k], 1, 1);
+    r.cur.round = 2;
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 3; i++) race_record(&r, k, r2[k][i], 1, 1);
+    race_end_round(&r);
+    race_noise_of(&r, &z);
+    double plo, phi;
+    summary_predict(r.c[0].stat.median, r.c[0].stat.n, z.pooled, z.pooled_dof, &plo, &phi);
+    ok(z.between_dof == 1 && race_rerun(&r, 0, &lo, &hi) == 0.95 && lo == plo && hi == phi,
+       "a between part of one degree of freedom: the rounds pooled");
+    race_free(&r);
+
     /* Rounds in different states of the machine, 3% in logs within a round; from round to round
      * 3.3% shared by every candidate and 3.3% each one's own (about what the 60 races `make
      * bench` kept on this VM show: a common shift of 4.6% and 4.7% of a candidate's own between

@@ -361,7 +361,10 @@ double race_rerun(const race *r, int k, double *lo, double *hi)
     if (k < 0 || !r->c[k].stat.n || !race_noise_of(r, &z)) return -1;
     const race_cand *c = &r->c[k];
     int n = c->stat.n;
-    if (z.within_dof < 2) return summary_predict(c->stat.median, n, z.pooled, z.pooled_dof, lo, hi);
+    /* too little to tell the parts apart (a between part from two or three strays would take
+     * t at one degree of freedom: an interval of 4x): the rounds pooled, as one spread */
+    if (z.within_dof < 2 || (z.between_dof > 0 && z.between_dof < 2))
+        return summary_predict(c->stat.median, n, z.pooled, z.pooled_dof, lo, hi);
     /* a re-run is a new round: its own run's spread, and its round's stray from the rounds measured */
     int nr = c->nmark ? rounds_at(c, c->mark[c->nmark - 1].rows) : 1;
     double a = z.within * z.within * (1 + 1.0 / n), b = z.between * z.between * (1 + 1.0 / (nr > 0 ? nr : 1));

@@ -197,7 +197,8 @@ int race_noise_of(const race *r, race_noise *out);
 /* Where a re-run of k lands, 95% of the time (summary_predict_var): a re-run is one run in a
  * new round, so its variance is within^2 (1 + 1/n) + between^2 (1 + 1/rounds), n and rounds
  * k's runs and rounds at its standing's scale, with the Welch-Satterthwaite degrees of freedom;
- * with fewer than two degrees of freedom within rounds, the pooled spread (summary_predict).
+ * with fewer than two degrees of freedom within rounds or between them, the pooled spread
+ * (summary_predict).
  * The level, or -1 (lo = hi = -1) without a spread or a standing. */
 double race_rerun(const race *r, int k, double *lo, double *hi);
 
