@@ -354,6 +354,14 @@ static json_t *advise_json(advise *a)
         json_object_set_new(rec, "ci_level", level < 0 ? json_null() : json_real(level));
         json_object_set_new(rec, "ci_kind", json_string("re-run"));
         json_object_set_new(rec, "ci_rows", json_integer(standing_rows(a, pick))); /* the re-run's scale */
+        race_noise z; /* what the re-run interval is made of: spreads in natural logs */
+        if (race_noise_of(&a->r, &z))
+            json_object_set_new(rec, "ci_spread",
+                                json_pack("{s:o, s:i, s:o, s:i, s:f, s:i}", "within", num_or_null(z.within),
+                                          "within_dof", z.within_dof, "between",
+                                          num_or_null(z.within < 0 ? -1 : z.between), "between_dof", z.between_dof,
+                                          "pooled", z.pooled, "pooled_dof", z.pooled_dof));
+        else json_object_set_new(rec, "ci_spread", json_null());
         json_object_set_new(rec, "median_ci95", ci_json(&rc->stat));
         json_object_set_new(rec, "median_ci_level", json_real(rc->stat.level));
         json_object_set_new(rec, "runs", json_integer(rc->stat.n));
