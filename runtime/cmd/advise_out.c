@@ -136,7 +136,7 @@ static int baseline_ratio(advise *a, int pick, double out[5])
     if (np >= 2 && nb) {
         /* where a re-run's paired ratio lands: the spread of the turn-by-turn ratios in logs */
         int m;
-        double ss = summary_log_ss(rec, np, &m);
+        double ss = summary_log_ss(rec, np, &m, NULL);
         out[0] = summary_median(rec, np);
         out[4] = summary_predict(out[0], np, sqrt(ss / (m - 1)), m - 1, &out[1], &out[2]);
         out[3] = summary_median(base, nb);

@@ -7,22 +7,15 @@
 #include <string.h>
 
 #include "../../../base/buf.h"
-#include "summary.h"
 
-/* The log mean and the sum of squared deviations in logs of k's runs at `rows`, of one round
- * (round > 0) or of all; returns how many. */
-static int log_group(const race_cand *c, int64_t rows, int round, double *mean, double *ss)
+/* summary_log_ss of k's runs at `rows`, of one round (round > 0) or of all, gathered in v
+ * (room for all of k's runs): the log mean into *mean, the sum of squares into *ss; how many. */
+static int log_group(const race_cand *c, int64_t rows, int round, double *v, double *mean, double *ss)
 {
-    double sum = 0;
-    int m = 0;
-    *ss = 0;
+    int n = 0, m;
     for (int i = 0; i < c->ns; i++)
-        if (c->s[i].rows == rows && (round <= 0 || c->s[i].round == round) && c->s[i].rows_per_s > 0)
-            sum += log(c->s[i].rows_per_s), m++;
-    *mean = m ? sum / m : 0;
-    for (int i = 0; i < c->ns; i++)
-        if (c->s[i].rows == rows && (round <= 0 || c->s[i].round == round) && c->s[i].rows_per_s > 0)
-            *ss += (log(c->s[i].rows_per_s) - *mean) * (log(c->s[i].rows_per_s) - *mean);
+        if (c->s[i].rows == rows && (round <= 0 || c->s[i].round == round)) v[n++] = c->s[i].rows_per_s;
+    *ss = summary_log_ss(v, n, &m, mean);
     return m;
 }
 
@@ -32,6 +25,14 @@ static int first_of(const race_cand *c, int i, int by_round)
     for (int j = 0; j < i; j++)
         if (c->s[j].rows == c->s[i].rows && (!by_round || c->s[j].round == c->s[i].round)) return 0;
     return 1;
+}
+
+/* Welch-Satterthwaite: the degrees of freedom of a + b, variance estimates with da and db of
+ * their own (a term of no degrees of freedom or of 0 counts for none). */
+static double welch_dof(double a, int da, double b, int db)
+{
+    double d = (da > 0 ? a * a / da : 0) + (db > 0 ? b * b / db : 0);
+    return d > 0 ? (a + b) * (a + b) / d : 0;
 }
 
 int race_noise_of(const race *r, race_noise *out)
@@ -50,14 +51,15 @@ int race_noise_of(const race *r, race_noise *out)
         const race_cand *c = &r->c[k];
         double *means = bb_xmalloc(sizeof *means * (size_t)(c->ns ? c->ns : 1));
         int *round_of = bb_xmalloc(sizeof *round_of * (size_t)(c->ns ? c->ns : 1));
+        double *v = bb_xmalloc(sizeof *v * (size_t)(c->ns ? c->ns : 1));
         for (int i = 0; i < c->ns; i++) {
             if (!first_of(c, i, 0)) continue;
-            int m = log_group(c, c->s[i].rows, 0, &mean, &ss), rounds = 0;
+            int m = log_group(c, c->s[i].rows, 0, v, &mean, &ss), rounds = 0;
             if (m >= 2) ssp += ss, dp += m - 1;
             double inv = 0, grand = 0;
             for (int j = i; j < c->ns; j++) { /* its rounds at this scale */
                 if (c->s[j].rows != c->s[i].rows || !first_of(c, j, 1)) continue;
-                int mj = log_group(c, c->s[j].rows, c->s[j].round, &means[rounds], &ss);
+                int mj = log_group(c, c->s[j].rows, c->s[j].round, v, &means[rounds], &ss);
                 if (mj == 0) continue;
                 if (mj >= 2) ssw += ss, dw += mj - 1;
                 inv += 1.0 / mj;
@@ -77,6 +79,7 @@ int race_noise_of(const race *r, race_noise *out)
         }
         free(means);
         free(round_of);
+        free(v);
     }
     /* A round's stray is partly every candidate's in it (the machine's state: its draws are the
      * rounds, rounds less one degrees of freedom) and partly each one's own (the groups'): the
@@ -89,9 +92,7 @@ int race_noise_of(const race *r, race_noise *out)
     free(ecount);
     double ss_own = var_sum - ss_common;
     int dc = nrounds - 1, dn = db - dc;
-    double bdof = db;
-    if (dc > 0 && var_sum > 0)
-        bdof = var_sum * var_sum / (ss_common * ss_common / dc + (dn > 0 ? ss_own * ss_own / dn : 0));
+    double bdof = dc > 0 && var_sum > 0 ? welch_dof(ss_common, dc, ss_own, dn) : db;
     out->pooled = dp > 0 ? sqrt(ssp / dp) : -1;
     out->pooled_dof = dp;
     out->within = dw > 0 ? sqrt(ssw / dw) : -1;
@@ -124,7 +125,6 @@ double race_rerun(const race *r, int k, double *lo, double *hi)
     /* a re-run is a new round: its own run's spread, and its round's stray from the rounds measured */
     int nr = c->nmark ? rounds_at(c, c->mark[c->nmark - 1].rows) : 1;
     double a = z.within * z.within * (1 + 1.0 / n), b = z.between * z.between * (1 + 1.0 / (nr > 0 ? nr : 1));
-    double dof =
-        b > 0 && z.between_dof > 0 ? (a + b) * (a + b) / (a * a / z.within_dof + b * b / z.between_dof) : z.within_dof;
-    return summary_predict_var(c->stat.median, a + b, dof >= 1 ? (int)dof : 1, lo, hi); /* Welch-Satterthwaite */
+    double dof = b > 0 && z.between_dof > 0 ? welch_dof(a, z.within_dof, b, z.between_dof) : z.within_dof;
+    return summary_predict_var(c->stat.median, a + b, dof >= 1 ? (int)dof : 1, lo, hi);
 }

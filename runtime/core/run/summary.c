@@ -92,7 +92,7 @@ void summary_of(const double *x, int n, uint64_t seed, bb_summary *out)
     free(v);
 }
 
-double summary_log_ss(const double *x, int n, int *m)
+double summary_log_ss(const double *x, int n, int *m, double *mean_out)
 {
     double sum = 0, ss = 0;
     *m = 0;
@@ -101,6 +101,7 @@ double summary_log_ss(const double *x, int n, int *m)
     double mean = *m ? sum / *m : 0;
     for (int i = 0; i < n; i++)
         if (x[i] > 0) ss += (log(x[i]) - mean) * (log(x[i]) - mean);
+    if (mean_out) *mean_out = mean;
     return ss;
 }
 

@@ -32,8 +32,9 @@ double summary_median_rank(int n, int *k);
  * needs no seed: seed is ignored (it stays for the callers that pass one). */
 void summary_of(const double *x, int n, uint64_t seed, bb_summary *out);
 /* The sum of squared deviations of the natural logs of x's positive values from their mean;
- * *m gets how many there were. (Rates spread by factors: a spread in logs.) */
-double summary_log_ss(const double *x, int n, int *m);
+ * *m gets how many there were, *mean (unless NULL) that mean. (Rates spread by factors: a
+ * spread in logs.) */
+double summary_log_ss(const double *x, int n, int *m, double *mean);
 /* The two-sided 95% quantile of Student's t with dof degrees of freedom (dof >= 1): the table
  * to 30, then the Cornish-Fisher expansion (within 0.003 of the exact value there on). */
 double summary_t95(int dof);
