@@ -56,9 +56,10 @@ TOP_SRC  := $(wildcard runtime/host/*.c runtime/cmd/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=build/%.o)
 OBJ      := $(TOP_SRC:%.c=build/%.o) build/embed.o
 # the Lua library in three packages: the scenario library (lua/*.lua), new (lua/new/) and the
-# reports (lua/report/); and each engine's own Lua in its folder (drivers/NAME/*.lua)
-LUA_SRC  := $(wildcard lua/*.lua lua/new/*.lua lua/report/*.lua drivers/*/*.lua)
-LUA_BC   := $(addprefix build/lua/,$(notdir $(LUA_SRC:.lua=.h)))
+# reports (lua/report/); and each engine's own Lua in its folder (drivers/NAME/*.lua). Every
+# file found there is embedded, and nothing else: the list is the tree's at each make.
+LUA_SRC  := $(sort $(shell find lua -name '*.lua') $(wildcard drivers/*/*.lua))
+LUA_BC   := $(LUA_SRC:%.lua=build/lua/%.h)
 
 all: bulkbench
 
@@ -84,21 +85,26 @@ build/mpi.flag: FORCE
 	@mkdir -p build; echo "$(MPI)" | cmp -s - $@ || echo "$(MPI)" > $@
 build/runtime/core/run/cluster.o: build/mpi.flag
 
-# DIR/NAME.lua becomes bytecode with debug info (tracebacks keep file:line), required as
-# "bulkbench" (bulkbench.lua) or "bulkbench.NAME": a base name is a module, wherever it lives.
-vpath %.lua lua lua/new lua/report $(sort $(dir $(wildcard drivers/*/*.lua)))
+# A module's name is its path: lua/bulkbench.lua is "bulkbench", lua/DIR/NAME.lua
+# "bulkbench.DIR.NAME" and drivers/ENGINE/NAME.lua "bulkbench.drivers.ENGINE.NAME", so two files
+# of one base name in two folders are two modules. Each becomes bytecode with debug info
+# (tracebacks keep file:line), its C symbol the path with / as __.
+lua_mod = $(if $(filter lua/bulkbench.lua,$1),bulkbench,bulkbench.$(subst /,.,$(patsubst lua/%,%,$(1:.lua=))))
+lua_sym = bbmod_$(subst /,__,$(1:.lua=))
 build/lua/%.h: %.lua
-	@mkdir -p build/lua
-	luajit -b -g -n bbmod_$* $< $@
+	@mkdir -p $(dir $@)
+	luajit -b -g -n $(call lua_sym,$<) $< $@
 
-build/embed.c: $(LUA_BC) Makefile
+# the list of modules as it stands: embed.c is written again when a file comes or goes (a
+# deleted module must not stay in the binary), not only when one changes
+build/lua.list: FORCE
+	@mkdir -p build; echo "$(LUA_SRC)" | cmp -s - $@ || echo "$(LUA_SRC)" > $@
+
+build/embed.c: $(LUA_BC) build/lua.list Makefile
 	@{ echo '#include "../runtime/host/embed.h"'; \
-	   for p in $(LUA_SRC); do f=$$(basename $$p .lua); echo "#include \"lua/$$f.h\""; done; \
+	   $(foreach p,$(LUA_SRC),echo '#include "lua/$(p:.lua=.h)"';) \
 	   echo 'const bb_lua_module bb_lua_modules[] = {'; \
-	   for p in $(LUA_SRC); do f=$$(basename $$p .lua); \
-	     if [ $$f = bulkbench ]; then n=bulkbench; else n=bulkbench.$$f; fi; \
-	     echo "  { \"$$n\", \"@$$p\", luaJIT_BC_bbmod_$$f, luaJIT_BC_bbmod_$${f}_SIZE },"; \
-	   done; \
+	   $(foreach p,$(LUA_SRC),echo '  { "$(call lua_mod,$p)", "@$p", luaJIT_BC_$(call lua_sym,$p), luaJIT_BC_$(call lua_sym,$p)_SIZE },';) \
 	   echo '  { 0, 0, 0, 0 }'; echo '};'; } > $@
 
 build/embed.o: build/embed.c

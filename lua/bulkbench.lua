@@ -365,7 +365,7 @@ end
 -- engine/dsn; a table under its own name is never dropped here. Returns how many.
 -- The sessions the server takes and has open now (nil, nil where its catalog cannot say).
 function bb.sessions(engine, dsn)
-  local ok, cat = pcall(require, "bulkbench.catalog_" .. engine)
+  local ok, cat = pcall(require, require("bulkbench.dialects").engine_module("catalog_" .. engine))
   if not ok or type(cat) ~= "table" or not cat.sessions then return nil end
   local db = core.connect(engine, dsn)
   local okq, max, used = pcall(cat.sessions, db)

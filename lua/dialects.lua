@@ -1,6 +1,6 @@
 -- bulkbench.dialects: what the Lua library knows of an engine and of the dialects it speaks,
 -- from the descriptor each engine's folder holds (drivers/ENGINE/dialect_NAME.lua, required as
--- bulkbench.dialect_NAME): type spellings, how an identity column and a table's options are
+-- bulkbench.drivers.ENGINE.dialect_NAME): type spellings, how an identity column and a table's options are
 -- written, the file types `new` gives an inferred column, the catalog reader `new` uses, and
 -- the SQL a scratch copy needs. Nothing here names an engine: a name the runtime gives (an
 -- engine's, or a connection's db.dialect.name) finds its descriptor, and one that has none
@@ -41,12 +41,21 @@ function M.writes_elsewhere(code)
   return false
 end
 
+-- The embedded module NAME of whichever engine's folder holds it (drivers/ENGINE/NAME.lua is
+-- bulkbench.drivers.ENGINE.NAME), or "bulkbench.drivers.?.NAME" when none does.
+function M.engine_module(name)
+  for m in pairs(package.preload) do
+    if m:match("^bulkbench%.drivers%.[%w_]+%.(.*)$") == name then return m end
+  end
+  return "bulkbench.drivers.?." .. name
+end
+
 -- The descriptor of a dialect or engine (a name, or a dialect object with .name); {} for none.
 function M.of(d)
   local name = type(d) == "string" and d or (d and d.name)
   if name == nil then return {} end
   if cache[name] == nil then
-    local ok, desc = pcall(require, "bulkbench.dialect_" .. name)
+    local ok, desc = pcall(require, M.engine_module("dialect_" .. name))
     cache[name] = ok and type(desc) == "table" and desc or false
   end
   return cache[name] or {}

@@ -25,7 +25,7 @@ function M.define(s)
 end
 
 local function engine_module(db)
-  local ok, m = pcall(require, "bulkbench.strategies_" .. tostring(db.engine))
+  local ok, m = pcall(require, require("bulkbench.dialects").engine_module("strategies_" .. tostring(db.engine)))
   return ok and type(m) == "table" and m or {}
 end
 

@@ -85,7 +85,8 @@ check(not cycles, "no circle of modules", "; ".join(cycles[:5]))
 
 # The Lua library, in three packages: the scenario library (lua/NAME.lua), `new` (lua/new/)
 # and the reports (lua/report/), with each engine's own Lua (drivers/ENGINE/NAME.lua: its
-# dialect descriptor and catalog reader); every module required as bulkbench.NAME. The
+# dialect descriptor and catalog reader); every module required by its path (lua/new/law.lua is
+# bulkbench.new.law, drivers/pg/dialect_pg.lua bulkbench.drivers.pg.dialect_pg). The
 # scenario library requires only itself; new and the reports require it and themselves, never
 # each other; an engine's Lua may use the library and new's helpers. And no module requires
 # another that requires it back, directly or round a circle.
@@ -93,10 +94,12 @@ LUA_PACKAGES = {"lua/": "library", "lua/new/": "new", "lua/report/": "reports", 
 LUA_MAY = {"library": {"library"}, "new": {"library", "new"}, "reports": {"library", "reports"},
            "engine": {"library", "new"}}
 lreq, lpkg = {}, {}
+def lua_module(f):  # the Makefile's rule: a module's name is its path
+    return "bulkbench" if f == "lua/bulkbench.lua" else "bulkbench." + re.sub(r"^lua/", "", f[:-4]).replace("/", ".")
 for f in sorted(glob.glob("lua/*.lua") + glob.glob("lua/*/*.lua") + glob.glob("drivers/*/*.lua")):
-    name = "bulkbench" if f == "lua/bulkbench.lua" else "bulkbench." + os.path.basename(f)[:-4]
+    name = lua_module(f)
     src = re.sub(r"--[^\n]*", "", open(f).read())  # what a comment says it requires does not count
-    lreq[name] = set(re.findall(r'require\s*\(?\s*["\'](bulkbench(?:\.[a-z_]+)?)["\']', src)) - {name}
+    lreq[name] = set(re.findall(r'require\s*\(?\s*["\'](bulkbench(?:\.[a-z_]+)*)["\']', src)) - {name}
     lpkg[name] = LUA_PACKAGES["drivers/" if f.startswith("drivers/") else os.path.dirname(f) + "/"]
 crossing = sorted("%s (%s) requires %s (%s)" % (m, lpkg[m], d, lpkg[d]) for m in lreq for d in lreq[m]
                   if d in lpkg and lpkg[d] not in LUA_MAY[lpkg[m]])

@@ -1,11 +1,11 @@
--- bulkbench.catalog_mysql: what MariaDB's (or MySQL's) information_schema and column
+-- bulkbench.drivers.mysql.catalog_mysql: what MariaDB's (or MySQL's) information_schema and column
 -- statistics say of a table, as the model lua/new/new.lua scaffolds from (catalog_util.lua
 -- describes it): columns with their types, defaults, auto-increment, ENUM and SET labels;
 -- keys, foreign keys, CHECKs; the histograms of mysql.column_stats (MariaDB: DOUBLE_PREC_HB,
 -- SINGLE_PREC_HB, JSON_HB; collected by ANALYZE TABLE ... PERSISTENT FOR ALL) or
 -- information_schema.COLUMN_STATISTICS (MySQL 8, singleton and equi-height).
 local core = require "bulkbench.core"
-local util = require "bulkbench.catalog_util"
+local util = require "bulkbench.new.catalog_util"
 local M = {}
 
 function M.resolve(db, spec)

@@ -1,4 +1,4 @@
--- bulkbench.dialect_mysql: MariaDB's and MySQL's spellings for the Lua library
+-- bulkbench.drivers.mysql.dialect_mysql: MariaDB's and MySQL's spellings for the Lua library
 -- (lua/dialects.lua says what each field means).
 return {
   types = {
@@ -17,7 +17,7 @@ return {
     timestamp = function(c) return c.has_frac and "datetime(6)" or "datetime" end,
   },
   max_ident = 64, -- bytes in an identifier
-  catalog = "bulkbench.catalog_mysql",
+  catalog = "bulkbench.drivers.mysql.catalog_mysql",
   random = "RAND()", -- an order of rows at random, for `new --check`'s samples
   -- scratch copies (lua/scratch.lua)
   scratch = {

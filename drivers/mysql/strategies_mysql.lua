@@ -1,4 +1,4 @@
--- bulkbench.strategies_mysql: MariaDB's and MySQL's load strategies (lua/strategy.lua says
+-- bulkbench.drivers.mysql.strategies_mysql: MariaDB's and MySQL's load strategies (lua/strategy.lua says
 -- the shape), after MySQL's "Bulk Data Loading for InnoDB Tables"; docs/strategies.md.
 local M = {}
 

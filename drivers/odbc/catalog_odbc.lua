@@ -1,9 +1,9 @@
--- bulkbench.catalog_odbc: a table as the ODBC driver's catalog functions describe it
+-- bulkbench.drivers.odbc.catalog_odbc: a table as the ODBC driver's catalog functions describe it
 -- (SQLTables, SQLColumns, SQLPrimaryKeys, SQLForeignKeys, SQLStatistics through db:catalog),
 -- as the model lua/new/new.lua scaffolds from (catalog_util.lua describes it). ODBC has no
 -- statistics and no CHECKs to offer: the values' laws come from a sample of the rows,
 -- read in the SQL of the DBMS behind the driver.
-local util = require "bulkbench.catalog_util"
+local util = require "bulkbench.new.catalog_util"
 local M = {}
 
 local function catalog(db, what, schema, table)

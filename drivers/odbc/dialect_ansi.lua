@@ -1,4 +1,4 @@
--- bulkbench.dialect_ansi: a DBMS bulkbench does not know, reached through ODBC: the SQL
+-- bulkbench.drivers.odbc.dialect_ansi: a DBMS bulkbench does not know, reached through ODBC: the SQL
 -- standard's spellings (lua/dialects.lua says what each field means).
 return {
   types = {

@@ -1,4 +1,4 @@
--- bulkbench.dialect_mssql: SQL Server through ODBC (lua/dialects.lua says what each field
+-- bulkbench.drivers.odbc.dialect_mssql: SQL Server through ODBC (lua/dialects.lua says what each field
 -- means): NVARCHAR for text, DATETIME2 (its timestamp is a row version), FLOAT(53) doubles,
 -- BIT booleans, VARBINARY for bytes.
 return {

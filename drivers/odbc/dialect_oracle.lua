@@ -1,4 +1,4 @@
--- bulkbench.dialect_oracle: Oracle through ODBC (lua/dialects.lua says what each field
+-- bulkbench.drivers.odbc.dialect_oracle: Oracle through ODBC (lua/dialects.lua says what each field
 -- means): NUMBER for integers, VARCHAR2 in characters, CLOB for unbounded text, BINARY_DOUBLE
 -- (IEEE, as the others store doubles), TIMESTAMP, RAW/BLOB; NUMBER(1) booleans.
 return {

@@ -1,9 +1,9 @@
--- bulkbench.catalog_pg: what PostgreSQL's catalog and statistics say of a table, as the
+-- bulkbench.drivers.pg.catalog_pg: what PostgreSQL's catalog and statistics say of a table, as the
 -- model lua/new/new.lua scaffolds from (the fields are described there): columns with their
 -- types, defaults, identity and enum labels; keys, unique indexes, foreign keys and CHECKs;
 -- pg_stats (null_frac, most common values and frequencies, histogram bounds, avg_width,
 -- correlation) when the table was analyzed.
-local util = require "bulkbench.catalog_util"
+local util = require "bulkbench.new.catalog_util"
 local M = {}
 
 local SEP = "\1" -- between the column names of a key: no name holds it

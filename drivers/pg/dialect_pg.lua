@@ -1,4 +1,4 @@
--- bulkbench.dialect_pg: PostgreSQL's spellings for the Lua library (lua/dialects.lua says
+-- bulkbench.drivers.pg.dialect_pg: PostgreSQL's spellings for the Lua library (lua/dialects.lua says
 -- what each field means).
 
 -- LIKE ... INCLUDING ALL copies a serial column's default, which would advance the user's
@@ -28,7 +28,7 @@ return {
     timestamp = function(c) return (c.has_zone and "timestamptz" or "timestamp") .. (c.has_frac and "(6)" or "") end,
   },
   max_ident = 63, -- bytes in an identifier
-  catalog = "bulkbench.catalog_pg",
+  catalog = "bulkbench.drivers.pg.catalog_pg",
   as_text = "%s::text", -- a value as `new --check` compares it
   random = "random()",
   -- scratch copies (lua/scratch.lua): q is the original's name as SQL, h the helpers

@@ -1,4 +1,4 @@
--- bulkbench.strategies_pg: PostgreSQL's load strategies (lua/strategy.lua says the shape),
+-- bulkbench.drivers.pg.strategies_pg: PostgreSQL's load strategies (lua/strategy.lua says the shape),
 -- after the manual's "Populating a Database" (14.4); docs/strategies.md.
 local M = {}
 

@@ -1,8 +1,8 @@
--- bulkbench.catalog_sqlite: what SQLite says of a table (PRAGMA table_xinfo, index_list,
+-- bulkbench.drivers.sqlite.catalog_sqlite: what SQLite says of a table (PRAGMA table_xinfo, index_list,
 -- foreign_key_list, and the CHECKs in its CREATE text), as the model lua/new/new.lua scaffolds
 -- from (catalog_util.lua describes it). SQLite keeps no per-column statistics a generator
 -- can use, so the values' laws come from a sample of the rows.
-local util = require "bulkbench.catalog_util"
+local util = require "bulkbench.new.catalog_util"
 local M = {}
 
 function M.resolve(db, spec)

@@ -1,4 +1,4 @@
--- bulkbench.dialect_sqlite: SQLite's spellings for the Lua library (lua/dialects.lua says
+-- bulkbench.drivers.sqlite.dialect_sqlite: SQLite's spellings for the Lua library (lua/dialects.lua says
 -- what each field means). Its types are affinities: any spelling is taken as written.
 
 -- A scratch copy: SQLite keeps each table's CREATE text, so the copy is that text under the
@@ -38,7 +38,7 @@ end
 return {
   rowid_key = true, -- the rowid alias must be spelled INTEGER PRIMARY KEY AUTOINCREMENT
   file_types = { varchar_max = 0 },
-  catalog = "bulkbench.catalog_sqlite",
+  catalog = "bulkbench.drivers.sqlite.catalog_sqlite",
   scratch = {
     exists_sql = "SELECT count(*) FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?",
     exists_args = "name",

@@ -1,4 +1,4 @@
--- bulkbench.catalog_util: what the engines' catalog readers share: the model they fill,
+-- bulkbench.new.catalog_util: what the engines' catalog readers share: the model they fill,
 -- queries that say which one failed, the unknown-table error, CHECK constraints of range
 -- and IN-list form read into bounds, and the statistics of a sample of rows.
 local core = require "bulkbench.core"

@@ -1,11 +1,11 @@
--- bulkbench.law: the generator a scaffolded column gets, as Lua source, with the comment
+-- bulkbench.new.law: the generator a scaffolded column gets, as Lua source, with the comment
 -- that says where it came from. In order: the server fills it (identity, serial, a
 -- default); a foreign key draws from the parent's keys; what no law can make is drawn from
 -- the table's own values (lua/new/observed.lua); a key gets values no two rows share; enums and
 -- CHECK ... IN lists draw from their values; a CHECK range bounds what is drawn; statistics
 -- (pg_stats, MariaDB histograms, or a sample) give the law; without any, the type's own
 -- range.
-local observed = require "bulkbench.observed"
+local observed = require "bulkbench.new.observed"
 local instant = require "bulkbench.instant"
 local keys = require "bulkbench.keys"
 local src = require "bulkbench.lawsrc"

@@ -1,14 +1,14 @@
--- bulkbench.new: `bulkbench new` — a scenario written from what exists: a live table (or
+-- bulkbench.new.new: `bulkbench new` — a scenario written from what exists: a live table (or
 -- several, parents first) read from the engine's catalog and statistics, or a CSV/TSV file
 -- read by runtime/core/load/csvinfer.c. The scenario it writes runs as written: into a scratch
 -- copy of the table (lua/scratch.lua), or --into an existing one.
 local core = require "bulkbench.core"
-local util = require "bulkbench.catalog_util"
-local law = require "bulkbench.law"
+local util = require "bulkbench.new.catalog_util"
+local law = require "bulkbench.new.law"
 local keys = require "bulkbench.keys"
 local schema = require "bulkbench.schema"
 local dialects = require "bulkbench.dialects"
-local observed = require "bulkbench.observed"
+local observed = require "bulkbench.new.observed"
 local M = {}
 
 
@@ -424,7 +424,7 @@ function M.main(opts, info)
   end
   local ok, note, warn = pcall(M.from_tables, opts)
   local ok2, report = true, nil
-  if ok then ok2, report = pcall(require("bulkbench.newcheck").run, opts, opts.models) end
+  if ok then ok2, report = pcall(require("bulkbench.new.newcheck").run, opts, opts.models) end
   if not keep then os.remove(opts.o) end
   if not ok then error(note, 0) end
   if not ok2 then error(report, 0) end

@@ -1,4 +1,4 @@
--- bulkbench.newcheck: `new --check`, the scenario `new` wrote held against the table it was
+-- bulkbench.new.newcheck: `new --check`, the scenario `new` wrote held against the table it was
 -- written from. Its rows (--check-rows, or fewer when the table allows fewer) go into a scratch
 -- copy of the table, made like it and dropped afterwards whatever happens (Ctrl-C included),
 -- by `bulkbench run ... --into=COPY` in a child process; then each column of the copy is

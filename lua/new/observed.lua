@@ -1,4 +1,4 @@
--- bulkbench.observed: what `bulkbench new` takes from a table's own values, read from a
+-- bulkbench.new.observed: what `bulkbench new` takes from a table's own values, read from a
 -- sample when the scenario is written: the columns drawn from those values, and the lengths
 -- of text and binary values.
 --
@@ -13,7 +13,7 @@
 -- frequencies and distinct ratio are kept; some of them are written into the file too, for
 -- a run where the original is not there and for `bulkbench gen`. The columns of a CHECK it
 -- does not read are drawn together, from one sampled row.
-local util = require "bulkbench.catalog_util"
+local util = require "bulkbench.new.catalog_util"
 local M = {}
 
 local RUN_ROWS = 100000     -- a run reads at most this many sampled rows of a column...

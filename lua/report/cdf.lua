@@ -1,10 +1,10 @@
--- bulkbench.cdf: the latency CDF of each point whose results carry latency_hist
+-- bulkbench.report.cdf: the latency CDF of each point whose results carry latency_hist
 -- (--latency-hist), the histograms of one point's runs merged exactly by adding counts.
 --   bulkbench report --cdf RESULTS.jsonl [--svg=FILE] [--format=...]
-local results = require "bulkbench.results"
-local points = require "bulkbench.points"
-local tables = require "bulkbench.tables"
-local chart = require "bulkbench.chart"
+local results = require "bulkbench.report.results"
+local points = require "bulkbench.report.points"
+local tables = require "bulkbench.report.tables"
+local chart = require "bulkbench.report.chart"
 local M = {}
 
 local TO_MS = { ns = 1e-6, us = 1e-3, ms = 1, s = 1e3 }

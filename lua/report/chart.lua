@@ -1,4 +1,4 @@
--- bulkbench.chart: the SVG drawing every report chart shares: panels with axes (linear or
+-- bulkbench.report.chart: the SVG drawing every report chart shares: panels with axes (linear or
 -- log) whose tick labels are thinned until none touches another, a line per series clipped
 -- to its plot area, a dot chart of named rows, and the document around them. Two sizes: WIDE
 -- for screens and files, NARROW for a phone (its text still >= 10 px at 360 px). Legends are

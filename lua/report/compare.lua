@@ -1,15 +1,15 @@
--- bulkbench.compare: is a candidate faster than a base? Points of the two files matched
+-- bulkbench.report.compare: is a candidate faster than a base? Points of the two files matched
 -- (points.point_key), each point's median rows/s on both sides, the ratio candidate / base with
 -- its distribution-free interval and the level that interval really has (stats.ratio_ci),
 -- and a verdict: faster or slower only when an interval of 95% or more is clear of 1; with
 -- fewer runs than that needs, "too few runs to tell".
 --   bulkbench report --compare BASE.jsonl CANDIDATE.jsonl [--fail-if-slower=PCT] [--format=...]
 local core = require "bulkbench.core"
-local results = require "bulkbench.results"
-local points = require "bulkbench.points"
-local tables = require "bulkbench.tables"
-local stats = require "bulkbench.stats"
-local chart = require "bulkbench.chart"
+local results = require "bulkbench.report.results"
+local points = require "bulkbench.report.points"
+local tables = require "bulkbench.report.tables"
+local stats = require "bulkbench.report.stats"
+local chart = require "bulkbench.report.chart"
 local M = {}
 
 M.run_rates = points.run_rates

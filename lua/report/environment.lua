@@ -1,7 +1,7 @@
--- bulkbench.environment: where and how results were measured, for the HTML report: the
+-- bulkbench.report.environment: where and how results were measured, for the HTML report: the
 -- command lines, the bulkbench versions, the client hosts, each server's version, driver and
 -- write-path settings, and when the runs started. Each distinct value once, in file order.
-local chart = require "bulkbench.chart"
+local chart = require "bulkbench.report.chart"
 local M = {}
 
 local esc = chart.esc

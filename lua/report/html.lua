@@ -1,4 +1,4 @@
--- bulkbench.html: the report as one self-contained HTML page (--html=FILE). The answer first:
+-- bulkbench.report.html: the report as one self-contained HTML page (--html=FILE). The answer first:
 -- the verdict of each scenario (and advise's recommendation) above everything, then a section
 -- per report: each scenario's verdict, the warnings its runs raised, its failures with their
 -- errors, its chart and its table (fastest first, the deciding column first and pinned); the
@@ -9,19 +9,19 @@
 --   bulkbench report RESULTS.jsonl... --html=FILE        bulkbench run ... --html=FILE
 --   bulkbench report --compare BASE.jsonl CANDIDATE.jsonl --html=FILE
 local core = require "bulkbench.core"
-local results = require "bulkbench.results"
-local points = require "bulkbench.points"
-local tables = require "bulkbench.tables"
-local chart = require "bulkbench.chart"
-local sweep = require "bulkbench.sweep"
-local verdict = require "bulkbench.verdict"
-local compare = require "bulkbench.compare"
-local timeline = require "bulkbench.timeline"
-local cdf = require "bulkbench.cdf"
-local race = require "bulkbench.race"
-local environment = require "bulkbench.environment"
-local waits = require "bulkbench.waits"
-local page_parts = require "bulkbench.htmlpage"
+local results = require "bulkbench.report.results"
+local points = require "bulkbench.report.points"
+local tables = require "bulkbench.report.tables"
+local chart = require "bulkbench.report.chart"
+local sweep = require "bulkbench.report.sweep"
+local verdict = require "bulkbench.report.verdict"
+local compare = require "bulkbench.report.compare"
+local timeline = require "bulkbench.report.timeline"
+local cdf = require "bulkbench.report.cdf"
+local race = require "bulkbench.report.race"
+local environment = require "bulkbench.report.environment"
+local waits = require "bulkbench.report.waits"
+local page_parts = require "bulkbench.report.htmlpage"
 local M = {}
 
 local esc = chart.esc

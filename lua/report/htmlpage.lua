@@ -1,6 +1,6 @@
--- bulkbench.htmlpage: the frame of the HTML report: its sections with a table of contents,
+-- bulkbench.report.htmlpage: the frame of the HTML report: its sections with a table of contents,
 -- the inline style and script, and a Content-Security-Policy that lets nothing be fetched.
-local chart = require "bulkbench.chart"
+local chart = require "bulkbench.report.chart"
 local M = {}
 
 local esc = chart.esc

@@ -1,11 +1,11 @@
--- bulkbench.points: what a result is a run of. A point is a scenario and the dimensions that
+-- bulkbench.report.points: what a result is a run of. A point is a scenario and the dimensions that
 -- made it (engine, method, threads, batch, target, --set values, script options); the results
 -- of one point in one file (a --repeat result's runs, and runs appended by invocation after
 -- invocation) are merged into one, its rows/s the median of all their runs with the interval
--- of that median (bulkbench.stats). Labels name a point among others by what varies.
-local stats = require "bulkbench.stats"
+-- of that median (bulkbench.report.stats). Labels name a point among others by what varies.
+local stats = require "bulkbench.report.stats"
 local dialects = require "bulkbench.dialects"
-local SOURCE = require("bulkbench.results").SOURCE
+local SOURCE = require("bulkbench.report.results").SOURCE
 local M = {}
 
 M.DIMS = { "engine", "method", "threads", "batch", "target", "source" }

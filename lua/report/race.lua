@@ -1,4 +1,4 @@
--- bulkbench.race: the race of `bulkbench advise` for the page: the recommendation first (the
+-- bulkbench.report.race: the race of `bulkbench advise` for the page: the recommendation first (the
 -- winner, its rows/s with its interval, its ratio to the baseline, the command), then each
 -- candidate's rows/s by round and a table of their standings, from the runs its --out writes,
 -- each a result with
@@ -10,9 +10,9 @@
 -- (runtime/core/run/race.c): a candidate's standing is the median of its successful runs at
 -- the largest scale (rows_asked) every candidate still in the race had run at by the end of the
 -- last round it ran in.
-local chart = require "bulkbench.chart"
-local stats = require "bulkbench.stats"
-local tables = require "bulkbench.tables"
+local chart = require "bulkbench.report.chart"
+local stats = require "bulkbench.report.stats"
+local tables = require "bulkbench.report.tables"
 local M = {}
 
 local function entry(r)

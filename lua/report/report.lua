@@ -1,19 +1,19 @@
--- bulkbench.report: `bulkbench report RESULTS.jsonl...`: for each scenario the verdict (which
+-- bulkbench.report.report: `bulkbench report RESULTS.jsonl...`: for each scenario the verdict (which
 -- configuration was fastest, by how much, what cannot be told apart), then its table, fastest
 -- first, then the warnings about its runs and every failure's error;
 --   [--format=text|markdown|csv] [--svg=FILE] [--log]
 -- and the other reports of the same files, each a module of its own:
---   --compare BASE CANDIDATE (bulkbench.compare), --timeline (bulkbench.timeline), --cdf
---   (bulkbench.cdf), --html=FILE: all of them in one page (bulkbench.html).
+--   --compare BASE CANDIDATE (bulkbench.report.compare), --timeline (bulkbench.report.timeline), --cdf
+--   (bulkbench.report.cdf), --html=FILE: all of them in one page (bulkbench.report.html).
 -- Nothing requires this module: it only puts the others to work.
 local core = require "bulkbench.core"
-local results = require "bulkbench.results"
-local points = require "bulkbench.points"
-local tables = require "bulkbench.tables"
-local sweep = require "bulkbench.sweep"
-local verdict = require "bulkbench.verdict"
-local chart = require "bulkbench.chart"
-local race = require "bulkbench.race"
+local results = require "bulkbench.report.results"
+local points = require "bulkbench.report.points"
+local tables = require "bulkbench.report.tables"
+local sweep = require "bulkbench.report.sweep"
+local verdict = require "bulkbench.report.verdict"
+local chart = require "bulkbench.report.chart"
+local race = require "bulkbench.report.race"
 local M = {}
 
 -- One scenario's report in fmt: title, verdict, table, warnings, failures.
@@ -87,14 +87,14 @@ function M.main(paths, opts)
   local mode = mode_of(opts)
   local text, code, why
   if mode then
-    text, code, why = require("bulkbench." .. mode).main(paths, opts)
+    text, code, why = require("bulkbench.report." .. mode).main(paths, opts)
   else
     local rs, _, advice = results.read(paths, "bulkbench report RESULTS.jsonl [--svg=FILE] [--html=FILE]")
     if opts.svg then chart.write(opts.svg, sweep.svg(race.others(rs), opts)) end
     text, code = M.tables(rs, fmt, advice), 0
   end
   -- the page holds every report of the files whichever one the text is
-  if opts.html then require("bulkbench.html").main(paths, opts) end
+  if opts.html then require("bulkbench.report.html").main(paths, opts) end
   return text, code, why
 end
 

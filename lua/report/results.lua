@@ -1,4 +1,4 @@
--- bulkbench.results: results files (JSON lines) read for the reports. A line that is no
+-- bulkbench.report.results: results files (JSON lines) read for the reports. A line that is no
 -- result is said by file:line with why, and skipped; so is a result with a field of the wrong
 -- type (the field named); a cut-short last line (what a killed run leaves) is skipped with a
 -- warning that says so. Only a file with no result at all is refused (exit 2). The warnings

@@ -1,4 +1,4 @@
--- bulkbench.stats: the statistics the reports state, each with the confidence it really has
+-- bulkbench.report.stats: the statistics the reports state, each with the confidence it really has
 -- (docs/statistics.md gives every rule and its source). Numbers in, numbers out: it requires
 -- only the runtime's own statistics (core.summary), so every report module may use it.
 --   median_interval: order statistics around the median, their exact binomial coverage

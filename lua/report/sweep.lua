@@ -1,14 +1,14 @@
--- bulkbench.sweep: one scenario's points as a table (fastest first, the deciding column first)
+-- bulkbench.report.sweep: one scenario's points as a table (fastest first, the deciding column first)
 -- and a chart: rows/s against the dimension that draws the longest lines (batch or threads),
 -- a line per combination of the others, each point's interval a whisker; a dot chart when no
 -- such dimension varies (a comparison of methods). Batch 0, a whole stream, sits past the
 -- largest batch behind a break in the axis, not joined to the line. Also the warnings the
 -- command line printed for the runs (their spread, an outlier) and every failure's error.
-local stats = require "bulkbench.stats"
-local points = require "bulkbench.points"
-local chart = require "bulkbench.chart"
-local tables = require "bulkbench.tables"
-local verdict = require "bulkbench.verdict"
+local stats = require "bulkbench.report.stats"
+local points = require "bulkbench.report.points"
+local chart = require "bulkbench.report.chart"
+local tables = require "bulkbench.report.tables"
+local verdict = require "bulkbench.report.verdict"
 local M = {}
 
 M.SERIES_MAX = 30 -- lines drawn in one chart; the rest are counted in the caption

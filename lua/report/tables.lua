@@ -1,7 +1,7 @@
--- bulkbench.tables: the reports' tables as text, markdown or CSV, with their titles. A cell
+-- bulkbench.report.tables: the reports' tables as text, markdown or CSV, with their titles. A cell
 -- may be any length (a build tag of a hundred characters): columns are padded by hand, never
 -- through a format width.
-local points = require "bulkbench.points"
+local points = require "bulkbench.report.points"
 local M = {}
 
 -- The display width of s: UTF-8 continuation bytes take no column.

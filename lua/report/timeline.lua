@@ -1,13 +1,13 @@
--- bulkbench.timeline: rows/s and p99 over time, a line per run (a result's intervals, or
+-- bulkbench.report.timeline: rows/s and p99 over time, a line per run (a result's intervals, or
 -- each of its runs' under --repeat), and the stalls: intervals that loaded under half what
 -- the run's median rate gives their length, beyond what its batch cadence explains (a batch
 -- per thread may commit just after an interval ends), its first interval (start-up) aside.
 --   bulkbench report --timeline RESULTS.jsonl [--svg=FILE] [--log] [--format=...]
-local results = require "bulkbench.results"
-local points = require "bulkbench.points"
-local tables = require "bulkbench.tables"
-local chart = require "bulkbench.chart"
-local stats = require "bulkbench.stats"
+local results = require "bulkbench.report.results"
+local points = require "bulkbench.report.points"
+local tables = require "bulkbench.report.tables"
+local chart = require "bulkbench.report.chart"
+local stats = require "bulkbench.report.stats"
 local M = {}
 
 M.STALL = 0.5 -- an interval below this fraction of its run's median rate is a stall

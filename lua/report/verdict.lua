@@ -1,10 +1,10 @@
--- bulkbench.verdict: the answer first, as hyperfine ends: which configuration of a scenario
+-- bulkbench.report.verdict: the answer first, as hyperfine ends: which configuration of a scenario
 -- was fastest, its rows/s with the interval of its median, how many times as fast it was as
 -- the next and the slowest (each ratio with its interval and the level it really has), and
 -- which cannot be told apart from it. The same lines head the text report and the page.
-local stats = require "bulkbench.stats"
-local points = require "bulkbench.points"
-local tables = require "bulkbench.tables"
+local stats = require "bulkbench.report.stats"
+local points = require "bulkbench.report.points"
+local tables = require "bulkbench.report.tables"
 local M = {}
 
 local th = tables.thousands

@@ -1,8 +1,8 @@
--- bulkbench.waits: the report's view of each run's sampled waits (docs/diagnosis.md): one
+-- bulkbench.report.waits: the report's view of each run's sampled waits (docs/diagnosis.md): one
 -- stacked bar per point, each wait event's share of the server sessions' time, and the
 -- bottleneck named with its evidence. Plain HTML bars (no chart to scale): shares add to 100%.
-local chart = require "bulkbench.chart"
-local points = require "bulkbench.points"
+local chart = require "bulkbench.report.chart"
+local points = require "bulkbench.report.points"
 local M = {}
 
 local esc = chart.esc
@@ -40,7 +40,7 @@ local function colours(rs)
   return col, items
 end
 
--- The section's HTML parts (html: bulkbench.html for its legend and paragraphs); nil when no
+-- The section's HTML parts (html: bulkbench.report.html for its legend and paragraphs); nil when no
 -- result has waits.
 function M.parts(rs, html)
   local ws = M.of(rs)

@@ -113,7 +113,7 @@ char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, b
     }
     push_opts(L, cli);
     char *text = NULL;
-    if (call_module(L, "bulkbench.report", "main", 2, 3, err) == 0) { /* text, exit code, why */
+    if (call_module(L, "bulkbench.report.report", "main", 2, 3, err) == 0) { /* text, exit code, why */
         *code = (int)lua_tointeger(L, -2);
         if (*code) bb_errf(err, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "the report failed");
         lua_pop(L, 2);
@@ -188,7 +188,7 @@ char *lib_new(bb_cli *cli, const char *dsn, const lib_new_file *file, char **not
     if (file) push_file(L, file->path, file->tsv, file->header, file->r);
     else lua_pushnil(L);
     char *text = NULL;
-    if (call_module(L, "bulkbench.new", "main", 2, 3, err) == 0) { /* stdout, stderr, warnings */
+    if (call_module(L, "bulkbench.new.new", "main", 2, 3, err) == 0) { /* stdout, stderr, warnings */
         bb_buf b = { 0 };
         if (lua_isstring(L, -2)) bb_buf_printf(&b, "%s\n", lua_tostring(L, -2));
         int n = lua_istable(L, -1) ? (int)lua_objlen(L, -1) : 0;
@@ -219,7 +219,7 @@ int lib_html(bb_cli *cli, const char *const *results, int n, bb_err *err)
         lua_rawseti(L, -2, i + 1);
     }
     push_opts(L, cli);
-    int rc = call_module(L, "bulkbench.html", "from_json", 2, 0, err);
+    int rc = call_module(L, "bulkbench.report.html", "from_json", 2, 0, err);
     state_close(L);
     return rc;
 }
@@ -363,7 +363,7 @@ int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *c
 {
     push_numbers(L, base, nb);
     push_numbers(L, cand, nc);
-    if (call_module(L, "bulkbench.stats", "ratio_interval", 2, 3, err) < 0) return -1;
+    if (call_module(L, "bulkbench.report.stats", "ratio_interval", 2, 3, err) < 0) return -1;
     for (int i = 0; i < 3; i++) out[i] = lua_isnumber(L, i - 3) ? lua_tonumber(L, i - 3) : -1;
     lua_pop(L, 3);
     return 0;

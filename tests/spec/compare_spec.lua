@@ -1,7 +1,7 @@
 -- The statistics behind `bulkbench report --compare`: percentiles, the distribution-free
 -- interval of a ratio of medians with its exact level, and the verdicts.
-local stats = require "bulkbench.stats"
-local compare = require "bulkbench.compare"
+local stats = require "bulkbench.report.stats"
+local compare = require "bulkbench.report.compare"
 
 -- n draws of a normal law (Box–Muller) from math.random
 local function normal(n, mean, sd)

@@ -1,8 +1,8 @@
 -- The parts of lua/keys.lua (and the key half of lua/new/law.lua) that need no server: which
 -- defaults the server fills, range CHECKs on dates and timestamps, a key's unique values in
 -- their observed range and shape, a composite key of foreign keys, keys widened for --rows.
-local util = require "bulkbench.catalog_util"
-local law = require "bulkbench.law"
+local util = require "bulkbench.new.catalog_util"
+local law = require "bulkbench.new.law"
 local keys = require "bulkbench.keys"
 
 local function model(cols, checks, rows)

@@ -4,7 +4,7 @@
 -- themselves, the values a pick writes down for a run without its table, and binary values
 -- in the scenario's source.
 local bb = require "bulkbench"
-local law = require "bulkbench.law"
+local law = require "bulkbench.new.law"
 
 local function native(cols)
   local spec = {}

@@ -1,8 +1,8 @@
 -- The parts of `bulkbench new` that need no server: CHECK constraints read into bounds and
 -- lists, a sample's statistics, the generator each column gets, and --rows shared among the
 -- tables of a multi-table scenario.
-local util = require "bulkbench.catalog_util"
-local law = require "bulkbench.law"
+local util = require "bulkbench.new.catalog_util"
+local law = require "bulkbench.new.law"
 local scratch = require "bulkbench.scratch"
 
 local function model(cols, checks)

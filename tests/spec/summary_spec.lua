@@ -110,7 +110,7 @@ describe("summary", function()
   end)
 
   it("is what the reports compute from a file's runs (lua/report/stats.lua)", function()
-    local stats = require "bulkbench.stats"
+    local stats = require "bulkbench.report.stats"
     local r = lcg(9)
     for n = 1, 40 do
       local v = {}

@@ -1,6 +1,6 @@
 -- The rest of the report's statistics: stalls of --timeline and the exact merge of --cdf.
-local timeline = require "bulkbench.timeline"
-local cdf = require "bulkbench.cdf"
+local timeline = require "bulkbench.report.timeline"
+local cdf = require "bulkbench.report.cdf"
 
 describe("stalls", function()
   it("are intervals under half the run's median rate, with their time", function()
