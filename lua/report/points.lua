@@ -1,5 +1,5 @@
 -- bulkbench.report.points: what a result is a run of. A point is a scenario and the dimensions that
--- made it (engine, method, threads, batch, target, --set values, script options); the results
+-- made it (engine, method, threads, batch, target, strategy, --set values, script options); the results
 -- of one point in one file (a --repeat result's runs, and runs appended by invocation after
 -- invocation) are merged into one, its rows/s the median of all their runs with the interval
 -- of that median (bulkbench.report.stats). Labels name a point among others by what varies.
@@ -8,12 +8,14 @@ local dialects = require "bulkbench.dialects"
 local SOURCE = require("bulkbench.report.results").SOURCE
 local M = {}
 
-M.DIMS = { "engine", "method", "threads", "batch", "target", "source" }
+M.DIMS = { "engine", "method", "threads", "batch", "target", "strategy", "source" }
 
 local function basename(path) return (tostring(path):match("([^/]+)$")) or tostring(path) end
 
 function M.dim_value(r, d)
   if d == "source" then return r[SOURCE] and basename(r[SOURCE]) end
+  -- results before strategies had none: the same point as "none"
+  if d == "strategy" then return type(r.strategy) == "string" and r.strategy ~= "" and r.strategy or "none" end
   if d:sub(1, 4) == "set." then return type(r.set) == "table" and r.set[d:sub(5)] or nil end
   -- one engine, many servers: odbc runs are told apart by the DBMS its driver reached
   if d == "engine" and dialects.of(r.engine).many_servers and type(r.server) == "table"
@@ -47,7 +49,11 @@ end
 
 -- The dimensions that make a result's point, as dim_value names them (its file is not one:
 -- --compare matches points across files).
-function M.point_dims(r) return extra_dims(r, { "engine", "method", "threads", "batch", "target" }) end
+function M.point_dims(r)
+  local dims = { "engine", "method", "threads", "batch", "target" }
+  if dim_value(r, "strategy") ~= "none" then dims[#dims + 1] = "strategy" end -- keys of results without one hold
+  return extra_dims(r, dims)
+end
 
 -- The identity of a result's point, its scenario and point_dims: runs of one point share it.
 function M.point_key(r)
@@ -80,8 +86,9 @@ function M.split_dims(rs)
       if not vals[v] then vals[v] = true; n = n + 1 end
     end
     if n > 1 then varying[#varying + 1] = d
-    elseif d ~= "source" and dim_value(rs[1], d) ~= nil and dim_value(rs[1], d) ~= "" then
-      fixed[#fixed + 1] = d -- "--x=" says nothing
+    elseif d ~= "source" and dim_value(rs[1], d) ~= nil and dim_value(rs[1], d) ~= ""
+      and not (d == "strategy" and dim_value(rs[1], d) == "none") then
+      fixed[#fixed + 1] = d -- "--x=" says nothing, nor does strategy=none
     end
   end
   return varying, fixed

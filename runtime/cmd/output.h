@@ -29,5 +29,11 @@ void output_usage_hint(const char *cmd, int script);
 
 /* Prints a failure and returns its exit code; every non-zero exit says what to do next. */
 int output_fail(const bb_err *e);
+/* Its two halves: "bulkbench: MESSAGE", and the line saying what to do about an exit code
+ * (points: the failures were points of a sweep); output_hint returns code. */
+void output_fail_message(const bb_err *e);
+int output_hint(int code, int points);
+/* A result's point in a line: "pg txn threads=1 batch=100 target=a strategy=s NAME=VALUE...". */
+void result_who(const bb_result *r, char *buf, size_t n);
 
 #endif

@@ -142,9 +142,27 @@ typedef struct run_ctx {
 /* One point of the sweep: its combination and, as its runs come in, its result. */
 typedef struct point {
     const sweep_combo *c;
-    int skip; /* done in --out already (--resume) */
+    int skip;   /* done in --out already (--resume) */
+    int failed; /* a run of it failed: its result is that run's, and it runs no more */
     bb_result res;
 } point;
+
+/* A sweep as it runs: its points, the results finished (in order, failed ones too), and how
+ * it goes so far. */
+typedef struct sweep_run {
+    const run_ctx *x;
+    point *pts;
+    int n;
+    bb_result *done;
+    int ndone;
+    sysmon_host host;
+    char scen[128];
+    int warm, repeats, rounds, todo, nrun, lead, csv_header, said;
+    int ok, failed;  /* points finished and points failed */
+    int fail_code;   /* the first failed point's exit code */
+    int rc;          /* set: the sweep stops (a signal, --fail-fast, an unwritable --out) */
+    double last_eps; /* the last run's events/s, for the slow-run failpoint */
+} sweep_run;
 
 /* Test failpoint BULKBENCH_FAILPOINT=slow-run:K:RATE: the K-th run of the process (from 1,
  * warm-up runs included) is paced at RATE events/s, as under --rate, so a test can make one
@@ -170,26 +188,6 @@ static void print_done(const char *fmt, const bb_result *done, int ndone)
     if (strcmp(fmt, "openmetrics") == 0) openmetrics_print(stdout, done, ndone);
 }
 
-/* A failed run ends the sweep: its result, the table so far, and what to do about it. */
-static void report_failure(const run_ctx *x, bb_result *done, int ndone, const bb_result *res, int rc,
-                           const bb_err *rerr)
-{
-    const char *fmt = opts_get(x->cli, "format");
-    done[ndone++] = *res;
-    print_done(fmt, done, ndone);
-    fflush(stdout); /* the table before the messages under it */
-    if (rc >= 128) fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)res->committed);
-    else output_fail(rerr);
-    if (rc == BB_EXIT_RUNTIME)
-        fprintf(stderr, "bulkbench: %lld rows were committed before the run stopped\n", (long long)res->committed);
-    if (res->rows_in_doubt)
-        fprintf(stderr,
-                "bulkbench: %lld more rows were being committed when the connection was lost: the server "
-                "may have committed them, so the table holds %lld to %lld rows\n",
-                (long long)res->rows_in_doubt, (long long)res->committed,
-                (long long)(res->committed + res->rows_in_doubt));
-}
-
 /* --time=S while the rows come from the script's defaults: the run ends when they run out,
  * perhaps long before S. Said once a sweep, so a short run is not taken for the time asked. */
 static void note_rows_ran_out(bb_cli *cli, const bb_plan *p, const bb_result *run, int *said)
@@ -203,124 +201,218 @@ static void note_rows_ran_out(bb_cli *cli, const bb_plan *p, const bb_result *ru
             run->seconds, p->time_s, (long long)p->rows, p->time_s);
 }
 
-/* Every threshold on every result; BB_EXIT_THRESHOLD when one fails. */
+/* Every threshold on every successful result; BB_EXIT_THRESHOLD when one fails. */
 static int check_thresholds(const run_ctx *x, const bb_result *done, int ndone, const sysmon_host *host)
 {
     FILE *f = strcmp(opts_get(x->cli, "format"), "text") == 0 ? stdout : stderr;
-    int failed = 0;
+    int failed = 0, checked = 0;
     for (int i = 0; i < ndone; i++) {
+        if (done[i].error[0]) continue; /* a failed point has no figures to hold against a threshold */
         char who[160];
         snprintf(who, sizeof who, "%s %s threads=%d batch=%lld", done[i].engine,
                  done[i].method[0] ? done[i].method : "event", done[i].threads, (long long)done[i].batch);
-        for (int t = 0; t < x->nth; t++)
+        for (int t = 0; t < x->nth; t++, checked++)
             failed += !threshold_check(&x->th[t], &done[i], host, ndone > 1 ? who : NULL, f);
     }
     fflush(f);
     if (!failed) return BB_EXIT_OK;
     bb_err e;
-    bb_errf(&e, "%d of %d threshold checks failed", failed, x->nth * ndone);
+    bb_errf(&e, "%d of %d threshold checks failed", failed, checked);
     e.code = BB_EXIT_THRESHOLD;
     return output_fail(&e);
 }
 
-/* Runs every point of the sweep --warmup-runs + --repeat times, round-robin: each round
- * runs every point once, so drift over time spreads evenly over the points. A point's
- * result is written after its last run; the first failing run ends the sweep. Returns the
- * exit code. */
-static int run_all(const run_ctx *x, const sweep *s)
+/* The points of the sweep, those --resume finds done in --out marked to skip. */
+static void sweep_run_init(sweep_run *sr, const run_ctx *x, const sweep *s)
 {
     bb_cli *cli = x->cli;
-    bb_err err = { .code = BB_EXIT_RUNTIME };
+    memset(sr, 0, sizeof *sr);
+    sr->x = x;
+    sr->n = s->n;
+    sysmon_host_info(&sr->host);
+    sr->repeats = atoi(opts_get(cli, "repeat"));
+    sr->warm = atoi(opts_get(cli, "warmup-runs"));
+    sr->rounds = sr->warm + sr->repeats;
+    sr->lead = cluster_rank() == 0;
+    scenario_name(x->script, sr->scen, sizeof sr->scen);
+    sr->pts = bb_xcalloc((size_t)s->n + 1, sizeof *sr->pts);
+    sr->done = bb_xcalloc((size_t)s->n + 1, sizeof *sr->done);
     char **keys = opts_is_on(opts_get(cli, "resume")) ? sweep_done_keys(opts_get(cli, "out")) : NULL;
-    sysmon_host host;
-    sysmon_host_info(&host);
-    const char *fmt = opts_get(cli, "format");
-    int repeats = atoi(opts_get(cli, "repeat")), warm = atoi(opts_get(cli, "warmup-runs")), rounds = warm + repeats;
-
-    char scen[128];
-    scenario_name(x->script, scen, sizeof scen);
-    point *pts = bb_xcalloc((size_t)s->n + 1, sizeof *pts);
-    bb_result *done = bb_xcalloc((size_t)s->n + 1, sizeof *done); /* finished points, in order */
-    int ndone = 0, rc = BB_EXIT_OK, csv_header = 0, lead = cluster_rank() == 0, todo = 0, nrun = 0, said = 0;
-    int html_done = 0;   /* the page was written with a failed run's result */
-    double last_eps = 0; /* the last run's events/s, for the slow-run failpoint */
     for (int k = 0; k < s->n; k++) {
-        pts[k].c = &s->combo[k];
-        char *key = sweep_key(scen, pts[k].c, x->hc->nopts, (const char *const *)x->hc->opt_name,
+        sr->pts[k].c = &s->combo[k];
+        char *key = sweep_key(sr->scen, sr->pts[k].c, x->hc->nopts, (const char *const *)x->hc->opt_name,
                               (const char *const *)x->hc->opt_value);
-        pts[k].skip = sweep_has_key(keys, key);
-        todo += !pts[k].skip;
+        sr->pts[k].skip = sweep_has_key(keys, key);
+        sr->todo += !sr->pts[k].skip;
         free(key);
     }
-    for (int round = 0; round < rounds && rc == BB_EXIT_OK; round++) {
-        for (int k = 0; k < s->n && rc == BB_EXIT_OK; k++) {
-            const sweep_combo *c = pts[k].c;
-            if (sig_caught()) { /* between runs: the next one must not even recreate its table */
-                rc = 128 + sig_caught();
-                if (lead) print_done(fmt, done, ndone);
-                if (lead) fprintf(stderr, "bulkbench: interrupted before run %d of %d\n", nrun + 1, todo * rounds);
-                break;
-            }
-            char when[48] = "";
-            if (round < warm) snprintf(when, sizeof when, " (warm-up run %d/%d)", round + 1, warm);
-            else if (repeats > 1) snprintf(when, sizeof when, " (repeat %d/%d)", round - warm + 1, repeats);
-            if ((todo * rounds > 1 || pts[k].skip) && lead && (!pts[k].skip || round == 0))
-                fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s%s%s%s\n",
-                        pts[k].skip ? 0 : nrun + 1, todo * rounds, c->drv->name, c->method ? c->method->name : "-",
-                        c->threads, (long long)c->batch, c->target ? " target=" : "", c->target ? c->target : "",
-                        c->strategy ? " strategy=" : "", c->strategy ? c->strategy : "",
-                        pts[k].skip ? " (done in --out, skipped)" : "", when);
-            if (pts[k].skip) continue;
-            bb_plan p;
-            runcmd_plan(&p, c, cli, x->hc);
-            p.script = x->script;
-            p.script_src = x->src;
-            p.script_len = x->srclen;
-            p.scenario = scen;
-            double slow = failpoint_rate(++nrun, last_eps);
-            if (slow > 0) p.rate = slow;
-            bb_result run;
-            bb_err rerr = { .code = BB_EXIT_RUNTIME };
-            rc = runner_run(x->L, &p, &run, &rerr);
-            last_eps = result_events_per_s(&run);
-            if (!lead) {
-                result_free(&run);
-                continue;
-            }
-            if (rc != BB_EXIT_OK) {
-                if (output_result(cli, &run, &host, &csv_header, &err) < 0) output_fail(&err);
-                report_failure(x, done, ndone, &run, rc, &rerr);
-                if (opts_get(cli, "html")) { /* the page says why the run failed, as the table did */
-                    done[ndone] = run;
-                    rc = write_html(cli, done, ndone + 1, &host, rc);
-                    html_done = 1;
-                }
-                result_free(&run);
-                break;
-            }
-            note_rows_ran_out(cli, &p, &run, &said);
-            if (round < warm) { /* ran and verified, not counted */
-                result_free(&run);
-                continue;
-            }
-            if (repeats == 1) pts[k].res = run;
-            else repeat_add(&pts[k].res, &run, repeats, warm);
-            if (round < rounds - 1) continue;
-            repeat_finish(&pts[k].res, x->hc->seed);
-            done[ndone++] = pts[k].res;
-            if (output_result(cli, &pts[k].res, &host, &csv_header, &err) < 0) rc = output_fail(&err);
-        }
-    }
-    if (lead && rc == BB_EXIT_OK) print_done(fmt, done, ndone);
-    if (lead && rc == BB_EXIT_OK && strcmp(fmt, "text") != 0) result_print_warnings(stderr, done, ndone);
-    if (lead && rc == BB_EXIT_OK && x->nth) rc = check_thresholds(x, done, ndone, &host);
-    fflush(stdout);
-    if (lead && ndone && !html_done && opts_get(cli, "html")) rc = write_html(cli, done, ndone, &host, rc);
     for (int i = 0; keys && keys[i]; i++) free(keys[i]);
     free(keys);
-    for (int k = 0; k < s->n; k++) result_free(&pts[k].res); /* done[] holds copies of these */
-    free(pts);
-    free(done);
+}
+
+/* "run 3/12: engine=pg method=copy ..." on standard error, when there is more than one run. */
+static void announce(const sweep_run *sr, const point *pt, int round)
+{
+    const sweep_combo *c = pt->c;
+    char when[48] = "";
+    if (round < sr->warm) snprintf(when, sizeof when, " (warm-up run %d/%d)", round + 1, sr->warm);
+    else if (sr->repeats > 1) snprintf(when, sizeof when, " (repeat %d/%d)", round - sr->warm + 1, sr->repeats);
+    if (!sr->lead || (sr->todo * sr->rounds <= 1 && !pt->skip) || (pt->skip && round > 0)) return;
+    fprintf(stderr, "run %d/%d: engine=%s method=%s threads=%d batch=%lld%s%s%s%s", pt->skip ? 0 : sr->nrun + 1,
+            sr->todo * sr->rounds, c->drv->name, c->method ? c->method->name : "-", c->threads, (long long)c->batch,
+            c->target ? " target=" : "", c->target ? c->target : "", c->strategy ? " strategy=" : "",
+            c->strategy ? c->strategy : "");
+    for (int i = 0; i < c->nset; i++) fprintf(stderr, " %s=%s", c->set_name[i], c->set_value[i]);
+    fprintf(stderr, "%s%s\n", pt->skip ? " (done in --out, skipped)" : "", when);
+}
+
+/* A finished point's result: written (json, csv, --out) and kept for the table. */
+static void point_done(sweep_run *sr, const bb_result *res)
+{
+    bb_err err = { .code = BB_EXIT_RUNTIME };
+    sr->done[sr->ndone++] = *res;
+    if (output_result(sr->x->cli, res, &sr->host, &sr->csv_header, &err) < 0) sr->rc = output_fail(&err);
+}
+
+/* A failed run: the point's result is that run (rows/s null, its error), written at once; the
+ * sweep goes on unless it was interrupted or --fail-fast asks it to stop. The error is said
+ * once: in the table's row under --format=text, on standard error otherwise. */
+static void point_failed(sweep_run *sr, point *pt, bb_result *run, int rc, const bb_err *rerr)
+{
+    pt->failed = 1;
+    result_free(&pt->res); /* the runs before it (--repeat) say nothing of a point that fails */
+    pt->res = *run;
+    if (!sr->lead) return;
+    sr->failed++;
+    if (!sr->fail_code) sr->fail_code = rc;
+    if (strcmp(opts_get(sr->x->cli, "format"), "text") != 0 || rc >= 128) output_fail_message(rerr);
+    if (run->rows_in_doubt)
+        fprintf(stderr,
+                "bulkbench: %lld more rows were being committed when the connection was lost: the server "
+                "may have committed them, so the table holds %lld to %lld rows\n",
+                (long long)run->rows_in_doubt, (long long)run->committed,
+                (long long)(run->committed + run->rows_in_doubt));
+    point_done(sr, &pt->res);
+    if (rc >= 128) sr->rc = rc; /* interrupted: nothing more runs */
+    else if (opts_is_on(opts_get(sr->x->cli, "fail-fast"))) sr->rc = rc;
+}
+
+/* One run of point pt in round `round`: planned, run, and its result folded into the point's. */
+static void run_point(sweep_run *sr, point *pt, int round)
+{
+    const run_ctx *x = sr->x;
+    bb_plan p;
+    runcmd_plan(&p, pt->c, x->cli, x->hc);
+    p.script = x->script;
+    p.script_src = x->src;
+    p.script_len = x->srclen;
+    p.scenario = sr->scen;
+    double slow = failpoint_rate(++sr->nrun, sr->last_eps);
+    if (slow > 0) p.rate = slow;
+    bb_result run;
+    bb_err rerr = { .code = BB_EXIT_RUNTIME };
+    int rc = runner_run(x->L, &p, &run, &rerr);
+    sr->last_eps = result_events_per_s(&run);
+    if (rc != BB_EXIT_OK) {
+        point_failed(sr, pt, &run, rc, &rerr);
+        return;
+    }
+    if (!sr->lead || round < sr->warm) { /* a warm-up run: ran and verified, not counted */
+        result_free(&run);
+        return;
+    }
+    note_rows_ran_out(x->cli, &p, &run, &sr->said);
+    if (sr->repeats == 1) pt->res = run;
+    else repeat_add(&pt->res, &run, sr->repeats, sr->warm);
+    if (round < sr->rounds - 1) return;
+    repeat_finish(&pt->res, x->hc->seed);
+    sr->ok++;
+    point_done(sr, &pt->res);
+}
+
+/* After the table, when a point failed or the sweep was cut short: how many points ran, which
+ * failed (their errors are in their rows, or were said as they failed), what they committed,
+ * and what to do. Returns the exit code: the first failed point's. */
+static int say_failures(const sweep_run *sr)
+{
+    int code = sr->rc ? sr->rc : sr->fail_code;
+    const bb_result *last = sr->ndone ? &sr->done[sr->ndone - 1] : NULL;
+    if (code >= 128) {
+        if (last && last->error[0])
+            fprintf(stderr, "bulkbench: interrupted; %lld rows were committed\n", (long long)last->committed);
+    } else if (sr->todo <= 1 && last && last->error[0]) {
+        if (code == BB_EXIT_RUNTIME)
+            fprintf(stderr, "bulkbench: %lld rows were committed before the run stopped\n", (long long)last->committed);
+    } else {
+        bb_buf b = { 0 };
+        for (int i = 0, k = 0; i < sr->ndone; i++) {
+            const bb_result *r = &sr->done[i];
+            if (!r->error[0]) continue;
+            char who[256];
+            result_who(r, who, sizeof who);
+            bb_buf_printf(&b, "%s%s", k++ ? "; " : "", who);
+            if (r->committed > 0) bb_buf_printf(&b, " (%lld rows committed before it stopped)", (long long)r->committed);
+        }
+        bb_buf_putc(&b, 0);
+        int left = sr->todo - sr->ok - sr->failed;
+        fprintf(stderr, "bulkbench: %d of %d points ran; %d failed: %s\n", sr->ok, sr->todo, sr->failed, b.p);
+        if (left > 0 && opts_is_on(opts_get(sr->x->cli, "fail-fast")))
+            fprintf(stderr, "bulkbench: --fail-fast: the sweep stopped at its first failure; %d point%s did not run\n",
+                    left, left == 1 ? "" : "s");
+        free(b.p);
+    }
+    return output_hint(code, sr->todo > 1 && code < 128);
+}
+
+/* The end of a sweep: the table (or openmetrics), the runs' warnings, the failures, the
+ * thresholds on the points that ran, and the page. Returns the exit code. */
+static int sweep_finish(sweep_run *sr)
+{
+    const run_ctx *x = sr->x;
+    const char *fmt = opts_get(x->cli, "format");
+    int rc = BB_EXIT_OK;
+    if (!sr->lead) return sr->rc ? sr->rc : sr->fail_code;
+    print_done(fmt, sr->done, sr->ndone);
+    if (strcmp(fmt, "text") != 0) result_print_warnings(stderr, sr->done, sr->ndone);
+    fflush(stdout); /* the table before the messages under it */
+    if (sr->failed || sr->rc >= 128) rc = say_failures(sr);
+    else if (sr->rc) rc = sr->rc; /* an unwritable --out: said when it happened */
+    if (x->nth && sr->ok) {
+        int trc = check_thresholds(x, sr->done, sr->ndone, &sr->host);
+        if (rc == BB_EXIT_OK) rc = trc;
+    }
+    fflush(stdout);
+    if (sr->ndone && opts_get(x->cli, "html")) rc = write_html(x->cli, sr->done, sr->ndone, &sr->host, rc);
+    return rc;
+}
+
+/* Runs every point of the sweep --warmup-runs + --repeat times, round-robin: each round
+ * runs every point once, so drift over time spreads evenly over the points. A point's
+ * result is written after its last run, or at once when a run of it fails; the sweep goes on
+ * past a failed point (not with --fail-fast) and its exit code says that some failed.
+ * Returns the exit code. */
+static int run_all(const run_ctx *x, const sweep *s)
+{
+    sweep_run sr;
+    sweep_run_init(&sr, x, s);
+    for (int round = 0; round < sr.rounds && !sr.rc; round++) {
+        for (int k = 0; k < s->n && !sr.rc; k++) {
+            point *pt = &sr.pts[k];
+            if (pt->failed) continue;
+            if (sig_caught()) { /* between runs: the next one must not even recreate its table */
+                sr.rc = 128 + sig_caught();
+                if (sr.lead) fprintf(stderr, "bulkbench: interrupted before run %d of %d\n", sr.nrun + 1,
+                                     sr.todo * sr.rounds);
+                break;
+            }
+            announce(&sr, pt, round);
+            if (!pt->skip) run_point(&sr, pt, round);
+        }
+    }
+    int rc = sweep_finish(&sr);
+    for (int k = 0; k < s->n; k++) result_free(&sr.pts[k].res); /* done[] holds copies of these */
+    free(sr.pts);
+    free(sr.done);
     return rc;
 }
 
@@ -378,6 +470,8 @@ static int run_sweep(bb_cli *cli)
     int rc;
     if (runcmd_load(cli, script, &rs, &err) < 0 || sweep_build(cli, &s, &err) < 0) rc = output_fail(&err);
     else {
+        if (s.skipped.len && cluster_rank() == 0)
+            fprintf(stderr, "bulkbench: skipped %s: each engine runs the methods of --method it offers\n", s.skipped.p);
         run_ctx x = { cli, rs.L, &rs.hc, script, rs.src, rs.srclen, th, nth };
         rc = run_all(&x, &s);
     }
@@ -396,7 +490,8 @@ static int run_main(bb_cli *cli)
 }
 
 // clang-format off
-static const opt_def *const run_own[] = { &report_opt_html, NULL };
+static const opt_def fail_fast = { "fail-fast", OT_BOOL, NULL, 0, 0, "stop the sweep at its first failed point (without it the sweep goes on and exits 1 at the end)" };
+static const opt_def *const run_own[] = { &report_opt_html, &fail_fast, NULL };
 
 static const opt_use run_opts[] = {
     { "engine", NULL, NULL, "E[,E..]" },
@@ -426,6 +521,7 @@ static const opt_use run_opts[] = {
     { "shared", NULL, NULL, NULL },
     { "reconnect", NULL, NULL, NULL },
     { "resume", NULL, NULL, NULL },
+    { "fail-fast", NULL, NULL, NULL },
     { "progress", NULL, NULL, NULL },
     { "html", "also write the page of this run's results (tables, charts, timelines, CDFs, environment) into this self-contained HTML file", NULL, "FILE" },
     { NULL, NULL, NULL, NULL }

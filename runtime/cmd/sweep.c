@@ -114,14 +114,45 @@ static const bb_driver *find_engine(const char *name, bb_err *err)
     return NULL;
 }
 
-/* The engine's methods: the command line's, else the script's default for it, else none;
- * each offered by the engine, and exactly-once capable under --reconnect. */
-static int engine_methods(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, char ***out, int *n, bb_err *err)
+/* --method's list on a sweep of several engines: each engine runs those of the list it offers,
+ * and the others are named in s->skipped ("pg/load"); a method no engine offers is an error. */
+static int offered_methods(sweep *s, const dims *d, const bb_driver *drv, char ***out, int *n, bb_err *err)
+{
+    *out = bb_xcalloc((size_t)d->nm + 1, sizeof **out);
+    *n = 0;
+    for (int m = 0; m < d->nm; m++) {
+        if (check_method(drv, d->methods[m], err) < 0 && !method_find(d->methods[m])) return -1; /* a typo */
+        if (method_offered(method_find(d->methods[m]), drv)) (*out)[(*n)++] = d->methods[m];
+        else bb_buf_printf(&s->skipped, "%s%s/%s", s->skipped.len ? ", " : "", drv->name, d->methods[m]);
+    }
+    return 0;
+}
+
+/* Every method of --method's list must be offered by one engine of the sweep at least. */
+static int check_offered_somewhere(const dims *d, const char *list, char **engines, int ne, bb_err *err)
+{
+    for (int m = 0; m < d->nm; m++) {
+        const bb_method *me = method_find(d->methods[m]);
+        int any = 0;
+        for (int e = 0; e < ne && me; e++) any |= bb_driver_find(engines[e]) && method_offered(me, bb_driver_find(engines[e]));
+        if (me && !any)
+            return bb_usagef(err, "no engine of --engine=%s offers method %s (see `bulkbench list`)",
+                             list, me->name);
+    }
+    return 0;
+}
+
+/* The engine's methods: the command line's (on several engines, those of it the engine
+ * offers), else the script's default for it, else none; each offered by the engine, and
+ * exactly-once capable under --reconnect. */
+static int engine_methods(bb_cli *cli, sweep *s, const dims *d, const bb_driver *drv, int ne, char ***out, int *n,
+                          bb_err *err)
 {
     char key[64];
     snprintf(key, sizeof key, "method@%s", drv->name);
     *out = d->methods;
     *n = d->nm;
+    if (d->methods && ne > 1 && offered_methods(s, d, drv, out, n, err) < 0) return -1;
     if (!d->methods && opts_get(cli, key)) *out = own_split(s, opts_get(cli, key), n);
     for (int m = 0; m < *n; m++) {
         if (check_method(drv, (*out)[m], err) < 0) return -1;
@@ -197,12 +228,13 @@ int sweep_build_from(bb_cli *cli, const sweep_lists *l, sweep *s, bb_err *err)
     if (opts_get(cli, "strategy")) d.strategies = own_split(s, opts_get(cli, "strategy"), &d.ns);
     d.reconnect = opts_get(cli, "reconnect") ? atoi(opts_get(cli, "reconnect")) : 0;
     int rc = read_settings(cli, s, &d, err) < 0 || read_targets(cli, &d, ne, err) < 0 ? -1 : 0;
+    if (rc == 0 && ne > 1 && check_offered_somewhere(&d, opts_get(cli, "engine"), engines, ne, err) < 0) rc = -1;
     for (int e = 0; e < ne && rc == 0; e++) {
         const bb_driver *drv = find_engine(engines[e], err);
         char **methods = NULL;
         int nm = 0;
-        if (!drv || engine_methods(cli, s, &d, drv, &methods, &nm, err) < 0) rc = -1;
-        else expand(cli, s, &d, drv, methods, nm);
+        if (!drv || engine_methods(cli, s, &d, drv, ne, &methods, &nm, err) < 0) rc = -1;
+        else if (nm || !d.methods) expand(cli, s, &d, drv, methods, nm); /* none of the list: the engine is skipped */
         if (methods != d.methods) free(methods);
     }
     free(engines);
@@ -219,6 +251,7 @@ void sweep_free(sweep *s)
     for (int i = 0; i < s->nowned; i++) free(s->owned[i]);
     free(s->owned);
     free(s->combo);
+    free(s->skipped.p);
     memset(s, 0, sizeof *s);
 }
 

@@ -4,6 +4,7 @@
 #define BB_SWEEP_H
 
 #include "../host/run.h"
+#include "../../base/buf.h"
 #include "../../base/err.h"
 
 typedef struct sweep_combo {
@@ -24,6 +25,7 @@ typedef struct sweep {
     int n;
     char **owned; /* strings the combinations point into */
     int nowned;
+    bb_buf skipped; /* the engine/method pairs of a several-engine sweep left out ("pg/load, mysql/copy"); NUL-terminated when len > 0 */
 } sweep;
 
 /* Expands the command line (and the script's defaults) into combinations; checks that each

@@ -430,7 +430,11 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
     }
     if (lead && strat_on) rc = strategy_after(&sv, L, res, rc, err); /* the run never started */
     if (lead && r.prepared) rc = tear_down(&sv, L, p, rc, err);
-    if (rc != BB_EXIT_OK) snprintf(res->error, sizeof res->error, "%s", err->msg);
+    if (rc != BB_EXIT_OK) { /* a failed run names no bottleneck: what it waited on was not a load's shape */
+        snprintf(res->error, sizeof res->error, "%s", err->msg);
+        res->waits.samples = 0;
+        res->waits.kind[0] = 0;
+    }
     script_figures(L, res);
     pool_free(&r.pool);
     free(r.workers);

@@ -17,6 +17,6 @@ $ ./bulkbench run $TMP/a.lua --engine=sqlite --dsn=$TMP/elsewhere.db --rows=3000
 $ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('sqlite', '$TMP/e.db'); db:exec([[create table e (id integer primary key, code text not null check (code glob '[A-Z][0-9]'))]])"; ./bulkbench new --engine=sqlite --dsn=$TMP/e.db --table=e -o $TMP/e.lua; ./bulkbench run $TMP/e.lua --engine=sqlite --dsn=$TMP/e.db --rows=10; echo "rc=$? rows=$(sqlite3 $TMP/e.db 'select count(*) from e') tables=$(sqlite3 $TMP/e.db "select count(*) from sqlite_master where name like 'bb_scratch%'")"
 ? 0
 ~ warning: e: e.code \(TEXT\): CHECK \(code glob '\[A-Z\]\[0-9\]'\), and the table holds no values to draw from: give the column a generator
-~ ^bulkbench: e.code \(TEXT\): CHECK \(code glob '\[A-Z\]\[0-9\]'\), and the table holds no values to draw from: give the column a generator$
+~ FAILED: e.code \(TEXT\): CHECK \(code glob '\[A-Z\]\[0-9\]'\), and the table holds no values to draw from: give the column a generator$
 ~ rc=1 rows=0 tables=0
 ! traceback

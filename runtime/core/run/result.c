@@ -40,18 +40,22 @@ void result_latency(bb_result *r, const stats_snap *s)
 
 static double per_s(double x, double s) { return s > 0 ? x / s : -1; }
 
+/* A failed run's rates are null: a partial run measures nothing of its point. */
 double result_rows_per_s(const bb_result *r)
 {
+    if (r->error[0]) return -1;
     return r->rep ? r->rep->rows_per_s.median : per_s((double)r->rows, r->seconds + r->before_s + r->after_s);
 }
 
 double result_events_per_s(const bb_result *r)
 {
+    if (r->error[0]) return -1;
     return r->rep ? r->rep->events_per_s : per_s((double)r->events, r->seconds);
 }
 
 double result_mb_per_s(const bb_result *r)
 {
+    if (r->error[0]) return -1;
     return r->rep ? r->rep->mb_per_s : per_s((double)r->bytes / 1e6, r->seconds);
 }
 

@@ -1,0 +1,52 @@
+# a sweep goes on past a failed point: the point is recorded with its error (rows/s and bottleneck null), the others run and verify, the summary counts them, the exit code is 1, and the error is printed once (in its row)
+$ printf 'local bb = require "bulkbench"\nlocal t = bb.table "sw" { { "id", "bigint", bb.seq() } }\nbb.load(t)\nfunction run(ctx) if ctx.batch == 10 then error("batch 10 is refused on purpose") end ctx:load(t) end\n' >$TMP/f.lua; ./bulkbench run $TMP/f.lua --dsn=$TMP/f.db --method=txn --batch=10,100,1000 --rows=3000 --out=$TMP/f.jsonl; echo "rc=$?"; python3 -c "import json; r=[json.loads(l) for l in open('$TMP/f.jsonl')]; print('points', len(r), 'failed', [(x['batch'], x['rows_per_s'], x['bottleneck']) for x in r if x.get('error')], 'ok', [x['batch'] for x in r if not x.get('error') and x['verified_rows'] == 3000])"
+? 0
+~ rc=1$
+~ ^points 3 failed \[\(10, None, None\)\] ok \[100, 1000\]$
+~ ^sqlite +txn +1 +10 +0 .* null .*FAILED: .*batch 10 is refused on purpose
+~ 2 of 3 points ran; 1 failed: sqlite txn threads=1 batch=10$
+! refused on purpose(.|\n)*refused on purpose
+! rows were committed before the run stopped
+
+# ... under --format=json the failed point's error is said once on standard error (and is in its JSON), the table's place
+$ ./bulkbench run $TMP/f.lua --dsn=$TMP/f2.db --method=txn --batch=10,100 --rows=3000 --format=json 2>$TMP/f2.err >$TMP/f2.json; echo "rc=$?"; grep -c 'refused on purpose' $TMP/f2.err; grep -c '"error":' $TMP/f2.json; cat $TMP/f2.err
+? 0
+~ rc=1
+~ ^1$
+~ 1 of 2 points ran; 1 failed
+
+# --fail-fast stops the sweep at its first failed point, and says how many points did not run
+$ ./bulkbench run $TMP/f.lua --dsn=$TMP/f3.db --method=txn --batch=10,100,1000 --rows=3000 --out=$TMP/f3.jsonl --fail-fast; echo "rc=$?"; wc -l <$TMP/f3.jsonl
+? 0
+~ rc=1
+~ ^1$
+~ --fail-fast: the sweep stopped at its first failure; 2 points did not run
+
+# --fail-fast is refused by a command that runs no sweep
+$ ./bulkbench gen workloads/quickstart.lua --table=quickstart --rows=10 --fail-fast
+? 2
+~ fail-fast
+
+# pg: a failed --set value does not end the sweep, the setting is a column of the table, and the closing line says nothing of rows committed
+$ ./bulkbench run workloads/quickstart.lua --engine=pg --method=txn --batch=100 --rows=2000 --set=synchronous_commit=bogus_value,off --out=$TMP/s.jsonl; echo "rc=$?"; wc -l <$TMP/s.jsonl
+? 0
+~ rc=1
+~ ^2$
+~ ^engine +method +threads +batch +synchronous_commit +rows
+~ ^pg +txn +1 +100 +bogus_value +0 .*FAILED: .*invalid value for parameter
+~ ^pg +txn +1 +100 +off +2000 .* ok$
+~ 1 of 2 points ran; 1 failed: pg txn threads=1 batch=100 synchronous_commit=bogus_value
+! rows were committed before the run stopped
+! bottleneck pg txn 1x100, 0 rows/s
+
+# pg and MariaDB in one sweep: each engine runs the methods of --method it offers, and the combinations skipped are named
+$ ./bulkbench run workloads/quickstart.lua --engine=pg,mysql --method=copy,load --rows=3000 --format=json | python3 -c 'import json,sys; print(sorted((o["engine"], o["method"], o["verified_rows"]) for o in map(json.loads, sys.stdin)))'
+? 0
+~ ^\[\('mysql', 'load', 3000\), \('pg', 'copy', 3000\)\]$
+~ skipped pg/load, mysql/copy: each engine runs the methods of --method it offers
+
+# ... a method no engine of the sweep offers is an error, and so is a typo
+$ ./bulkbench run workloads/quickstart.lua --engine=pg,sqlite --method=txn,load --rows=3000; ./bulkbench run workloads/quickstart.lua --engine=pg,mysql --method=copy,lod --rows=3000
+? 2
+~ no engine of --engine=pg,sqlite offers method load
+~ unknown method 'lod'; did you mean 'load'
