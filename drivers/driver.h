@@ -185,6 +185,10 @@ int bb_row_pair_json(void *ud, int n, const char *const *names, const char *cons
 typedef struct bb_driver {
     const char *name;    /* --engine=NAME */
     const char *summary; /* one line for `bulkbench list` */
+    /* The method a scenario gets on this engine when neither it nor --method names one, and
+     * the one `bulkbench new` writes for it: the engine's own bulk path (a method it offers,
+     * checked at start-up by method_check_engine). */
+    const char *default_method;
     unsigned caps;
     const bb_dialect *dialect;
     /* The dialect of the server a target reaches, when that depends on the target (ODBC

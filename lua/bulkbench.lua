@@ -127,6 +127,18 @@ function bb.methods(engine)
   return ms, names
 end
 
+-- bb.engine(name): what the engine's descriptor says of it: { name, summary, default_method };
+-- nil for an engine not compiled in.
+function bb.engine(name) return core.engine(name) end
+
+-- bb.default_methods(): each engine's default method by its name, { sqlite = "txn", ... }, from
+-- the engines' descriptors: bb.defaults { method = bb.default_methods() } gives each its own.
+function bb.default_methods()
+  local out = {}
+  for _, e in ipairs(core.engines()) do out[e] = core.engine(e).default_method end
+  return out
+end
+
 -- bb.connect(engine, dsn): a connection of the script's own (tools, tests, side checks).
 function bb.connect(engine, dsn) return core.connect(engine, dsn) end
 

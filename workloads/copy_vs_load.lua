@@ -8,8 +8,8 @@ and loaded it: MySQL LOAD DATA LOCAL 69.6 s, PostgreSQL COPY 19.8 s.
   bulkbench run workloads/copy_vs_load.lua --engine=sqlite --rows=1000000
   bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10000000 --format=csv -o h.csv]]
 
--- each engine's bulk path unless --method says otherwise
-bb.defaults { rows = 10000000, method = { sqlite = "txn", pg = "copy", mysql = "load", null = "copy", odbc = "pipeline" } }
+-- each engine's bulk path (its descriptor's default method) unless --method says otherwise
+bb.defaults { rows = 10000000, method = bb.default_methods() }
 
 -- Same columns and value ranges as the article's generator: ids 0..1000, now() as the
 -- date, an amount 0..9999.00 and 20 letters or digits.

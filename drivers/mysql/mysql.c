@@ -440,6 +440,7 @@ const bb_driver bb_driver_mysql = {
     .name = "mysql",
     .summary = "MySQL/MariaDB via the MySQL C API; --dsn=mysql://user:pass@host:port/db[?socket=/path], [client] "
                "options honoured",
+    .default_method = "load",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_DATA | MY_CAP_BULK |
         BB_CAP_WAITS,
     .dialect = &my_dialect,

@@ -185,6 +185,7 @@ static int nl_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
 const bb_driver bb_driver_null = {
     .name = "null",
     .summary = "does nothing: measures the runner's own cost",
+    .default_method = "copy",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE | BB_CAP_COPY_TEXT |
         BB_CAP_COPY_CSV | BB_CAP_COPY_BIN | BB_CAP_LOAD_DATA,
     .dialect = &bb_dialect_generic,

@@ -399,6 +399,7 @@ const bb_driver bb_driver_odbc = {
     .name = "odbc",
     .summary = "any DBMS through its ODBC driver (unixODBC); --dsn='DSN=name;UID=..;PWD=..' or "
                "'Driver=...;Server=..;Port=..;Database=..'; multirow where the DBMS takes row-value lists",
+    .default_method = "pipeline",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE,
     .dialect = &odbc_ansi_dialect,
     .target_dialect = odbc_dialect_of,

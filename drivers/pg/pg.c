@@ -522,6 +522,7 @@ static int pg_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
 const bb_driver bb_driver_pg = {
     .name = "pg",
     .summary = "PostgreSQL via libpq; --dsn=postgresql://user@host:port/db or key=value pairs (PG* variables honoured)",
+    .default_method = "copy",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE | BB_CAP_COPY_TEXT |
         BB_CAP_COPY_CSV | BB_CAP_COPY_BIN | BB_CAP_WAITS,
     .dialect = &pg_dialect,

@@ -276,6 +276,7 @@ static int sq_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
 const bb_driver bb_driver_sqlite = {
     .name = "sqlite",
     .summary = "SQLite (embedded, the default); --dsn=FILE[?pragma=value&...], temporary file when omitted",
+    .default_method = "txn",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW,
     .dialect = &sqlite_dialect,
     .target_open = sq_target_open,

@@ -206,7 +206,8 @@ local function scenario(models, opts, path, source_line, describe)
   parts[#parts + 1] = header(models, opts, path, source_line)
   parts[#parts + 1] = 'local bb = require "bulkbench"\n'
   parts[#parts + 1] = "bb.describe [[" .. describe .. "]]"
-  parts[#parts + 1] = ("bb.defaults { rows = %d, method = { pg = \"copy\", mysql = \"load\", sqlite = \"txn\", odbc = \"pipeline\", null = \"copy\" } }\n"):format(opts.rows)
+  -- each engine's own bulk path, from the engines' descriptors (bb.default_methods)
+  parts[#parts + 1] = ("bb.defaults { rows = %d, method = bb.default_methods() }\n"):format(opts.rows)
   for _, text in ipairs(tables) do parts[#parts + 1] = text end
   if #models == 1 then parts[#parts + 1] = ("bb.load(%s)\n"):format(vars[1])
   else parts[#parts + 1] = ("bb.load_all { %s }\n"):format(table.concat(vars, ", ")) end

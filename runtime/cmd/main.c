@@ -6,6 +6,7 @@
 
 #include "../../base/err.h"
 #include "../../drivers/driver.h"
+#include "../core/method/method.h"
 #include "../core/opts.h"
 #include "../core/sig.h"
 #include "command.h"
@@ -59,7 +60,8 @@ int main(int argc, char **argv)
     }
     for (int i = 0; bb_drivers[i]; i++) { /* an engine that promises more than it has is our bug: say so now */
         char msg[256];
-        if (bb_driver_check(bb_drivers[i], msg, sizeof msg) < 0) {
+        if (bb_driver_check(bb_drivers[i], msg, sizeof msg) < 0 ||
+            method_check_engine(bb_drivers[i], msg, sizeof msg) < 0) {
             fprintf(stderr, "bulkbench: bug: %s; please report it\n", msg);
             return BB_EXIT_RUNTIME;
         }

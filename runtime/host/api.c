@@ -433,8 +433,25 @@ static int l_engines(lua_State *L)
     return 1;
 }
 
+/* core.engine(name) -> what the engine's descriptor (drivers/driver.h) says of it: { name,
+ * summary, default_method }; nil for an unknown engine. */
+static int l_engine(lua_State *L)
+{
+    const bb_driver *d = bb_driver_find(luaL_checkstring(L, 1));
+    if (!d) return 0;
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, d->name);
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, d->summary);
+    lua_setfield(L, -2, "summary");
+    lua_pushstring(L, d->default_method);
+    lua_setfield(L, -2, "default_method");
+    return 1;
+}
+
 static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "engines", l_engines },
+                                     { "engine", l_engine },
                                      { "methods", l_methods },
                                      { "gen_kinds", l_gen_kinds },
                                      { "cli_option", l_cli_option },

@@ -87,6 +87,15 @@ int method_offered(const bb_method *m, const bb_driver *d) { return (d->caps & m
 
 int method_once_capable(const bb_method *m) { return m->loop != LOOP_ROW; }
 
+int method_check_engine(const bb_driver *d, char *msg, size_t n)
+{
+    const bb_method *m = d->default_method ? method_find(d->default_method) : NULL;
+    if (m && method_offered(m, d)) return 0;
+    snprintf(msg, n, "engine %s's default method %s%s%s", d->name, d->default_method ? "'" : "(none)",
+             d->default_method ? d->default_method : "", d->default_method ? "' is not one it offers" : "");
+    return -1;
+}
+
 void method_names(const bb_driver *d, int once_only, char *out, size_t n)
 {
     size_t len = 0;

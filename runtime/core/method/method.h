@@ -77,6 +77,9 @@ extern const bb_method bb_methods[]; /* NULL-terminated by name */
 
 const bb_method *method_find(const char *name);
 int method_offered(const bb_method *m, const bb_driver *d);
+/* 0 when the engine's default method is one it offers; else -1 and msg says which is not
+ * (an engine's bug, caught at start-up beside bb_driver_check). */
+int method_check_engine(const bb_driver *d, char *msg, size_t n);
 /* "a, b, c": the names of the methods the engine offers (once_only: those --reconnect
  * can make exactly-once), for messages. */
 void method_names(const bb_driver *d, int once_only, char *out, size_t n);
