@@ -108,10 +108,8 @@ end
 
 function M.read(db, tab)
   local m = util.model("pg", tab.schema .. "." .. tab.name, tab.name)
-  m.rows = tab.reltuples and tab.reltuples >= 0 and math.floor(tab.reltuples + 0.5) or nil
-  if not m.rows then -- never analyzed (a fresh restore): pg_class knows nothing of its rows, so count them
-    m.rows = tonumber(util.q(db, "the rows of " .. m.qname, "SELECT count(*) FROM " .. util.qualified(db, m.qname))[1][1])
-  end
+  -- never analyzed (a fresh restore, reltuples -1): pg_class knows nothing of its rows; counted either way below the limit
+  util.count_rows(db, m, tab.reltuples and tab.reltuples >= 0 and tab.reltuples or nil, "pg_class.reltuples")
   local v = util.q(db, "the server version", "SHOW server_version")
   m.server = "PostgreSQL " .. (v[1] and v[1][1]:match("^%S+") or "?")
   local cols = util.q(db, "the columns of " .. m.qname, [[SELECT a.attname,

@@ -21,6 +21,21 @@ function M.model(engine, qname, name)
            stats = {}, notes = {}, warnings = {} }
 end
 
+-- Tables up to this many rows (by the catalog's estimate) are counted: an estimate (InnoDB's
+-- is off by a few percent) would be the scenario's --rows; beyond, counting costs too much.
+M.COUNT_LIMIT = 10000000
+
+-- Sets m.rows: the rows counted when the catalog's estimate (nil: none, never analyzed) is
+-- below M.COUNT_LIMIT, else the estimate; m.rows_how says which, for the file.
+function M.count_rows(db, m, estimate, whose)
+  if estimate and estimate >= M.COUNT_LIMIT then
+    m.rows, m.rows_how = math.floor(estimate + 0.5), ("%s's estimate (over %s rows: not counted)"):format(whose, "10,000,000")
+    return
+  end
+  m.rows = tonumber(M.q(db, "the rows of " .. m.qname, "SELECT count(*) FROM " .. M.qualified(db, m.qname))[1][1])
+  m.rows_how = "counted"
+end
+
 -- db:query that, failing, says which query of which thing failed (a missing privilege).
 function M.q(db, what, sql, ...)
   local ok, rows = pcall(db.query, db, sql, ...)

@@ -64,10 +64,21 @@ local function src_list(list)
   return "{ " .. table.concat(out, ", ") .. " }"
 end
 
+-- A generator whose arguments span lines (long lists of values) as one line naming them in
+-- the scenario's `lists`, so that each column is one line an edit can replace; the
+-- statement that puts them there goes to hoisted.
+local function one_line(gen, key, hoisted)
+  if not gen or not gen:find("\n", 1, true) then return gen end
+  local kind, args = gen:match("^(bb%.[%w_]+)%s*(%b{})$")
+  if not kind then return gen end
+  hoisted[#hoisted + 1] = ("lists[%s] = %s"):format(law.q(key), (args:gsub("\n    ", "\n")))
+  return ("%s(lists[%s])"):format(kind, law.q(key))
+end
+
 -- The bb.table declaration of m, and what the summary says of it.
 local function declare(m, var, inset)
   local r = keys.plan(m)
-  local lines, stats = {}, { gen = 0, server = 0, warn = {} }
+  local lines, stats, hoisted = {}, { gen = 0, server = 0, warn = {} }, {}
   local I = "  "
   lines[#lines + 1] = ("local %s = bb.table %s {"):format(var, law.q(m.name))
   lines[#lines + 1] = ("%slike = %s, rows = %s,"):format(I, law.q(m.qname), law.num(m.rows or 0))
@@ -86,7 +97,7 @@ local function declare(m, var, inset)
       lines[#lines + 1] = I .. "-- WARNING: " .. g.warning
     end
     local fields = {}
-    if g.gen then fields[#fields + 1] = g.gen end
+    if g.gen then fields[#fields + 1] = one_line(g.gen, m.name .. "." .. c.name, hoisted) end
     if g.null then fields[#fields + 1] = "null = " .. law.num(math.floor(g.null * 1e6 + 0.5) / 1e6) end
     if c.not_null then fields[#fields + 1] = "not_null = true" end
     if c.identity then fields[#fields + 1] = "auto_increment = true" end
@@ -131,6 +142,11 @@ local function declare(m, var, inset)
   end
   for _, l in ipairs(observed.table_src(m, I, law.q)) do lines[#lines + 1] = l end
   lines[#lines + 1] = "}"
+  if #hoisted > 0 then
+    table.insert(hoisted, 1, ("-- the long lists %s's columns draw from (each column's line below names its own)"):format(m.name))
+    hoisted[#hoisted + 1] = ""
+    return table.concat(hoisted, "\n") .. "\n" .. table.concat(lines, "\n"), stats, true
+  end
   return table.concat(lines, "\n"), stats
 end
 
@@ -186,7 +202,7 @@ end
 
 -- The scenario's text for models (parents first) and the warnings it holds.
 local function scenario(models, opts, path, source_line, describe)
-  local used, inset, parts, warn = {}, {}, {}, {}
+  local used, inset, parts, warn, lists = { lists = true }, {}, {}, {}, false
   for _, m in ipairs(models) do inset[m.name] = true end
   keys.link(models)
   local vars, tables = {}, {}
@@ -195,7 +211,8 @@ local function scenario(models, opts, path, source_line, describe)
     for _, n in ipairs(m.notes) do notes[#notes + 1] = "-- note: " .. n .. "\n" end
     local var = ident(m.name, used)
     vars[#vars + 1] = var
-    local text, st = declare(m, var, inset)
+    local text, st, hoisted = declare(m, var, inset)
+    lists = lists or hoisted
     tables[#tables + 1] = table.concat(notes) .. text .. "\n"
     for _, w in ipairs(st.warn) do warn[#warn + 1] = w end
     for _, w in ipairs(m.warnings) do warn[#warn + 1] = w end
@@ -204,7 +221,7 @@ local function scenario(models, opts, path, source_line, describe)
   for _, m in ipairs(models) do total = total + math.max(m.rows or 0, 1) end
   opts.rows = opts.rows or keys.fit_rows(models, #models > 1 and math.max(total, 1000) or math.max(models[1].rows or 0, 10000))
   parts[#parts + 1] = header(models, opts, path, source_line)
-  parts[#parts + 1] = 'local bb = require "bulkbench"\n'
+  parts[#parts + 1] = 'local bb = require "bulkbench"\n' .. (lists and "local lists = {}\n" or "")
   parts[#parts + 1] = "bb.describe [[" .. describe .. "]]"
   -- each engine's own bulk path, from the engines' descriptors (bb.default_methods)
   parts[#parts + 1] = ("bb.defaults { rows = %d, method = bb.default_methods() }\n"):format(opts.rows)
@@ -276,11 +293,16 @@ function M.from_tables(opts)
       keys.parent_rows(db, cat, models)
     end
   until not added
-  local names, rows = {}, 0
-  for _, m in ipairs(models) do names[#names + 1] = m.name; rows = rows + (m.rows or 0) end
+  local names, rows, how = {}, 0, nil
+  for _, m in ipairs(models) do
+    names[#names + 1] = m.name
+    rows = rows + (m.rows or 0)
+    if m.rows_how and m.rows_how ~= "counted" then how = m.rows_how elseif m.rows_how and not how then how = "counted" end
+  end
   local m1 = models[1]
-  local source_line = ("rows like %s on %s (%s rows; statistics: %s)"):format(
-    #models == 1 and m1.qname or table.concat(names, ", "), m1.server or opts.engine, law.num(rows), m1.stats_source or "none")
+  local source_line = ("rows like %s on %s (%s rows%s; statistics: %s)"):format(
+    #models == 1 and m1.qname or table.concat(names, ", "), m1.server or opts.engine, law.num(rows),
+    how and (", " .. how) or "", m1.stats_source or "none")
   local describe = ("Rows shaped like %s (%s), loaded into scratch copies: bulkbench new --engine=%s --table=%s"):format(
     table.concat(names, ", "), m1.server or opts.engine, opts.engine, shq(opts.table))
   local text, warn = scenario(models, opts, opts.o, source_line, describe)
@@ -331,19 +353,26 @@ end
 -- A file's header as column names a CREATE TABLE takes: without the UTF-8 byte order mark an
 -- editor left before the first, none empty, none twice (case aside: x, x_2, ...), none longer
 -- than the engine's identifiers may be (cut, and told apart again).
+-- s cut to room bytes: never inside a character, and never ending in a space (MariaDB
+-- refuses a name that does: error 1166), nor empty.
+local function ident_cut(s, room)
+  if not room or #s <= room then return s end
+  local cut = s:sub(1, room)
+  while #cut > 0 and cut:byte(#cut) >= 128 and cut:byte(#cut) < 192 do cut = cut:sub(1, -2) end -- not inside a character
+  if #cut > 0 and cut:byte(#cut) >= 192 then cut = cut:sub(1, -2) end
+  cut = cut:gsub("%s+$", "")
+  return cut ~= "" and cut or "c"
+end
+M.ident_cut = ident_cut
+
 local function column_names(cols, max_len)
   local out, seen = {}, {}
   for i, c in ipairs(cols) do
     local n = tostring(c.name or "")
     if i == 1 then n = n:gsub("^\239\187\191", "") end
     if n:match("^%s*$") then n = "c" .. i end
-    local function cut(s, room)
-      if not max_len or #s <= room then return s end
-      s = s:sub(1, room)
-      while #s > 0 and s:byte(#s) >= 128 and s:byte(#s) < 192 do s = s:sub(1, -2) end -- not inside a character
-      if #s > 0 and s:byte(#s) >= 192 then s = s:sub(1, -2) end
-      return s
-    end
+    n = n:gsub("%s+$", "") -- a header's trailing blanks are no part of the name
+    local function cut(s, room) return max_len and ident_cut(s, room) or s end
     local base, k = cut(n, max_len), 1
     n = base
     while seen[n:lower()] do
@@ -359,7 +388,7 @@ end
 
 function M.from_file(opts, info)
   local dialect = dialects.of(opts.engine).file_dialect or opts.engine
-  local name = table_name(info.path)
+  local name = ident_cut(table_name(info.path), dialects.of(dialect).max_ident)
   local m = util.model(opts.engine, name, name)
   m.rows = info.rows
   local nullable = {}
@@ -407,6 +436,12 @@ end
 
 -- Called by runtime/host/lib.c: stdout text, stderr text (may be nil), warnings.
 function M.main(opts, info)
+  if info and info.scenario then -- new --check FILE.lua --table=T: the file as it is, against the table
+    opts.o = nil
+    local _, warn = M.from_tables(opts) -- what the table is (its columns, rows, the server's), no file written
+    opts.o = info.path
+    return require("bulkbench.newcheck").run(opts, opts.models), nil, warn
+  end
   if info then
     local ddl, note, warn = M.from_file(opts, info)
     return ddl, note, warn

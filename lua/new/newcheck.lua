@@ -13,7 +13,10 @@ local M = {}
 
 M.ROWS = 200000 -- rows loaded at most by default: as many as the table holds, up to this
 M.SAMPLE = 10000 -- rows of each compared
-M.KS, M.TOP5 = 0.1, 0.05 -- what the report flags: farther than this from the original
+M.KS, M.TOP5 = 0.1, 0.05 -- what the report flags: farther than this from the original...
+M.DISTINCT = { 0.8, 1.25 } -- ... a distinct ratio outside this ...
+M.NULLS = 0.02 -- ... a null fraction farther than this
+M.FEW = 30 -- fewer values than this (in either sample) judge nothing but the null fraction; fewer rows, nothing
 
 -- A sample of n rows of table qt (quoted), every column as text (nil for NULL).
 local function sample(db, qt, names, n)
@@ -40,8 +43,8 @@ end
 -- array, or nil for values of neither kind.
 local function ordered(vals)
   local nums, iso = {}, true
-  for i, v in ipairs(vals) do
-    nums[i] = tonumber(v)
+  for _, v in ipairs(vals) do
+    nums[#nums + 1] = tonumber(v) -- (a hole would make # and sort see what is not there)
     if not v:match("^%-?%d%d%d%d%-%d%d%-%d%d") and not v:match("^%d%d:%d%d:%d%d") then iso = false end
   end
   if #nums == #vals and #vals > 0 then table.sort(nums); return nums end
@@ -87,13 +90,31 @@ local function column(name, a, na, b, nb)
     distinct_ratio = ra and rb and rb / ra or nil, -- the copy's distinct share over the original's
     top5_diff = #top > 0 and top5 or nil,
     ks = oa and ob and type(oa[1]) == type(ob[1]) and ks(oa, ob) or nil,
+    values = math.min(#sa.nn, #sb.nn), rows = math.min(na, nb),
   }
 end
 
--- How far a column is from the original, for the order of the report: worst first.
+-- What of column c is outside its band (c.off, a list of the figures' names), or c.few when
+-- its samples are too small to judge (the null fraction is judged on rows, the rest on values).
+local function judge(c)
+  c.off = {}
+  if c.server then return end
+  if c.rows < M.FEW then c.few = true; return end
+  if c.null_diff > M.NULLS then c.off[#c.off + 1] = "null_diff" end
+  if c.values < M.FEW then c.few = true; return end
+  local r = c.distinct_ratio
+  if r and (r < M.DISTINCT[1] or r > M.DISTINCT[2]) then c.off[#c.off + 1] = "distinct_ratio" end
+  if (c.top5_diff or 0) > M.TOP5 then c.off[#c.off + 1] = "top5" end
+  if (c.ks or 0) > M.KS then c.off[#c.off + 1] = "ks" end
+end
+M.judge = judge
+
+-- How far a column is from the original, for the order of the report: worst first (those
+-- off before the others), then those too small to judge, then the server's.
 local function badness(c)
-  if c.server then return -1 end -- last: nothing of the scenario's to judge
-  return math.max(c.null_diff, c.top5_diff or 0, c.ks or 0,
+  if c.server then return -2 end -- last: nothing of the scenario's to judge
+  if c.few and #c.off == 0 then return -1 end
+  return (#c.off > 0 and 10 or 0) + math.max(c.null_diff, c.top5_diff or 0, c.ks or 0,
     c.distinct_ratio and math.abs(math.log(math.max(c.distinct_ratio, 1e-9))) / 4 or 0)
 end
 
@@ -106,35 +127,69 @@ local function js(v)
   return '"' .. tostring(v):gsub('[%c"\\]', function(c) return ("\\u%04x"):format(c:byte()) end) .. '"'
 end
 
--- The report: text (a table, worst first) or the JSON object
--- {"table", "rows", "sample", "columns": [{"name", "null_diff", "distinct_ratio", "top5_diff", "ks"}, ...]}.
-local function report(opts, m, rows, n, cols)
-  if opts.format == "json" then
-    local out = {}
-    for i, c in ipairs(cols) do
-      out[i] = ('    {"name": %s, "null_diff": %s, "distinct_ratio": %s, "top5_diff": %s, "ks": %s, "server": %s}'):format(
-        js(c.name), js(c.null_diff), js(c.distinct_ratio), js(c.top5_diff), js(c.ks), c.server and "true" or "false")
-    end
-    return ('{\n  "table": %s,\n  "rows": %d,\n  "sample": %d,\n  "ks_limit": %s,\n  "top5_limit": %s,\n  "columns": [\n%s\n  ]\n}\n')
-      :format(js(m.qname), rows, n, js(M.KS), js(M.TOP5), table.concat(out, ",\n"))
+-- The names of what is off, as the text report says them.
+local said = { null_diff = "null diff", distinct_ratio = "distinct ratio", top5 = "top-5", ks = "KS" }
+
+local function json_report(m, rows, n, cols)
+  local out = {}
+  for i, c in ipairs(cols) do
+    local off = {}
+    for k, o in ipairs(c.off) do off[k] = js(o) end
+    out[i] = ('    {"name": %s, "null_diff": %s, "distinct_ratio": %s, "top5_diff": %s, "ks": %s, "off": [%s], '
+      .. '"too_few": %s, "server": %s, "server_why": %s}'):format(js(c.name), js(c.null_diff), js(c.distinct_ratio),
+      js(c.top5_diff), js(c.ks), table.concat(off, ", "), c.few and "true" or "false", c.server and "true" or "false",
+      js(c.server_why))
   end
+  return ('{\n  "table": %s,\n  "rows": %d,\n  "sample": %d,\n  "ks_limit": %s,\n  "top5_limit": %s,\n  "distinct_limits": [%s, %s],\n'
+    .. '  "null_limit": %s,\n  "few": %d,\n  "columns": [\n%s\n  ]\n}\n')
+    :format(js(m.qname), rows, n, js(M.KS), js(M.TOP5), js(M.DISTINCT[1]), js(M.DISTINCT[2]), js(M.NULLS), M.FEW,
+      table.concat(out, ",\n"))
+end
+
+-- The verdict, the report's last line.
+local function verdict(n, cols)
+  local flagged, few = 0, 0
+  for _, c in ipairs(cols) do
+    if #c.off > 0 then flagged = flagged + 1 end
+    if c.few then few = few + 1 end
+  end
+  local bands = ("KS %.2f, top-5 %.2f, distinct ratio %.2f-%.2f, null diff %.2f"):format(M.KS, M.TOP5, M.DISTINCT[1],
+    M.DISTINCT[2], M.NULLS)
+  local out = {}
+  if n < M.FEW then
+    out[#out + 1] = ("too few rows to judge: samples of %d rows (%d needed); the figures are shown, not judged"):format(n, M.FEW)
+  elseif flagged == 0 then
+    out[#out + 1] = ("every column judged within %s of the original"):format(bands)
+  else
+    out[#out + 1] = ("%d column%s off (outside %s): its comment in the scenario says where its generator came from")
+      :format(flagged, flagged == 1 and "" or "s", bands)
+  end
+  if n >= M.FEW and few > 0 then
+    out[#out + 1] = ("%d column%s with too few values to judge (under %d)"):format(few, few == 1 and "" or "s", M.FEW)
+  end
+  return table.concat(out, "\n")
+end
+
+-- The report: text (a table, worst first) or the JSON object
+-- {"table", "rows", "sample", ..., "columns": [{"name", "null_diff", "distinct_ratio", "top5_diff", "ks", "off", ...}, ...]}.
+local function report(opts, m, rows, n, cols)
+  if opts.format == "json" then return json_report(m, rows, n, cols) end
   local lines = { ("%s: %d rows of its scenario loaded into a scratch copy; samples of %d rows of each compared, column by column, worst first"):format(
     m.qname, rows, n) }
   local w = 6
   for _, c in ipairs(cols) do w = math.max(w, #c.name) end
   lines[#lines + 1] = ("%-" .. w .. "s  %9s  %14s  %10s  %6s"):format("column", "null diff", "distinct ratio", "top-5 diff",
     "KS")
-  local flagged = 0
   for _, c in ipairs(cols) do
-    local bad = not c.server and ((c.ks or 0) > M.KS or (c.top5_diff or 0) > M.TOP5)
-    if bad then flagged = flagged + 1 end
+    local off = {}
+    for k, o in ipairs(c.off) do off[k] = said[o] end
+    local tail = #off > 0 and ("  <- off: " .. table.concat(off, ", "))
+      or c.server and ("  (the server's values%s)"):format(c.server_why and (": " .. c.server_why) or "")
+      or c.few and ("  (too few values to judge: %d)"):format(c.values) or ""
     lines[#lines + 1] = ("%-" .. w .. "s  %9s  %14s  %10s  %6s%s"):format(c.name, fmt(c.null_diff, "%.3f"),
-      fmt(c.distinct_ratio, "%.2f"), fmt(c.top5_diff, "%.3f"), fmt(c.ks, "%.3f"), bad and "  <- off" or c.server and "  (the server's values)" or "")
+      fmt(c.distinct_ratio, "%.2f"), fmt(c.top5_diff, "%.3f"), fmt(c.ks, "%.3f"), tail)
   end
-  lines[#lines + 1] = flagged == 0
-    and ("every column within KS %.2f and top-5 %.2f of the original"):format(M.KS, M.TOP5)
-    or ("%d column%s off by more than KS %.2f or top-5 %.2f: its comment in the scenario says where its generator came from")
-      :format(flagged, flagged == 1 and "" or "s", M.KS, M.TOP5)
+  lines[#lines + 1] = verdict(n, cols)
   return table.concat(lines, "\n") .. "\n"
 end
 
@@ -175,9 +230,11 @@ function M.run(opts, models)
         for r = 1, #got do b[r] = got[r][i] end
         cols[i] = column(name, a, #orig, b, #got)
         local c = m.columns[i]
-        -- the server's values, not the scenario's (an identity, now(), a generated column):
-        -- shown, not held against the table
+        -- the server's values, not the scenario's (an identity, now(), a generated column, one a
+        -- trigger writes): shown, not held against the table
         cols[i].server = keys.server_fills(c) and true or nil
+        cols[i].server_why = c.trigger_written and ("written by its %s"):format(c.trigger_written) or nil
+        judge(cols[i])
       end
       table.sort(cols, function(x, y) return badness(x) > badness(y) end)
       result = report(opts, m, rows, #orig, cols)

@@ -52,34 +52,51 @@ static int read_file(bb_cli *cli, const char *path, csvi_result *r, lib_new_file
     return csvi_read_file(path, &o, r, err);
 }
 
+/* Whether a path names a Lua scenario. */
+static int is_lua(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 4 && !strcmp(path + n - 4, ".lua");
+}
+
+/* What new is asked to do, or -1 with a usage error: 0 scaffold (a table, or a data file),
+ * 1 --check FILE.lua --table=T (a scenario, edited say, held against the table). */
+static int new_mode(bb_cli *cli, bb_err *err)
+{
+    if (cli->npos > 1) return bb_usagef(err, "new reads one file (or a --table), not %d", cli->npos);
+    if (cli->npos == 0 && !opts_get(cli, "table"))
+        return bb_usagef(err, "new needs --table=NAME (with --engine and --dsn) or a file: bulkbench new FILE.csv --header");
+    int checking = opts_is_on(opts_get(cli, "check"));
+    int scenario = checking && cli->npos == 1 && is_lua(cli->pos[0]);
+    if (cli->npos == 1 && opts_get(cli, "table") && !scenario)
+        return bb_usagef(err, "new scaffolds from a file or from --table, not both");
+    if (checking && cli->npos == 1 && !scenario)
+        return bb_usagef(err, "--check compares a table with its scenario: give --table (and a scenario FILE.lua to check "
+                              "one you edited), not a data file");
+    if (scenario && !opts_get(cli, "table"))
+        return bb_usagef(err, "new --check %s holds a scenario against a table: name it with --table", cli->pos[0]);
+    if (scenario && opts_get(cli, "o"))
+        return bb_usagef(err, "new --check %s checks the scenario as it is: -o writes a new one, leave it out",
+                         cli->pos[0]);
+    return scenario;
+}
+
 static int new_main(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
     const bb_driver *d = engine(cli, &err);
     if (!d) return output_fail(&err);
-    if (cli->npos > 1) {
-        bb_usagef(&err, "new reads one file (or a --table), not %d", cli->npos);
-        return output_fail(&err);
-    }
-    if (cli->npos == 0 && !opts_get(cli, "table")) {
-        bb_usagef(&err, "new needs --table=NAME (with --engine and --dsn) or a file: bulkbench new FILE.csv --header");
-        return output_fail(&err);
-    }
-    if (cli->npos == 1 && opts_get(cli, "table")) {
-        bb_usagef(&err, "new scaffolds from a file or from --table, not both");
-        return output_fail(&err);
-    }
-    int checking = opts_is_on(opts_get(cli, "check"));
-    if (checking && cli->npos == 1) {
-        bb_usagef(&err, "--check compares a table with its scenario: give --table, not a file");
-        return output_fail(&err);
-    }
-    if (checking) sig_install(); /* Ctrl-C: the scratch copy is dropped before we leave */
+    int scenario = new_mode(cli, &err);
+    if (scenario < 0) return output_fail(&err);
+    if (opts_is_on(opts_get(cli, "check"))) sig_install(); /* Ctrl-C: the scratch copy is dropped before we leave */
     csvi_result r = { 0 };
     lib_new_file f;
     char *note = NULL, *text = NULL;
     err.code = BB_EXIT_RUNTIME;
-    if (cli->npos == 1) {
+    if (scenario) {
+        f = (lib_new_file){ .path = cli->pos[0] };
+        text = lib_new(cli, opts_dsn(cli, d), &f, &note, &err);
+    } else if (cli->npos == 1) {
         if (read_file(cli, cli->pos[0], &r, &f, &err) == 0) text = lib_new(cli, NULL, &f, &note, &err);
     } else {
         text = lib_new(cli, opts_dsn(cli, d), NULL, &note, &err);
@@ -119,7 +136,7 @@ static const opt_use new_opts[] = {
     { "delimiter", NULL, NULL, "CHAR" },
     { "quote", NULL, NULL, "CHAR" },
     { "null", "a file's field text that means NULL (default: an empty field, or \\N or NULL when the file uses them)", NULL, "TEXT" },
-    { "check", "then load the scenario's rows into a scratch copy of the table (dropped after) and print, column by column and worst first, how far they are from the table's: null fraction, distinct ratio, top-5 frequencies, Kolmogorov-Smirnov", NULL, NULL },
+    { "check", "then load the scenario's rows into a scratch copy of the table (dropped after) and print, column by column and worst first, how far they are from the table's: null fraction, distinct ratio, top-5 frequencies, Kolmogorov-Smirnov, and what is off; with FILE.lua, that scenario (edited, say) instead of a new one", NULL, NULL },
     { "check-rows", NULL, NULL, "N" },
     { "format", "--check: text, or one JSON object", "text", "FORMAT" },
     { NULL, NULL, NULL, NULL }
@@ -128,7 +145,7 @@ static const opt_use new_opts[] = {
 
 const bb_command new_command = {
     "new",
-    "--engine=E --dsn=D --table=[schema.]T [-o FILE.lua] | FILE.csv [--header] [--engine=E] [-o FILE.lua]",
+    "--engine=E --dsn=D --table=[schema.]T [-o FILE.lua] [--check] | FILE.csv [--header] [--engine=E] [-o FILE.lua] | FILE.lua --check --table=T",
     "a scenario of rows like an existing table's (catalog, keys, statistics) or a CSV's (and its CREATE TABLE)",
     "bulkbench new tests/fixtures/new_mixed.csv --header --engine=sqlite -o /tmp/new_mixed.lua",
     new_opts,

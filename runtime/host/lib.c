@@ -123,12 +123,17 @@ char *lib_report(bb_cli *cli, const char *const *files, int nfiles, int *code, b
     return text;
 }
 
-/* What csvinfer read of a file, as lua/new/new.lua takes it. */
+/* What csvinfer read of a file, as lua/new/new.lua takes it (r NULL: a scenario --check runs). */
 static void push_file(lua_State *L, const char *path, int tsv, int header, const csvi_result *r)
 {
     lua_newtable(L);
     lua_pushstring(L, path);
     lua_setfield(L, -2, "path");
+    if (!r) { /* new --check FILE.lua: a scenario to check, not a file to read */
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "scenario");
+        return;
+    }
     lua_pushboolean(L, tsv);
     lua_setfield(L, -2, "tsv");
     lua_pushboolean(L, header);

@@ -48,7 +48,8 @@ int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *c
                        bb_err *err);
 
 /* `bulkbench new` (lua/new/new.lua) with the options of OC_NEW and the engine's dsn: of the
- * table(s) --table names, or of a file csvinfer read (file != NULL). Returns the text for
+ * table(s) --table names, or of a file csvinfer read (file != NULL; file->r NULL: a scenario
+ * `new --check FILE.lua` holds against --table). Returns the text for
  * standard output (the scenario, or a summary when -o wrote it; a file's CREATE TABLE) and
  * in *note what goes to standard error (a summary, warnings) or NULL; NULL with err. */
 typedef struct lib_new_file {
