@@ -440,7 +440,7 @@ function M.main(opts, info)
     opts.o = nil
     local _, warn = M.from_tables(opts) -- what the table is (its columns, rows, the server's), no file written
     opts.o = info.path
-    return require("bulkbench.newcheck").run(opts, opts.models), nil, warn
+    return require("bulkbench.new.newcheck").run(opts, opts.models), nil, warn
   end
   if info then
     local ddl, note, warn = M.from_file(opts, info)
