@@ -232,6 +232,34 @@ DECIDING_JS = """(function () {
   });
 })()"""
 
+# table cells narrower than their text (a word or number broken, or text spilling out), cells
+# of more than one line, and how many columns stay pinned once a box that scrolls is scrolled
+CELLS_JS = """(function () {
+  var squeezed = [], tall = [], pinned = [];
+  document.querySelectorAll('td, th').forEach(function (c) {
+    var t = c.textContent.trim();
+    if (!t || c.getBoundingClientRect().width === 0) return;
+    var rg = document.createRange(); rg.selectNodeContents(c);
+    var lines = new Set(Array.from(rg.getClientRects()).filter(function (q) { return q.width > 0; })
+      .map(function (q) { return Math.round(q.top); })).size;
+    if (c.scrollWidth > c.clientWidth + 1 || (t.length <= 14 && !/\s/.test(t) && lines > 1)) squeezed.push(t.slice(0, 20));
+    if (lines > 1) tall.push(t.slice(0, 30));
+  });
+  document.querySelectorAll('.scroll').forEach(function (box) {
+    if (box.scrollWidth <= box.clientWidth + 1) return;
+    box.scrollLeft = box.scrollWidth;
+    var at = box.getBoundingClientRect().left, n = 0, cells = box.querySelector('tr').cells;
+    for (var i = 0; i < cells.length; i++) {
+      var r = cells[i].getBoundingClientRect();
+      if (Math.abs(r.left - at) > 2) break;
+      at = r.right; n++;
+    }
+    box.scrollLeft = 0;
+    pinned.push(n);
+  });
+  return { squeezed: squeezed, tall: tall, pinned: pinned };
+})()"""
+
 BEFORE_FIRST_JS = """(function () {
   var stop = document.querySelector('table, svg'), out = [];
   var w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -347,6 +375,10 @@ def check_page(browser, path, e, what):
             check_chart_pixels(page, c, name)
         check_text(page, tag)
         ok(not re.search(r'="[^"]*\bnan\b', open(path).read(), re.I), tag + ": no NaN in any attribute")
+        cells = page.eval(CELLS_JS)
+        ok(not cells["squeezed"] and not cells["tall"],
+           tag + ": no table cell narrower than its text, each row one line tall",
+           "squeezed %s, on more lines %s" % (cells["squeezed"][:5], cells["tall"][:5]))
         decide = page.eval(DECIDING_JS)
         bad = [d for d in decide if d["left"] < -1 or d["right"] > d["width"] + 1]
         ok(not bad, tag + ": each table's first column stays in view when it scrolls", bad[:3])
@@ -658,6 +690,126 @@ def case_timeline_cap(j, browser):
        "60 runs with stalls: the timeline draws 20 of them, its height and legend bounded, 100 stalls listed", got)
 
 
+# ---- the defects of issue 44 ("what users read is right"), each a case ----
+
+LOOKS_JS = """(function () {
+  var looks = {}, dups = [];
+  document.querySelectorAll('ul.legend button[data-name]').forEach(function (b) {
+    var k = b.querySelector('.key'), s = getComputedStyle(k), name = b.getAttribute('data-name'),
+        look = [s.borderTopColor, s.borderTopStyle, s.backgroundColor, s.backgroundImage].join(' ');
+    if (looks[look] && looks[look] !== name) dups.push(looks[look] + ' / ' + name);
+    looks[look] = looks[look] || name;
+  });
+  return dups;
+})()"""
+
+SEGMENTS_JS = """(function () {
+  var out = {};
+  document.querySelectorAll('[title]').forEach(function (e) {
+    var m = /^(.+?) (\\d+(\\.\\d+)?)%$/.exec(e.getAttribute('title'));
+    if (!m) return;
+    var s = getComputedStyle(e);
+    (out[m[1]] = out[m[1]] || []).push([s.backgroundColor, s.backgroundImage].join(' '));
+  });
+  return out;
+})()"""
+
+WAIT_EVENTS = ["cpu", "client", "WALSync", "WALWrite", "BufferContent", "DataFileExtend", "ProcArrayGroupUpdate",
+               "BufferMapping", "XactGroupUpdate", "LockManager", "SomethingNew"]
+
+
+def with_waits(sweep, events, kinds=("wal", "server-cpu", "network", "io")):
+    """sweep's results with made-up waits (events' shares, the first largest) and bottlenecks."""
+    out = []
+    for i, r in enumerate(sweep):
+        shares = [2.0 ** -(k + 1) for k in range(len(events))]
+        total = sum(shares)
+        waits = {ev: round(v / total, 4) for ev, v in zip(events[i % len(events):] + events[:i % len(events)], shares)}
+        kind = kinds[i % len(kinds)]
+        out.append(dict(r, waits=waits, bottleneck={"kind": kind, "evidence": "%s of backend time" % kind}))
+    return out
+
+
+def case_looks(j, browser):
+    """Colours repeated within a chart: a twelfth line took the first's, wait events shared greens and greys."""
+    page = browser.open(j("legend.html"))  # 30 lines (case_legend's page)
+    dups = page.eval(LOOKS_JS)
+    page.close()
+    ok(not dups, "30 lines in one chart: each legend entry its own look (hue, then line style)", dups[:4])
+
+
+def case_waits(j, browser, sweep):
+    """Waits were a bar per run under a label repeating the scenario; colours shared; no bottleneck column."""
+    rs = with_waits(sweep, WAIT_EVENTS)
+    write(j("waits.jsonl"), rs)
+    run("report", j("waits.jsonl"), "--html=" + j("waits.html"))
+    page = browser.open(j("waits.html"))
+    segs = page.eval(SEGMENTS_JS)
+    tables = page.eval(TABLES_JS)
+    dups = page.eval(LOOKS_JS)
+    page.close()
+    bg = {}
+    for name, ls in segs.items():
+        for look in ls:
+            bg.setdefault(look[:look.index(")") + 1], set()).add(name)
+    ok(set(segs) == set(WAIT_EVENTS) and all(len(set(v)) == 1 for v in segs.values())
+       and all(len(v) == 1 for v in bg.values()) and not dups,
+       "11 wait events: each segment titled 'NAME NN%', each event one colour, no two events one colour",
+       {k: v for k, v in bg.items() if len(v) > 1} or dups or sorted(segs))
+    main = [t for t in tables if "data-scenario" in t["attrs"]][0]
+    wt = [t for t in tables if "data-waits" in t["attrs"]]
+    ok(len(wt) == 1, "the waits are one chart for the scenario (a row per point), not a bar per run", len(wt))
+    if not wt:
+        return
+    dims = [h for h in main["head"] if h in ("engine", "method", "threads", "batch")]
+    order = lambda t: [tuple(row[t["head"].index(d)][0] for d in dims) for row in t["rows"]]  # noqa: E731
+    ok(order(wt[0]) == order(main) and dims and wt[0]["head"][:len(dims)] == dims,
+       "the waits chart's rows are the table's points, in its order, named by what varies (%s)" % ", ".join(dims),
+       (wt[0]["head"], order(wt[0])[:3], order(main)[:3]))
+    ok(not any("quickstart" in c[0] for row in wt[0]["rows"] for c in row),
+       "no row of the waits chart repeats the scenario's name", wt[0]["rows"][0])
+    want = [r["bottleneck"]["kind"] for r in sorted(rs, key=lambda r: -r["rows_per_s"])]
+    got = [row[main["head"].index("bottleneck")][0] for row in main["rows"]] if "bottleneck" in main["head"] else []
+    ok(got == want, "the scenario's table has a bottleneck column", (main["head"], got, want))
+    # the same event keeps its colour on another page, with other events beside it
+    write(j("waits2.jsonl"), with_waits(sweep[:2], ["BufferMapping", "cpu", "Zeta", "WALSync"]))
+    run("report", j("waits2.jsonl"), "--html=" + j("waits2.html"))
+    page = browser.open(j("waits2.html"))
+    segs2 = page.eval(SEGMENTS_JS)
+    page.close()
+    same = {ev: (segs[ev][0], segs2[ev][0]) for ev in ("BufferMapping", "cpu", "WALSync") if ev in segs2}
+    ok(len(same) == 3 and all(a == b for a, b in same.values()), "a wait event keeps its colour on every page", same)
+
+
+def case_stall_words(j, browser):
+    """"No stalls: no an interval under 0.5 of its run's median rows/s"."""
+    text = page_text(browser, j("cadence.html"))
+    line = [l for l in text.splitlines() if l.startswith("No stalls")]
+    ok(line and "no an " not in line[0] and line[0].startswith("No stalls: no run had an interval"),
+       "no stalls: the page says so in English", line)
+
+
+def case_end_labels(j, browser):
+    """Lines were named only in the legend, colours to be matched by eye."""
+    page = browser.open(j("run.html"))
+    got = page.eval("""(function () { var s = document.querySelector('svg.wide');
+      return { lines: Array.from(s.querySelectorAll('g.series')).map(function (g) { return g.getAttribute('data-name'); }),
+               labels: Array.from(s.querySelectorAll('g.endlabel')).map(function (g) {
+                 return [g.getAttribute('data-name'), g.querySelector('text').textContent]; }) }; })()""")
+    page.close()
+    ok(got["lines"] and sorted(got["lines"]) == sorted(n for n, _ in got["labels"])
+       and all(n == t for n, t in got["labels"]), "the wide chart names each line where it ends", got)
+
+
+def case_pinned(j, browser):
+    """A wide table at 390 px scrolled away every column but the first: rows lost their names."""
+    page = browser.open(j("waits.html"), width=390)
+    got = page.eval(CELLS_JS)["pinned"]
+    page.close()
+    ok(got and got[0] >= 2, "at 390 px the scenario's table keeps its first columns (vs best and the next) in view",
+       got)
+
+
 def main():
     t0 = time.time()
     keep = "-v" in sys.argv
@@ -701,6 +853,8 @@ def main():
             lambda: case_legend(j, b, sw), lambda: case_methods(j, b), lambda: case_merged(j, b),
             lambda: case_cadence(j, b, sw), lambda: case_warnings(j, b, sw, run_text + run_err), lambda: case_compare(j, b),
             lambda: case_advise(j, b), lambda: case_timeline_cap(j, b),
+            lambda: case_looks(j, b), lambda: case_waits(j, b, sw), lambda: case_stall_words(j, b),
+            lambda: case_end_labels(j, b), lambda: case_pinned(j, b),
         ]
         for case in cases:
             t1 = time.time()

@@ -64,7 +64,9 @@ end
 -- The points with histograms, merged: { label, result, n (histograms), buckets, total }, and
 -- the results skipped with why.
 function M.points(rs)
-  local label_of = points.labeller(rs)
+  local with = {} -- named by what varies between the results with histograms, not all of them
+  for _, r in ipairs(rs) do if hists_of(r) then with[#with + 1] = r end end
+  local label_of = points.labeller(#with > 0 and with or rs)
   local by, order, skipped = {}, {}, {}
   for _, r in ipairs(rs) do
     local hs, why = hists_of(r)

@@ -3,11 +3,12 @@
 -- to its plot area, a dot chart of named rows, and the document around them. Two sizes: WIDE
 -- for screens and files, NARROW for a phone (its text still >= 10 px at 360 px). Legends are
 -- the caller's: HTML beside the chart on a page (legend_items), or wrapped rows under the
--- plot in a file (legend). Requires nothing.
+-- plot in a file (legend); a wide panel names each line where it ends, too. Colours and line
+-- styles are bulkbench.report.palette's.
+local palette = require "bulkbench.report.palette"
 local M = {}
 
-M.PALETTE = { "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-              "#7f7f7f", "#bcbd22" }
+M.PALETTE = palette.HUES
 
 -- the two sizes: width, height of one panel, font sizes (ticks, labels, title), margins
 M.WIDE = { W = 960, H = 380, tick = 13, label = 13, title = 15, L = 84, R = 40, T = 40, B = 58, pad = 14, row = 22 }
@@ -82,13 +83,24 @@ function M.place(axis, v, a, b)
 end
 
 -- the colour and dash of the i-th series: colours first, then dashes once they repeat
-function M.style(i)
-  local color = M.PALETTE[(i - 1) % #M.PALETTE + 1]
-  local dash = ({ "", "6 3", "2 3" })[math.floor((i - 1) / #M.PALETTE) % 3 + 1]
-  return color, dash
+M.style = palette.line
+
+local function dash_attr(dash)
+  return dash ~= "" and dash ~= "double" and (' stroke-dasharray="%s"'):format(dash) or ""
 end
 
-local function dash_attr(dash) return dash ~= "" and (' stroke-dasharray="%s"'):format(dash) or "" end
+-- A line of points ("x,y x,y ..." or x1 y1 x2 y2 of a segment) in a colour and dash: "double"
+-- is a wide line with a white core, told apart from the plain one at a glance.
+local function stroke(out, color, dash, width, pts)
+  local shape = type(pts) == "string" and ('<polyline fill="none" points="%s"'):format(pts)
+    or ('<line x1="%d" y1="%d" x2="%d" y2="%d"'):format(pts[1], pts[2], pts[3], pts[4])
+  if dash == "double" then
+    out[#out + 1] = ('%s stroke="%s" stroke-width="%.1f"/>'):format(shape, color, width + 2)
+    out[#out + 1] = ('%s stroke="white" stroke-width="%.1f"/>'):format(shape, width / 2)
+  else
+    out[#out + 1] = ('%s stroke="%s" stroke-width="%s"%s/>'):format(shape, color, width, dash_attr(dash))
+  end
+end
 
 -- Tick labels that fit: from the first, each kept only when it clears the last kept one by
 -- a gap and lies inside [a, b]; size(t) -> its extent along the axis.
@@ -106,7 +118,8 @@ end
 
 local function draw_axes(out, p, fx, fy)
   local s, x0, y0 = p.size, p.x0, p.y0
-  local left, right, top, bottom = x0 + s.L, x0 + p.W - s.R, y0 + s.T, y0 + s.T + p.ph
+  local left, top, bottom = x0 + s.L, y0 + s.T, y0 + s.T + p.ph
+  local right = left + p.pw
   out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(left, bottom, right, bottom)
   out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'):format(left, top, left, bottom)
   local yfmt = p.y.fmt or M.short
@@ -161,10 +174,7 @@ local function draw_series(out, p, i, s, fx0, fy)
   if s.line ~= false then -- a polyline per run of joined points: a point with gap starts anew
     local pts = {}
     local function flush()
-      if #pts > 1 then
-        out[#out + 1] = ('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>'):format(color,
-          dash_attr(dash), table.concat(pts, " "))
-      end
+      if #pts > 1 then stroke(out, color, dash, 2, table.concat(pts, " ")) end
       pts = {}
     end
     for _, q in ipairs(s.points) do
@@ -213,13 +223,16 @@ end
 -- line = false (markers only) }... }, tip = function(name, point) (markers with their value),
 -- dodge = pixels between series, empty = text when there is nothing to draw }. A point's lo
 -- and hi draw its interval as a whisker; gap: its line does not join it to the one before.
--- x.gap_at: a break mark on the x axis there. Returns the functions placing a value on each
+-- x.gap_at: a break mark on the x axis there. end_labels: each line's name where it ends,
+-- right of the plot (when they all fit). Returns the functions placing a value on each
 -- axis, for marks drawn over the panel (they are clipped too when drawn with M.clipped).
 function M.panel(out, p)
   p.size = p.size or M.WIDE
   local s = p.size
   p.W, p.H = p.W or s.W, p.H or s.H
-  p.pw, p.ph = p.W - s.L - s.R, p.H - s.T - s.B
+  p.ph = p.H - s.T - s.B
+  p.label_w = p.end_labels and p.x and M.end_label_width(p) or 0
+  p.pw = p.W - s.L - math.max(s.R, p.label_w)
   out[#out + 1] = ('<text x="%d" y="%d" font-size="%d" font-weight="bold">%s</text>'):format(p.x0 + 8,
     p.y0 + s.title + 6, s.title, esc(M.fit(p.title, p.W - 16, s.title)))
   if not p.x then
@@ -235,7 +248,46 @@ function M.panel(out, p)
   out[#out + 1] = ('<g clip-path="url(#%s)">'):format(p.clip)
   for i, ser in ipairs(p.series) do draw_series(out, p, i, ser, fx, fy) end
   out[#out + 1] = "</g>"
+  if p.label_w > 0 then M.end_labels(out, p, fx, fy) end
   return fx, fy
+end
+
+-- The room the names at the lines' ends take (0: none, when they could not all stand one
+-- above the other beside the plot): the longest name, at most 28% of the panel.
+function M.end_label_width(p)
+  local s, w, n = p.size, 0, 0
+  for _, ser in ipairs(p.series or {}) do
+    if #ser.points > 0 and ser.line ~= false then n = n + 1; w = math.max(w, M.text_width(ser.name, s.tick)) end
+  end
+  if n == 0 or n * (s.tick + 3) > p.ph then return 0 end
+  return math.floor(math.min(w + 22, p.W * 0.28))
+end
+
+-- Each line's name beside the plot at the height its line ends, pushed apart so none
+-- touches another, joined to its line's end by a stroke in the line's colour and dash. A
+-- name is in a g.endlabel of its series' name: a click on its legend entry hides it too.
+function M.end_labels(out, p, fx, fy)
+  local s, items = p.size, {}
+  for _, ser in ipairs(p.series) do
+    local q = ser.points[#ser.points]
+    if q and ser.line ~= false then items[#items + 1] = { ser = ser, x = fx(q.x), y = fy(q.y) } end
+  end
+  table.sort(items, function(a, b) return a.y < b.y end)
+  local gap, top, bottom = s.tick + 3, p.y0 + s.T + s.tick / 2, p.y0 + s.T + p.ph - s.tick / 2
+  for i, it in ipairs(items) do it.at = math.max(it.y, top, i > 1 and items[i - 1].at + gap or top) end
+  for i = #items, 1, -1 do
+    local it = items[i]
+    it.at = math.min(it.at, i < #items and items[i + 1].at - gap or bottom)
+  end
+  local lx = p.x0 + s.L + p.pw + 4
+  for _, it in ipairs(items) do
+    local ser = it.ser
+    out[#out + 1] = ('<g class="endlabel" data-name="%s">'):format(esc(ser.name))
+    stroke(out, ser.color_used, ser.dash_used, 1.5, { math.floor(it.x + 6), math.floor(it.y), lx + 10, math.floor(it.at) })
+    out[#out + 1] = ('<text x="%d" y="%.1f" font-size="%d" fill="#222">%s</text>'):format(lx + 13,
+      it.at + s.tick * 0.35, s.tick, esc(M.fit(ser.name, p.label_w - 18, s.tick)))
+    out[#out + 1] = "</g>"
+  end
 end
 
 -- Marks drawn over a panel (body lines), inside its clip.
@@ -313,8 +365,7 @@ function M.legend(out, items, x0, y0, W, size)
     local it = items[i]
     local x, y = x0 + 8 + ((i - 1) % cols) * colw, y0 + 14 + math.floor((i - 1) / cols) * (font + 8)
     if it.line then
-      out[#out + 1] = ('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="3"%s/>'):format(x, y - 4, x + 22,
-        y - 4, it.color, dash_attr(it.dash))
+      stroke(out, it.color, it.dash, 3, { x, y - 4, x + 22, y - 4 })
     else
       out[#out + 1] = ('<circle cx="%d" cy="%d" r="4.5" fill="%s"/>'):format(x + 11, y - 4, it.color)
     end

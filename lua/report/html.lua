@@ -22,6 +22,7 @@ local race = require "bulkbench.report.race"
 local environment = require "bulkbench.report.environment"
 local waits = require "bulkbench.report.waits"
 local page_parts = require "bulkbench.report.htmlpage"
+local palette = require "bulkbench.report.palette"
 local M = {}
 
 local esc = chart.esc
@@ -31,8 +32,9 @@ M.LEGEND_MAX = 40 -- legend entries shown
 
 -- ---- elements ----
 
--- A table of rows with columns { { header, function(row) -> text } }, in a wrapper that
--- scrolls sideways on a narrow screen (its first column pinned). opts: attrs (of <table>),
+-- A table of rows with columns { { header, function(row) -> text, function(row) -> HTML (a
+-- cell drawn, not written; optional) } }, in a wrapper that scrolls sideways on a narrow
+-- screen (its first columns pinned). A cell is one line as wide as its text. opts: attrs (of <table>),
 -- class_of(header, text) (a cell's class), what (the rows' noun, for the count of those not
 -- shown), max. The script only reorders the rows.
 function M.table(cols, rows, opts)
@@ -47,7 +49,7 @@ function M.table(cols, rows, opts)
     for _, c in ipairs(cols) do
       local v = c[2](r)
       local class = opts.class_of and opts.class_of(c[1], v) or (tonumber(v) and "num")
-      out[#out + 1] = ("<td%s>%s</td>"):format(class and (' class="' .. class .. '"') or "", esc(v))
+      out[#out + 1] = ("<td%s>%s</td>"):format(class and (' class="' .. class .. '"') or "", c[3] and c[3](r) or esc(v))
     end
     out[#out + 1] = "</tr>"
   end
@@ -59,6 +61,17 @@ function M.table(cols, rows, opts)
   return table.concat(out)
 end
 
+-- The style of a legend entry's key: a line's colour and style (its border), a bar's fill,
+-- or a dot's colour.
+local function key_style(it)
+  if it.line then
+    return ("border-top:%dpx %s %s"):format(it.dash == "double" and 5 or 3, palette.BORDER[it.dash or ""] or "solid",
+      it.color)
+  end
+  if it.fill then return palette.css(it.fill) .. ";height:11px;width:18px" end
+  return ("background:%s;border-radius:50%%;height:9px;width:9px"):format(it.color)
+end
+
 -- A legend in HTML, wrapping with the page: a button per series (a click hides its line).
 function M.legend(items)
   if #items == 0 then return "" end
@@ -68,10 +81,8 @@ function M.legend(items)
       out[#out + 1] = ("<li>and %d more</li>"):format(#items - M.LEGEND_MAX)
       break
     end
-    local style = it.line and ("border-top:3px %s %s"):format(it.dash ~= "" and "dashed" or "solid", it.color)
-      or ("background:%s;border-radius:50%%;height:9px;width:9px"):format(it.color)
     out[#out + 1] = ('<li><button type="button" data-name="%s"><span class="key" style="%s"></span>%s</button></li>')
-      :format(esc(it.name), style, esc(it.name))
+      :format(esc(it.name), key_style(it), esc(it.name))
   end
   out[#out + 1] = "</ul>"
   return table.concat(out)
@@ -198,6 +209,19 @@ local function advise_race(page, rs, advice)
   return rec
 end
 
+-- A timeline table's columns: its first ("run", a label naming everything) replaced by a
+-- column per thing that varies between the runs and the run's number among its point's.
+local function named(items, run_of, cols)
+  local out = tables.label_columns(items, function(it) return run_of(it).result end)
+  local nth = false
+  for _, it in ipairs(items) do nth = nth or run_of(it).nth ~= nil end
+  if nth or #out == 0 then
+    out[#out + 1] = { "run", function(it) return run_of(it).nth or run_of(it).label end }
+  end
+  for i = 2, #cols do out[#out + 1] = cols[i] end
+  return out
+end
+
 local function timelines(page, rs, opts)
   local runs, stalls = timeline.analyse(rs)
   if #runs == 0 then return end
@@ -207,16 +231,24 @@ local function timelines(page, rs, opts)
     M.figure(wide, narrow, items, esc(("rows/s (top) and p99 latency (bottom) in each interval of each run; a red ring "
       .. "marks a stall: %s."):format(timeline.RULE) .. (#runs > timeline.RUNS_MAX and
       (" The %d runs with the most stalls of %d are drawn."):format(timeline.RUNS_MAX, #runs) or ""))),
-    M.table(timeline.RUN_COLS, runs, { attrs = ' data-timeline="runs"', what = "runs" }),
+    M.table(named(runs, function(run) return run end, timeline.RUN_COLS), runs,
+      { attrs = ' data-timeline="runs"', what = "runs" }),
   }
   if #stalls > 0 then
     parts[#parts + 1] = "<h3>stalls</h3>"
-    parts[#parts + 1] = M.table(timeline.STALL_COLS, stalls, { attrs = ' data-timeline="stalls"', what = "stalls",
-                                                               max = timeline.STALLS_MAX })
+    parts[#parts + 1] = M.table(named(stalls, function(st) return st.run end, timeline.STALL_COLS), stalls,
+      { attrs = ' data-timeline="stalls"', what = "stalls", max = timeline.STALLS_MAX })
   else
-    parts[#parts + 1] = M.p("No stalls: no " .. timeline.RULE .. ".")
+    parts[#parts + 1] = M.p("No stalls: no run had " .. timeline.RULE .. ".")
   end
   page:section("timelines", parts)
+end
+
+-- the CDF table's columns: its first (a label naming everything) a column per thing that varies
+local function cdf_columns(pts)
+  local out = tables.label_columns(pts, function(p) return p.result end, cdf.COLS[1])
+  for i = 2, #cdf.COLS do out[#out + 1] = cdf.COLS[i] end
+  return out
 end
 
 local function latency(page, rs)
@@ -227,7 +259,7 @@ local function latency(page, rs)
   page:section("latency CDF", {
     M.figure(wide, narrow, items, esc("The fraction of events (batches or statements) that took at most each latency, "
       .. "from the histograms of --latency-hist; the histograms of one point's runs are merged.")),
-    M.table(cdf.COLS, pts, { attrs = ' data-cdf="1"', what = "points" }),
+    M.table(cdf_columns(pts), pts, { attrs = ' data-cdf="1"', what = "points" }),
   })
 end
 
@@ -241,11 +273,12 @@ function M.page(sets, opts, warnings, advice)
     paths[#paths + 1] = set.path
     for _, r in ipairs(set.results) do all[#all + 1] = r end
   end
-  local page, top = page_parts.new(), {}
+  local page, top, scenarios = page_parts.new(), {}, {}
   if opts.compare then top[#top + 1] = M.verdict_html({ comparison(page, sets) }, "comparison") end
   for _, set in ipairs(sets) do
     for _, sc in ipairs(scenario_points(race.others(set.results))) do
       local title = (set.label and (set.label .. ": ") or "") .. sc.name
+      scenarios[#scenarios + 1] = { name = title, points = sc.points }
       local parts = scenario_parts(sc.name, sc.points, opts)
       if not opts.compare then top[#top + 1] = M.verdict_html(verdict.of(sc.points).lines, title) end
       page:section(title, parts)
@@ -255,7 +288,7 @@ function M.page(sets, opts, warnings, advice)
   if rec then top[#top + 1] = M.verdict_html(rec, "advise") end
   timelines(page, all, opts)
   latency(page, all)
-  local wp = waits.parts(all, M)
+  local wp = waits.parts(scenarios, M)
   if wp then page:section("waits", wp) end
   page:section("environment", environment.parts(all, M))
   if #warnings > 0 then

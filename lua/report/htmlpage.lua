@@ -6,8 +6,10 @@ local M = {}
 local esc = chart.esc
 
 -- Narrow screens: each chart is drawn twice and the page shows the size that fits (its text
--- stays at 10 px or more on a phone), tables scroll in their wrapper with their first (the
--- deciding) column pinned, long words wrap, so the page itself never scrolls sideways.
+-- stays at 10 px or more on a phone); a table is as wide as its cells' text, each cell one
+-- line (never a word or a number broken), and scrolls in its own box with its first columns
+-- pinned (the first by the style, those after it that fit by the script); the page itself
+-- never scrolls sideways. Prose wraps anywhere it must.
 M.CSS = [[
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -33,11 +35,15 @@ ul.legend button{font:inherit;background:none;border:0;padding:.1em 0;cursor:poi
 ul.legend button.off{opacity:.4;text-decoration:line-through}
 ul.legend .key{display:inline-block;width:22px;margin:0 .4em .25em 0;vertical-align:middle}
 .scroll{overflow-x:auto;max-width:100%;margin:.5em 0}
-table{border-collapse:separate;border-spacing:0;font-size:.88em;font-variant-numeric:tabular-nums}
-th,td{padding:.25em .6em;border-bottom:1px solid #e6e6e6;text-align:left;white-space:nowrap;overflow-wrap:normal;
-  background:#fff}
-th:first-child,td:first-child{position:sticky;left:0;z-index:1;box-shadow:1px 0 0 #ddd;max-width:40vw;
-  white-space:normal;overflow-wrap:anywhere}
+table{border-collapse:separate;border-spacing:0;font-size:.88em;font-variant-numeric:tabular-nums;
+  overflow-wrap:normal;word-break:normal}
+th,td{padding:.25em .6em;border-bottom:1px solid #e6e6e6;text-align:left;white-space:nowrap;background:#fff}
+th:first-child,td:first-child,th.pin,td.pin{position:sticky;left:0;z-index:1}
+th:first-child,td:first-child,th.pin-last,td.pin-last{box-shadow:1px 0 0 #ddd}
+table.pinned th:first-child,table.pinned td:first-child{box-shadow:none}
+table.pinned th.pin-last,table.pinned td.pin-last{box-shadow:1px 0 0 #ddd}
+.wbar{display:flex;width:18em;height:14px;background:#eee}
+.wbar span{display:block;height:100%}
 th{background:#f3f3f3;cursor:pointer;user-select:none}
 th[aria-sort=ascending]::after{content:" \25B2"}
 th[aria-sort=descending]::after{content:" \25BC"}
@@ -81,13 +87,36 @@ M.SCRIPT = [[
       });
     });
   });
+  // the columns after the first that fit in PIN_SHARE of the box, pinned beside it
+  var PIN_SHARE = 0.45;
+  document.querySelectorAll(".scroll > table").forEach(function (table) {
+    var head = table.tHead && table.tHead.rows[0], room = table.parentElement.clientWidth * PIN_SHARE;
+    if (!head || table.scrollWidth <= table.parentElement.clientWidth) return;
+    var at = head.cells[0].offsetWidth, last = 0;
+    for (var i = 1; i < head.cells.length - 1 && at + head.cells[i].offsetWidth <= room; i++) {
+      Array.prototype.forEach.call(table.rows, function (row) {
+        if (row.cells[i]) { row.cells[i].classList.add("pin"); row.cells[i].style.left = at + "px"; }
+      });
+      at += head.cells[i].offsetWidth;
+      last = i;
+    }
+    if (!last) return;
+    table.classList.add("pinned");
+    Array.prototype.forEach.call(table.rows, function (row) {
+      if (row.cells[last]) row.cells[last].classList.add("pin-last");
+    });
+  });
+  // a legend entry hides (and shows again) its series: lines, their names, bar segments
   document.querySelectorAll("ul.legend button").forEach(function (b) {
     b.addEventListener("click", function () {
-      var off = !b.classList.contains("off"), name = b.getAttribute("data-name");
+      var off = !b.classList.contains("off"), name = b.getAttribute("data-name"), fig = b.closest("figure");
       b.classList.toggle("off", off);
       b.setAttribute("aria-pressed", off ? "true" : "false");
-      b.closest("figure").querySelectorAll("g.series").forEach(function (g) {
-        if (g.getAttribute("data-name") === name) g.style.display = off ? "none" : "";
+      if (!fig) return;
+      fig.querySelectorAll("g.series, g.endlabel, span.seg").forEach(function (g) {
+        if (g.getAttribute("data-name") !== name) return;
+        if (g.tagName === "SPAN") g.style.visibility = off ? "hidden" : "";
+        else g.style.display = off ? "none" : "";
       });
     });
   });

@@ -9,6 +9,7 @@ local points = require "bulkbench.report.points"
 local chart = require "bulkbench.report.chart"
 local tables = require "bulkbench.report.tables"
 local verdict = require "bulkbench.report.verdict"
+local waits = require "bulkbench.report.waits"
 local M = {}
 
 M.SERIES_MAX = 30 -- lines drawn in one chart; the rest are counted in the caption
@@ -31,6 +32,11 @@ local function metric_names(rs)
   end
   table.sort(names)
   return names
+end
+
+local function any_bottleneck(pts)
+  for _, p in ipairs(pts) do if waits.bottleneck(p) then return true end end
+  return false
 end
 
 local function any_runs(pts)
@@ -64,6 +70,9 @@ function M.columns(pts)
     add("interval", M.interval_cell)
     add("runs", function(p) return tostring(p.n) .. (#p.failed > 0 and ("+" .. #p.failed .. " failed") or "") end)
     add("cv %", function(p) return num(p.cv and p.cv * 100, "%.1f") end)
+  end
+  if any_bottleneck(pts) then -- what bounds each point (docs/diagnosis.md): the kind its runs named most
+    add("bottleneck", function(p) local b = waits.bottleneck(p); return b and b.kind or "-" end)
   end
   local function field(h, get, fmt) add(h, function(p) return num(points.field(p, get), fmt) end) end
   field("rows", function(r) return r.rows end)
@@ -249,7 +258,7 @@ local function draw(title, pts, opts, size, with_legend, class)
   local axis, place = x_axis(xdim, xs)
   local series, dropped, thinned = line_series(pts, varying, xdim, place)
   local p = { x0 = 0, y0 = 0, size = size, title = title, series = series, tip = tip, dodge = 5,
-              empty = "no successful runs to draw" }
+              empty = "no successful runs to draw", end_labels = size == chart.WIDE }
   local ymax, ymin = 0, math.huge
   for _, s in ipairs(series) do
     for _, q in ipairs(s.points) do

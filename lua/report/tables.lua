@@ -93,6 +93,25 @@ function M.group_title(rs, noun, runs)
   return count .. (#same > 0 and (" (" .. table.concat(same, ", ") .. ")") or "")
 end
 
+-- The columns that name items among each other on a page, one per thing that varies
+-- between their results (result_of(item)): the scenario when there are several, then the
+-- dimensions (engine, method, threads, batch, --set values, script options); when nothing
+-- varies, one column `fallback` = { header, function(item) -> text }. Each cell one word or
+-- two, so a table's first columns stay narrow enough to hold while it scrolls.
+function M.label_columns(items, result_of, fallback)
+  local rs = {}
+  for i, it in ipairs(items) do rs[i] = result_of(it) end
+  local cols = {}
+  if #points.by_scenario(rs) > 1 then
+    cols[1] = { "scenario", function(it) return tostring(result_of(it).scenario or "?") end }
+  end
+  for _, d in ipairs(points.split_dims(rs)) do
+    cols[#cols + 1] = { points.dim_label(d), function(it) return tostring(points.dim_value(result_of(it), d) or "-") end }
+  end
+  if #cols == 0 and fallback then cols[1] = fallback end
+  return cols
+end
+
 -- 1234567 -> "1,234,567": figures in sentences
 function M.thousands(v)
   local s = ("%.0f"):format(v)

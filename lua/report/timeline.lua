@@ -19,14 +19,21 @@ local function has_intervals(t) return type(t) == "table" and #t > 0 end
 
 -- The runs with intervals: { label, result, intervals }, and the results without any.
 function M.runs(rs)
-  local label_of = points.labeller(rs)
+  local timed = {} -- named by what varies between the results with intervals, not all of them
+  for _, r in ipairs(rs) do
+    local any = has_intervals(r.intervals)
+    for _, run in ipairs(type(r.runs) == "table" and r.runs or {}) do any = any or has_intervals(run.intervals) end
+    if any then timed[#timed + 1] = r end
+  end
+  local label_of = points.labeller(#timed > 0 and timed or rs)
   local runs, skipped = {}, {}
   for _, r in ipairs(rs) do
     local label = label_of(r)
     local found = false
     for i, run in ipairs(type(r.runs) == "table" and r.runs or {}) do
       if has_intervals(run.intervals) then
-        runs[#runs + 1] = { label = ("%s run %d/%d"):format(label, i, #r.runs), result = r, intervals = run.intervals }
+        runs[#runs + 1] = { label = ("%s run %d/%d"):format(label, i, #r.runs), result = r, intervals = run.intervals,
+                            nth = ("%d/%d"):format(i, #r.runs) }
         found = true
       end
     end

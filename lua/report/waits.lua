@@ -1,75 +1,126 @@
--- bulkbench.report.waits: the report's view of each run's sampled waits (docs/diagnosis.md): one
--- stacked bar per point, each wait event's share of the server sessions' time, and the
--- bottleneck named with its evidence. Plain HTML bars (no chart to scale): shares add to 100%.
+-- bulkbench.report.waits: the report's view of the sampled waits (docs/diagnosis.md). Each scenario's
+-- points with waits as one chart: a row per point in the order of the scenario's table
+-- (fastest first), named by what varies between them, its bottleneck, and a bar of each wait
+-- event's share of the server sessions' time (hover a segment: "WALSync 47%"); every chart of
+-- the page shares one legend, a wait event its look on every page (bulkbench.report.palette).
 local chart = require "bulkbench.report.chart"
 local points = require "bulkbench.report.points"
+local palette = require "bulkbench.report.palette"
+local tables = require "bulkbench.report.tables"
 local M = {}
 
 local esc = chart.esc
-M.BARS_MAX = 40 -- points drawn; the rest are counted
--- the two shares every engine has, in the same colours on every page
-local FIXED = { cpu = "#2ca02c", client = "#bbbbbb" }
+M.ROWS_MAX = 60 -- points drawn a chart; the rest are counted
 
--- The results that carry waits, in their order.
-function M.of(rs)
-  local out = {}
-  for _, r in ipairs(rs) do
-    if type(r.waits) == "table" and next(r.waits) then out[#out + 1] = r end
-  end
-  return out
-end
-
--- A colour per event: cpu and client fixed, the others from the palette in order of first use.
-local function colours(rs)
-  local col, items, k = {}, {}, 0
-  for _, r in ipairs(rs) do
-    local evs = {}
-    for ev in pairs(r.waits) do evs[#evs + 1] = ev end
-    table.sort(evs)
-    for _, ev in ipairs(evs) do
-      if not col[ev] then
-        if FIXED[ev] then col[ev] = FIXED[ev]
-        else
-          k = k + 1
-          col[ev] = chart.PALETTE[(k - 1) % #chart.PALETTE + 1]
-        end
-        items[#items + 1] = { name = ev, color = col[ev] }
-      end
+-- A point's waits: each event's mean share over its results that sampled waits, largest
+-- first ({ {event, share}... }), or nil when none did.
+function M.of_point(p)
+  local sum, n = {}, 0
+  for _, r in ipairs(p.results) do
+    if type(r.waits) == "table" and next(r.waits) and not r.error then
+      n = n + 1
+      for ev, share in pairs(r.waits) do sum[ev] = (sum[ev] or 0) + (tonumber(share) or 0) end
     end
   end
-  return col, items
+  if n == 0 then return nil end
+  local evs = {}
+  for ev, s in pairs(sum) do evs[#evs + 1] = { ev, s / n } end
+  table.sort(evs, function(a, b) return a[2] > b[2] or (a[2] == b[2] and a[1] < b[1]) end)
+  return evs
 end
 
--- The section's HTML parts (html: bulkbench.report.html for its legend and paragraphs); nil when no
--- result has waits.
-function M.parts(rs, html)
-  local ws = M.of(rs)
-  if #ws == 0 then return nil end
-  local col, items = colours(ws)
-  local out = { '<div class="waits">' }
-  for i, r in ipairs(ws) do
-    if i > M.BARS_MAX then break end
-    local evs = {}
-    for ev, share in pairs(r.waits) do evs[#evs + 1] = { ev, tonumber(share) or 0 } end
-    table.sort(evs, function(a, b) return a[2] > b[2] end)
-    local b = type(r.bottleneck) == "table" and r.bottleneck or {}
-    out[#out + 1] = ('<p class="what">%s: <b>%s</b> %s</p><div style="display:flex;height:14px;max-width:640px;'
-      .. 'background:#eee" data-waits="%d">'):format(esc(points.describe(r)), esc(b.kind or "?"),
-      esc(b.evidence and ("(" .. b.evidence .. ")") or ""), i)
-    for _, e in ipairs(evs) do
-      out[#out + 1] = ('<span style="width:%.2f%%;background:%s" title="%s %.0f%%"></span>')
-        :format(100 * e[2], col[e[1]], esc(e[1]), 100 * e[2])
+-- A point's bottleneck: the kind most of its results named (the first of equals) and that
+-- result's evidence, or nil.
+function M.bottleneck(p)
+  local count, best, first = {}, nil, {}
+  for _, r in ipairs(p.results) do
+    local b = not r.error and type(r.bottleneck) == "table" and r.bottleneck
+    if b and type(b.kind) == "string" then
+      count[b.kind] = (count[b.kind] or 0) + 1
+      first[b.kind] = first[b.kind] or b
+      if not best or count[b.kind] > count[best] then best = b.kind end
     end
-    out[#out + 1] = "</div>"
+  end
+  return best and first[best]
+end
+
+local function share_text(s) return s >= 0.01 and ("%.0f%%"):format(100 * s) or ("%.1f%%"):format(100 * s) end
+
+-- the bar of a point's waits: a segment per event, its width its share, the events in the
+-- page's order (one place in every bar)
+local function bar(evs, fills, order)
+  local share, out = {}, { '<div class="wbar">' }
+  for _, e in ipairs(evs) do share[e[1]] = e[2] end
+  for _, ev in ipairs(order) do
+    if share[ev] then
+      out[#out + 1] = ('<span class="seg" data-name="%s" style="width:%.2f%%;%s" title="%s %s"></span>')
+        :format(esc(ev), 100 * share[ev], palette.css(fills[ev]), esc(ev), share_text(share[ev]))
+    end
   end
   out[#out + 1] = "</div>"
-  if #ws > M.BARS_MAX then
-    out[#out + 1] = html.p(("The first %d of %d runs are drawn."):format(M.BARS_MAX, #ws), "note")
+  return table.concat(out)
+end
+
+-- The scenarios' points that carry waits: { { name, rows = { {p, evs}... } } },
+-- and every event's name: cpu first, client last, the rest by their whole share on the page.
+local function with_waits(scenarios)
+  local out, total, names = {}, {}, {}
+  for _, sc in ipairs(scenarios) do
+    local rows = {}
+    for _, p in ipairs(sc.points) do
+      local evs = M.of_point(p)
+      if evs then
+        rows[#rows + 1] = { p = p, evs = evs }
+        for _, e in ipairs(evs) do
+          if not total[e[1]] then total[e[1]] = 0; names[#names + 1] = e[1] end
+          total[e[1]] = total[e[1]] + e[2]
+        end
+      end
+    end
+    if #rows > 0 then out[#out + 1] = { name = sc.name, rows = rows } end
   end
+  local rank = { cpu = -1, client = 1 }
+  table.sort(names, function(a, b)
+    local ra, rb = rank[a] or 0, rank[b] or 0
+    if ra ~= rb then return ra < rb end
+    if total[a] ~= total[b] then return total[a] > total[b] end
+    return a < b
+  end)
+  return out, names
+end
+
+-- One scenario's chart: a table whose columns are what varies, the bottleneck, the bar and
+-- the bottleneck's evidence.
+local function chart_of(sc, fills, order, html)
+  local cols = tables.label_columns(sc.rows, function(row) return row.p.r end,
+    { "point", function(row) return points.describe(row.p.r) end })
+  local function bound(row) return M.bottleneck(row.p) or {} end
+  cols[#cols + 1] = { "bottleneck", function(row) return bound(row).kind or "-" end }
+  cols[#cols + 1] = { "waits: share of the server sessions' time", function() return "" end,
+                      function(row) return bar(row.evs, fills, order) end }
+  cols[#cols + 1] = { "evidence", function(row) return bound(row).evidence or "-" end }
+  return html.table(cols, sc.rows, { attrs = (' data-waits="%s"'):format(esc(sc.name)), what = "points",
+                                     max = M.ROWS_MAX })
+end
+
+-- The section's HTML parts (html: bulkbench.report.html, for its tables, legend and paragraphs) for
+-- scenarios = { { name, points (sorted as their table) } }; nil when no point has waits.
+function M.parts(scenarios, html)
+  local charts, names = with_waits(scenarios)
+  if #charts == 0 then return nil end
+  local fills = palette.wait_fills(names)
+  local out, items = { '<figure class="waits">' }, {}
+  for _, sc in ipairs(charts) do
+    if #charts > 1 then out[#out + 1] = "<h3>" .. esc(sc.name) .. "</h3>" end
+    out[#out + 1] = chart_of(sc, fills, names, html)
+  end
+  for _, name in ipairs(names) do items[#items + 1] = { name = name, fill = fills[name] } end
   out[#out + 1] = html.legend(items)
-  out[#out + 1] = html.p("Each bar: the share of the run's server-session time in each wait event, sampled 20 times a "
-    .. "second (cpu: active on no wait; client: waiting for the client); the bound is named by the rules of "
-    .. "docs/diagnosis.md.", "note")
+  out[#out + 1] = "<figcaption>" .. esc("Each bar: the share of the point's server-session time in each wait "
+    .. "event, sampled through each run (cpu: active on no wait; client: waiting for the client), the mean "
+    .. "of its runs; rows in the order of the scenario's table, fastest first, and the events in one order in every bar. The bottleneck is named by the rules "
+    .. "of docs/diagnosis.md. Hover a segment for its share.") .. "</figcaption>"
+  out[#out + 1] = "</figure>"
   return out
 end
 
