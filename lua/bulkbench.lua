@@ -11,6 +11,7 @@ local description
 -- Generator constructors: one per native kind; core.gen_kinds() is the only list.
 -- bb.int{1, 100}, bb.string{min=8, max=40}, bb.seq(), bb.choice{{"GET", 8}, {"POST", 2}}
 bb.gen = {}
+local constructor_of = {} -- a constructor written without its call (bb.int, not bb.int{...}): its name
 for _, kind in ipairs(core.gen_kinds()) do
   local make = function(args)
     local g = {}
@@ -23,7 +24,38 @@ for _, kind in ipairs(core.gen_kinds()) do
     return g
   end
   bb.gen[kind] = make
+  constructor_of[make] = kind
   if bb[kind] == nil then bb[kind] = make end
+end
+bb.float = bb.double -- the name most people reach for first
+-- bb.const(v): any Lua value a column takes (a number, a string, a boolean); bb.const{value = v} too
+function bb.const(v)
+  if type(v) == "table" and v.kind == nil then return bb.gen.const(v) end
+  return { kind = "const", v }
+end
+
+-- What a column's generator slot holds, as the compiler takes it: a bb.* generator as it is,
+-- a function as {fn = f} (called per row as f(n, rng)), a literal as bb.const; anything else
+-- is the script's mistake, said before anything is written (nil: no generator, the server's
+-- default or auto-increment fills the column).
+local function describe_value(v)
+  if type(v) == "table" then
+    return next(v) == nil and "an empty table {}" or "a table that is no bb.* generator (it has no kind)"
+  end
+  return ("a %s (%s)"):format(type(v), tostring(v))
+end
+
+local function generator_slot(tname, col, g)
+  local t = type(g)
+  if g == nil or (t == "table" and type(g.kind) == "string") then return g end
+  if t == "function" and constructor_of[g] then
+    core.usage_error(("table %s, column %s: bb.%s is written without its arguments; write bb.%s { ... } or bb.%s()")
+      :format(tname, col, constructor_of[g], constructor_of[g], constructor_of[g]))
+  end
+  if t == "function" then return { kind = "function", fn = g } end
+  if t == "number" or t == "string" or t == "boolean" then return bb.const(g) end
+  core.usage_error(("table %s, column %s: its generator is %s; a column takes a bb.* generator, a function(n, rng) "
+    .. "or a literal (number, string, boolean)"):format(tname, col, describe_value(g)))
 end
 
 function bb.describe(text) description = text end
@@ -244,10 +276,12 @@ function bb.table(name)
       for k, v in pairs(c) do
         if type(k) ~= "number" then col[k] = v end -- null, not_null, auto_increment, default, as_text, ...
       end
-      col.name, col.type, col.gen = c[1] or c.name, c[2] or c.type, c[3] or c.gen
+      col.name, col.type, col.gen = c[1] or c.name, c[2] or c.type, c[3]
+      if col.gen == nil then col.gen = c.gen end -- c[3] may be false: a literal
       if type(col.name) ~= "string" or type(col.type) ~= "string" then
         error(("table %s, column %d: want {\"name\", \"sql type\", generator}"):format(name, i), 2)
       end
+      col.gen = generator_slot(name, col.name, col.gen)
       t.columns[#t.columns + 1] = col
     end
     bb.tables[name] = t

@@ -69,7 +69,7 @@ int main(void)
     gen_row *row = gen_row_new(t);
     bb_buf csv = { 0 }, sql = { 0 };
     for (uint64_t n = 0; n < ROWS; n++) {
-        gen_fill(t, n, row);
+        gen_fill(t, n, row, NULL);
         enc_row(BB_FMT_CSV, d->dialect, t, row, &csv);
         sql.len = 0;
         bb_buf_puts(&sql, "INSERT INTO nolua VALUES ");

@@ -43,10 +43,32 @@ typedef struct gjob {
     int64_t written; /* chunks written so far: the next to write */
     char head[4096]; /* INSERT INTO ... VALUES, for sql */
     int header;      /* csv, tsv, copy: a first line naming the columns */
+    /* a table whose values a script's function makes is bound to its Lua state (gen.h):
+     * each thread then loads the script into one of its own, from this */
+    const host_ctx *hc;
+    const char *script, *table, *src;
+    size_t src_len;
 } gjob;
 
-/* Encodes chunk c into b (encrows.h); a row the format cannot hold ends it, with the
- * reason in bad. */
+/* A state of this thread's own, with the table compiled in it (*t); NULL with err. */
+static lua_State *gen_own_state(const gjob *j, gen_table **t, bb_err *err)
+{
+    host_ctx *hc = bb_xmalloc(sizeof *hc); /* the state frees it (owned) */
+    *hc = (host_ctx){ .cli = j->hc->cli, .seed = j->hc->seed, .now_s = j->hc->now_s, .dialect = j->dia, .owned = 1 };
+    lua_State *L = state_new(hc, j->script, err);
+    if (!L) {
+        free(hc);
+        return NULL;
+    }
+    if (host_run_source(L, j->src, j->src_len, j->script, err) < 0 || !(*t = lib_gen_table(L, j->script, j->table, err))) {
+        state_close(L);
+        return NULL;
+    }
+    return L;
+}
+
+/* Encodes chunk c into b (encrows.h); a row the format cannot hold, or a script's function
+ * that failed, ends it, with the reason in bad. */
 static void encode_chunk(gjob *j, int64_t c, encrows *e, bb_buf *b, char *bad, size_t badlen)
 {
     int64_t first = c * CHUNK_ROWS, last = first + CHUNK_ROWS;
@@ -55,8 +77,10 @@ static void encode_chunk(gjob *j, int64_t c, encrows *e, bb_buf *b, char *bad, s
     bad[0] = 0;
     bb_err err;
     if (encrows_put(e, (uint64_t)first, last - first, b, SIZE_MAX, &err) >= 0) return;
-    snprintf(bad, badlen, "%s: %suse --format=csv or copy", err.msg,
-             encrows_null_clash(e) ? "write NULL as other text with --null=TEXT, or " : "");
+    if (j->fmt != BB_FMT_TSV) snprintf(bad, badlen, "%s", err.msg); /* a script's function failed */
+    else
+        snprintf(bad, badlen, "%s: %s: %suse --format=csv or copy", j->path, err.msg,
+                 encrows_null_clash(e) ? "write NULL as other text with --null=TEXT, or " : "");
 }
 
 /* Writes n bytes to fd, however the kernel cuts them; -1 with errno on failure. */
@@ -82,7 +106,7 @@ static int write_in_turn(gjob *j, int64_t c, const bb_buf *b, const char *bad, b
     if (pool_failed(&j->pool)) return -1;
     int rc = 0;
     if (write_all(j->fd, b->p, b->len) < 0) rc = bb_errf(err, "writing %s: %s", j->path, strerror(errno));
-    else if (bad[0]) rc = bb_errf(err, "%s: %s", j->path, bad);
+    else if (bad[0]) rc = bb_errf(err, "%s", bad);
     pthread_mutex_lock(&j->mu);
     if (rc == 0) j->written++;
     else pool_fail(&j->pool, err);
@@ -96,9 +120,12 @@ static int gen_work(void *ud, pool_thread *t, bb_err *err)
     (void)t;
     gjob *j = ud;
     encrows_opts o = { .dia = j->dia, .null = j->null, .sql_head = j->head, .sql_rows = SQL_STMT_ROWS, .sql_end = j->rows };
-    encrows *e = encrows_new(j->t, j->fmt, &o);
+    gen_table *table = j->t;
+    lua_State *L = j->t->bound ? gen_own_state(j, &table, err) : NULL;
+    if (j->t->bound && !L) return -1;
+    encrows *e = encrows_new(table, j->fmt, &o);
     bb_buf b = { 0 };
-    char bad[sizeof ((bb_err *)0)->msg + 96];
+    char bad[sizeof ((bb_err *)0)->msg + 400];
     int64_t c;
     int rc = 0;
     while (rc == 0 && pool_claim(&j->pool, 1, &c) == 1) {
@@ -107,6 +134,7 @@ static int gen_work(void *ud, pool_thread *t, bb_err *err)
     }
     bb_buf_free(&b);
     encrows_free(e);
+    if (L) state_close(L);
     return rc;
 }
 
@@ -226,7 +254,14 @@ static int gen_main(bb_cli *cli)
     };
     if (opts_now(cli, &hc.now_s, &err) < 0) goto fail;
     lua_State *L = state_new(&hc, cli->pos[0], &err);
-    if (!L || host_run_script(L, cli->pos[0], &err) < 0) goto fail;
+    char *src = NULL;
+    if (!L || host_read_script(cli->pos[0], &src, &j.src_len, &err) < 0 ||
+        host_run_source(L, src, j.src_len, cli->pos[0], &err) < 0)
+        goto fail;
+    j.hc = &hc;
+    j.script = cli->pos[0];
+    j.table = table;
+    j.src = src;
     if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) goto fail;
     if (!(j.t = lib_gen_table(L, cli->pos[0], table, &err))) goto fail;
     if (j.fmt == BB_FMT_SQL) build_head(&j);
@@ -248,6 +283,7 @@ static int gen_main(bb_cli *cli)
     int sig = j.pool.signal;
     pool_free(&j.pool);
     state_close(L);
+    free(src);
     if (sig) { /* a partial file is not a data set: nobody should load it by mistake */
         if (path) unlink(path);
         fprintf(stderr, "bulkbench: interrupted after %lld of %lld rows%s%s\n", (long long)done, (long long)j.rows,

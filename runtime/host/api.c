@@ -180,7 +180,30 @@ static int l_stop(lua_State *L)
 
 /* ---- generators ---- */
 
-/* core.compile{ name=, columns={ {name=, type=, gen={kind=...}, null=} } } -> native generator */
+/* One column of core.compile's list (the table at index col) into g: a native kind's, or a
+ * script's function's (gen.fn); a column with no generator (the server's default) is left out. */
+static int compile_column(lua_State *L, gen_table *g, int col, bb_err *err)
+{
+    lua_getfield(L, col, "gen");
+    if (!lua_istable(L, -1)) return 0;
+    lua_getfield(L, col, "name");
+    lua_getfield(L, col, "type");
+    lua_getfield(L, col + 1, "kind");
+    lua_getfield(L, col, "null");
+    lua_getfield(L, col + 1, "fn");
+    const char *cname = lua_tostring(L, col + 2), *ctype = lua_tostring(L, col + 3);
+    const char *kind = lua_tostring(L, col + 4);
+    double null_ratio = lua_isnumber(L, col + 5) ? lua_tonumber(L, col + 5) : 0;
+    bb_sqltype type = gen_sqltype(ctype ? ctype : "text");
+    if (lua_isfunction(L, col + 6)) return api_fn_column(L, g, col + 6, cname ? cname : "?", type, null_ratio, err);
+    api_args args;
+    gen_reader r;
+    api_args_reader(&args, L, col + 1, api_sets_lookup, &r);
+    int failed = gen_add(g, cname ? cname : "?", type, kind ? kind : "?", null_ratio, &r, err) < 0;
+    return api_args_check(&args, cname ? cname : "?", kind ? kind : "?", failed, err) < 0 || failed ? -1 : 0;
+}
+
+/* core.compile{ name=, columns={ {name=, type=, gen={kind=...} or {fn=function}, null=} } } -> native generator */
 static int l_compile(lua_State *L)
 {
     host_ctx *h = host_get(L);
@@ -204,25 +227,8 @@ static int l_compile(lua_State *L)
     for (int i = 1; i <= ncols; i++) {
         lua_rawgeti(L, -1, i);
         int col = lua_gettop(L);
-        lua_getfield(L, col, "gen");
-        if (lua_istable(L, -1)) {
-            lua_getfield(L, col, "name");
-            lua_getfield(L, col, "type");
-            lua_getfield(L, col + 1, "kind");
-            lua_getfield(L, col, "null");
-            const char *cname = lua_tostring(L, col + 2), *ctype = lua_tostring(L, col + 3);
-            const char *kind = lua_tostring(L, col + 4);
-            double null_ratio = lua_isnumber(L, col + 5) ? lua_tonumber(L, col + 5) : 0;
-            api_args args;
-            gen_reader r;
-            api_args_reader(&args, L, col + 1, api_sets_lookup, &r);
-            bb_err err;
-            int failed = gen_add(*ud, cname ? cname : "?", gen_sqltype(ctype ? ctype : "text"), kind ? kind : "?",
-                                 null_ratio, &r, &err) < 0;
-            if (api_args_check(&args, cname ? cname : "?", kind ? kind : "?", failed, &err) < 0 || failed)
-                return host_usage_error(L, err.msg);
-            lua_settop(L, col);
-        }
+        bb_err err;
+        if (compile_column(L, *ud, col, &err) < 0) return host_usage_error(L, err.msg);
         lua_settop(L, col - 1);
     }
     lua_settop(L, self);
@@ -284,7 +290,11 @@ static int l_gen_row(lua_State *L)
     gen_table *g = check_gen(L, 1);
     uint64_t n = (uint64_t)luaL_checknumber(L, 2);
     gen_row *row = gen_row_new(g);
-    gen_fill(g, n, row);
+    bb_err err;
+    if (gen_fill(g, n, row, &err) < 0) {
+        gen_row_free(row);
+        return host_fail(L, err.msg);
+    }
     lua_createtable(L, g->ncols, 0);
     for (int i = 0; i < g->ncols; i++) {
         push_value(L, &row->v[i]);

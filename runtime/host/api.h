@@ -39,6 +39,10 @@ struct vset *api_sets_lookup(lua_State *L, const char *name);
 void api_sets_register(lua_State *L);
 /* core.phase on the table on top (api_phase.c). */
 void api_phase_register(lua_State *L);
+/* Adds column col of t whose values the function at index fn makes, called per row in L
+ * (api_fn.c); its null ratio as a generator's. */
+int api_fn_column(lua_State *L, gen_table *t, int fn, const char *col, bb_sqltype type, double null_ratio,
+                  bb_err *err);
 /* The compiled generator behind a value on the stack (a table object or its native), or NULL. */
 gen_table *api_to_gen(lua_State *L, int idx);
 

@@ -89,7 +89,8 @@ static int lr_list(void *ud, const char *key, int pos, void (*each)(void *, cons
             lua_remove(L, -2);
         }
         size_t len;
-        const char *s = lua_tolstring(L, -1, &len);
+        const char *s = lua_isboolean(L, -1) ? (lua_toboolean(L, -1) ? "true" : "false") : lua_tolstring(L, -1, &len);
+        if (lua_isboolean(L, -1)) len = strlen(s);
         if (s) each(acc, s, len, w);
         lua_pop(L, 1);
     }
@@ -114,13 +115,50 @@ static struct vset *lr_set_named(void *ud, const char *name)
     return r->sets(r->L, name);
 }
 
+static int arg_type(lua_State *L, int idx)
+{
+    switch (lua_type(L, idx)) {
+    case LUA_TNONE:
+    case LUA_TNIL: return GEN_ARG_NONE;
+    case LUA_TNUMBER: return GEN_ARG_NUM;
+    case LUA_TSTRING: return GEN_ARG_STR;
+    case LUA_TBOOLEAN: return GEN_ARG_BOOL;
+    default: return GEN_ARG_OTHER;
+    }
+}
+
+static int lr_type(void *ud, const char *key, int pos, int elem)
+{
+    api_args *r = ud;
+    lua_State *L = r->L;
+    if (!push_field(L, r->idx, key, pos)) {
+        if (elem <= 0 || pos != 0) return GEN_ARG_NONE;
+        lua_pushvalue(L, r->idx); /* the spec itself is the list, as lr_list reads it */
+    }
+    if (elem > 0) {
+        if (!lua_istable(L, -1)) {
+            lua_pop(L, 1);
+            return GEN_ARG_NONE;
+        }
+        lua_rawgeti(L, -1, elem);
+        if (lua_istable(L, -1)) { /* {value, weight} */
+            lua_rawgeti(L, -1, 1);
+            lua_remove(L, -2);
+        }
+        lua_remove(L, -2);
+    }
+    int t = arg_type(L, -1);
+    lua_pop(L, 1);
+    return t;
+}
+
 void api_args_reader(api_args *a, lua_State *L, int idx, struct vset *(*sets)(lua_State *, const char *), gen_reader *r)
 {
     memset(a, 0, sizeof *a);
     a->L = L;
     a->idx = idx;
     a->sets = sets;
-    *r = (gen_reader){ a, lr_has, lr_num, lr_str, lr_list, lr_set, lr_set_named };
+    *r = (gen_reader){ a, lr_has, lr_num, lr_str, lr_list, lr_set, lr_set_named, lr_type };
 }
 
 int api_args_check(const api_args *a, const char *col, const char *kind, int failed, bb_err *err)

@@ -31,18 +31,24 @@ host_ctx *host_get(lua_State *L)
     return c;
 }
 
-int host_traceback(lua_State *L)
-{
-    if (lua_istable(L, 1)) return 1;
-    const char *msg = lua_tostring(L, 1);
-    luaL_traceback(L, L, msg ? msg : "(error object is not a string)", 1);
-    return 1;
-}
-
 static int is_library_chunk(const char *source)
 {
     for (const bb_lua_module *m = bb_lua_modules; m->name; m++)
         if (strcmp(source, m->chunkname) == 0) return 1;
+    return 0;
+}
+
+/* How long msg's leading "FILE:LINE: " is when FILE is a chunk of the embedded library
+ * (an error raised by the library, or by a C function it called), else 0. */
+static size_t library_location(const char *msg)
+{
+    for (const bb_lua_module *m = bb_lua_modules; m->name; m++) {
+        size_t n = strlen(m->chunkname + 1);
+        if (strncmp(msg, m->chunkname + 1, n) != 0 || msg[n] != ':') continue;
+        const char *p = msg + n + 1;
+        while (*p >= '0' && *p <= '9') p++;
+        if (p > msg + n + 1 && p[0] == ':' && p[1] == ' ') return (size_t)(p + 2 - msg);
+    }
     return 0;
 }
 
@@ -58,6 +64,49 @@ static void script_where(lua_State *L, char *out, size_t n)
         snprintf(out, n, "%s:%d: ", ar.source + 1, ar.currentline);
         return;
     }
+}
+
+/* The script's own frames, "\n\tfile:line: in function ..." each, pushed (20 at most); how many. */
+static int script_frames(lua_State *L)
+{
+    lua_Debug ar;
+    int n = 0;
+    for (int level = 1; n < 20 && lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sln", &ar) || ar.currentline <= 0 || ar.source[0] != '@') continue;
+        if (is_library_chunk(ar.source)) continue;
+        if (*ar.what == 'm') lua_pushfstring(L, "\n\t%s:%d: in main chunk", ar.source + 1, ar.currentline);
+        else if (ar.name) lua_pushfstring(L, "\n\t%s:%d: in function '%s'", ar.source + 1, ar.currentline, ar.name);
+        else
+            lua_pushfstring(L, "\n\t%s:%d: in function <%s:%d>", ar.source + 1, ar.currentline, ar.source + 1,
+                            ar.linedefined);
+        n++;
+    }
+    return n;
+}
+
+/* The message handler of every protected call: the message, its place in the library
+ * replaced by the script's line that led there (when one is on the stack), then the
+ * script's own frames; the library's frames are no help to the script's author, and
+ * without a frame of the script there is no traceback at all. */
+int host_traceback(lua_State *L)
+{
+    if (lua_istable(L, 1)) return 1;
+    const char *msg = lua_tostring(L, 1);
+    if (!msg) msg = "(error object is not a string)";
+    size_t skip = library_location(msg);
+    char where[512] = "";
+    if (skip) script_where(L, where, sizeof where);
+    int top = lua_gettop(L);
+    lua_checkstack(L, 24);
+    lua_pushstring(L, where);
+    lua_pushstring(L, msg + skip);
+    int n = script_frames(L);
+    if (n) {
+        lua_pushliteral(L, "\nstack traceback:");
+        lua_insert(L, -n - 1);
+    }
+    lua_concat(L, lua_gettop(L) - top);
+    return 1;
 }
 
 int host_fail(lua_State *L, const char *msg)

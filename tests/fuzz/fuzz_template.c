@@ -127,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bb_buf out = { 0 };
     char *dec = malloc(4 * size + 16);
     for (uint64_t n = 0; n < 3; n++) {
-        gen_fill(t, n * 7919, r);
+        gen_fill(t, n * 7919, r, NULL);
         const bb_value *p = &r->v[0], *c = &r->v[1];
         assert(p->kind == BB_V_TEXT && p->len == pat.n);
         for (size_t i = 0; i < pat.n; i++) {

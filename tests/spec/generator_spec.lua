@@ -177,3 +177,104 @@ describe("generator", function()
     assert.is_truthy(why(bb.int(), 1):find("column a: null ratio must be in [0, 1)", 1, true))
   end)
 end)
+
+-- What a column's generator slot holds besides a bb.* generator: a function called per row,
+-- a literal, bb.const of any value; anything else an error naming the column, at bb.table.
+describe("generator slot", function()
+  local function usage(f)
+    local ok, err = pcall(f)
+    assert.is_false(ok)
+    return type(err) == "table" and err.bb_usage or tostring(err)
+  end
+
+  it("calls a function per row with n as bb.seq() writes it and the row's own generator", function()
+    local t = bb.table "slot_fn" {
+      { "id", "bigint", bb.seq() },
+      { "v", "bigint", function(n) return n * 2 end },
+      { "r", "int", function(_, rng) return rng(1, 6) end },
+      { "u", "double", function(_, rng) return rng() end },
+      { "s", "text", function(n) if n % 3 ~= 0 then return "it's\t" .. n end end }, -- nil: NULL
+      { "b", "boolean", function(n) return n % 2 == 0 end },
+      { "w", "text", function(n) return n % 2 == 0 end },
+      { "j", "json", function(n) return { n = n, tags = { "a", "b" } } end },
+    }
+    local seen = {}
+    for n = 0, 599 do
+      local r = t:row(n)
+      assert.are.equal(n + 1, r[1])
+      assert.are.equal(2 * (n + 1), r[2])
+      assert.is_true(r[3] >= 1 and r[3] <= 6 and r[3] == math.floor(r[3]))
+      seen[r[3]] = true
+      assert.is_true(r[4] >= 0 and r[4] < 1)
+      if (n + 1) % 3 == 0 then assert.is_nil(r[5]) else assert.are.equal("it's\t" .. (n + 1), r[5]) end
+      assert.are.equal((n + 1) % 2 == 0 and 1 or 0, r[6])
+      assert.are.equal((n + 1) % 2 == 0 and "true" or "false", r[7])
+      assert.are.equal(('{"n":%d,"tags":["a","b"]}'):format(n + 1), r[8])
+    end
+    for k = 1, 6 do assert.is_true(seen[k], "rng(1, 6) never gave " .. k) end
+    -- the row's generator is the row's: the same row, the same draws, whichever order rows come in
+    assert.are.same(t:row(17), t:row(17))
+    assert.are.equal(t:row(17, 5)[3], t:row(17, 5)[3])
+    local differ = 0
+    for n = 0, 99 do if t:row(n, 1)[4] ~= t:row(n, 2)[4] then differ = differ + 1 end end
+    assert.are.equal(100, differ) -- another --seed, other draws
+  end)
+
+  it("writes a function's values into every text format, the same as its rows", function()
+    local t = bb.table "slot_enc" { { "id", "int", bb.seq() }, { "s", "text", function(n) return ("a,\"b\"\t%d"):format(n) end } }
+    assert.are.equal('1,"a,""b""\t1"\n2,"a,""b""\t2"\n', t:encode(0, 2, "csv"))
+    assert.are.equal('1\ta,"b"\\t1\n2\ta,"b"\\t2\n', t:encode(0, 2, "copy"))
+    assert.are.equal(t:encode(0, 300, "copy", true), t:encode(0, 300, "copy"))
+  end)
+
+  it("takes a literal as that constant, and bb.const any value", function()
+    local t = bb.table "slot_lit" {
+      { "w", "int", 5 }, { "s", "varchar(10)", "hello" }, { "z", "int", bb.const(0) }, { "f", "double", bb.const(1.5) },
+      { "b", "boolean", bb.const(false) }, { "t", "boolean", true }, { "x", "text", bb.const(false) },
+      { "y", "text", bb.const "y" }, { "c", "boolean", bb.choice { true, false } }, { "e", "text", bb.choice { true, 7, "s" } },
+    }
+    local r = t:row(3)
+    assert.are.same({ 5, "hello", 0, 1.5, 0, 1, "false", "y" }, { r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8] })
+    local seen = {}
+    for n = 0, 199 do seen[t:row(n)[9]] = true; seen[t:row(n)[10]] = true end
+    assert.is_true(seen[0] and seen[1], "choice { true, false } in a boolean column gives 1 and 0")
+    assert.is_true(seen["true"] and seen["7"] and seen.s, "choice in a text column gives the words")
+    assert.is_truthy(t:encode(0, 1, "csv"):find("^5,hello,0,1%.5,0,1,false,y,"), t:encode(0, 1, "csv"))
+    assert.are.equal(t:encode(0, 50, "copy", true), t:encode(0, 50, "copy"))
+    assert.are.equal(bb.float, bb.double)
+  end)
+
+  it("refuses anything else, naming the table, the column and what it got, before anything runs", function()
+    assert.is_truthy(usage(function() bb.table "slot_bad" { { "id", "int", bb.seq() }, { "bad_col", "int", {} } } end)
+      :find("table slot_bad, column bad_col: its generator is an empty table {}", 1, true))
+    assert.is_truthy(usage(function() bb.table "slot_bad" { { "k", "int", bb.int } } end)
+      :find("column k: bb.int is written without its arguments; write bb.int { ... } or bb.int()", 1, true))
+    assert.is_truthy(usage(function() bb.table "slot_bad" { { "k", "int", { min = 1 } } } end)
+      :find("column k: its generator is a table that is no bb.* generator", 1, true))
+    assert.is_truthy(usage(function() bb.table "slot_bad" { { "k", "int", io.stdout } } end)
+      :find("column k: its generator is a userdata", 1, true))
+    assert.is_truthy(usage(function() bb.table "slot_bad" { { "k", "int", bb.const { {} } } }:native() end)
+      :find("column k: const takes a number, a string or a boolean", 1, true))
+  end)
+
+  it("says which column, row and line of the script a function failed at, with the script's frames only", function()
+    local path = os.tmpname()
+    local f = assert(io.open(path, "w"))
+    f:write('local bb = require "bulkbench"\nlocal function half(n)\n  if n == 7 then error("seven") end\n  return n / 2\nend\n'
+      .. 'SLOT_ERR = bb.table "slot_err" { { "h", "double", function(n) local x = half(n); return x end },\n'
+      .. '  { "f", "int", function(n) if n == 3 then return print end end } }\n')
+    f:close()
+    dofile(path)
+    os.remove(path)
+    local ok, err = pcall(SLOT_ERR.row, SLOT_ERR, 6)
+    assert.is_false(ok)
+    local msg = type(err) == "table" and err.bb_error or tostring(err)
+    assert.is_truthy(msg:find("column h, row 7: " .. path .. ":3: seven", 1, true), msg)
+    assert.is_truthy(msg:find("stack traceback:\n\t" .. path .. ":3: in function 'half'", 1, true), msg)
+    assert.is_truthy(msg:find(path .. ":6: in function <" .. path .. ":6>", 1, true), msg)
+    assert.is_falsy(msg:find("\tlua/[%w_/]+%.lua:%d"), msg) -- no frame of the library
+    ok, err = pcall(SLOT_ERR.row, SLOT_ERR, 2)
+    msg = type(err) == "table" and err.bb_error or tostring(err)
+    assert.is_truthy(msg:find("column f, row 3: the function returned a function", 1, true), msg)
+  end)
+end)

@@ -58,7 +58,7 @@ static void column_after_finish(void)
     bb_err err;
     gen_add(table("t", 1), "late", BB_T_INT, "int", 0, &r, &err);
 }
-static void row_of_another_table(void) { gen_fill(table("a", 1), 0, gen_row_new(table("b", 1))); }
+static void row_of_another_table(void) { gen_fill(table("a", 1), 0, gen_row_new(table("b", 1)), NULL); }
 
 static int nothing(void *ud, pool_thread *t, bb_err *err)
 {

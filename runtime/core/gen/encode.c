@@ -140,7 +140,7 @@ void enc_sql_value(const bb_dialect *d, bb_sqltype type, const bb_value *v, bb_b
 int enc_row_tsv(const gen_table *t, const gen_row *r, const char *null, bb_buf *out, const char **why)
 {
     size_t nl = strlen(null), at = out->len;
-    bb_buf_reserve(out, t->max_line + (size_t)t->ncols * nl);
+    bb_buf_reserve(out, gen_row_line(t, r) + (size_t)t->ncols * nl);
     char *p = out->p + out->len;
     for (int i = 0; i < t->ncols; i++) {
         const bb_value *v = &r->v[i];
@@ -188,7 +188,7 @@ void enc_row(bb_stream_fmt fmt, const bb_dialect *d, const gen_table *t, const g
         return;
     }
     if (fmt == BB_FMT_BINARY) return; /* needs the server's exact column types: the pg engine encodes it */
-    bb_buf_reserve(out, t->max_line); /* one check per row, none per value */
+    bb_buf_reserve(out, gen_row_line(t, r)); /* one check per row, none per value */
     char *p = out->p + out->len;
     char sep = fmt == BB_FMT_CSV ? ',' : '\t';
     for (int i = 0; i < n; i++) {

@@ -48,6 +48,7 @@ static step_op plan_op(const gen_col *c, int csv)
 encplan *encplan_new(const gen_table *t, bb_stream_fmt fmt)
 {
     if (fmt != BB_FMT_COPY && fmt != BB_FMT_LOAD_TEXT && fmt != BB_FMT_CSV) return NULL;
+    if (t->bound) return NULL; /* a script's values have no bound on their length: row by row */
     encplan *pl = bb_xcalloc(1, sizeof *pl);
     pl->t = t;
     pl->fmt = fmt;

@@ -16,7 +16,7 @@
 typedef struct encplan encplan;
 
 /* A plan for table t in fmt: BB_FMT_COPY, BB_FMT_LOAD_TEXT or BB_FMT_CSV (NULL for any
- * other format). One plan per thread: it holds the scratch of the values it encodes. */
+ * other format, and for a table with a script's values: those go row by row). One plan per thread: it holds the scratch of the values it encodes. */
 encplan *encplan_new(const gen_table *t, bb_stream_fmt fmt);
 void encplan_free(encplan *pl);
 /* Appends rows first, first+1, ... to out: at most n, stopping once out holds limit bytes

@@ -90,14 +90,14 @@ int64_t encrows_put(encrows *e, uint64_t first, int64_t n, bb_buf *out, size_t l
         bb_stream_layout lay; /* the stream is open: its layout is known, and stays the session's */
         int rc = db_stream_layout(o->drv, *o->conn, &lay, err);
         if (rc < 0) return -1;
-        if (rc == 0) e->bplan = binplan_new(e->t, &lay);
-        else e->no_layout = 1; /* the engine has none to give: encode row by row */
+        if (rc == 0 && !e->t->bound) e->bplan = binplan_new(e->t, &lay);
+        else e->no_layout = 1; /* the engine has none to give, or a script's values: row by row */
     }
     if (e->bplan) return binplan_rows(e->bplan, first, n, out, limit, err);
     int64_t i = 0;
     while (i < n) {
         uint64_t r = first + (uint64_t)i;
-        gen_fill(e->t, r, e->row);
+        if (gen_fill(e->t, r, e->row, err) < 0) return -1;
         if (e->fmt == BB_FMT_TSV) {
             if (put_tsv(e, r, out, err) < 0) return -1;
         } else if (e->fmt == BB_FMT_SQL) put_sql(e, r, out);

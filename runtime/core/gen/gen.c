@@ -67,9 +67,11 @@ static void gen_col_free(gen_col *c)
     for (int j = 0; j < c->nitems; j++) free(c->items[j]);
     free(c->items);
     free(c->item_len);
+    free(c->item_lit);
     free(c->cum);
     gen_obs_free(c);
     gen_pick_free(c);
+    if (c->src.release) c->src.release(c->src.ud);
 }
 
 /* The kind called `name`, or -1. */
@@ -80,33 +82,75 @@ static int gen_kind_find(const char *name)
     return -1;
 }
 
-int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind, double null_ratio,
-            const gen_reader *r, bb_err *err)
+/* The next column of t, cleared, after the checks every column passes; NULL with err. */
+static gen_col *gen_col_next(gen_table *t, const char *colname, bb_sqltype type, double null_ratio, bb_err *err)
 {
     assert(!t->finished); /* a finished table is shared read-only (gen.h) */
-    int k = gen_kind_find(kind);
-    if (k < 0) return bb_usagef(err, "column %s: unknown generator '%s'", colname, kind);
-    if (t->ncols == GEN_MAX_COLS) return bb_usagef(err, "table %s: more than 256 generated columns", t->name);
-    if (null_ratio < 0 || null_ratio >= 1) return bb_usagef(err, "column %s: null ratio must be in [0, 1)", colname);
-
+    if (t->ncols == GEN_MAX_COLS) {
+        bb_usagef(err, "table %s: more than 256 generated columns", t->name);
+        return NULL;
+    }
+    if (null_ratio < 0 || null_ratio >= 1) {
+        bb_usagef(err, "column %s: null ratio must be in [0, 1)", colname);
+        return NULL;
+    }
     gen_col *c = &t->cols[t->ncols];
     memset(c, 0, sizeof *c);
-    c->kind = (gen_kind)k;
-    c->fill = gen_kinds[k].fill;
     c->type = type;
     c->null_ratio = null_ratio;
     c->salt = gen_mix64(t->seed ^ gen_mix64((uint64_t)(t->ncols + 1) * GEN_GOLDEN));
     c->clean = 1; /* numbers, dates, UUIDs never need escaping; the text kinds' parsers look */
+    return c;
+}
 
+static void gen_col_keep(gen_table *t, gen_col *c, const char *colname)
+{
+    c->span = gen_span(c->a, c->b);
+    t->colnames[t->ncols] = bb_xstrdup(colname);
+    t->types[t->ncols] = c->type;
+    t->ncols++;
+}
+
+int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind, double null_ratio,
+            const gen_reader *r, bb_err *err)
+{
+    int k = gen_kind_find(kind);
+    if (k < 0) return bb_usagef(err, "column %s: unknown generator '%s'", colname, kind);
+    gen_col *c = gen_col_next(t, colname, type, null_ratio, err);
+    if (!c) return -1;
+    c->kind = (gen_kind)k;
+    c->fill = gen_kinds[k].fill;
     gen_args a = { r, colname, kind, t->now_s, t->seed, err };
     if (gen_kinds[k].parse(c, &a) < 0) {
         gen_col_free(c);
         return -1;
     }
-    c->span = gen_span(c->a, c->b);
-    t->colnames[t->ncols] = bb_xstrdup(colname);
-    t->types[t->ncols] = type;
-    t->ncols++;
+    gen_col_keep(t, c, colname);
+    return 0;
+}
+
+/* A source's column in the row loop: nothing here (NULL until the source fills it after). */
+static char *gen_source_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    (void)c, (void)n;
+    v->kind = BB_V_NULL;
+    return p;
+}
+
+int gen_add_source(gen_table *t, const char *colname, bb_sqltype type, double null_ratio, const gen_source *src,
+                   bb_err *err)
+{
+    gen_col *c = gen_col_next(t, colname, type, null_ratio, err);
+    if (!c) {
+        if (src->release) src->release(src->ud);
+        return -1;
+    }
+    c->kind = K_CONST; /* only for what asks a column its kind: its fill is the source's */
+    c->fill = gen_source_fill;
+    c->src = *src;
+    c->clean = 0; /* the script's text may hold anything */
+    t->bound = 1;
+    gen_col_keep(t, c, colname);
     return 0;
 }
 
@@ -147,6 +191,7 @@ gen_row *gen_row_new(const gen_table *t)
 void gen_row_free(gen_row *r)
 {
     if (!r) return;
+    bb_buf_free(&r->ext);
     free(r->v);
     free(r->scratch);
     free(r);
@@ -154,9 +199,29 @@ void gen_row_free(gen_row *r)
 
 /* ---- producing values ---- */
 
+uint64_t gen_draw(uint64_t salt, uint64_t n, uint64_t k) { return gen_rnd_of(salt + gen_row_key(n) + k * 0xD1B54A32D192ED03ULL); }
+
+/* The columns from a source, after the others: their text goes to the row's ext buffer,
+ * which may move as it grows, so the values point into it once all are there. */
+static int gen_fill_sources(const gen_table *t, uint64_t n, gen_row *row, bb_err *err)
+{
+    row->ext.len = 0;
+    for (int i = 0; i < t->ncols; i++) {
+        const gen_col *c = &t->cols[i];
+        bb_value *v = &row->v[i];
+        if (!c->src.value || (c->null_ratio > 0 && gen_is_null(c, gen_row_key(n)))) continue;
+        if (c->src.value(c->src.ud, c->salt, n, v, &row->ext, err) < 0) return -1;
+    }
+    bb_buf_reserve(&row->ext, GEN_PAD); /* encoders read past a value's end (GEN_PAD) */
+    for (int i = 0; i < t->ncols; i++)
+        if (t->cols[i].src.value && row->v[i].kind == BB_V_TEXT)
+            row->v[i].u.s = row->ext.p + (uintptr_t)row->v[i].u.s;
+    return 0;
+}
+
 /* The hot path: once per row, through every column. The NULL draw is the same for every
  * kind, so it stays here; the rest is the column's filler. */
-void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
+int gen_fill(const gen_table *t, uint64_t n, gen_row *row, bb_err *err)
 {
     assert(row->t == t); /* a row's scratch fits the table it was made for */
     char *p = row->scratch;
@@ -172,4 +237,5 @@ void gen_fill(const gen_table *t, uint64_t n, gen_row *row)
         p = c->fill(c, n, v, p);
     }
     assert((size_t)(p - row->scratch) <= t->scratch); /* text stays inside the row's scratch (gen.h) */
+    return t->bound ? gen_fill_sources(t, n, row, err) : 0;
 }

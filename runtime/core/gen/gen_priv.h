@@ -28,7 +28,7 @@
     X("uuid", K_UUID, gen_uuid_parse, gen_uuid_fill)                                                                   \
     X("uuid7", K_UUID7, gen_uuid_parse, gen_uuid_fill)                                                                 \
     X("choice", K_CHOICE, gen_choice_parse, gen_choice_fill)                                                           \
-    X("const", K_CONST, gen_text_parse, gen_const_fill)                                                                \
+    X("const", K_CONST, gen_const_parse, gen_const_fill)                                                                \
     X("gaussian", K_GAUSSIAN, gen_gaussian_parse, gen_gaussian_fill)                                                   \
     X("zipf", K_ZIPF, gen_zipf_parse, gen_zipf_fill)                                                                   \
     X("pareto", K_PARETO, gen_pareto_parse, gen_pareto_fill)                                                           \
@@ -84,7 +84,8 @@ struct gen_col {
     uint32_t text_len;
     char **items; /* choice */
     uint32_t *item_len;
-    double *cum; /* choice: cumulative weights, last = 1 */
+    uint8_t *item_lit; /* choice: the item was a number or a boolean, not a string (NULL: none was) */
+    double *cum;       /* choice: cumulative weights, last = 1 */
     int nitems;
     uint64_t perm_bits; /* permutation: Feistel domain is 2^perm_bits */
     uint32_t *perm;     /* permutation of a short range: the whole shuffle */
@@ -94,6 +95,7 @@ struct gen_col {
     struct gen_obs *obs; /* empirical, unique: what they were given (gen_emp.c) */
     /* pick: its value sets and the order it draws their rows in (gen_pick.c) */
     struct pick_plan *pick;
+    gen_source src; /* src.value: the column's values come from there (gen_add_source) */
 };
 
 /* Whether text is free of every character some format escapes (gen_text.c). */

@@ -2,6 +2,7 @@
  * uuid7. Each has an argument parser and a filler (gen_priv.h). */
 #include "gen_priv.h"
 #include "../../../base/buf.h"
+#include "../../../base/dtoa.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -169,12 +170,67 @@ char *gen_const_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     return p;
 }
 
+static char *gen_const_int_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    (void)n;
+    v->kind = BB_V_INT;
+    v->u.i = c->a;
+    return p;
+}
+
+static char *gen_const_double_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    (void)n;
+    v->kind = BB_V_DOUBLE;
+    v->u.d = c->da;
+    return p;
+}
+
+/* Whether a column of this type takes a boolean as the number 0 or 1 (a text column takes its word). */
+static int gen_takes_number(bb_sqltype t) { return t == BB_T_INT || t == BB_T_DOUBLE || t == BB_T_NUMERIC || t == BB_T_BOOL; }
+
+/* const: any value. A number (or a boolean a number column takes) is that number, its text
+ * (what the encoders would write of it) kept for the plans that copy a fixed field. */
+int gen_const_parse(gen_col *c, const gen_args *a)
+{
+    int ty = a->r->type ? a->r->type(a->r->ud, "value", 1, 0) : GEN_ARG_STR;
+    if (ty == GEN_ARG_OTHER)
+        return bb_usagef(a->err, "column %s: const takes a number, a string or a boolean", a->col);
+    if (ty == GEN_ARG_BOOL && !gen_takes_number(c->type)) {
+        int on = gen_num(a, "value", 1, 0) != 0;
+        c->text = bb_xcalloc(1, 8 + GEN_PAD);
+        memcpy(c->text, on ? "true" : "false", on ? 4 : 5);
+        c->text_len = on ? 4 : 5;
+        c->fixed = 1;
+        c->max_len = c->text_len;
+        return 0;
+    }
+    if (ty != GEN_ARG_NUM && ty != GEN_ARG_BOOL) return gen_text_parse(c, a);
+    double x = gen_num(a, "value", 1, 0);
+    c->text = bb_xcalloc(1, 32 + GEN_PAD);
+    if (x == (double)(int64_t)x && x > -9.2e18 && x < 9.2e18) {
+        c->a = (int64_t)x;
+        c->fill = gen_const_int_fill;
+        c->text_len = (uint32_t)bb_fmt_i64(c->text, c->a);
+    } else {
+        c->da = x;
+        c->fill = gen_const_double_fill;
+        c->text_len = (uint32_t)bb_fmt_double(c->text, x);
+    }
+    c->fixed = 1;
+    c->max_len = c->text_len;
+    return 0;
+}
+
 /* ---- choice: one of a list, by weight ---- */
 
 struct gen_list_acc {
     gen_col *c;
     double total;
     int cap;
+    const gen_args *a;
+    const char *key;
+    int pos;
 };
 
 static void gen_add_item(void *ud, const char *s, size_t len, double weight)
@@ -186,6 +242,15 @@ static void gen_add_item(void *ud, const char *s, size_t len, double weight)
         c->items = realloc(c->items, (size_t)a->cap * sizeof *c->items);
         c->item_len = realloc(c->item_len, (size_t)a->cap * sizeof *c->item_len);
         c->cum = realloc(c->cum, (size_t)a->cap * sizeof *c->cum);
+        if (c->item_lit) {
+            c->item_lit = realloc(c->item_lit, (size_t)a->cap);
+            memset(c->item_lit + c->nitems, 0, (size_t)(a->cap - c->nitems));
+        }
+    }
+    int ty = a->a->r->type ? a->a->r->type(a->a->r->ud, a->key, a->pos, c->nitems + 1) : GEN_ARG_STR;
+    if (ty == GEN_ARG_NUM || ty == GEN_ARG_BOOL) { /* a literal, not a string: JSON writes it bare */
+        if (!c->item_lit) c->item_lit = bb_xcalloc((size_t)a->cap, 1);
+        c->item_lit[c->nitems] = 1;
     }
     c->items[c->nitems] = memcpy(bb_xmalloc(len + GEN_PAD), s, len);
     c->items[c->nitems][len] = 0;
@@ -198,7 +263,7 @@ static void gen_add_item(void *ud, const char *s, size_t len, double weight)
 
 int gen_choice_items(gen_col *c, const gen_args *a, const char *key, int pos)
 {
-    struct gen_list_acc acc = { c, 0, 0 };
+    struct gen_list_acc acc = { c, 0, 0, a, key, pos };
     if (a->r->list(a->r->ud, key, pos, gen_add_item, &acc) < 0 || c->nitems == 0 || acc.total <= 0) return -1;
     for (int i = 0; i < c->nitems; i++) c->cum[i] /= acc.total;
     c->cum[c->nitems - 1] = 1.0;
@@ -207,26 +272,45 @@ int gen_choice_items(gen_col *c, const gen_args *a, const char *key, int pos)
     return 0;
 }
 
-int gen_choice_parse(gen_col *c, const gen_args *a)
-{
-    if (gen_choice_items(c, a, "from", 0) < 0)
-        return bb_usagef(a->err, "column %s: choice needs a non-empty list of values", a->col);
-    return 0;
-}
-
-char *gen_choice_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+/* The item row n draws: the first whose cumulative weight passes a uniform number. */
+static int gen_choice_at(const gen_col *c, uint64_t n)
 {
     double u = dist_unit(gen_rnd(c, n, 0));
     int lo = 0, hi = c->nitems - 1;
-    while (lo < hi) { /* the first item whose cumulative weight passes u */
+    while (lo < hi) {
         int mid = (lo + hi) / 2;
         if (c->cum[mid] > u) hi = mid;
         else lo = mid + 1;
     }
+    return lo;
+}
+
+char *gen_choice_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    int k = gen_choice_at(c, n);
     v->kind = BB_V_TEXT;
-    v->u.s = c->items[lo];
-    v->len = c->item_len[lo];
+    v->u.s = c->items[k];
+    v->len = c->item_len[k];
     return p;
+}
+
+/* choice { true, false } into a boolean column: the number 1 or 0, as bool makes */
+static char *gen_choice_bool_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    v->kind = BB_V_INT;
+    v->u.i = c->items[gen_choice_at(c, n)][0] == 't';
+    return p;
+}
+
+int gen_choice_parse(gen_col *c, const gen_args *a)
+{
+    if (gen_choice_items(c, a, "from", 0) < 0)
+        return bb_usagef(a->err, "column %s: choice needs a non-empty list of values", a->col);
+    int bools = c->type == BB_T_BOOL && c->item_lit;
+    for (int i = 0; bools && i < c->nitems; i++)
+        bools = c->item_lit[i] && (strcmp(c->items[i], "true") == 0 || strcmp(c->items[i], "false") == 0);
+    if (bools) c->fill = gen_choice_bool_fill;
+    return 0;
 }
 
 /* ---- uuid (version 4, random) and uuid7 (time-ordered) ---- */

@@ -215,7 +215,7 @@ static int loop_overlap(const bb_method *m, mstate *ms, int64_t batch, bb_err *e
     for (;;) {
         int64_t first = 0, n = pool_claim(l->pool, batch, &first);
         size_t bytes = 0;
-        if (n) m->fill(ms, first, n, &bytes); /* while the pending statement runs */
+        if (n && (rc = m->fill(ms, first, n, &bytes, err)) < 0) break; /* while the pending statement runs */
         if ((rc = collect(ms, &pd, err)) < 0 || n == 0) break;
         uint64_t t0 = event_start(l);
         bb_stmt *st = NULL;
@@ -339,15 +339,17 @@ static int loop_pull(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
 
 /* One stream for the worker's whole share (no --batch), its rows made on this thread as
  * it sends them: the server takes them far slower than they are made, so a producer
- * thread would save no time, and its hand-overs cost CPU (12% of a 1M-row COPY's). */
-static int loop_share(const bb_method *m, mstate *ms, bb_err *err)
+ * thread would save no time, and its hand-overs cost CPU (12% of a 1M-row COPY's). With a
+ * batch (a table whose values a script's function makes, which only this thread may
+ * call), one stream per batch, each its own event. */
+static int loop_share(const bb_method *m, mstate *ms, int64_t batch, bb_err *err)
 {
     bb_loader *l = ms->ld;
     int64_t first, n;
     uint64_t t0 = 0;
     int rc = 0;
     /* a stream opens once its first rows are claimed (binary COPY learns its types then) */
-    while (rc == 0 && !pool_failed(l->pool) && (n = pool_claim(l->pool, SHARE_CLAIM, &first)) > 0) {
+    while (rc == 0 && !pool_failed(l->pool) && (n = pool_claim(l->pool, batch ? batch : SHARE_CLAIM, &first)) > 0) {
         if (!ms->stream_open) {
             uint64_t sched = pool_pace(l->pt);
             t0 = sched ? sched : bb_now_ns();
@@ -356,7 +358,8 @@ static int loop_share(const bb_method *m, mstate *ms, bb_err *err)
         size_t bytes = 0;
         if ((rc = send_stream_rows(ms, first, n, &bytes, err)) < 0) break;
         ms->stream_rows += n;
-        pool_progress(l->pt, (uint64_t)n, bytes);
+        if (!batch) pool_progress(l->pt, (uint64_t)n, bytes);
+        else if ((rc = m->close(ms, err)) == 0) pool_record(l->pt, t0, (uint64_t)n, bytes);
     }
     return stream_finish(m, ms, rc, t0, 0, 0, err);
 }
@@ -368,7 +371,7 @@ static int loop_stream(const bb_method *m, mstate *ms, int64_t batch, bb_err *er
 {
     bb_loader *l = ms->ld;
     if (!db_stream_pushes(ms->drv)) return loop_pull(m, ms, batch, err);
-    if (batch == 0) return loop_share(m, ms, err);
+    if (batch == 0 || ms->t->bound) return loop_share(m, ms, batch, err);
     int64_t brows = 0, bbytes = 0;
     uint64_t t0 = 0;
     /* binary encoding needs the column types the stream's opening learns */

@@ -56,8 +56,9 @@ typedef struct bb_method {
     /* LOOP_OVERLAP: generates rows [first, first+n) (no I/O, while the previous batch is
      * at the server), then sends them without waiting: *pending is the statement whose
      * answer is the batch's commit, or NULL when the batch had to run synchronously
-     * (split into pieces in one transaction) and is committed already. */
-    void (*fill)(mstate *ms, int64_t first, int64_t n, size_t *bytes);
+     * (split into pieces in one transaction) and is committed already. fill fails only
+     * where a script's function makes values (gen_fill). */
+    int (*fill)(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
     int (*start)(mstate *ms, int64_t n, size_t bytes, bb_stmt **pending, bb_err *err);
     /* LOOP_STREAM: opens a stream; encodes rows [first, first+n) into out until it holds
      * about limit bytes, returning the rows encoded (on the worker's thread, or a producer

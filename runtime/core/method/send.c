@@ -109,7 +109,7 @@ static size_t row_bytes(const gen_table *t, const gen_row *r)
 int send_literal(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
     for (int64_t i = 0; i < n; i++) {
-        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
+        if (gen_fill(ms->t, (uint64_t)(first + i), ms->row, err) < 0) return -1;
         ms->buf.len = 0;
         bb_buf_put(&ms->buf, ms->insert_head.p, ms->insert_head.len);
         enc_row(BB_FMT_SQL, ms->dia, ms->t, ms->row, &ms->buf);
@@ -126,7 +126,7 @@ int send_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
     if (single_stmt(ms, err) < 0) return -1;
     for (int64_t i = 0; i < n; i++) {
-        gen_fill(ms->t, (uint64_t)(first + i), ms->row);
+        if (gen_fill(ms->t, (uint64_t)(first + i), ms->row, err) < 0) return -1;
         *bytes += row_bytes(ms->t, ms->row);
         if (ms->drv->execute(ms->stmt, ms->row->v, NULL, err) < 0) return -1;
     }
@@ -134,7 +134,7 @@ int send_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 }
 
 /* Generates rows [first, first+n) into ms->rows and a flat array of their values. */
-void send_fill(mstate *ms, int64_t first, int64_t n, size_t *bytes)
+int send_fill(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
     int nc = ms->t->ncols;
     if (n > ms->nrows) {
@@ -145,18 +145,18 @@ void send_fill(mstate *ms, int64_t first, int64_t n, size_t *bytes)
         ms->nrows = n;
     }
     for (int64_t i = 0; i < n; i++) {
-        gen_fill(ms->t, (uint64_t)(first + i), ms->rows[i]);
+        if (gen_fill(ms->t, (uint64_t)(first + i), ms->rows[i], err) < 0) return -1;
         *bytes += row_bytes(ms->t, ms->rows[i]);
         ms->vals[i] = ms->rows[i]->v;
         memcpy(ms->flat + i * nc, ms->rows[i]->v, sizeof *ms->flat * (size_t)nc);
     }
+    return 0;
 }
 
 /* pipeline: the batch in one round trip (pg pipeline mode, MariaDB array binding) */
 int send_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
-    if (single_stmt(ms, err) < 0) return -1;
-    send_fill(ms, first, n, bytes);
+    if (single_stmt(ms, err) < 0 || send_fill(ms, first, n, bytes, err) < 0) return -1;
     return ms->drv->execute_pipeline(ms->stmt, (int)n, (const bb_value *const *)ms->vals, NULL, err);
 }
 
@@ -232,7 +232,7 @@ static int multirow_run(mstate *ms, int64_t n, int64_t per, bb_err *err)
 int send_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
     size_t b = 0;
-    send_fill(ms, first, n, &b);
+    if (send_fill(ms, first, n, &b, err) < 0) return -1;
     *bytes += b;
     return send_multirow_pieces(ms, n, send_multirow_per(ms, n, b), err);
 }

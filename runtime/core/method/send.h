@@ -52,7 +52,7 @@ int send_literal(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *er
 int send_rows(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 int send_pipeline(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 int send_multirow(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
-void send_fill(mstate *ms, int64_t first, int64_t n, size_t *bytes);
+int send_fill(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);
 int send_multirow_start(mstate *ms, int64_t n, size_t bytes, bb_stmt **pending, bb_err *err);
 int send_multirow_usable(const mstate *ms, bb_err *err);
 int send_stream(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err);

@@ -1,0 +1,38 @@
+# a function of the row, literals and bb.const of any value load what they say, at any thread count (sqlite)
+$ for m in txn multirow; do ./bulkbench run tests/fixtures/slots.lua --dsn=$TMP/s_$m.db --method=$m --batch=7 --rows=2000 --threads=2 --seed=3 >/dev/null || exit 1; sqlite3 $TMP/s_$m.db "select count(*), sum(v = 2*id), sum(w = 5), sum(z = 0), sum(f = 1.5), sum(h = 'hello'), sum(b = 0), sum(c in (0, 1)), sum(s is null), sum(r between 1 and 1000) from slots"; done; a=$(sqlite3 $TMP/s_txn.db "select * from slots order by id" | md5sum); b=$(sqlite3 $TMP/s_multirow.db "select * from slots order by id" | md5sum); [ "$a" = "$b" ] && echo same
+? 0
+~ ^2000\|2000\|2000\|2000\|2000\|2000\|2000\|2000\|400\|2000$
+~ ^same$
+
+# gen --format=csv writes the function's and the literals' columns, byte-identical at 1, 2 and 3 threads
+$ for t in 1 2 3; do ./bulkbench gen tests/fixtures/slots.lua --table=slots --rows=20003 --seed=5 --threads=$t --format=csv -o $TMP/slots$t.csv || exit 1; done; cmp $TMP/slots1.csv $TMP/slots2.csv && cmp $TMP/slots1.csv $TMP/slots3.csv && head -2 $TMP/slots1.csv && wc -l <$TMP/slots1.csv
+? 0
+~ ^1,2,[0-9]+,"it's	1,""[1-9]""\\",5,hello,0,1\.5,0,[01]$
+~ ^20003$
+
+# anything else in a generator slot is an error naming the table, the column and what it got, before anything is written
+$ printf 'local bb = require "bulkbench"\nbb.defaults { method = "txn" }\nbb.load(bb.table "bad" { { "id", "bigint", bb.seq() }, { "bad_col", "int", {} } })\n' >$TMP/bad_slot.lua; ./bulkbench run $TMP/bad_slot.lua --dsn=$TMP/bad.db --rows=10; echo "rc=$?"; sqlite3 $TMP/bad.db "select count(*) from sqlite_master where name = 'bad'"
+? 0
+~ bad_slot\.lua:3: table bad, column bad_col: its generator is an empty table \{\}; a column takes a bb\.\* generator, a function\(n, rng\) or a literal
+~ ^rc=2$
+~ ^0$
+! stack traceback
+
+# a bb.* constructor without its arguments is named as such
+$ printf 'local bb = require "bulkbench"\nbb.load(bb.table "t" { { "k", "int", bb.int } })\n' >$TMP/nobrace.lua; ./bulkbench run $TMP/nobrace.lua --rows=10
+? 2
+~ column k: bb\.int is written without its arguments; write bb\.int \{ \.\.\. \} or bb\.int\(\)
+
+# a function that fails names the column, the row and the script's line, with the script's frames and none of the library's
+$ printf 'local bb = require "bulkbench"\nlocal function half(n)\n  if n == 77 then error("no half of " .. n) end\n  return n / 2\nend\nbb.load(bb.table "t" { { "id", "int", bb.seq() }, { "h", "double", function(n) local x = half(n) return x end } })\n' >$TMP/fnerr.lua; ./bulkbench run $TMP/fnerr.lua --dsn=$TMP/fnerr.db --method=txn --rows=100 --threads=2
+? 1
+~ column h, row 77: .*fnerr\.lua:3: no half of 77
+~ fnerr\.lua:3: in function 'half'
+~ fnerr\.lua:6: in function <.*fnerr\.lua:6>
+! lua/bulkbench\.lua
+
+# a function's values go through every pg method, the same table by each (the engine specs check every value)
+$ for m in insert-simple txn multirow pipeline copy copy-csv copy-binary; do ./bulkbench run tests/fixtures/slots.lua --engine=pg --method=$m --batch=100 --rows=1000 --threads=2 >/dev/null || exit 1; psql -qAtX "$BULKBENCH_PG_DSN" -c "select md5(string_agg(t::text, '|' order by id)) from slots t"; done | sort -u | wc -l
+? 0
+~ ^1$
+
