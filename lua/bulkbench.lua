@@ -77,8 +77,17 @@ function bb.hook(name)
   return library_hooks[name]
 end
 
+local units = { k = 1e3, m = 1e6, g = 1e9 }
 local converters = {
-  int = function(s) local n = tonumber(s); if n and n == math.floor(n) then return n end end,
+  -- a whole number, or a count with its unit as the common options take them: 10k, 1.5M, 2G
+  int = function(s)
+    local n = tonumber(s)
+    if not n then
+      local x, u = s:match("^(%d+%.?%d*)([kKmMgG])$")
+      n = x and tonumber(x) * units[u:lower()]
+    end
+    if n and n == math.floor(n) then return n end
+  end,
   number = tonumber,
   string = function(s) return s end,
   bool = function(s)
@@ -113,7 +122,7 @@ function bb.options(decls)
     if raw ~= nil then
       value = converters[typ](raw)
       if value == nil then
-        core.usage_error(("option --%s expects %s, got '%s'"):format(name, typ == "int" and "a whole number"
+        core.usage_error(("option --%s expects %s, got '%s'"):format(name, typ == "int" and "a whole number (10k, 1.5M)"
           or typ == "bool" and "on or off" or "a " .. typ, raw))
       end
     end

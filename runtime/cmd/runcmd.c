@@ -500,7 +500,7 @@ static const opt_use run_opts[] = {
     { "batch", NULL, NULL, "N[,N..]" },
     { "method", NULL, NULL, "M[,M..]" },
     { "strategy", NULL, NULL, "S[,S..]" },
-    { "rows", "rows to write in all (bulk methods), or events for event() scripts", NULL, NULL },
+    { "rows", "rows to write in all (bulk methods), or events for event() scripts; like every count it takes k, M, G (10k, 1.5M)", NULL, NULL },
     { "events", NULL, NULL, NULL },
     { "time", NULL, NULL, "SECONDS" },
     { "rate", NULL, NULL, NULL },

@@ -160,8 +160,10 @@ int opts_check_value(const char *name, opt_type t, const char *v, int min, bb_er
     errno = 0;
     switch (t) {
     case OT_INT: {
-        long long x = strtoll(v, &end, 10);
-        if (end == v || *end || errno) return bb_usagef(err, "option --%s expects a whole number, got '%s'", name, v);
+        int64_t x = opts_parse_count(v);
+        if (x < 0 && !(*v == '-' && (x = strtoll(v, &end, 10)) < 0 && !*end && !errno))
+            return bb_usagef(err, "option --%s expects a whole number, got '%s' (a count takes k, M, G: 10k, 1.5M)",
+                             name, v);
         if (x < min) return bb_usagef(err, "option --%s must be at least %d, got %s", name, min, v);
         return 0;
     }
@@ -240,7 +242,58 @@ int opts_check_common(const bb_cli *cli, bb_err *err)
         opts_split_free(parts);
         if (rc < 0) return -1;
     }
+    for (int i = 0; i < cli->nkv; i++) { /* checked: now --rows=10k reads as 10000 everywhere */
+        const opt_def *d = opts_find(cli, cli->kv[i].name);
+        char *digits = d && d->type == OT_INT ? opts_count_digits(cli->kv[i].value) : NULL;
+        if (!digits) continue;
+        free(cli->kv[i].value);
+        cli->kv[i].value = digits;
+    }
     return 0;
+}
+
+int64_t opts_parse_count(const char *s)
+{
+    char *end;
+    errno = 0;
+    if (!s || !(*s >= '0' && *s <= '9')) return -1;
+    double v = strtod(s, &end);
+    double mul = 1;
+    switch (*end) {
+    case 'k':
+    case 'K': mul = 1e3; break;
+    case 'm':
+    case 'M': mul = 1e6; break;
+    case 'g':
+    case 'G': mul = 1e9; break;
+    case 0: break;
+    default: return -1;
+    }
+    if (*end && end[1]) return -1;
+    if (!*end && strpbrk(s, ".eExX")) return -1; /* a count without a unit has digits only */
+    double x = v * mul;
+    if (errno || !(x < 9.2e18) || x != (double)(int64_t)x) return -1;
+    return (int64_t)x;
+}
+
+char *opts_count_digits(const char *v)
+{
+    if (!strpbrk(v, "kKmMgG")) return NULL;
+    int n;
+    char **parts = opts_split(v, &n);
+    bb_buf b = { 0 };
+    for (int i = 0; i < n; i++) {
+        int64_t x = opts_parse_count(parts[i]);
+        if (x < 0) { /* not a count: left as it was (the check said so) */
+            opts_split_free(parts);
+            bb_buf_free(&b);
+            return NULL;
+        }
+        bb_buf_printf(&b, "%s%lld", i ? "," : "", (long long)x);
+    }
+    opts_split_free(parts);
+    bb_buf_putc(&b, 0);
+    return b.p;
 }
 
 const char *opts_given(bb_cli *cli, const char *name)
@@ -278,7 +331,10 @@ int opts_all(bb_cli *cli, const char *name, const char **out, int max)
 
 void opts_set_default(bb_cli *cli, const char *name, const char *value)
 {
-    add_kv(&cli->sdef, &cli->nsdef, name, strlen(name), value);
+    const opt_def *d = opts_find(cli, name);
+    char *digits = d && d->type == OT_INT ? opts_count_digits(value) : NULL; /* bb.defaults { rows = "10k" } */
+    add_kv(&cli->sdef, &cli->nsdef, name, strlen(name), digits ? digits : value);
+    free(digits);
 }
 
 static int edit_distance(const char *a, const char *b)

@@ -82,7 +82,8 @@ const char *opts_arg(const opt_use *u, const opt_def *d);
 /* The default an option has for the command (its own, unless the command sets one). */
 const char *opts_default(const opt_use *u, const opt_def *d);
 /* Checks that every common option given belongs to the command, and its type (each
- * element of a comma list). */
+ * element of a comma list); a count's units are written out in place (--rows=10k reads
+ * as 10000 wherever the value is read). */
 int opts_check_common(const bb_cli *cli, bb_err *err);
 /* Value of an option: the command line, else a script default, else the built-in one. */
 const char *opts_get(bb_cli *cli, const char *name);
@@ -107,6 +108,13 @@ const char *opts_dsn(bb_cli *cli, const bb_driver *d);
 
 /* Parses "90s", "5m", "1.5h", "250ms" or plain seconds; -1 when malformed. */
 double opts_parse_duration(const char *s);
+
+/* Parses a count: "1000", "10k", "2.5M", "1G" (k, M, G: thousand, million, billion, either
+ * case) into a whole number; -1 when malformed or not whole. */
+int64_t opts_parse_count(const char *s);
+/* A count option's value with its units written out ("10k,1M" -> "10000,1000000"), fresh;
+ * NULL when it has none to write out (or is no count). */
+char *opts_count_digits(const char *v);
 
 /* Parses "4MB", "64k", "1048576" into bytes; -1 when malformed. */
 int64_t opts_parse_size(const char *s);

@@ -36,3 +36,17 @@ $ for m in insert-simple txn multirow pipeline copy copy-csv copy-binary; do ./b
 ? 0
 ~ ^1$
 
+# counts take units wherever a count is asked: --rows, --batch lists, a script's whole-number options, bb.defaults
+$ printf 'local bb = require "bulkbench"\nlocal o = bb.options { { "n", 100, "a count" } }\nbb.defaults { rows = "2k" }\nprint("n=" .. o.n)\nbb.load(bb.table "u" { { "id", "bigint", bb.seq() } })\n' >$TMP/units.lua; ./bulkbench run $TMP/units.lua --engine=null --n=1.5M --method=txn --batch=1k,2k --format=csv; ./bulkbench run $TMP/units.lua --engine=null --method=txn --rows=10k --format=json | grep -o '"rows":[0-9]*'
+? 0
+~ ^n=1500000$
+~ ^units,null,txn,1,1000,2000,
+~ ^units,null,txn,1,2000,2000,
+~ ^"rows":10000$
+
+# a count that is not whole, or a unit that is no count's, is refused naming the units it takes
+$ ./bulkbench run tests/fixtures/slots.lua --engine=null --rows=1.5; ./bulkbench run tests/fixtures/slots.lua --engine=null --rows=10kb; ./bulkbench gen tests/fixtures/slots.lua --table=slots --rows=1k | wc -l
+? 0
+~ option --rows expects a whole number, got '1\.5' \(a count takes k, M, G: 10k, 1\.5M\)
+~ got '10kb'
+~ ^1000$

@@ -37,7 +37,7 @@ int load_opts_read(load_opts *o, load_opt_get get, void *ud, bb_err *err)
     /* the format: given, else the first file's extension (under any .gz or .zst) */
     if (!(o->format = load_format_of(o->paths[0], format)))
         return bb_usagef(err, "say --format=csv, tsv or copy for %s", o->paths[0]);
-    o->threads = threads ? atoi(threads) : 1;
+    o->threads = threads ? (int)opts_parse_count(threads) : 1;
     o->chunk = chunk ? opts_parse_size(chunk) : 0;
     o->header = opts_is_on(header);
     o->columns = columns;
@@ -48,13 +48,13 @@ int load_opts_read(load_opts *o, load_opt_get get, void *ud, bb_err *err)
     o->null = null;
     if (load_char_opt("delimiter", delim, &o->delimiter, err) < 0 || load_char_opt("quote", quote, &o->quote, err) < 0)
         return -1;
-    o->skip_rows = skip ? atoll(skip) : 0;
-    o->limit = limit ? atoll(limit) : -1;
+    o->skip_rows = skip ? opts_parse_count(skip) : 0;
+    o->limit = limit ? opts_parse_count(limit) : -1;
     if (on_error && strcmp(on_error, "stop") && strcmp(on_error, "skip"))
         return bb_usagef(err, "--on-error is stop or skip, not '%s'", on_error);
     o->skip_bad = on_error && !strcmp(on_error, "skip");
     o->reject_path = reject;
-    o->reject_limit = reject_limit ? atoll(reject_limit) : -1;
+    o->reject_limit = reject_limit ? opts_parse_count(reject_limit) : -1;
     if (!o->skip_bad && (o->reject_path || o->reject_limit >= 0))
         return bb_usagef(err, "--reject-file and --reject-limit go with --on-error=skip");
     return 0;
