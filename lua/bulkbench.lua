@@ -132,7 +132,7 @@ function bb.options(decls)
     end
     values[name] = value
     core.declare_option(name, type(value) == "table" and table.concat(value, ",") or tostring(value))
-    declared[#declared + 1] = { name = name, default = default, help = help, type = typ }
+    declared[#declared + 1] = { name = name, default = default, help = help, type = typ, engine_field = d.engine_field }
   end
   return values
 end
@@ -312,7 +312,9 @@ function bb.load(t)
   bb.load_table = t.declared
   if t.like then return require("bulkbench.scratch").install(bb, { t }) end
   bb.main_table = t.name
-  local by = bb.options { { "distributed_by", t.distributed_by or "",
+  -- an option of the engines whose servers may spread a table over nodes (their descriptor's
+  -- `distributes`): help lists it for those alone
+  local by = bb.options { { "distributed_by", t.distributed_by or "", engine_field = "distributes",
     "Greenplum, Citus: spread rows by this column, or reference (a copy on each node), or none "
       .. "(empty: Greenplum's primary key or first column, Citus none)",
     check = function(v)
@@ -477,17 +479,46 @@ local function help_line(form, text)
   return table.concat(lines, "\n")
 end
 
+local function option_lines(out, list)
+  for _, d in ipairs(list) do
+    local dv = type(d.default) == "table" and table.concat(d.default, ",") or tostring(d.default)
+    out[#out + 1] = help_line("--" .. d.name .. "=VALUE", ("%s (%s, default %s)"):format(d.help, d.type, dv))
+  end
+end
+
+-- The options the library declared for some engines (engine_field: the descriptor's field that
+-- says an engine takes it), of the engines help is asked about (--engine, else the default).
+local function engine_options(out)
+  local engines = {}
+  for e in tostring(core.run_info().engines or ""):gmatch("[^,]+") do engines[#engines + 1] = e end
+  for _, e in ipairs(engines) do
+    local desc, list = require("bulkbench.dialects").of(e), {}
+    for _, d in ipairs(declared) do
+      if d.engine_field and desc[d.engine_field] then list[#list + 1] = d end
+    end
+    if #list > 0 then
+      out[#out + 1] = ("\noptions for engine %s:"):format(e)
+      option_lines(out, list)
+    end
+  end
+end
+
 function bb.help_text()
   local out = {}
   if description then out[#out + 1] = description .. "\n" end
-  if #declared > 0 then
-    out[#out + 1] = "script options:"
-    for _, d in ipairs(declared) do
-      local dv = type(d.default) == "table" and table.concat(d.default, ",") or tostring(d.default)
-      out[#out + 1] = help_line("--" .. d.name .. "=VALUE", ("%s (%s, default %s)"):format(d.help, d.type, dv))
-    end
-  else
-    out[#out + 1] = "script options: none"
+  local own = {}
+  for _, d in ipairs(declared) do
+    if not d.engine_field then own[#own + 1] = d end
+  end
+  out[#out + 1] = #own > 0 and "script options:" or "script options: none"
+  option_lines(out, own)
+  engine_options(out)
+  local sets_method = false
+  for _, d in ipairs(defaults) do sets_method = sets_method or d[1]:match("^method") ~= nil end
+  if bb.load_table and not sets_method then -- what a run without --method loads by
+    local each = {}
+    for _, e in ipairs(core.engines()) do each[#each + 1] = e .. " " .. tostring(core.engine(e).default_method) end
+    out[#out + 1] = "\nwithout --method each engine loads by its own default: " .. table.concat(each, ", ")
   end
   if #defaults > 0 then
     out[#out + 1] = "\ndefaults this script sets for common options:"

@@ -16,6 +16,8 @@
 --   as_text       a format turning a quoted column into its text (`new --check` compares texts)
 --   random        the expression that orders rows at random (default random())
 --   max_ident     the longest identifier, in bytes (nil: no limit that matters)
+--   distributes   a server may be a cluster that spreads a table's rows over nodes: bb.load
+--                 takes --distributed_by, and help lists it for this engine
 --   scratch       how a scratch copy is made and dropped (lua/scratch.lua): exists_sql (and
 --                 exists_args: "name", "schema, name", else the quoted name, its parameter %s), drop_suffix,
 --                 around_drops(db, on), like(db, name, quoted original, how) -> whether its

@@ -28,6 +28,7 @@ return {
     timestamp = function(c) return (c.has_zone and "timestamptz" or "timestamp") .. (c.has_frac and "(6)" or "") end,
   },
   max_ident = 63, -- bytes in an identifier
+  distributes = true, -- a server may be a cluster that spreads tables (Greenplum, Citus): --distributed_by
   catalog = "bulkbench.drivers.pg.catalog_pg",
   as_text = "%s::text", -- a value as `new --check` compares it
   random = "random()",

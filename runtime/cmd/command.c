@@ -198,12 +198,17 @@ static int help_main(bb_cli *cli)
     return 0;
 }
 
+static const opt_use help_opts[] = {
+    { "engine", "a script's help: the engines whose options it lists besides the script's own", NULL, NULL },
+    { NULL, NULL, NULL, NULL },
+};
+
 const bb_command help_command = {
     "help",
-    "[COMMAND | SCRIPT.lua]",
+    "[COMMAND | SCRIPT.lua [--engine=E]]",
     "the commands; a command's options; or a script's own options with their defaults",
     "bulkbench help workloads/quickstart.lua",
-    NULL,
+    help_opts,
     NULL,
     help_main,
     0,

@@ -120,6 +120,10 @@ static int l_run_info(lua_State *L)
     lua_setfield(L, -2, "dialect");
     lua_pushnumber(L, (lua_Number)h->seed);
     lua_setfield(L, -2, "seed");
+    if (!h->plan && h->cli && opts_get(h->cli, "engine")) { /* before a run: the engines asked for (help) */
+        lua_pushstring(L, opts_get(h->cli, "engine"));
+        lua_setfield(L, -2, "engines");
+    }
     if (!h->plan) return 1;
     const bb_plan *p = h->plan;
     lua_pushstring(L, p->drv->name);

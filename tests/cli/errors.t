@@ -190,15 +190,15 @@ $ ./bulkbench load tests/fixtures/nothing.csv --engine=pg --table=t --batch=100
 # ... and gen, which writes SQL for a --dialect rather than an engine
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=10 --engine=pg
 ? 2
-~ --engine is an option of `bulkbench run`, `bulkbench load`, `bulkbench new` and `bulkbench advise`; `bulkbench gen` does not take it
+~ --engine is an option of `bulkbench run`, `bulkbench load`, `bulkbench new`, `bulkbench advise` and `bulkbench help`; `bulkbench gen` does not take it
 
 # gen --format=sql writes the dialect asked for
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=2 --format=sql --dialect=mysql
 ? 0
 ~ ^INSERT INTO `orders` \(`id`,
 
-# a usage error raised inside run() (ctx:load without --method) stays a usage error, with its file:line
-$ ./bulkbench run <(printf 'local bb = require "bulkbench"\nlocal t = bb.table "t1" { { "id", "bigint", bb.seq() } }\nfunction run(ctx)\n  ctx:load(t)\nend\n') --engine=null --rows=10
+# a usage error raised inside a hook (ctx:load from event(), which gets no default method) stays a usage error, with its file:line
+$ ./bulkbench run <(printf 'local bb = require "bulkbench"\nlocal t = bb.table "t1" { { "id", "bigint", bb.seq() } }\nfunction event(ctx)\n  ctx:load(t)\nend\n') --engine=null --rows=10
 ? 2
 ~ /dev/fd/[0-9]+:4: ctx:load\(\) needs --method
 

@@ -50,3 +50,33 @@ $ ./bulkbench run tests/fixtures/slots.lua --engine=null --rows=1.5; ./bulkbench
 ~ option --rows expects a whole number, got '1\.5' \(a count takes k, M, G: 10k, 1\.5M\)
 ~ got '10kb'
 ~ ^1000$
+
+# no bb.defaults and no --method: each engine loads by its descriptor's default method
+$ printf 'local bb = require "bulkbench"\nbb.load(bb.table "plain" { { "id", "bigint", bb.seq() }, { "v", "int", bb.int { 1, 9 } } })\n' >$TMP/plain.lua; ./bulkbench run $TMP/plain.lua --dsn=$TMP/plain.db --rows=500 --format=csv; ./bulkbench run $TMP/plain.lua --engine=null --rows=500 --format=csv
+? 0
+~ ^plain,sqlite,txn,1,1000,500,
+~ ^plain,null,copy,1,0,500,
+
+# ... but --method, and a script's bb.defaults per engine, still win
+$ printf 'local bb = require "bulkbench"\nbb.defaults { method = { sqlite = "multirow" } }\nbb.load(bb.table "plain" { { "id", "bigint", bb.seq() } })\n' >$TMP/plain2.lua; ./bulkbench run $TMP/plain2.lua --dsn=$TMP/plain2.db --rows=50 --format=csv; ./bulkbench run $TMP/plain.lua --dsn=$TMP/plain.db --rows=50 --method=insert --format=csv
+? 0
+~ ^plain2,sqlite,multirow,
+~ ^plain,sqlite,insert,
+
+# an event() script names no method and is given none
+$ printf 'function event() end\n' >$TMP/ev.lua; ./bulkbench run $TMP/ev.lua --engine=null --events=10 --format=csv
+? 0
+~ ^ev,null,,1,
+
+# help SCRIPT lists the script's own options, not an engine's (--distributed_by: pg's clusters), and the default methods
+$ ./bulkbench help tests/fixtures/slots.lua; ./bulkbench help tests/fixtures/slots.lua | grep -c distributed_by; true
+? 0
+~ ^script options: none$
+~ without --method each engine loads by its own default: sqlite txn, pg copy
+~ ^0$
+
+# ... and help SCRIPT --engine=pg the options that engine takes
+$ ./bulkbench help tests/fixtures/slots.lua --engine=pg
+? 0
+~ ^options for engine pg:$
+~ --distributed_by=VALUE +Greenplum, Citus
