@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void *bb_xmalloc(size_t n)
+/* The one answer to out of memory: say so and stop (buf.h says why). */
+static void *checked(void *p)
 {
-    void *p = malloc(n ? n : 1);
     if (!p) {
         fputs("bulkbench: out of memory\n", stderr);
         abort();
@@ -15,15 +15,11 @@ void *bb_xmalloc(size_t n)
     return p;
 }
 
-void *bb_xcalloc(size_t n, size_t m)
-{
-    void *p = calloc(n ? n : 1, m ? m : 1);
-    if (!p) {
-        fputs("bulkbench: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
+void *bb_xmalloc(size_t n) { return checked(malloc(n ? n : 1)); }
+
+void *bb_xcalloc(size_t n, size_t m) { return checked(calloc(n ? n : 1, m ? m : 1)); }
+
+void *bb_xrealloc(void *p, size_t n) { return checked(realloc(p, n ? n : 1)); }
 
 char *bb_xstrdup(const char *s)
 {
@@ -31,16 +27,19 @@ char *bb_xstrdup(const char *s)
     return memcpy(bb_xmalloc(n), s, n);
 }
 
+char *bb_xstrndup(const char *s, size_t n)
+{
+    size_t len = strnlen(s, n);
+    char *p = memcpy(bb_xmalloc(len + 1), s, len);
+    p[len] = 0;
+    return p;
+}
+
 void bb_buf_grow(bb_buf *b, size_t need)
 {
     size_t cap = b->cap ? b->cap : 4096;
     while (cap < need) cap *= 2;
-    char *p = realloc(b->p, cap);
-    if (!p) {
-        fputs("bulkbench: out of memory\n", stderr);
-        abort();
-    }
-    b->p = p;
+    b->p = bb_xrealloc(b->p, cap);
     b->cap = cap;
 }
 

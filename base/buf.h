@@ -6,10 +6,14 @@
 #include <stddef.h>
 #include <string.h>
 
-/* Out of memory aborts with a message: no caller has a better plan. */
+/* Every allocation of the tree goes through these (base/buf.c alone calls malloc and its
+ * kin): out of memory aborts with one message, the one policy, since no caller has a better
+ * plan and an unchecked NULL would crash later, further from the cause. */
 void *bb_xmalloc(size_t n);
 void *bb_xcalloc(size_t n, size_t m);
+void *bb_xrealloc(void *p, size_t n);
 char *bb_xstrdup(const char *s);
+char *bb_xstrndup(const char *s, size_t n); /* at most n bytes of s, NUL-terminated */
 
 /* A growable byte buffer; the hot paths append into one and reuse it. */
 typedef struct bb_buf {

@@ -23,9 +23,8 @@ typedef struct infile_state {
 static int inf_init(void **ptr, const char *name, void *ud)
 {
     bb_conn *c = ud;
-    infile_state *s = calloc(1, sizeof *s);
+    infile_state *s = bb_xcalloc(1, sizeof *s);
     *ptr = s;
-    if (!s) return 1;
     snprintf(s->asked, sizeof s->asked, "%s", name ? name : "");
     if (!c->load || strcmp(name, c->load->name) != 0) {
         s->refused = 1;
@@ -112,7 +111,7 @@ static my_infile *load_begin(bb_conn *c, const bb_stream_spec *spec, bb_buf *sql
         bb_errf(err, "mysql: LOAD DATA takes no stream option (%s)", spec->option);
         return NULL;
     }
-    my_infile *f = calloc(1, sizeof *f);
+    my_infile *f = bb_xcalloc(1, sizeof *f);
     snprintf(f->name, sizeof f->name, "bulkbench-stream-%p-%d", (void *)c, ++c->nload);
     c->load = f;
     bb_buf_printf(sql, "LOAD DATA LOCAL INFILE '%s' INTO TABLE %s CHARACTER SET utf8mb4 ", f->name, spec->table);

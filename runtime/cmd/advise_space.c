@@ -54,8 +54,8 @@ static void batch_ladder(int64_t from, int64_t rows, int whole, char *out, size_
 /* One more candidate, blank, with its place in the race. */
 static adv_cand *new_cand(advise *a, race_cand **rc)
 {
-    a->c = realloc(a->c, sizeof *a->c * (size_t)(a->n + 1));
-    a->rc = realloc(a->rc, sizeof *a->rc * (size_t)(a->n + 1));
+    a->c = bb_xrealloc(a->c, sizeof *a->c * (size_t)(a->n + 1));
+    a->rc = bb_xrealloc(a->rc, sizeof *a->rc * (size_t)(a->n + 1));
     adv_cand *c = &a->c[a->n];
     *rc = &a->rc[a->n++];
     memset(c, 0, sizeof *c);

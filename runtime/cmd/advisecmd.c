@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../base/buf.h"
 #include "../../base/clock.h"
 #include "../../base/err.h"
 #include "../core/sig.h"
@@ -152,7 +153,7 @@ static void cleanup(advise *a)
 static int run_one(advise *a, int k, const race_round *rd, bb_err *err)
 {
     adv_cand *c = &a->c[k];
-    c->runs = realloc(c->runs, sizeof *c->runs * (size_t)(c->nruns + 1));
+    c->runs = bb_xrealloc(c->runs, sizeof *c->runs * (size_t)(c->nruns + 1));
     adv_run *run = &c->runs[c->nruns++];
     *run = (adv_run){ .round = rd->round, .rows_asked = rd->rows, .cap_s = rd->cap_s };
     uint64_t t = bb_now_ns();
@@ -254,7 +255,7 @@ static void run_round(advise *a, const race_round *rd)
     int m = race_contestants(&a->r, idx), done = 0;
     double t0 = elapsed();
     round_header(a, rd, m);
-    a->rounds = realloc(a->rounds, sizeof *a->rounds * (size_t)(a->nrounds + 1));
+    a->rounds = bb_xrealloc(a->rounds, sizeof *a->rounds * (size_t)(a->nrounds + 1));
     adv_round *ar = &a->rounds[a->nrounds++];
     *ar = (adv_round){ .plan = *rd, .contestants = m, .started_s = t0 };
     for (int rep = 0; rep < rd->reps && !a->r.cut && !a->interrupted; rep++)

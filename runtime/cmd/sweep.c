@@ -13,7 +13,7 @@
 
 static char *own(sweep *s, char *str)
 {
-    s->owned = realloc(s->owned, sizeof *s->owned * (size_t)(s->nowned + 1));
+    s->owned = bb_xrealloc(s->owned, sizeof *s->owned * (size_t)(s->nowned + 1));
     s->owned[s->nowned++] = str;
     return str;
 }
@@ -62,7 +62,7 @@ typedef struct dims {
 
 static void add_combo(sweep *s, const sweep_combo *c)
 {
-    s->combo = realloc(s->combo, sizeof *s->combo * (size_t)(s->n + 1));
+    s->combo = bb_xrealloc(s->combo, sizeof *s->combo * (size_t)(s->n + 1));
     s->combo[s->n++] = *c;
 }
 
@@ -78,7 +78,7 @@ static int read_settings(bb_cli *cli, sweep *s, dims *d, bb_err *err)
             if (!eq || eq == vals[i] || !eq[1])
                 return bb_usagef(err, "--%s expects NAME=V1[,V2...], got '%s'", kinds[k], vals[i]);
             setdim *sd = &d->set[d->nset++];
-            sd->name = own(s, strndup(vals[i], (size_t)(eq - vals[i])));
+            sd->name = own(s, bb_xstrndup(vals[i], (size_t)(eq - vals[i])));
             sd->vals = own_split(s, eq + 1, &sd->n);
             sd->global = k;
         }
@@ -190,7 +190,7 @@ static sweep_combo combo_at(bb_cli *cli, sweep *s, const dims *d, const bb_drive
     }
     if (d->ntarget) {
         const char *t = d->targets[at[4]], *eq = strchr(t, '=');
-        c.target = own(s, strndup(t, (size_t)(eq - t)));
+        c.target = own(s, bb_xstrndup(t, (size_t)(eq - t)));
         c.dsn = eq + 1;
     }
     if (d->ns && strcmp(d->strategies[at[5]], "none") != 0) c.strategy = d->strategies[at[5]];
@@ -334,7 +334,7 @@ char **sweep_done_keys(const char *path)
                 snprintf(sets[ns++], len, "~strategy=%s", st);
             }
             json_t *batch = json_object_get(o, "batch");
-            keys = realloc(keys, sizeof *keys * (size_t)(n + 2));
+            keys = bb_xrealloc(keys, sizeof *keys * (size_t)(n + 2));
             keys[n++] = make_key(json_string_value(json_object_get(o, "scenario")) ?: "",
                                  json_string_value(json_object_get(o, "engine")) ?: "",
                                  json_string_value(json_object_get(o, "method")),

@@ -90,7 +90,7 @@ static int is_bool_opt(const bb_cli *cli, const char *name)
 
 static void add_kv(opt_kv **v, int *n, const char *name, size_t nlen, const char *value)
 {
-    *v = realloc(*v, sizeof **v * (size_t)(*n + 1));
+    *v = bb_xrealloc(*v, sizeof **v * (size_t)(*n + 1));
     opt_kv *kv = &(*v)[(*n)++];
     kv->name = memcpy(bb_xmalloc(nlen + 1), name, nlen);
     kv->name[nlen] = 0;
@@ -106,7 +106,7 @@ int opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err)
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
             for (i++; i < argc; i++) {
-                cli->pos = realloc(cli->pos, sizeof *cli->pos * (size_t)(cli->npos + 1));
+                cli->pos = bb_xrealloc(cli->pos, sizeof *cli->pos * (size_t)(cli->npos + 1));
                 cli->pos[cli->npos++] = argv[i];
             }
             break;
@@ -132,7 +132,7 @@ int opts_parse(int argc, char **argv, bb_cli *cli, bb_err *err)
             }
             continue;
         }
-        cli->pos = realloc(cli->pos, sizeof *cli->pos * (size_t)(cli->npos + 1));
+        cli->pos = bb_xrealloc(cli->pos, sizeof *cli->pos * (size_t)(cli->npos + 1));
         cli->pos[cli->npos++] = argv[i];
     }
     return 0;
@@ -408,7 +408,7 @@ char **opts_split(const char *list, int *n)
         if (len) {
             if (*n == cap) {
                 cap *= 2;
-                v = realloc(v, sizeof *v * (size_t)(cap + 1));
+                v = bb_xrealloc(v, sizeof *v * (size_t)(cap + 1));
             }
             v[*n] = memcpy(bb_xmalloc(len + 1), p, len);
             v[*n][len] = 0;

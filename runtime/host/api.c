@@ -72,15 +72,15 @@ static int l_declare_option(lua_State *L)
     const char *name = luaL_checkstring(L, 1);
     const char *value = luaL_optstring(L, 2, "");
     if (!h->setup) return 0;
-    h->opt_name = realloc(h->opt_name, sizeof *h->opt_name * (size_t)(h->nopts + 1));
-    h->opt_value = realloc(h->opt_value, sizeof *h->opt_value * (size_t)(h->nopts + 1));
+    h->opt_name = bb_xrealloc(h->opt_name, sizeof *h->opt_name * (size_t)(h->nopts + 1));
+    h->opt_value = bb_xrealloc(h->opt_value, sizeof *h->opt_value * (size_t)(h->nopts + 1));
     h->opt_name[h->nopts] = bb_xstrdup(name);
     h->opt_value[h->nopts++] = bb_xstrdup(value);
     if (opts_find(h->cli, name)) {
         lua_pushfstring(L, "script option --%s clashes with bulkbench's option of that name", name);
         return host_usage_error(L, lua_tostring(L, -1));
     }
-    h->declared = realloc(h->declared, sizeof *h->declared * (size_t)(h->ndeclared + 2));
+    h->declared = bb_xrealloc(h->declared, sizeof *h->declared * (size_t)(h->ndeclared + 2));
     h->declared[h->ndeclared++] = bb_xstrdup(name);
     h->declared[h->ndeclared] = NULL;
     return 0;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../base/buf.h"
 #include "api.h"
 #include "host.h"
 #include "../core/gen/vset.h"
@@ -31,7 +32,7 @@ static void hist_of(lua_State *L, int opts, vset_hist *h, int64_t **bounds, doub
     lua_getfield(L, opts, "bounds");
     int n = lua_istable(L, -1) ? (int)lua_objlen(L, -1) : 0;
     if (n >= 2) {
-        *bounds = calloc((size_t)n, sizeof **bounds);
+        *bounds = bb_xcalloc((size_t)n, sizeof **bounds);
         int ok = *bounds != NULL;
         for (int i = 0; ok && i < n; i++) {
             lua_rawgeti(L, -1, i + 1);
@@ -46,7 +47,7 @@ static void hist_of(lua_State *L, int opts, vset_hist *h, int64_t **bounds, doub
     lua_pop(L, 1);
     lua_getfield(L, opts, "bound_weights");
     if (h->n && lua_istable(L, -1) && (int)lua_objlen(L, -1) >= n - 1) {
-        *w = calloc((size_t)n, sizeof **w);
+        *w = bb_xcalloc((size_t)n, sizeof **w);
         for (int i = 0; *w && i < n - 1; i++) {
             lua_rawgeti(L, -1, i + 1);
             (*w)[i] = lua_tonumber(L, -1);
@@ -73,9 +74,9 @@ static void weigh(lua_State *L, int opts, vset *s)
     lua_pop(L, 1);
     if (lua_istable(L, -1)) {
         int n = (int)lua_objlen(L, -1);
-        const char **vals = calloc((size_t)n + 1, sizeof *vals);
-        size_t *lens = calloc((size_t)n + 1, sizeof *lens);
-        double *w = calloc((size_t)n + 1, sizeof *w);
+        const char **vals = bb_xcalloc((size_t)n + 1, sizeof *vals);
+        size_t *lens = bb_xcalloc((size_t)n + 1, sizeof *lens);
+        double *w = bb_xcalloc((size_t)n + 1, sizeof *w);
         for (int i = 0; i < n; i++) {
             lua_rawgeti(L, -1, i + 1);
             lua_rawgeti(L, -1, 1);

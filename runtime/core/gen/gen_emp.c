@@ -77,10 +77,9 @@ static void obs_list_add(void *ud, const char *s, size_t len, double weight)
     obs_list *l = ud;
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 16;
-        l->s = realloc(l->s, (size_t)l->cap * sizeof *l->s);
-        l->len = realloc(l->len, (size_t)l->cap * sizeof *l->len);
-        l->w = realloc(l->w, (size_t)l->cap * sizeof *l->w);
-        if (!l->s || !l->len || !l->w) abort();
+        l->s = bb_xrealloc(l->s, (size_t)l->cap * sizeof *l->s);
+        l->len = bb_xrealloc(l->len, (size_t)l->cap * sizeof *l->len);
+        l->w = bb_xrealloc(l->w, (size_t)l->cap * sizeof *l->w);
     }
     l->s[l->n] = memcpy(bb_xmalloc(len + 1), s, len);
     l->s[l->n][len] = 0;

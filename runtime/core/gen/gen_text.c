@@ -239,11 +239,11 @@ static void gen_add_item(void *ud, const char *s, size_t len, double weight)
     gen_col *c = a->c;
     if (c->nitems == a->cap) {
         a->cap = a->cap ? a->cap * 2 : 8;
-        c->items = realloc(c->items, (size_t)a->cap * sizeof *c->items);
-        c->item_len = realloc(c->item_len, (size_t)a->cap * sizeof *c->item_len);
-        c->cum = realloc(c->cum, (size_t)a->cap * sizeof *c->cum);
+        c->items = bb_xrealloc(c->items, (size_t)a->cap * sizeof *c->items);
+        c->item_len = bb_xrealloc(c->item_len, (size_t)a->cap * sizeof *c->item_len);
+        c->cum = bb_xrealloc(c->cum, (size_t)a->cap * sizeof *c->cum);
         if (c->item_lit) {
-            c->item_lit = realloc(c->item_lit, (size_t)a->cap);
+            c->item_lit = bb_xrealloc(c->item_lit, (size_t)a->cap);
             memset(c->item_lit + c->nitems, 0, (size_t)(a->cap - c->nitems));
         }
     }

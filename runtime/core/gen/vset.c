@@ -52,10 +52,9 @@ int vset_add(vset *s, const char *const *vals, const size_t *lens)
     if (s->rows == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 256;
         size_t n = (size_t)s->cap * (size_t)s->ncols;
-        s->off = realloc(s->off, n * sizeof *s->off);
-        s->len = realloc(s->len, n * sizeof *s->len);
-        s->ints = realloc(s->ints, n * sizeof *s->ints);
-        if (!s->off || !s->len || !s->ints) abort();
+        s->off = bb_xrealloc(s->off, n * sizeof *s->off);
+        s->len = bb_xrealloc(s->len, n * sizeof *s->len);
+        s->ints = bb_xrealloc(s->ints, n * sizeof *s->ints);
     }
     for (int c = 0; c < s->ncols; c++) {
         size_t i = (size_t)s->rows * (size_t)s->ncols + (size_t)c;
@@ -257,9 +256,8 @@ void vset_reg_put(vset_reg *r, const char *name, vset *s)
         }
     if (r->n == r->cap) {
         r->cap = r->cap ? r->cap * 2 : 8;
-        r->names = realloc(r->names, (size_t)r->cap * sizeof *r->names);
-        r->sets = realloc(r->sets, (size_t)r->cap * sizeof *r->sets);
-        if (!r->names || !r->sets) abort();
+        r->names = bb_xrealloc(r->names, (size_t)r->cap * sizeof *r->names);
+        r->sets = bb_xrealloc(r->sets, (size_t)r->cap * sizeof *r->sets);
     }
     r->names[r->n] = bb_xstrdup(name);
     r->sets[r->n++] = s;

@@ -149,8 +149,7 @@ static void on_field(void *s, size_t n, void *ud)
     }
     if (i >= x->row_cap) {
         x->row_cap = x->row_cap ? 2 * x->row_cap : 64;
-        x->row = realloc(x->row, (size_t)x->row_cap * sizeof *x->row);
-        if (!x->row) abort();
+        x->row = bb_xrealloc(x->row, (size_t)x->row_cap * sizeof *x->row);
     }
     x->row[i] = s ? memcpy(bb_xmalloc(n + 1), s, n) : NULL;
     if (s) x->row[i][n] = 0;
@@ -216,8 +215,7 @@ static void data_row(st *x)
         return;
     }
     if (k < keep) {
-        r->sample = realloc(r->sample, (size_t)(k + 1) * sizeof *r->sample);
-        if (!r->sample) abort();
+        r->sample = bb_xrealloc(r->sample, (size_t)(k + 1) * sizeof *r->sample);
         r->nsample = (int)k + 1;
     } else {
         free_row(r->sample[slot], r->ncols);

@@ -40,7 +40,7 @@
 
 static void add_chunk(load_job *j, chunk k)
 {
-    j->chunks = realloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
+    j->chunks = bb_xrealloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
     j->chunks[j->nchunks++] = k;
 }
 

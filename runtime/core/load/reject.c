@@ -30,9 +30,9 @@ static void row_emit(void *ud, int64_t start, int64_t end, int64_t nrows, int64_
     rows *r = ud;
     if (r->n == r->cap) {
         r->cap = r->cap ? 2 * r->cap : 1024;
-        r->start = realloc(r->start, sizeof *r->start * (size_t)r->cap);
-        r->end = realloc(r->end, sizeof *r->end * (size_t)r->cap);
-        r->line = realloc(r->line, sizeof *r->line * (size_t)r->cap);
+        r->start = bb_xrealloc(r->start, sizeof *r->start * (size_t)r->cap);
+        r->end = bb_xrealloc(r->end, sizeof *r->end * (size_t)r->cap);
+        r->line = bb_xrealloc(r->line, sizeof *r->line * (size_t)r->cap);
     }
     r->start[r->n] = start, r->end[r->n] = end, r->line[r->n] = line;
     r->n++;

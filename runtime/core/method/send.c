@@ -138,9 +138,9 @@ int send_fill(mstate *ms, int64_t first, int64_t n, size_t *bytes, bb_err *err)
 {
     int nc = ms->t->ncols;
     if (n > ms->nrows) {
-        ms->rows = realloc(ms->rows, sizeof *ms->rows * (size_t)n);
-        ms->vals = realloc(ms->vals, sizeof *ms->vals * (size_t)n);
-        ms->flat = realloc(ms->flat, sizeof *ms->flat * (size_t)(n * nc));
+        ms->rows = bb_xrealloc(ms->rows, sizeof *ms->rows * (size_t)n);
+        ms->vals = bb_xrealloc(ms->vals, sizeof *ms->vals * (size_t)n);
+        ms->flat = bb_xrealloc(ms->flat, sizeof *ms->flat * (size_t)(n * nc));
         for (int64_t i = ms->nrows; i < n; i++) ms->rows[i] = gen_row_new(ms->t);
         ms->nrows = n;
     }

@@ -199,10 +199,10 @@ int race_may_start(const race *r, int k, double elapsed_s)
 void race_record(race *r, int k, double rows_per_s, double wall_s, double load_s)
 {
     race_cand *c = &r->c[k];
-    c->s = realloc(c->s, sizeof *c->s * (size_t)(c->ns + 1));
+    c->s = bb_xrealloc(c->s, sizeof *c->s * (size_t)(c->ns + 1));
     c->s[c->ns++] =
         (race_sample){ .round = r->cur.round, .rows = r->cur.rows, .rows_per_s = rows_per_s, .wall_s = wall_s };
-    r->over = realloc(r->over, sizeof *r->over * (size_t)(r->nover + 1));
+    r->over = bb_xrealloc(r->over, sizeof *r->over * (size_t)(r->nover + 1));
     r->over[r->nover++] = wall_s > load_s ? wall_s - load_s : 0;
 }
 
@@ -247,7 +247,7 @@ static void standing(race *r, int k, int64_t rows)
         if (c->s[i].rows == rows) v[m++] = c->s[i].rows_per_s;
     if (m) {
         summary_of(v, m, r->cfg.seed + (uint64_t)k, &c->stat);
-        c->mark = realloc(c->mark, sizeof *c->mark * (size_t)(c->nmark + 1));
+        c->mark = bb_xrealloc(c->mark, sizeof *c->mark * (size_t)(c->nmark + 1));
         c->mark[c->nmark++] = (race_mark){ .round = r->cur.round, .rows = rows, .rps = c->stat };
     }
     free(v);

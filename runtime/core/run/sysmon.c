@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../../../base/buf.h"
+
 /* The first word of a small file (sysfs) into buf; 0 when there is none. */
 static int read_word(const char *path, char *buf, int size)
 {
@@ -133,7 +135,7 @@ static int tree_add(tree_proc **procs, int *n, int pid, long long *ticks)
     long long t, rss;
     int ppid;
     if (read_stat(pid, &t, &ppid, &rss) < 0) return -1;
-    *procs = realloc(*procs, sizeof **procs * (size_t)(*n + 1));
+    *procs = bb_xrealloc(*procs, sizeof **procs * (size_t)(*n + 1));
     (*procs)[(*n)++] = (tree_proc){ pid, rss };
     *ticks += t;
     return 0;
