@@ -21,11 +21,12 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS := build-essential pkg-config sqlite3 python3-prometheus-client luajit libluajit-5.1-dev libpq-dev default-libmysqlclient-dev \
             libcsv-dev libsqlite3-dev libjansson-dev zlib1g-dev libzstd-dev lua-busted postgresql mariadb-server mariadb-client \
             sysbench bc python3 valgrind zstd clang libclang-rt-14-dev libopenmpi-dev openmpi-bin openssh-client \
-            unixodbc-dev odbc-postgresql odbc-mariadb libsqliteodbc chromium
+            unixodbc-dev odbc-postgresql odbc-mariadb libsqliteodbc chromium libssl-dev openssl
 
 # CORE_PKGS: what base, drivers and core build against (no Lua); the binary adds LuaJIT
 CORE_PKGS := libpq sqlite3 jansson zlib libzstd odbc odbcinst
-PKGS    := luajit $(CORE_PKGS)
+# libcrypto: the scenario's sha256 in results (the binary's own; core does not need it)
+PKGS    := luajit libcrypto $(CORE_PKGS)
 MYSQL   := $(shell pkg-config --exists mysqlclient 2>/dev/null && echo mysqlclient || echo libmariadb)
 CFLAGS  ?= -O2 -g
 ifeq ($(SAN),1) # make sanitize: AddressSanitizer and UndefinedBehaviorSanitizer
@@ -46,7 +47,7 @@ CFLAGS  += -std=gnu11 -Wall -Wextra -pthread -DBB_VERSION=\"$(VERSION)\" \
 # libpq and unixODBC are not linked: their engines load them on first use (drivers/lazylib.h)
 LINKED    := $(filter-out libpq odbc odbcinst,$(CORE_PKGS))
 CORE_LIBS := $(LDLIBS) $(shell pkg-config --libs $(LINKED) $(MYSQL) 2>/dev/null) -lcsv -lm -ldl -pthread
-LDLIBS    += $(shell pkg-config --libs luajit $(LINKED) $(MYSQL) 2>/dev/null) -lcsv -lm -ldl -pthread
+LDLIBS    += $(shell pkg-config --libs luajit libcrypto $(LINKED) $(MYSQL) 2>/dev/null) -lcsv -lm -ldl -pthread
 
 # The rooms, bottom up (docs/architecture.md): base, drivers, runtime/core (in wings), runtime/host, runtime/cmd.
 # The first three are a library without Lua (build/libbulkbench.a): the fuzz targets and the

@@ -157,6 +157,8 @@ typedef struct bb_server_info {
     char version[128];
     char driver[128];    /* the client library or ODBC driver and its version, or "" */
     char settings[1024]; /* JSON object text of the write-path settings in force, or "" */
+    int tls_on;          /* the session is encrypted: 1, 0 not, -1 unknown (an engine with no network) */
+    char tls_version[32], tls_cipher[64]; /* its protocol and cipher, "" = unknown */
     int64_t log_pos;     /* bytes of WAL/binlog written so far, -1 unknown; a cluster's: every node's */
     int64_t redo_pos;    /* bytes of a separate redo log written so far (InnoDB), -1 unknown */
     int local_pid;       /* pid of the server's main process when it runs on this host, 0 unknown */

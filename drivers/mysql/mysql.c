@@ -22,75 +22,6 @@ int my_fail(bb_err *err, bb_conn *c, const char *what)
 
 /* ---- targets ---- */
 
-static int hexval(int c) { return isdigit(c) ? c - '0' : isxdigit(c) ? (tolower(c) - 'a' + 10) : -1; }
-
-/* copies n bytes of s into out, undoing %XX escapes (user names and passwords may need them) */
-static int unescape(char *out, size_t cap, const char *s, size_t n)
-{
-    size_t j = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (j + 1 >= cap) return -1;
-        if (s[i] == '%' && i + 2 < n + 0 && hexval((unsigned char)s[i + 1]) >= 0 &&
-            hexval((unsigned char)s[i + 2]) >= 0) {
-            out[j++] = (char)(hexval((unsigned char)s[i + 1]) * 16 + hexval((unsigned char)s[i + 2]));
-            i += 2;
-        } else out[j++] = s[i];
-    }
-    out[j] = 0;
-    return 0;
-}
-
-/* mysql://user[:pass]@host[:port]/db[?socket=/path] */
-static int my_target_open(const char *dsn, bb_target **out, bb_err *err)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, (void (*)(void))mysql_library_init); /* not thread-safe: once, before the workers */
-    bb_target *t = bb_xcalloc(1, sizeof *t);
-    const char *p = dsn ? dsn : "";
-    if (*p && strncmp(p, "mysql://", 8) != 0 && strncmp(p, "mariadb://", 10) != 0) {
-        free(t);
-        return bb_usagef(err, "mysql: --dsn must look like mysql://user:pass@host:port/db[?socket=/path]");
-    }
-    if (*p) p = strstr(p, "://") + 3;
-    const char *at = strrchr(p, '@'), *hp = at ? at + 1 : p;
-    if (at) {
-        const char *colon = memchr(p, ':', (size_t)(at - p));
-        size_t ulen = colon ? (size_t)(colon - p) : (size_t)(at - p);
-        if (unescape(t->user, sizeof t->user, p, ulen) < 0 ||
-            (colon && unescape(t->pass, sizeof t->pass, colon + 1, (size_t)(at - colon - 1)) < 0)) {
-            free(t);
-            return bb_usagef(err, "mysql: user or password in --dsn too long");
-        }
-    }
-    const char *slash = strchr(hp, '/'), *q = strchr(hp, '?');
-    const char *hend = slash ? slash : q ? q : hp + strlen(hp);
-    const char *pc = memchr(hp, ':', (size_t)(hend - hp));
-    snprintf(t->host, sizeof t->host, "%.*s", (int)((pc ? pc : hend) - hp), hp);
-    if (pc) {
-        char *e;
-        long port = strtol(pc + 1, &e, 10);
-        if (e != hend || port <= 0 || port > 65535) {
-            free(t);
-            return bb_usagef(err, "mysql: the port in --dsn is not a number from 1 to 65535");
-        }
-        t->port = (unsigned)port;
-    }
-    if (slash) snprintf(t->db, sizeof t->db, "%.*s", (int)((q ? q : slash + strlen(slash)) - slash - 1), slash + 1);
-    if (q) {
-        const char *s = strstr(q, "socket=");
-        if (!s) {
-            free(t);
-            return bb_usagef(err, "mysql: the only --dsn parameter is ?socket=/path");
-        }
-        snprintf(t->socket, sizeof t->socket, "%s", s + 7);
-        t->socket[strcspn(t->socket, "&")] = 0;
-    }
-    if (t->socket[0]) snprintf(t->where, sizeof t->where, "%s", t->socket);
-    else snprintf(t->where, sizeof t->where, "%s:%u", t->host[0] ? t->host : "localhost", t->port ? t->port : 3306);
-    *out = t;
-    return 0;
-}
-
 static const char *my_target_where(const bb_target *t) { return t->where; }
 static void my_target_close(bb_target *t) { free(t); }
 
@@ -109,10 +40,15 @@ static int my_connect(bb_target *t, bb_conn **out, bb_err *err)
      * flushed when this fills; at 8 KB (the default) a 1M-row load made 9,300 sendto calls */
     unsigned long net_buffer = 256 * 1024;
     mysql_options(my, MYSQL_OPT_NET_BUFFER_LENGTH, &net_buffer);
+    my_tls_options(my, t);
     if (!mysql_real_connect(my, t->host[0] ? t->host : NULL, t->user[0] ? t->user : NULL, t->pass[0] ? t->pass : NULL,
                             t->db[0] ? t->db : NULL, t->port, t->socket[0] ? t->socket : NULL,
                             CLIENT_MULTI_STATEMENTS)) {
         bb_errf(err, "mysql: cannot connect to %s: %s", t->where, mysql_error(my));
+        mysql_close(my);
+        return -1;
+    }
+    if (my_tls_check(my, t, err) < 0) {
         mysql_close(my);
         return -1;
     }
@@ -417,6 +353,7 @@ static int my_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
     if (my_query(c, MY_BINLOGS_SQL, 0, NULL, bb_row_sum2, &bin, &ignore) == 0) out->log_pos = bin;
     if (my_query(c, MY_REDO_SQL, 0, NULL, bb_row_int2, &redo, &ignore) == 0) out->redo_pos = redo;
     out->local_pid = local_server(c);
+    my_tls_info(c->my, &out->tls_on, out->tls_version, sizeof out->tls_version, out->tls_cipher, sizeof out->tls_cipher);
     return 0;
 }
 

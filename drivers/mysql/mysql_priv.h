@@ -9,11 +9,23 @@
 #include "../../base/err.h"
 #include "../../base/buf.h"
 
+enum { MY_SSL_DEFAULT, MY_SSL_DISABLED, MY_SSL_PREFERRED, MY_SSL_REQUIRED, MY_SSL_VERIFY_CA, MY_SSL_VERIFY_IDENTITY };
+
 struct bb_target {
-    char host[256], user[128], pass[256], db[128], socket[512];
+    char host[256], user[128], pass[256], db[128];
+    char socket[512], ssl_ca[512], ssl_cert[512], ssl_key[512]; /* files, "" = none */
+    int ssl_mode; /* MY_SSL_*: --dsn's ssl-mode */
+    int verify;   /* ssl-verify-server-cert: 1, 0, -1 = not given */
     unsigned port;
     char where[600];
 };
+
+/* mysql_dsn.c: the DSN as a target; the TLS options a session takes from it, and after it
+ * connected, whether it got the TLS asked (0, or -1 with err); what TLS the session has. */
+int my_target_open(const char *dsn, bb_target **out, bb_err *err);
+void my_tls_options(MYSQL *my, const bb_target *t);
+int my_tls_check(MYSQL *my, const bb_target *t, bb_err *err);
+void my_tls_info(MYSQL *my, int *on, char *version, size_t vn, char *cipher, size_t cn);
 
 /* A LOAD DATA LOCAL stream (stream_pull): the source the read callback asks for pieces on
  * the statement's own thread, the piece in hand, and the statement's outcome. */

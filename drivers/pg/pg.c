@@ -499,6 +499,10 @@ static int pg_server_info(bb_conn *c, bb_server_info *out, bb_err *err)
     driver_settings_text(set, out);
     pg_system_costs(c, out); /* a standby or a restricted role may refuse: then the WAL figure is unknown */
     out->local_pid = driver_local_parent(PQbackendPID(c->pg), "postgres"); /* our backend's parent */
+    out->tls_on = PQsslInUse(c->pg);
+    const char *v = out->tls_on ? PQsslAttribute(c->pg, "protocol") : NULL, *ci = out->tls_on ? PQsslAttribute(c->pg, "cipher") : NULL;
+    snprintf(out->tls_version, sizeof out->tls_version, "%s", v ? v : "");
+    snprintf(out->tls_cipher, sizeof out->tls_cipher, "%s", ci ? ci : "");
     return 0;
 }
 

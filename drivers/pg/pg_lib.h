@@ -50,6 +50,8 @@
     X(PQsetNoticeReceiver) \
     X(PQsetnonblocking) \
     X(PQsocket) \
+    X(PQsslAttribute) \
+    X(PQsslInUse) \
     X(PQstatus) \
     X(PQtransactionStatus)
 
@@ -106,6 +108,8 @@ int pg_lib_load(bb_err *err);
 #define PQsetNoticeReceiver (pg_lib.PQsetNoticeReceiver)
 #define PQsetnonblocking (pg_lib.PQsetnonblocking)
 #define PQsocket (pg_lib.PQsocket)
+#define PQsslAttribute (pg_lib.PQsslAttribute)
+#define PQsslInUse (pg_lib.PQsslInUse)
 #define PQstatus (pg_lib.PQstatus)
 #define PQtransactionStatus (pg_lib.PQtransactionStatus)
 // clang-format on

@@ -224,14 +224,21 @@ char *result_json(const bb_result *r, const sysmon_host *h)
     return s;
 }
 
-json_t *result_object(const bb_result *r, const sysmon_host *h)
+/* What ran: the scenario (and which text of it), engine, method, threads, batch. */
+static void identity_json(json_t *o, const bb_result *r)
 {
-    json_t *o = json_object();
     json_object_set_new(o, "scenario", json_string(r->scenario));
+    json_object_set_new(o, "scenario_sha256", str_or_null(r->scenario_sha256));
     json_object_set_new(o, "engine", json_string(r->engine));
     json_object_set_new(o, "method", str_or_null(r->method));
     json_object_set_new(o, "threads", json_integer(r->threads));
     json_object_set_new(o, "batch", int_or_null(r->batch));
+}
+
+/* How much went in and how fast: counts, seconds, rates (null for a failed run), the
+ * strategy's phases, latency, errors, the client's CPU. */
+static void figures_json(json_t *o, const bb_result *r)
+{
     json_object_set_new(o, "rows", json_integer(r->rows));
     json_object_set_new(o, "rows_in_doubt", json_integer(r->rows_in_doubt));
     json_object_set_new(o, "reconnects", json_integer(r->reconnects));
@@ -259,7 +266,11 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     json_object_set_new(o, "errors", json_integer(r->errors));
     json_object_set_new(o, "client_cpu_s", num_or_null(r->client_cpu_s));
     json_object_set_new(o, "measure_cpu_s", num_or_null(r->measure_cpu_s));
-    waits_json(o, &r->waits);
+}
+
+/* "server": what the run cost it, its version and write-path settings. */
+static json_t *server_json(const bb_result *r)
+{
     json_t *srv = json_object();
     json_object_set_new(srv, "cpu_s", num_or_null(r->server_cpu_s));
     json_object_set_new(srv, "rss_growth_bytes", r->rss_growth == -1 ? json_null() : json_integer(r->rss_growth));
@@ -269,10 +280,24 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     json_object_set_new(srv, "version", str_or_null(r->version));
     json_t *settings = r->settings[0] ? json_loads(r->settings, 0, NULL) : NULL;
     json_object_set_new(srv, "settings", settings ? settings : json_null());
-    json_object_set_new(o, "server", srv);
-    json_object_set_new(o, "driver", str_or_null(r->driver));
-    json_object_set_new(o, "verified_rows", int_or_null(r->verified_rows));
-    json_object_set_new(o, "started_at", json_string(r->started_at));
+    return srv;
+}
+
+/* "tls": whether the session to the server was encrypted, by which protocol and cipher;
+ * null where that cannot be measured (an engine with no network, a run that never connected). */
+static json_t *tls_json(const bb_result *r)
+{
+    if (r->tls_on < 0) return json_null();
+    json_t *t = json_object();
+    json_object_set_new(t, "on", json_boolean(r->tls_on));
+    json_object_set_new(t, "version", str_or_null(r->tls_version));
+    json_object_set_new(t, "cipher", str_or_null(r->tls_cipher));
+    return t;
+}
+
+/* "host": the client machine. */
+static json_t *host_json(const sysmon_host *h)
+{
     json_t *host = json_object();
     json_object_set_new(host, "cpu", str_or_null(h->cpu));
     json_object_set_new(host, "cores", json_integer(h->cores));
@@ -280,64 +305,105 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     json_object_set_new(host, "kernel", str_or_null(h->kernel));
     json_object_set_new(host, "free_page_reporting",
                         h->free_page_reporting < 0 ? json_null() : json_boolean(h->free_page_reporting));
-    json_object_set_new(o, "host", host);
-    json_object_set_new(o, "version", json_string(BB_VERSION));
-    if (command_line) json_object_set_new(o, "command", json_string(command_line));
-    if (r->nset) {
-        json_t *set = json_object();
-        for (int i = 0; i < r->nset; i++) json_object_set_new(set, r->set_name[i], json_string(r->set_value[i]));
-        json_object_set_new(o, "set", set);
-    }
+    return host;
+}
+
+/* An object of names and values (a --set's, the script's options), or NULL for none. */
+static json_t *pairs_json(int n, const char *const *names, const char *const *values)
+{
+    if (!n) return NULL;
+    json_t *o = json_object();
+    for (int i = 0; i < n; i++) json_object_set_new(o, names[i], json_string(values[i]));
+    return o;
+}
+
+/* The point's dimensions beyond the sweep's lists (set, target, the script's options) and
+ * what the script measured itself. */
+static void dims_json(json_t *o, const bb_result *r)
+{
+    const char *sn[BB_MAX_SETTINGS], *sv[BB_MAX_SETTINGS];
+    for (int i = 0; i < r->nset; i++) sn[i] = r->set_name[i], sv[i] = r->set_value[i];
+    if (r->nset) json_object_set_new(o, "set", pairs_json(r->nset, sn, sv));
     if (r->target[0]) json_object_set_new(o, "target", json_string(r->target));
-    if (r->nopts) {
-        json_t *opts = json_object();
-        for (int i = 0; i < r->nopts; i++) json_object_set_new(opts, r->opt_name[i], json_string(r->opt_value[i]));
-        json_object_set_new(o, "options", opts);
-    }
+    if (r->nopts) json_object_set_new(o, "options", pairs_json(r->nopts, r->opt_name, r->opt_value));
     if (r->nmetrics) {
         json_t *m = json_object();
         for (int i = 0; i < r->nmetrics; i++) json_object_set_new(m, r->metric[i].name, json_real(r->metric[i].value));
         json_object_set_new(o, "metrics", m);
     }
-    if (r->nhosts) { /* a host list: which workers went where, and each server's costs */
-        json_t *hs = json_array();
-        for (int k = 0; k < r->nhosts; k++) {
-            json_t *h = json_object(), *ws = json_array();
-            int n = r->ranks ? r->ranks : r->threads;
-            for (int i = k; i < n; i += r->nhosts) json_array_append_new(ws, json_integer(i));
-            json_object_set_new(h, "dsn", json_string(r->host[k].where));
-            json_object_set_new(h, r->ranks ? "ranks" : "workers", ws);
-            host_cost_json(h, &r->host[k]);
-            json_array_append_new(hs, h);
-        }
-        json_object_set_new(o, "hosts", hs);
+}
+
+/* A host list's servers (which workers went where, each one's costs), a cluster's nodes, MPI's ranks. */
+static void spread_json(json_t *o, const bb_result *r)
+{
+    json_t *hs = json_array(), *ns = json_array();
+    for (int k = 0; k < r->nhosts; k++) {
+        json_t *h = json_object(), *ws = json_array();
+        int n = r->ranks ? r->ranks : r->threads;
+        for (int i = k; i < n; i += r->nhosts) json_array_append_new(ws, json_integer(i));
+        json_object_set_new(h, "dsn", json_string(r->host[k].where));
+        json_object_set_new(h, r->ranks ? "ranks" : "workers", ws);
+        host_cost_json(h, &r->host[k]);
+        json_array_append_new(hs, h);
     }
-    if (r->nnodes) { /* a cluster's nodes, listed as a host list lists its servers */
-        json_t *ns = json_array();
-        for (int k = 0; k < r->nnodes; k++) {
-            json_t *h = json_object();
-            json_object_set_new(h, "dsn", json_string(r->node[k].where));
-            json_object_set_new(h, "role", json_string(r->node[k].role));
-            host_cost_json(h, &r->node[k]);
-            json_array_append_new(ns, h);
-        }
-        json_object_set_new(o, "nodes", ns);
+    for (int k = 0; k < r->nnodes; k++) { /* listed as a host list lists its servers */
+        json_t *h = json_object();
+        json_object_set_new(h, "dsn", json_string(r->node[k].where));
+        json_object_set_new(h, "role", json_string(r->node[k].role));
+        host_cost_json(h, &r->node[k]);
+        json_array_append_new(ns, h);
     }
-    if (r->ranks) {
-        json_object_set_new(o, "ranks", json_integer(r->ranks));
-        json_t *rr = json_array();
-        for (int i = 0; i < r->ranks && i < BB_MAX_RANKS; i++)
-            json_array_append_new(rr, json_real(r->rank_rows_per_s[i]));
-        json_object_set_new(o, "rank_rows_per_s", rr);
-        json_t *rw = json_array();
-        for (int i = 0; i < r->ranks && i < BB_MAX_RANKS; i++) json_array_append_new(rw, json_integer(r->rank_rows[i]));
-        json_object_set_new(o, "rank_rows", rw);
+    json_object_set_new(o, "hosts", hs);
+    json_object_set_new(o, "nodes", ns);
+    if (!r->nhosts) json_object_del(o, "hosts");
+    if (!r->nnodes) json_object_del(o, "nodes");
+    if (!r->ranks) return;
+    json_t *rr = json_array(), *rw = json_array();
+    for (int i = 0; i < r->ranks && i < BB_MAX_RANKS; i++) {
+        json_array_append_new(rr, json_real(r->rank_rows_per_s[i]));
+        json_array_append_new(rw, json_integer(r->rank_rows[i]));
     }
+    json_object_set_new(o, "ranks", json_integer(r->ranks));
+    json_object_set_new(o, "rank_rows_per_s", rr);
+    json_object_set_new(o, "rank_rows", rw);
+}
+
+json_t *result_object(const bb_result *r, const sysmon_host *h)
+{
+    json_t *o = json_object();
+    identity_json(o, r);
+    figures_json(o, r);
+    waits_json(o, &r->waits);
+    json_object_set_new(o, "server", server_json(r));
+    json_object_set_new(o, "driver", str_or_null(r->driver));
+    json_object_set_new(o, "tls", tls_json(r));
+    json_object_set_new(o, "verified_rows", int_or_null(r->verified_rows));
+    json_object_set_new(o, "started_at", json_string(r->started_at));
+    json_object_set_new(o, "host", host_json(h));
+    json_object_set_new(o, "version", json_string(BB_VERSION));
+    if (command_line) json_object_set_new(o, "command", json_string(command_line));
+    dims_json(o, r);
+    spread_json(o, r);
     if (r->rep) repeat_json(o, r->rep);
     if (r->intervals.n) json_object_set_new(o, "intervals", intervals_json(&r->intervals));
     if (r->hist) json_object_set_new(o, "latency_hist", hist_json(r->hist));
     if (r->error[0]) json_object_set_new(o, "error", json_string(r->error));
+    if (r->scenario_text) json_object_set_new(o, "scenario_text", json_string(r->scenario_text));
     return o;
+}
+
+int result_file_has_text(const char *path, const char *sha256)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    char *line = NULL, want[96];
+    size_t cap = 0;
+    int found = 0;
+    snprintf(want, sizeof want, "\"scenario_sha256\":\"%s\"", sha256);
+    while (!found && getline(&line, &cap, f) > 0) found = strstr(line, want) && strstr(line, "\"scenario_text\":");
+    free(line);
+    fclose(f);
+    return found;
 }
 
 int result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h)

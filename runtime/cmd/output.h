@@ -19,6 +19,8 @@ char *result_json(const bb_result *r, const sysmon_host *h);
 struct json_t;
 struct json_t *result_object(const bb_result *r, const sysmon_host *h);
 int result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h);
+/* Whether the results file at path holds the text of the script of this sha256 already. */
+int result_file_has_text(const char *path, const char *sha256);
 /* The table, with the warnings of result_print_warnings under it. */
 void result_print_table(FILE *f, const bb_result *rs, int n);
 /* --repeat: the points whose runs spread by more than 10% (CV) or hold an outlier. */

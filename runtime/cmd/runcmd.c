@@ -46,7 +46,10 @@ static double num_opt(bb_cli *cli, const char *name)
     return v ? strtod(v, NULL) : 0;
 }
 
-static int output_result(bb_cli *cli, const bb_result *r, const sysmon_host *h, int *csv_header, bb_err *err)
+/* A finished point on standard output (json, csv) and in --out; src: the script's text, which
+ * goes into --out with this result unless the file holds it already (once per file). */
+static int output_result(bb_cli *cli, const bb_result *r, const sysmon_host *h, int *csv_header, const char *src,
+                         bb_err *err)
 {
     const char *fmt = opts_get(cli, "format"), *out = opts_get(cli, "out");
     if (strcmp(fmt, "json") == 0) {
@@ -58,7 +61,10 @@ static int output_result(bb_cli *cli, const bb_result *r, const sysmon_host *h, 
         *csv_header = 1;
     }
     fflush(stdout);
-    if (out && result_append_jsonl(out, r, h) < 0) return bb_errf(err, "cannot append to results file %s", out);
+    if (!out) return 0;
+    bb_result w = *r;
+    if (src && r->scenario_sha256[0] && !result_file_has_text(out, r->scenario_sha256)) w.scenario_text = src;
+    if (result_append_jsonl(out, &w, h) < 0) return bb_errf(err, "cannot append to results file %s", out);
     return 0;
 }
 
@@ -157,7 +163,7 @@ typedef struct sweep_run {
     int ndone;
     sysmon_host host;
     char scen[128];
-    int warm, repeats, rounds, todo, nrun, lead, csv_header, said;
+    int warm, repeats, rounds, todo, nrun, lead, csv_header, said, text_out;
     int ok, failed;  /* points finished and points failed */
     int fail_code;   /* the first failed point's exit code */
     int rc;          /* set: the sweep stops (a signal, --fail-fast, an unwritable --out) */
@@ -271,7 +277,10 @@ static void point_done(sweep_run *sr, const bb_result *res)
 {
     bb_err err = { .code = BB_EXIT_RUNTIME };
     sr->done[sr->ndone++] = *res;
-    if (output_result(sr->x->cli, res, &sr->host, &sr->csv_header, &err) < 0) sr->rc = output_fail(&err);
+    /* the script's text goes into --out once: with the first result, unless the file holds it */
+    if (output_result(sr->x->cli, res, &sr->host, &sr->csv_header, sr->text_out ? NULL : sr->x->src, &err) < 0)
+        sr->rc = output_fail(&err);
+    sr->text_out = 1;
 }
 
 /* A failed run: the point's result is that run (rows/s null, its error), written at once; the

@@ -3,6 +3,7 @@
 
 #include <lauxlib.h>
 #include <lua.h>
+#include <openssl/evp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -37,9 +38,21 @@ static void trace(const char *phase)
     if (on) fprintf(stderr, "[trace %8.1f ms] %s\n", (double)(bb_now_ns() - t0) / 1e6, phase);
 }
 
+/* The sha256 of the script's text in hex, so a result says which version of a script made it
+ * (two files of one name are two scenarios when their texts differ). */
+static void script_sha256(const bb_plan *p, char hex[65])
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned n = 0;
+    hex[0] = 0;
+    if (!p->script_src || EVP_Digest(p->script_src, p->script_len, md, &n, EVP_sha256(), NULL) != 1) return;
+    for (unsigned i = 0; i < n && i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", md[i]);
+}
+
 static void fill_identity(bb_result *res, const bb_plan *p)
 {
     snprintf(res->scenario, sizeof res->scenario, "%s", p->scenario);
+    script_sha256(p, res->scenario_sha256);
     snprintf(res->engine, sizeof res->engine, "%s", p->drv->name);
     snprintf(res->method, sizeof res->method, "%s", p->method ? p->method->name : "");
     res->threads = p->threads;

@@ -114,6 +114,7 @@ static void server_read(bb_servers *sv, const bb_server *s, const bb_plan *p, bb
     bb_err ignore;
     memset(si, 0, sizeof *si);
     si->log_pos = si->redo_pos = -1;
+    si->tls_on = -1;
     if (p->drv->server_info(s->c0, si, &ignore) < 0) si->log_pos = -1;
     local_usage(si->local_pid, o.cpu, o.rss);
     if (o.own_cpu) *o.own_cpu = *o.cpu;
@@ -222,6 +223,9 @@ void servers_costs(bb_servers *sv, const bb_plan *p, const char *table, bb_resul
     snprintf(res->version, sizeof res->version, "%s", sv->s[0].si1.version);
     snprintf(res->driver, sizeof res->driver, "%s", sv->s[0].si1.driver);
     snprintf(res->settings, sizeof res->settings, "%s", sv->s[0].si1.settings);
+    res->tls_on = sv->s[0].si1.tls_on; /* the workers' sessions reach the server as this one does */
+    snprintf(res->tls_version, sizeof res->tls_version, "%s", sv->s[0].si1.tls_version);
+    snprintf(res->tls_cipher, sizeof res->tls_cipher, "%s", sv->s[0].si1.tls_cipher);
     res->nhosts = sv->n > 1 ? sv->n : 0;
     for (int k = 0; k < sv->n; k++) {
         bb_server *s = &sv->s[k];

@@ -50,3 +50,9 @@ $ ./bulkbench run workloads/quickstart.lua --engine=pg,sqlite --method=txn,load 
 ? 2
 ~ no engine of --engine=pg,sqlite offers method load
 ~ unknown method 'lod'; did you mean 'load'
+
+# every result carries the sha256 of the script's text, and the text itself once per --out file (with its first result, not again when the file holds it)
+$ ./bulkbench run workloads/quickstart.lua --method=txn,multirow --rows=100 --out=$TMP/sha.jsonl >/dev/null 2>&1; ./bulkbench run workloads/quickstart.lua --rows=100 --out=$TMP/sha.jsonl --format=json >$TMP/sha.json 2>&1; python3 -c "import json, hashlib; h=hashlib.sha256(open('workloads/quickstart.lua','rb').read()).hexdigest(); rs=[json.loads(l) for l in open('$TMP/sha.jsonl')]; print('results', len(rs), 'sha', all(r['scenario_sha256'] == h for r in rs), 'texts', [i for i, r in enumerate(rs) if 'scenario_text' in r], 'same text', rs[0]['scenario_text'] == open('workloads/quickstart.lua').read()); print('stdout sha', json.loads(open('$TMP/sha.json').readline())['scenario_sha256'] == h, 'stdout text', 'scenario_text' in open('$TMP/sha.json').read())"
+? 0
+~ ^results 3 sha True texts \[0\] same text True$
+~ ^stdout sha True stdout text False$

@@ -15,6 +15,7 @@ void result_init(bb_result *r)
     r->rss_growth = r->log_bytes = r->redo_bytes = r->table_bytes = r->verified_rows = -1;
     r->batch = -1;
     r->rows_rejected = -1;
+    r->tls_on = -1;
 }
 
 void result_free(bb_result *r)

@@ -40,6 +40,8 @@ typedef struct bb_repeat {
 
 typedef struct bb_result {
     char scenario[128], engine[32], method[32];
+    char scenario_sha256[65]; /* of the script's text, in hex; "" = null (no script: a load) */
+    const char *scenario_text; /* the script's text, written with this result when set (once per --out file); not owned */
     int threads;
     int64_t batch; /* -1: not applicable (event scripts) */
     int64_t rows, bytes, events, errors;
@@ -52,6 +54,8 @@ typedef struct bb_result {
     char version[128];
     char driver[128];      /* the client library or ODBC driver and its version, "" = null */
     char settings[1024];   /* JSON object text, "" = null */
+    int tls_on;            /* the runner's session was encrypted: 1, 0, -1 = not measurable (null) */
+    char tls_version[32], tls_cipher[64]; /* "" = null */
     int64_t verified_rows; /* -1: the script has no check() */
     int64_t committed;
     int64_t rows_in_doubt; /* rows whose commit was under way when a session was lost */
