@@ -303,6 +303,35 @@ static int piece_rows(const bb_stmt *s, const bb_value *const *rows, int nrows, 
     return k;
 }
 
+/* Writes one value into its cell of a column's array in the column's form; its indicator:
+ * SQL_NULL_DATA, the text's length, or 0 for a fixed-size form. */
+static SQLLEN put_cell(odbc_form form, const bb_value *v, char *cell, char *num)
+{
+    if (v->kind == BB_V_NULL) return SQL_NULL_DATA;
+    switch (form) {
+    case OF_INT: memcpy(cell, &v->u.i, sizeof(SQLBIGINT)); return 0;
+    case OF_DOUBLE: memcpy(cell, &v->u.d, sizeof(double)); return 0;
+    case OF_TS: {
+        SQL_TIMESTAMP_STRUCT ts;
+        ts_of(v->aux, &ts);
+        memcpy(cell, &ts, sizeof ts);
+        return 0;
+    }
+    case OF_DATE: {
+        SQL_DATE_STRUCT dt;
+        date_of(v->aux, &dt);
+        memcpy(cell, &dt, sizeof dt);
+        return 0;
+    }
+    default: {
+        size_t len;
+        const char *t = text_of(v, num, &len);
+        memcpy(cell, t, len);
+        return (SQLLEN)len;
+    }
+    }
+}
+
 /* Lays rows [0,k) out column by column in the arena and binds the arrays. */
 static int bind_arrays(bb_stmt *s, const bb_value *const *rows, int k, const odbc_form *forms, const size_t *maxlen,
                        bb_err *err)
@@ -326,37 +355,7 @@ static int bind_arrays(bb_stmt *s, const bb_value *const *rows, int k, const odb
         col_plan *p = &plan[i];
         char *base = s->arena + p->at, num[NUM_TEXT];
         SQLLEN *ind = (SQLLEN *)(void *)(s->arena + p->ind_at);
-        for (int r = 0; r < k; r++) {
-            const bb_value *v = &rows[r][i];
-            char *cell = base + (size_t)r * p->stride;
-            ind[r] = 0;
-            if (v->kind == BB_V_NULL) {
-                ind[r] = SQL_NULL_DATA;
-                continue;
-            }
-            switch (p->form) {
-            case OF_INT: memcpy(cell, &v->u.i, sizeof(SQLBIGINT)); break;
-            case OF_DOUBLE: memcpy(cell, &v->u.d, sizeof(double)); break;
-            case OF_TS: {
-                SQL_TIMESTAMP_STRUCT ts;
-                ts_of(v->aux, &ts);
-                memcpy(cell, &ts, sizeof ts);
-                break;
-            }
-            case OF_DATE: {
-                SQL_DATE_STRUCT dt;
-                date_of(v->aux, &dt);
-                memcpy(cell, &dt, sizeof dt);
-                break;
-            }
-            default: {
-                size_t len;
-                const char *t = text_of(v, num, &len);
-                memcpy(cell, t, len);
-                ind[r] = (SQLLEN)len;
-            }
-            }
-        }
+        for (int r = 0; r < k; r++) ind[r] = put_cell(p->form, &rows[r][i], base + (size_t)r * p->stride, num);
         SQLULEN colsize;
         SQLSMALLINT digits, st = sql_type(s->c, p->form, s->types[i], maxlen[i], &colsize, &digits);
         /* character arrays step by BufferLength: all-NULL columns are such arrays too */

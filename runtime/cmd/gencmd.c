@@ -207,47 +207,42 @@ static void build_head(gjob *j)
     bb_buf_free(&b);
 }
 
+/* The job's settings from gen's options, each checked against the others: 0, or -1 with a
+ * usage error. */
+static int gen_options(bb_cli *cli, gjob *j, bb_err *err)
+{
+    if (cli->npos != 1) return bb_usagef(err, "gen needs one script: bulkbench gen SCRIPT.lua --table=NAME --rows=N");
+    const char *rows = opts_get(cli, "rows");
+    if (!opts_get(cli, "table") || !rows) return bb_usagef(err, "gen needs --table=NAME and --rows=N");
+    *j = (gjob){ .rows = atoll(rows), .threads = atoi(opts_get(cli, "threads")), .table = opts_get(cli, "table") };
+    const char *fmt = opts_get(cli, "format");
+    if (enc_format_parse(fmt, &j->fmt) < 0 || j->fmt == BB_FMT_BINARY || j->fmt == BB_FMT_LOAD_TEXT)
+        return bb_usagef(err, "--format=%s: gen writes copy, csv, tsv or sql", fmt);
+    const char *dialect = opts_get(cli, "dialect");
+    j->dia = dialect ? bb_dialect_find(dialect) : &bb_dialect_generic;
+    if (!j->dia) {
+        char names[256];
+        return bb_usagef(err, "--dialect=%s: %s", dialect, bb_dialect_words(" or ", names, sizeof names));
+    }
+    j->null = opts_get(cli, "null");
+    if (j->null && j->fmt != BB_FMT_TSV)
+        return bb_usagef(err, "--null goes with --format=tsv (copy writes NULL as \\N, csv as an unquoted empty field)");
+    if (j->null && strpbrk(j->null, "\t\n\r"))
+        return bb_usagef(err, "--null='%s': a TSV field cannot hold a tab or a line end", j->null);
+    if (!j->null) j->null = "";
+    j->header = opts_is_on(opts_get(cli, "header"));
+    if (j->header && j->fmt == BB_FMT_SQL)
+        return bb_usagef(err, "--header goes with --format=csv, tsv or copy (sql names its columns in each INSERT)");
+    return 0;
+}
+
 static int gen_main(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
     int rc = 0;
-    if (cli->npos != 1) {
-        bb_usagef(&err, "gen needs one script: bulkbench gen SCRIPT.lua --table=NAME --rows=N");
-        goto fail;
-    }
-    const char *table = opts_get(cli, "table"), *rows = opts_get(cli, "rows");
-    if (!table || !rows) {
-        bb_usagef(&err, "gen needs --table=NAME and --rows=N");
-        goto fail;
-    }
-    gjob j = { .rows = atoll(rows), .threads = atoi(opts_get(cli, "threads")) };
-    const char *fmt = opts_get(cli, "format");
-    if (enc_format_parse(fmt, &j.fmt) < 0 || j.fmt == BB_FMT_BINARY || j.fmt == BB_FMT_LOAD_TEXT) {
-        bb_usagef(&err, "--format=%s: gen writes copy, csv, tsv or sql", fmt);
-        goto fail;
-    }
-    const char *dialect = opts_get(cli, "dialect");
-    j.dia = dialect ? bb_dialect_find(dialect) : &bb_dialect_generic;
-    if (!j.dia) {
-        char names[256];
-        bb_usagef(&err, "--dialect=%s: %s", dialect, bb_dialect_words(" or ", names, sizeof names));
-        goto fail;
-    }
-    j.null = opts_get(cli, "null");
-    if (j.null && j.fmt != BB_FMT_TSV) {
-        bb_usagef(&err, "--null goes with --format=tsv (copy writes NULL as \\N, csv as an unquoted empty field)");
-        goto fail;
-    }
-    if (j.null && strpbrk(j.null, "\t\n\r")) {
-        bb_usagef(&err, "--null='%s': a TSV field cannot hold a tab or a line end", j.null);
-        goto fail;
-    }
-    if (!j.null) j.null = "";
-    j.header = opts_is_on(opts_get(cli, "header"));
-    if (j.header && j.fmt == BB_FMT_SQL) {
-        bb_usagef(&err, "--header goes with --format=csv, tsv or copy (sql names its columns in each INSERT)");
-        goto fail;
-    }
+    gjob j = { 0 };
+    if (gen_options(cli, &j, &err) < 0) goto fail;
+    const char *table = j.table;
 
     host_ctx hc = {
         .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10), .dialect = j.dia
@@ -260,7 +255,6 @@ static int gen_main(bb_cli *cli)
         goto fail;
     j.hc = &hc;
     j.script = cli->pos[0];
-    j.table = table;
     j.src = src;
     if (opts_check_unused(cli, (const char *const *)hc.declared, &err) < 0) goto fail;
     if (!(j.t = lib_gen_table(L, cli->pos[0], table, &err))) goto fail;

@@ -389,33 +389,36 @@ static char *obs_put_text(bb_value *v, char *p, uint32_t len, int native, int64_
     return p + len;
 }
 
+/* The k-th most common value, as the column's form holds it. */
+static char *obs_put_mcv(const gen_col *c, const struct gen_obs *o, int k, bb_value *v, char *p)
+{
+    if (o->form == F_INT) {
+        v->kind = BB_V_INT;
+        v->u.i = o->mi[k];
+        return p;
+    }
+    if (o->form == F_DBL) {
+        v->kind = BB_V_DOUBLE;
+        v->u.d = o->md[k];
+        return p;
+    }
+    v->kind = BB_V_TEXT;
+    v->u.s = c->items[k];
+    v->len = c->item_len[k];
+    v->native = o->form == F_DEC ? BB_N_SCALED
+        : o->form == F_TIME      ? BB_N_MICROS
+        : o->form == F_DATE      ? BB_N_DAYS
+                                 : 0;
+    v->aux = o->mi[k];
+    v->scale = (uint8_t)c->scale;
+    return p;
+}
+
 char *gen_emp_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     const struct gen_obs *o = c->obs;
     double u = dist_unit(gen_rnd(c, n, 0));
-    if (u < o->p_mcv) {
-        int k = gen_obs_search(c->cum, c->nitems, u / o->p_mcv);
-        if (o->form == F_INT) {
-            v->kind = BB_V_INT;
-            v->u.i = o->mi[k];
-            return p;
-        }
-        if (o->form == F_DBL) {
-            v->kind = BB_V_DOUBLE;
-            v->u.d = o->md[k];
-            return p;
-        }
-        v->kind = BB_V_TEXT;
-        v->u.s = c->items[k];
-        v->len = c->item_len[k];
-        v->native = o->form == F_DEC ? BB_N_SCALED
-            : o->form == F_TIME      ? BB_N_MICROS
-            : o->form == F_DATE      ? BB_N_DAYS
-                                     : 0;
-        v->aux = o->mi[k];
-        v->scale = (uint8_t)c->scale;
-        return p;
-    }
+    if (u < o->p_mcv) return obs_put_mcv(c, o, gen_obs_search(c->cum, c->nitems, u / o->p_mcv), v, p);
     int k = gen_obs_search(o->bcum, o->nb - 1, (u - o->p_mcv) / (1 - o->p_mcv));
     switch (o->form) {
     case F_INT:

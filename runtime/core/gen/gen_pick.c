@@ -393,6 +393,23 @@ static int pick_pass_nulls(gen_col *c, struct pick_plan *p, const gen_args *a)
     return 0;
 }
 
+/* A pick whose set no run has read (`bulkbench gen`): an integer uniform on [min, max] when
+ * those are given, else an error saying where the set comes from. */
+static int pick_stand_in(gen_col *c, const gen_args *a, const char *name)
+{
+    if (gen_has(a, "min", 0) && gen_has(a, "max", 0)) {
+        c->a = (int64_t)gen_num(a, "min", 0, 0);
+        c->b = (int64_t)gen_num(a, "max", 0, 0);
+        if (c->b < c->a) return bb_usagef(a->err, "column %s: pick max < min", a->col);
+        c->fill = gen_int_fill;
+        return 0;
+    }
+    return bb_usagef(a->err,
+                     "column %s: pick draws from the value set '%s', which this run has not read (prepare() "
+                     "reads it from the database; give min and max for a stand-in range)",
+                     a->col, name);
+}
+
 /* bb.pick{ set = NAME, col = 1, unique = false, spread = false, key = {NAME, ...},
  * pass_nulls = false, min, max, values }: column col of a row of the run's value set NAME
  * (see the top of this file for the orders). Without the set (no run read it: `bulkbench
@@ -411,19 +428,7 @@ int gen_pick_parse(gen_col *c, const gen_args *a)
         vset_unref(s);
         return pick_written(c, a, name);
     }
-    if (!s) {
-        if (gen_has(a, "min", 0) && gen_has(a, "max", 0)) { /* no run read it: a stand-in range */
-            c->a = (int64_t)gen_num(a, "min", 0, 0);
-            c->b = (int64_t)gen_num(a, "max", 0, 0);
-            if (c->b < c->a) return bb_usagef(a->err, "column %s: pick max < min", a->col);
-            c->fill = gen_int_fill;
-            return 0;
-        }
-        return bb_usagef(a->err,
-                         "column %s: pick draws from the value set '%s', which this run has not read (prepare() "
-                         "reads it from the database; give min and max for a stand-in range)",
-                         a->col, name);
-    }
+    if (!s) return pick_stand_in(c, a, name);
     struct pick_plan *p = c->pick = bb_xcalloc(1, sizeof *p);
     p->set = s;
     p->col = (int)gen_num(a, "col", 0, 1) - 1;

@@ -18,6 +18,49 @@ void chunk_scan_init(chunk_scan *s, chunk_mode mode, int64_t skip, int64_t limit
     s->prev = '\n';
 }
 
+/* Whether the newline at nl ends a row: not one escaped by an odd run of backslashes right
+ * before it (COPY text), nor a lone \n in a \r\n file (plain TSV: data, as LOAD DATA reads
+ * it). The first line end sets the file's style. */
+static inline int ends_row(chunk_scan *s, const char *buf, const char *nl)
+{
+    if (s->mode == CHUNK_COPY) {
+        int k = 0;
+        for (const char *b = nl - 1; b >= buf && *b == '\\'; b--) k++;
+        if (nl - k == buf) k += s->backslashes;
+        if (k % 2) return 0;
+    }
+    char before = nl > buf ? nl[-1] : s->prev;
+    if (s->crlf < 0) s->crlf = before == '\r';
+    return !(s->mode == CHUNK_TSV && s->crlf && before != '\r');
+}
+
+/* A row ended at row_end: a header or skipped row is not data; a row is counted, and a chunk
+ * emitted once it is big enough. 1 when --limit is reached: the last chunk ends here, the
+ * rest is ignored. */
+static inline int row_ended(chunk_scan *s, int64_t row_end, chunk_emit_fn emit, void *ud)
+{
+    if (s->skipping) {
+        s->skipping--;
+        s->start = row_end;
+        s->chunk_line = s->line;
+        return 0;
+    }
+    s->rows++;
+    if (s->left > 0 && --s->left == 0) {
+        emit(ud, s->start, row_end, s->rows, s->chunk_line, s->crlf > 0);
+        s->start = s->pos = row_end;
+        s->rows = 0;
+        return 1;
+    }
+    if (row_end - s->start >= s->size) {
+        emit(ud, s->start, row_end, s->rows, s->chunk_line, s->crlf > 0);
+        s->start = row_end;
+        s->rows = 0;
+        s->chunk_line = s->line;
+    }
+    return 0;
+}
+
 void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emit, void *ud)
 {
     if (n == 0 || s->left == 0) return;
@@ -45,42 +88,9 @@ void chunk_scan_feed(chunk_scan *s, const char *buf, size_t n, chunk_emit_fn emi
         }
         if (!nl) break;
         s->line++;
-        if (s->mode == CHUNK_COPY) { /* an escaped newline: an odd run of backslashes right before it */
-            int k = 0;
-            for (const char *b = nl - 1; b >= buf && *b == '\\'; b--) k++;
-            if (nl - k == buf) k += s->backslashes;
-            if (k % 2) {
-                p = nl + 1;
-                continue;
-            }
-        }
-        char before = nl > buf ? nl[-1] : s->prev;
-        if (s->crlf < 0) s->crlf = before == '\r'; /* the first line end sets the style */
-        if (s->mode == CHUNK_TSV && s->crlf && before != '\r') {
-            p = nl + 1;
-            continue;
-        } /* data, as LOAD DATA reads it */
-        int64_t row_end = s->row_end = s->pos + (nl - buf) + 1;
         p = nl + 1;
-        if (s->skipping) { /* a header or skipped row is not data */
-            s->skipping--;
-            s->start = row_end;
-            s->chunk_line = s->line;
-            continue;
-        }
-        s->rows++;
-        if (s->left > 0 && --s->left == 0) { /* --limit reached: the last chunk ends here, the rest is ignored */
-            emit(ud, s->start, row_end, s->rows, s->chunk_line, s->crlf > 0);
-            s->start = s->pos = row_end;
-            s->rows = 0;
-            return;
-        }
-        if (row_end - s->start >= s->size) {
-            emit(ud, s->start, row_end, s->rows, s->chunk_line, s->crlf > 0);
-            s->start = row_end;
-            s->rows = 0;
-            s->chunk_line = s->line;
-        }
+        if (!ends_row(s, buf, nl)) continue;
+        if (row_ended(s, s->row_end = s->pos + (nl - buf) + 1, emit, ud)) return;
     }
     int k = 0;
     for (const char *b = end - 1; b >= buf && *b == '\\'; b--) k++;

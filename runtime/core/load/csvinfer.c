@@ -58,6 +58,44 @@ static int lower_eq(const char *s, size_t n, const char *w)
 
 static int is_hex(char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
 
+/* A value of digits alone: INT when it fits in 64 bits, its range and order recorded. */
+static unsigned int_type(csvi_col *c, const char *s, size_t n)
+{
+    char tmp[32];
+    if (n >= sizeof tmp) return 0;
+    memcpy(tmp, s, n);
+    tmp[n] = 0;
+    errno = 0;
+    long long v = strtoll(tmp, NULL, 10);
+    if (errno) return 0;
+    c->increasing = c->values == 0 || (c->increasing && v > c->last);
+    c->last = v;
+    if (c->values == 0 || (c->may & M(CSVI_INT)) == 0 || v < c->imin) c->imin = v;
+    if (c->values == 0 || (c->may & M(CSVI_INT)) == 0 || v > c->imax) c->imax = v;
+    return M(CSVI_INT);
+}
+
+/* DATE and TIMESTAMP (fractions and a zone recorded), or UUID, when s reads as one. */
+static unsigned time_uuid_types(csvi_col *c, const char *s, size_t n)
+{
+    unsigned may = 0;
+    int64_t us;
+    int frac;
+    if (n >= 10 && n <= 40 && bb_parse_micros(s, n, &us, &frac) == 0) {
+        if (n == 10) may |= M(CSVI_DATE);
+        may |= M(CSVI_TIMESTAMP);
+        if (frac) c->has_frac = 1;
+        if (n > 19 && (s[n - 1] == 'Z' || memchr(s + 19, '+', n - 19) || memchr(s + 19, '-', n - 19))) c->has_zone = 1;
+    }
+    if (n == 36) {
+        int ok = 1;
+        for (size_t k = 0; k < 36 && ok; k++)
+            ok = (k == 8 || k == 13 || k == 18 || k == 23) ? s[k] == '-' : is_hex(s[k]);
+        if (ok) may |= M(CSVI_UUID);
+    }
+    return may;
+}
+
 /* The types value s could be read as; also records the column's ranges and digits. */
 static unsigned value_types(csvi_col *c, const char *s, size_t n)
 {
@@ -70,22 +108,7 @@ static unsigned value_types(csvi_col *c, const char *s, size_t n)
     size_t lead = i;
     while (i < n && s[i] >= '0' && s[i] <= '9') i++;
     idig = i - lead;
-    if (i == n && idig > 0) {
-        char tmp[32];
-        if (n < sizeof tmp) {
-            memcpy(tmp, s, n);
-            tmp[n] = 0;
-            errno = 0;
-            long long v = strtoll(tmp, NULL, 10);
-            if (!errno) {
-                c->increasing = c->values == 0 || (c->increasing && v > c->last);
-                c->last = v;
-                if (c->values == 0 || (c->may & M(CSVI_INT)) == 0 || v < c->imin) c->imin = v;
-                if (c->values == 0 || (c->may & M(CSVI_INT)) == 0 || v > c->imax) c->imax = v;
-                may |= M(CSVI_INT);
-            }
-        }
-    }
+    if (i == n && idig > 0) may |= int_type(c, s, n);
     if (i < n && s[i] == '.') {
         size_t f0 = ++i;
         while (i < n && s[i] >= '0' && s[i] <= '9') i++;
@@ -106,21 +129,7 @@ static unsigned value_types(csvi_col *c, const char *s, size_t n)
             if (*end == 0) may |= M(CSVI_DOUBLE);
         }
     }
-    int64_t us;
-    int frac;
-    if (n >= 10 && n <= 40 && bb_parse_micros(s, n, &us, &frac) == 0) {
-        if (n == 10) may |= M(CSVI_DATE);
-        may |= M(CSVI_TIMESTAMP);
-        if (frac) c->has_frac = 1;
-        if (n > 19 && (s[n - 1] == 'Z' || memchr(s + 19, '+', n - 19) || memchr(s + 19, '-', n - 19))) c->has_zone = 1;
-    }
-    if (n == 36) {
-        int ok = 1;
-        for (size_t k = 0; k < 36 && ok; k++)
-            ok = (k == 8 || k == 13 || k == 18 || k == 23) ? s[k] == '-' : is_hex(s[k]);
-        if (ok) may |= M(CSVI_UUID);
-    }
-    return may;
+    return may | time_uuid_types(c, s, n);
 }
 
 static size_t utf8_chars(const char *s, size_t n)

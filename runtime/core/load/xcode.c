@@ -147,6 +147,31 @@ static size_t xcode_blocks(xcode *x, const char *in, size_t n, char **op)
 }
 #endif
 
+/* One byte outside the fast paths: a separator, a line end, a \r, an opening quote or data. */
+static inline char *xcode_byte(xcode *x, char c, char *o)
+{
+    if (c == x->delim) {
+        o = xcode_field_end(x, o);
+        *o++ = '\t';
+        x->open = 1;
+    } else if (c == '\n') {
+        if (x->crlf < 0) x->crlf = 0;
+        if (x->crlf && x->csv) xcode_refuse(x, "an unquoted newline in a file whose lines end in \\r\\n");
+        if (x->crlf && !x->csv) o = xcode_data(x, o, '\n'); /* a lone \n in a \r\n TSV file */
+        else o = xcode_row_end(x, o);
+    } else if (c == '\r') {
+        x->cr = 1;
+        x->open = 1;
+    } else if (x->csv && c == x->quote) {
+        if (!x->differs) o = xcode_release(x, o); /* a field with quotes is never NULL */
+        x->in_quote = 1;
+        x->open = 1;
+    } else {
+        o = xcode_data(x, o, c);
+    }
+    return o;
+}
+
 void xcode_feed(xcode *x, const char *in, size_t n, bb_buf *out)
 {
     bb_buf_reserve(out, 2 * n + 2 * x->null_len + 8);
@@ -193,26 +218,7 @@ void xcode_feed(xcode *x, const char *in, size_t n, bb_buf *out)
                 continue;
             }
         }
-        char c = in[i++];
-        if (c == x->delim) {
-            o = xcode_field_end(x, o);
-            *o++ = '\t';
-            x->open = 1;
-        } else if (c == '\n') {
-            if (x->crlf < 0) x->crlf = 0;
-            if (x->crlf && x->csv) xcode_refuse(x, "an unquoted newline in a file whose lines end in \\r\\n");
-            if (x->crlf && !x->csv) o = xcode_data(x, o, '\n'); /* a lone \n in a \r\n TSV file */
-            else o = xcode_row_end(x, o);
-        } else if (c == '\r') {
-            x->cr = 1;
-            x->open = 1;
-        } else if (x->csv && c == x->quote) {
-            if (!x->differs) o = xcode_release(x, o); /* a field with quotes is never NULL */
-            x->in_quote = 1;
-            x->open = 1;
-        } else {
-            o = xcode_data(x, o, c);
-        }
+        o = xcode_byte(x, in[i++], o);
     }
     out->len = (size_t)(o - out->p);
 }
