@@ -1,8 +1,10 @@
--- bulkbench.report.compare: is a candidate faster than a base? Points of the two files matched
--- (points.point_key), each point's median rows/s on both sides, the ratio candidate / base with
+-- bulkbench.report.compare: is a candidate faster than a base? Points of the two files paired
+-- (points.point_key, leaving out what differs between the files as a whole: bulkbench.report.differs,
+-- which the text names above each scenario's table), each point's median rows/s on both sides, the ratio candidate / base with
 -- its distribution-free interval and the level that interval really has (stats.ratio_ci),
 -- and a verdict: faster or slower only when an interval of 95% or more is clear of 1; with
 -- fewer runs than that needs, "too few runs to tell".
+-- Points it cannot pair make it fail (exit 4): a typo in a before/after must not pass in CI.
 --   bulkbench report --compare BASE.jsonl CANDIDATE.jsonl [--fail-if-slower=PCT] [--format=...]
 local core = require "bulkbench.core"
 local results = require "bulkbench.report.results"
@@ -10,16 +12,18 @@ local points = require "bulkbench.report.points"
 local tables = require "bulkbench.report.tables"
 local stats = require "bulkbench.report.stats"
 local chart = require "bulkbench.report.chart"
+local differs = require "bulkbench.report.differs"
 local M = {}
 
 M.run_rates = points.run_rates
 
 -- point key -> { result = its first result, rates = every run's rows/s }, and the keys in
--- file order; results of one point (a file appended to run after run) pool their runs
-local function pool(rs)
+-- file order; results of one point (a file appended to run after run) pool their runs; the
+-- key leaves out the dimensions skip names (those the two files differ in as a whole)
+local function pool(rs, skip)
   local by, order = {}, {}
   for _, r in ipairs(rs) do
-    local k = points.point_key(r)
+    local k = points.point_key(r, skip)
     if not by[k] then by[k] = { result = r, rates = {} }; order[#order + 1] = k end
     if not r.error then -- a failed run's rate is no measure of the build
       for _, v in ipairs(points.run_rates(r)) do table.insert(by[k].rates, v) end
@@ -43,12 +47,10 @@ function M.verdict(c)
   return "no difference"
 end
 
--- one row per point of either side, the surest regressions first (by the top of their
--- interval), then the rest by ratio, then the unmatched; r is the point's result for labels
-function M.match(base, cand)
-  local bp, border = pool(base)
-  local cp, corder = pool(cand)
-  local rows, unmatched = {}, {}
+-- the rows of one scenario's points (or of any results), paired on all but skip's dimensions
+local function pair(base, cand, skip, rows, unmatched)
+  local bp, border = pool(base, skip)
+  local cp, corder = pool(cand, skip)
   for _, k in ipairs(border) do
     local row = { r = bp[k].result, base = bp[k].rates, cand = cp[k] and cp[k].rates }
     if not cp[k] then
@@ -66,6 +68,24 @@ function M.match(base, cand)
       unmatched[#unmatched + 1] = { r = cp[k].result, cand = cp[k].rates, verdict = "unmatched: only in candidate" }
     end
   end
+end
+
+-- One row per point of either side, the surest regressions first (by the top of their
+-- interval), then the rest by ratio, then the unmatched; r is the point's result for labels.
+-- Each scenario's points pair across what differs between its results on the two sides as a
+-- whole; the second value: scenario -> that difference (differs.between).
+function M.match(base, cand)
+  local rows, unmatched, diff = {}, {}, {}
+  local border, bg = points.by_scenario(base)
+  local corder, cg = points.by_scenario(cand)
+  for _, order in ipairs { border, corder } do
+    for _, s in ipairs(order) do
+      if not diff[s] then
+        diff[s] = differs.between(bg[s] or {}, cg[s] or {})
+        pair(bg[s] or {}, cg[s] or {}, diff[s].skip, rows, unmatched)
+      end
+    end
+  end
   local place = {}
   for i, row in ipairs(rows) do place[row] = i end
   table.sort(rows, function(a, b)
@@ -74,7 +94,25 @@ function M.match(base, cand)
     return place[a] < place[b]
   end)
   for _, row in ipairs(unmatched) do rows[#rows + 1] = row end
-  return rows
+  return rows, diff
+end
+
+-- The points that found no partner, as the failure that names them, or nil when all paired.
+function M.unpaired(rows)
+  local only = { base = {}, candidate = {} }
+  for _, row in ipairs(rows) do
+    local side = row.verdict:match("^unmatched: only in (%a+)")
+    if side then table.insert(only[side], points.describe(row.r)) end
+  end
+  local n = #only.base + #only.candidate
+  if n == 0 then return nil end
+  local parts = {}
+  for _, side in ipairs { "base", "candidate" } do
+    if #only[side] > 0 then parts[#parts + 1] = ("only in %s: %s"):format(side, table.concat(only[side], "; ")) end
+  end
+  return ("%d point%s could not be paired (%s): a comparison pairs the points that differ only in what differs "
+    .. "between the two files as a whole (a --set, a script option, a strategy, versions, server settings)")
+    :format(n, n == 1 and "" or "s", table.concat(parts, "; "))
 end
 
 local function result_of(row) return row.r end
@@ -147,14 +185,27 @@ M.RULE = "ratio = candidate / base median rows/s; its interval from the ratios o
   .. "candidate run (Mann-Whitney), with the level it holds; faster or slower only when an interval of "
   .. stats.percent(stats.LEVEL) .. " or more is clear of 1"
 
--- the comparison as text: a table per scenario under a line saying what was compared, or
--- one CSV table with every point's dimensions
-local function render(rows, paths, fmt)
+-- "what differs: synchronous_commit: on → off", and a warning when the scripts of the name differ
+local function differs_lines(d, s, base, cand)
+  if #base == 0 or #cand == 0 then return ("what differs: the scenario is only in the %s"):format(#base == 0 and "candidate" or "base") end
+  local out = { "what differs: " .. (#d.lines > 0 and table.concat(d.lines, "; ")
+    or "nothing the results record (settings, script options, strategy, versions)") }
+  local w = differs.script_warning(s, base, cand)
+  if w then out[#out + 1] = "WARNING: " .. w end
+  return table.concat(out, "\n")
+end
+
+-- the comparison as text: a table per scenario under lines saying what was compared and what
+-- differs, or one CSV table with every point's dimensions
+local function render(rows, diff, sides, paths, fmt)
   if fmt == "csv" then return tables.render(M.columns(rows, fmt), rows, fmt) .. "\n" end
   local out = { ("base %s, candidate %s: %s\n"):format(paths[1], paths[2], M.RULE) }
   local order, groups = points.by_scenario(rows, result_of)
+  local _, bg = points.by_scenario(sides[1])
+  local _, cg = points.by_scenario(sides[2])
   for _, s in ipairs(order) do
-    out[#out + 1] = tables.heading(s .. ": " .. tables.group_title(results_of(groups[s]), "point"), fmt)
+    out[#out + 1] = tables.heading(s .. ": " .. tables.group_title(results_of(groups[s]), "point", nil, diff[s].skip), fmt)
+    out[#out + 1] = differs_lines(diff[s], s, bg[s] or {}, cg[s] or {}) .. (fmt == "markdown" and "\n" or "")
     out[#out + 1] = tables.render(M.columns(groups[s], fmt), groups[s], fmt)
     out[#out + 1] = ""
   end
@@ -216,9 +267,10 @@ function M.main(paths, opts)
   end
   if opts.svg then core.usage_error("--compare draws no chart: --svg goes with the tables, --timeline or --cdf") end
   local usage = "bulkbench report --compare BASE.jsonl CANDIDATE.jsonl"
-  local rows = M.match(results.read({ paths[1] }, usage), results.read({ paths[2] }, usage))
-  local text = render(rows, paths, opts.format or "text")
-  local why = opts.fail_if_slower and M.too_slow(rows, opts.fail_if_slower)
+  local sides = { results.read({ paths[1] }, usage), results.read({ paths[2] }, usage) }
+  local rows, diff = M.match(sides[1], sides[2])
+  local text = render(rows, diff, sides, paths, opts.format or "text")
+  local why = M.unpaired(rows) or (opts.fail_if_slower and M.too_slow(rows, opts.fail_if_slower))
   if why then return text, 4, why end -- BB_EXIT_THRESHOLD
   return text, 0
 end

@@ -55,10 +55,13 @@ function M.point_dims(r)
   return extra_dims(r, dims)
 end
 
--- The identity of a result's point, its scenario and point_dims: runs of one point share it.
-function M.point_key(r)
+-- The identity of a result's point, its scenario and point_dims: runs of one point share it;
+-- skip: { dim = true } left out (--compare pairs points across what two files change).
+function M.point_key(r, skip)
   local parts = { tostring(r.scenario) }
-  for _, d in ipairs(M.point_dims(r)) do parts[#parts + 1] = d .. "=" .. tostring(dim_value(r, d)) end
+  for _, d in ipairs(M.point_dims(r)) do
+    if not (skip and skip[d]) then parts[#parts + 1] = d .. "=" .. tostring(dim_value(r, d)) end
+  end
   return table.concat(parts, "; ")
 end
 

@@ -12,6 +12,7 @@ local points = require "bulkbench.report.points"
 local tables = require "bulkbench.report.tables"
 local sweep = require "bulkbench.report.sweep"
 local verdict = require "bulkbench.report.verdict"
+local differs = require "bulkbench.report.differs"
 local chart = require "bulkbench.report.chart"
 local race = require "bulkbench.report.race"
 local M = {}
@@ -36,6 +37,8 @@ local function scenario_text(out, s, rs, fmt)
   end
   out[#out + 1] = tables.render(sweep.columns(pts), pts, fmt)
   local notes = {}
+  local scripts = differs.script_warning(s, rs)
+  if scripts then notes[#notes + 1] = "WARNING: " .. scripts end
   for _, w in ipairs(sweep.warnings(pts)) do notes[#notes + 1] = "WARNING: " .. w end
   for _, f in ipairs(sweep.failures(pts)) do notes[#notes + 1] = f end
   if #notes > 0 then out[#out + 1] = (fmt == "markdown" and "\n" or "") .. table.concat(notes, "\n") end

@@ -12,7 +12,7 @@ M.SOURCE = setmetatable({}, { __tostring = function() return "source" end })
 -- The fields the reports read and the type each must have when present (null = absent).
 local FIELDS = {
   scenario = "string", engine = "string", method = "string", target = "string", error = "string",
-  command = "string", started_at = "string", driver = "string",
+  command = "string", started_at = "string", driver = "string", scenario_sha256 = "string", strategy = "string",
   threads = "number", batch = "number", rows = "number", seconds = "number", rows_per_s = "number",
   mb_per_s = "number", client_cpu_s = "number", repeats = "number",
   latency_ms = "table", server = "table", host = "table", set = "table", options = "table", metrics = "table",

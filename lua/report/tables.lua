@@ -83,11 +83,16 @@ function M.skipped(out, items, line_of, fmt)
 end
 
 -- What a group's results are and share: "4 points, 12 runs (engine=sqlite, threads=1)";
--- rs: a result of each (noun: what one is), runs: how many runs they hold, when they differ.
-function M.group_title(rs, noun, runs)
+-- rs: a result of each (noun: what one is), runs: how many runs they hold, when they differ;
+-- skip: { dim = true } not to name (what a comparison changes).
+function M.group_title(rs, noun, runs, skip)
   local _, fixed = points.split_dims(rs)
   local same = {}
-  for _, d in ipairs(fixed) do same[#same + 1] = points.dim_label(d) .. "=" .. tostring(points.dim_value(rs[1], d)) end
+  for _, d in ipairs(fixed) do
+    if not (skip and skip[d]) then
+      same[#same + 1] = points.dim_label(d) .. "=" .. tostring(points.dim_value(rs[1], d))
+    end
+  end
   local count = ("%d %s%s"):format(#rs, noun, #rs == 1 and "" or "s")
   if runs and runs ~= #rs then count = count .. (", %d run%s"):format(runs, runs == 1 and "" or "s") end
   return count .. (#same > 0 and (" (" .. table.concat(same, ", ") .. ")") or "")

@@ -23,12 +23,37 @@ local function ratio_line(ci, who)
     .. (ci.m * ci.n > 1 and (" (%.2f to %.2f, %s)"):format(ci.lo, ci.hi, stats.percent(ci.level)) or " (one run each)")
 end
 
+-- Up to 12 names of points, then how many more.
+local function names_of(list, name)
+  local names = {}
+  for i, p in ipairs(list) do
+    if i > 12 then names[#names + 1] = ("and %d more"):format(#list - 12); break end
+    names[#names + 1] = name(p)
+  end
+  return table.concat(names, "; ")
+end
+
+-- What the others are against the best: told apart (an interval of LEVEL or more clear of 1),
+-- ties (an interval of LEVEL or more that holds 1), or unsure (too few runs for LEVEL). Each
+-- is one of the three, never two: a ratio whose interval is short of LEVEL names no tie.
+local function standing(v, ok, best)
+  v.unsure = {}
+  for i = 2, #ok do
+    local p = ok[i]
+    local ci = stats.ratio_ci(p.rates, best.rates)
+    v.ratio[p] = ci
+    if ci.level < stats.LEVEL - 1e-12 then v.unsure[#v.unsure + 1] = p
+    elseif not stats.told_apart(ci) then v.ties[#v.ties + 1] = p end
+  end
+end
+
 -- The verdict on points (one scenario's, any order): { best, ties (the points that cannot be
--- told apart from it), ratio[p] (its ratio_ci against the best), lines }.
+-- told apart from it), unsure (those too few runs cannot tell), ratio[p] (its ratio_ci
+-- against the best), lines }.
 function M.of(pts)
   local ok = {}
   for _, p in ipairs(pts) do if p.median then ok[#ok + 1] = p end end
-  local v = { ties = {}, ratio = {}, lines = {} }
+  local v = { ties = {}, unsure = {}, ratio = {}, lines = {} }
   if #ok == 0 then
     v.lines[1] = "no configuration ran successfully"
     return v
@@ -44,28 +69,22 @@ function M.of(pts)
     return v
   end
   v.lines[1] = ("fastest: %s at %s"):format(name(best), M.figure(best))
-  local short = false
-  for i = 2, #ok do
-    local p = ok[i]
-    local ci = stats.ratio_ci(p.rates, best.rates)
-    v.ratio[p] = ci
-    if not stats.told_apart(ci) then
-      v.ties[#v.ties + 1] = p
-      short = short or ci.level < stats.LEVEL
-    end
-  end
+  standing(v, ok, best)
   v.lines[#v.lines + 1] = ratio_line(v.ratio[ok[2]], "the next, " .. name(ok[2]))
   if #ok > 2 then v.lines[#v.lines + 1] = ratio_line(v.ratio[ok[#ok]], "the slowest, " .. name(ok[#ok])) end
-  if #v.ties == 0 then
-    v.lines[#v.lines + 1] = "  every other configuration is told apart from it"
+  local single = true -- one run a point: nothing can be told apart, whatever the figures
+  for _, p in ipairs(ok) do single = single and p.n <= 1 end
+  if single then
+    v.lines[#v.lines + 1] = "  with one run a point nothing can be told apart: --repeat=4 or more tells a clear difference"
+  elseif #v.unsure == #ok - 1 then
+    v.lines[#v.lines + 1] = "  too few runs to tell any of the others apart from it: 4 or more of each tell a clear difference"
   else
-    local names = {}
-    for i, p in ipairs(v.ties) do
-      if i > 12 then names[#names + 1] = ("and %d more"):format(#v.ties - 12); break end
-      names[#names + 1] = name(p)
+    if #v.ties > 0 then v.lines[#v.lines + 1] = "  cannot be told apart from it: " .. names_of(v.ties, name) end
+    if #v.unsure > 0 then
+      v.lines[#v.lines + 1] = ("  too few runs to tell from it (4 or more of each tell a clear difference): %s")
+        :format(names_of(v.unsure, name))
     end
-    v.lines[#v.lines + 1] = ("  cannot be told apart from it: %s%s"):format(table.concat(names, "; "),
-      short and " (too few runs to be sure: 4 or more of each tell a clear difference)" or "")
+    if #v.ties == 0 and #v.unsure == 0 then v.lines[#v.lines + 1] = "  every other configuration is told apart from it" end
   end
   return v
 end

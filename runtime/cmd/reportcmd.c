@@ -27,7 +27,7 @@ static int report_main(bb_cli *cli)
 const opt_def report_opt_html = { "html", OT_STR, NULL, 0, 0, "also write every report of the results (tables, charts, comparison, timelines, CDFs, environment) into this self-contained HTML file" };
 static const opt_def svg = { "svg", OT_STR, NULL, 0, 0, "also draw a chart into this SVG file" };
 static const opt_def log_scale = { "log", OT_BOOL, NULL, 0, 0, "log scale for rows/s in the chart" };
-static const opt_def compare = { "compare", OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: each point's rows/s ratio, its interval and a verdict" };
+static const opt_def compare = { "compare", OT_BOOL, NULL, 0, 0, "two results files, BASE then CANDIDATE: points paired across what differs between the files (a --set, an option, versions: said), each one's rows/s ratio, its interval and a verdict; exit 4 when a point cannot be paired" };
 static const opt_def fail_if_slower = { "fail-if-slower", OT_NUM, NULL, 0, 0, "with --compare: exit 4 when a point is slower by more than this many percent, its interval clear of it" };
 static const opt_def timeline = { "timeline", OT_BOOL, NULL, 0, 0, "rows/s and p99 over time of each run with intervals, and its stalls (--svg draws it)" };
 static const opt_def cdf = { "cdf", OT_BOOL, NULL, 0, 0, "the latency CDF of each point with a latency_hist (--svg draws it, log-scaled)" };

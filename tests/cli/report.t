@@ -42,12 +42,15 @@ $ head -c 0 /dev/null; python3 -c "import json; r=json.loads(open('tests/fixture
 ~ ^too few runs to tell \(3 and 1: 50% sure at most; 4 a side reach 95%\) .* 0\.328 +\[0\.323, 0\.333\] \(50%\)$
 ! ^slower|fail-if-slower=5:
 
-# points on one side only are listed as unmatched
+# points on one side only are listed as unmatched, and make the comparison fail (exit 4) naming them: a typo must not pass in CI
 $ ./bulkbench report --compare tests/fixtures/compare_base.jsonl <(cat tests/fixtures/compare_cand.jsonl tests/fixtures/results.jsonl)
-? 0
+? 4
 ~ ^faster 
 ~ ^unmatched: only in candidate +pg +copy +4 +- +- +250000 +1 +- +-$
 ~ ^other: 1 point
+~ ^what differs: the scenario is only in the candidate$
+~ ^bulkbench: 7 points could not be paired \(only in candidate: fixture_sweep \(pg, copy, threads=1, batch=1000\); 
+~ a threshold or comparison failed
 
 # as markdown, and as CSV with every dimension of the point and the interval's ends
 $ F=tests/fixtures; ./bulkbench report --compare $F/compare_base.jsonl $F/compare_cand.jsonl --format=markdown; ./bulkbench report --compare $F/compare_base.jsonl $F/compare_cand.jsonl --format=csv
@@ -153,3 +156,40 @@ $ python3 -c "import json; t=[json.loads(l) for l in open('tests/fixtures/timeli
 ~ types\.jsonl:4: field advise\.round is a string \("one"\), not a number: skipped
 ~ ^rc=0$
 ! traceback|rc=[1-9]
+
+# --compare of a before and an after that differ in one --set: the points pair across it, the text says what differs ("synchronous_commit: on → off"), and the verdict follows
+$ F=tests/fixtures; python3 -c "import json; b=json.loads(open('$F/compare_base.jsonl').readline()); c=json.loads(open('$F/compare_cand.jsonl').readline()); print(json.dumps(dict(b, set={'synchronous_commit': 'on'})), file=open('$TMP/on.jsonl', 'w')); print(json.dumps(dict(c, set={'synchronous_commit': 'off'})), file=open('$TMP/off.jsonl', 'w'))"; ./bulkbench report --compare $TMP/on.jsonl $TMP/off.jsonl
+? 0
+~ ^quickstart: 1 point \(engine=sqlite, method=multirow, threads=1, batch=1000, --journal=wal, --sync=normal\)$
+~ ^what differs: synchronous_commit: on → off$
+~ ^faster +75127 +5 +306414 +5 +4\.079
+! unmatched
+
+# ... a script option, bulkbench's version and a server setting recorded in the environment are said the same way; the server setting a --set also shows is said once
+$ F=tests/fixtures; python3 -c "import json; b=json.loads(open('$F/compare_base.jsonl').readline()); c=json.loads(open('$F/compare_cand.jsonl').readline()); print(json.dumps(dict(b, options={'journal': 'wal', 'sync': 'normal'}, set={'synchronous_commit': 'on'}, server=dict(b['server'], settings={'synchronous_commit': 'on', 'wal_level': 'replica'}))), file=open('$TMP/b2.jsonl', 'w')); print(json.dumps(dict(c, options={'journal': 'delete', 'sync': 'normal'}, version='0.2.0', set={'synchronous_commit': 'off'}, server=dict(c['server'], settings={'synchronous_commit': 'off', 'wal_level': 'minimal'}))), file=open('$TMP/c2.jsonl', 'w'))"; ./bulkbench report --compare $TMP/b2.jsonl $TMP/c2.jsonl
+? 0
+~ ^what differs: synchronous_commit: on → off; --journal: wal → delete; bulkbench version: 0\.1\.0 → 0\.2\.0; wal_level: replica → minimal$
+~ ^faster 
+
+# ... a dimension with several values on one side is no change of the whole file: its points pair value by value, and one left without a partner fails the comparison
+$ F=tests/fixtures; python3 -c "import json; b=json.loads(open('$F/compare_base.jsonl').readline()); c=json.loads(open('$F/compare_cand.jsonl').readline()); f=open('$TMP/b3.jsonl', 'w'); [print(json.dumps(dict(b, set={'synchronous_commit': v})), file=f) for v in ('on', 'off')]; print(json.dumps(dict(c, set={'synchronous_commit': 'on'})), file=open('$TMP/c3.jsonl', 'w'))"; ./bulkbench report --compare $TMP/b3.jsonl $TMP/c3.jsonl
+? 4
+~ ^what differs: nothing the results record
+~ ^faster 
+~ ^unmatched: only in base +off 
+~ 1 point could not be paired \(only in base: quickstart \(sqlite, multirow, threads=1, batch=1000, synchronous_commit=off, --journal=wal, --sync=normal\)\)
+
+# one scenario name over two scripts (their sha256 differ): --compare says so and warns, and so does a report of one file that holds both
+$ F=tests/fixtures; python3 -c "import json; b=json.loads(open('$F/compare_base.jsonl').readline()); c=json.loads(open('$F/compare_cand.jsonl').readline()); print(json.dumps(dict(b, scenario_sha256='a'*64)), file=open('$TMP/s1.jsonl', 'w')); print(json.dumps(dict(c, scenario_sha256='b'*64)), file=open('$TMP/s2.jsonl', 'w'))"; ./bulkbench report --compare $TMP/s1.jsonl $TMP/s2.jsonl; cat $TMP/s1.jsonl $TMP/s2.jsonl >$TMP/s12.jsonl; ./bulkbench report $TMP/s12.jsonl
+? 0
+~ ^what differs: the script \(sha256\): aaaaaaaaaaaa → bbbbbbbbbbbb$
+~ ^WARNING: quickstart: the two files ran different scripts of that name \(sha256 aaaaaaaaaaaa in base, bbbbbbbbbbbb in candidate\)
+~ ^WARNING: quickstart: one scenario name covers 2 different scripts \(sha256 aaaaaaaaaaaa, bbbbbbbbbbbb\)
+
+# the verdict never names a configuration both as slower and as one that cannot be told apart; with one run a point it says nothing can be told apart instead of listing every other
+$ ./bulkbench report tests/fixtures/results.jsonl; ./bulkbench report tests/fixtures/timeline.jsonl
+? 0
+~ ^  with one run a point nothing can be told apart: --repeat=4 or more tells a clear difference$
+~ ^  3\.76 times as fast as the slowest, batch=10 \(3\.00 to 4\.56, 66\.6%\)$
+~ ^  too few runs to tell any of the others apart from it: 4 or more of each tell a clear difference$
+! cannot be told apart

@@ -120,3 +120,83 @@ describe("verdicts", function()
     assert.are.same({ 5 }, compare.run_rates { rows_per_s = 5 })
   end)
 end)
+
+describe("what differs between two files", function()
+  local differs = require "bulkbench.report.differs"
+  local compare = require "bulkbench.report.compare"
+  local function r(t)
+    local x = { scenario = "s", engine = "pg", method = "txn", threads = 1, batch = 10, rows_per_s = 100,
+                version = "0.1.0", server = { version = "PostgreSQL 15", settings = { fsync = "on" } } }
+    for k, v in pairs(t) do x[k] = v end
+    return x
+  end
+
+  it("is a dimension with one value on each side, not the same: paired across, and said", function()
+    local d = differs.between({ r { set = { synchronous_commit = "on" } } }, { r { set = { synchronous_commit = "off" } } })
+    assert.are.same({ ["set.synchronous_commit"] = true }, d.skip)
+    assert.are.same({ "synchronous_commit: on → off" }, d.lines)
+    local rows = compare.match({ r { set = { synchronous_commit = "on" }, rows_per_s = 100 } },
+      { r { set = { synchronous_commit = "off" }, rows_per_s = 300 } })
+    assert.are.equal(1, #rows)
+    assert.are.equal(3, rows[1].ratio)
+    assert.is_nil(compare.unpaired(rows))
+  end)
+
+  it("is no change where a side holds several values: those pair value by value", function()
+    local base = { r { set = { synchronous_commit = "on" } }, r { set = { synchronous_commit = "off" } } }
+    local d = differs.between(base, { r { set = { synchronous_commit = "on" } } })
+    assert.are.same({}, d.skip)
+    local rows = compare.match(base, { r { set = { synchronous_commit = "on" } } })
+    assert.are.equal(2, #rows)
+    assert.is_truthy(compare.unpaired(rows):find("^1 point could not be paired %(only in base: s %(pg, txn, threads=1, batch=10, synchronous_commit=off%)"))
+  end)
+
+  it("tells the environment (versions, server settings, the script) without pairing on it", function()
+    local d = differs.between({ r { strategy = "none" } },
+      { r { version = "0.2.0", strategy = "drop-indexes", scenario_sha256 = ("c"):rep(64),
+            server = { version = "PostgreSQL 16", settings = { fsync = "off" } } } })
+    assert.are.same({ strategy = true }, d.skip)
+    assert.are.same({ "strategy: none → drop-indexes", "bulkbench version: 0.1.0 → 0.2.0",
+                      "server version: PostgreSQL 15 → PostgreSQL 16", "the script (sha256): (not set) → cccccccccccc",
+                      "fsync: on → off" }, d.lines)
+  end)
+
+  it("pairs a method only with itself: a method is no change of a whole file", function()
+    local rows = compare.match({ r { method = "txn" } }, { r { method = "multirow" } })
+    assert.is_truthy(compare.unpaired(rows):find("^2 points could not be paired"))
+  end)
+end)
+
+describe("the verdict on a scenario's points", function()
+  local verdict = require "bulkbench.report.verdict"
+  local points = require "bulkbench.report.points"
+  local function pt(batch, rates)
+    return points.summarise { r = { scenario = "s", engine = "sqlite", method = "txn", threads = 1, batch = batch },
+                              rates = rates, failed = {}, results = {} }
+  end
+
+  it("puts each other point in one of told apart, cannot be told apart, too few runs: never two", function()
+    local best, apart, tie, few = pt(1000, { 200, 201, 199, 202, 198 }), pt(10, { 100, 101, 99, 102, 98 }),
+      pt(100, { 196, 201, 193, 199, 197 }), pt(500, { 150 })
+    local v = verdict.of { apart, few, tie, best }
+    assert.are.equal(best, v.best)
+    assert.are.same({ tie }, v.ties)
+    assert.are.same({ few }, v.unsure)
+    local text = table.concat(v.lines, "\n")
+    assert.is_truthy(text:find("as fast as the slowest, batch=10 (", 1, true), text)
+    assert.is_truthy(text:find("\n  cannot be told apart from it: batch=100\n", 1, true), text)
+    assert.is_truthy(text:find("too few runs to tell from it (4 or more of each tell a clear difference): batch=500", 1, true), text)
+    local slowest = text:match("as fast as the slowest, (.-) %(")
+    for name in (text:match("cannot be told apart from it: ([^\n]*)") .. "; "):gmatch("(.-); ") do
+      assert.are_not.equal(slowest, name)
+    end
+  end)
+
+  it("with one run a point says that nothing can be told apart, rather than list every other", function()
+    local pts = {}
+    for i = 1, 30 do pts[i] = pt(i, { 1000 + i }) end
+    local lines = verdict.of(pts).lines
+    assert.are.equal("  with one run a point nothing can be told apart: --repeat=4 or more tells a clear difference", lines[#lines])
+    assert.is_falsy(table.concat(lines, "\n"):find("cannot be told apart from it", 1, true))
+  end)
+end)
