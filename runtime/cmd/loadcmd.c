@@ -55,9 +55,10 @@ static int load_main(bb_cli *cli)
                (long long)res.rows_rejected, o.reject_path ? " (in " : "", o.reject_path ? o.reject_path : "",
                o.reject_path ? ", why in its .log)" : "", (long long)(res.committed + res.rows_rejected),
                rc ? "before the load stopped" : "in the input");
-    if (rc) {
-        output_fail(&err);
+    if (rc) { /* the error once: in the table's row when the result holds it */
+        if (!res.error[0]) output_fail_message(&err);
         fprintf(stderr, "bulkbench: %lld rows were committed before the load stopped\n", (long long)res.committed);
+        output_hint(rc, 0);
     }
     return rc;
 }
