@@ -33,8 +33,10 @@ typedef struct adv_cand {
     int per_row; /* the method takes no batch */
     adv_run *runs;
     int nruns;
-    char error[1024]; /* why its run failed, "" when none did */
-    int retried;      /* a failed run was run once more (once per candidate) */
+    char error[1024];      /* why its run failed twice in a row, "" when none did */
+    int retries;           /* failed runs run once more (a failure the next run did not repeat is not the candidate's) */
+    int recovered;         /* of those, the ones whose second run went through */
+    char retry_note[600]; /* the first failure run again: "round N: why" */
 } adv_cand;
 
 /* One round as it went. */

@@ -80,20 +80,6 @@ static int setup_script(advise *a, bb_err *err)
     return advise_space(a, err);
 }
 
-/* The file's rows, as lines less the header: the scale of its answer. */
-static int64_t file_lines(const char *path, int header)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) return -1;
-    char buf[1 << 16];
-    size_t n;
-    int64_t lines = 0;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        for (char *p = buf; (p = memchr(p, '\n', (size_t)(buf + n - p))); p++) lines++;
-    fclose(f);
-    return lines - (header ? 1 : 0);
-}
-
 static const char *option(void *cli, const char *name)
 {
     /* the load options advise passes on; the rest are set per run */
@@ -118,7 +104,8 @@ static int setup_file(advise *a, bb_err *err)
     a->lo.progress = 0;
     struct stat st;
     if (stat(a->input, &st) < 0) return bb_errf(err, "cannot read %s", a->input);
-    a->rows = file_lines(a->input, a->lo.header);
+    /* the scale of its answer: its rows as the load counts them (a quoted newline ends none) */
+    if ((a->rows = load_count_rows(&a->lo, a->input, err)) < 0) return -1;
     a->file_bytes = (int64_t)st.st_size;
     if (a->rows < 1) return bb_usagef(err, "%s holds no rows", a->input);
     snprintf(a->scenario, sizeof a->scenario, "load");
@@ -235,8 +222,8 @@ static const char *user_message(char *msg)
     return msg;
 }
 
-/* A run that failed takes its candidate out with the reason; every candidate's failing is
- * the caller's to report. */
+/* A run that failed again once more takes its candidate out with the reason; every
+ * candidate's failing is the caller's to report. */
 static void run_failed(advise *a, int k, const bb_err *err)
 {
     adv_cand *c = &a->c[k];
@@ -244,7 +231,31 @@ static void run_failed(advise *a, int k, const bb_err *err)
     user_message(c->error);
     race_fail(&a->r, k);
     if (a->progress) fputs("\r\033[K", stderr);
-    fprintf(stderr, "  %s failed: %s\n", c->key, c->error);
+    fprintf(stderr, "  %s failed again: %s; it leaves the race\n", c->key, c->error);
+}
+
+/* Candidate k's run in this round and turn; a failure that is not a stop may be the
+ * server's (a session killed from outside, a deadlock): it runs once more, on new sessions
+ * (each run opens its own), and only a second failure in a row is the candidate's. What
+ * happened is kept for the answer. The last run's exit code; *done counts the runs. */
+static int run_twice(advise *a, int k, const race_round *rd, int rep, bb_err *err, int *done)
+{
+    adv_cand *c = &a->c[k];
+    int rc = run_one(a, k, rd, err);
+    c->runs[c->nruns - 1].rep = rep;
+    ++*done;
+    if (rc == BB_EXIT_OK || rc >= 128 || sig_caught()) return rc;
+    c->retries++;
+    if (!c->retry_note[0])
+        snprintf(c->retry_note, sizeof c->retry_note, "round %d: %.500s", rd->round, user_message(err->msg));
+    if (a->progress) fputs("\r\033[K", stderr);
+    fprintf(stderr, "  %s failed (%s); running it once more, on new sessions\n", c->key, user_message(err->msg));
+    *err = (bb_err){ .code = BB_EXIT_RUNTIME };
+    rc = run_one(a, k, rd, err);
+    c->runs[c->nruns - 1].rep = rep;
+    ++*done;
+    if (rc == BB_EXIT_OK) c->recovered++;
+    return rc;
 }
 
 /* One round, each run interleaved (every contestant once, then again); stops early at the
@@ -271,21 +282,8 @@ static void run_round(advise *a, const race_round *rd)
                 break;
             }
             bb_err err = { .code = BB_EXIT_RUNTIME };
-            int rc = run_one(a, k, rd, &err);
+            int rc = run_twice(a, k, rd, rep, &err, &done);
             adv_run *run = &a->c[k].runs[a->c[k].nruns - 1];
-            run->rep = rep;
-            done++;
-            if (rc != BB_EXIT_OK && rc < 128 && !a->c[k].retried && !sig_caught()) {
-                /* one failure may be the server's (a backend killed, a deadlock): once more */
-                a->c[k].retried = 1;
-                if (a->progress) fputs("\r\033[K", stderr);
-                fprintf(stderr, "  %s failed (%s); running it once more\n", a->c[k].key, user_message(err.msg));
-                err = (bb_err){ .code = BB_EXIT_RUNTIME };
-                rc = run_one(a, k, rd, &err);
-                run = &a->c[k].runs[a->c[k].nruns - 1];
-                run->rep = rep;
-                done++;
-            }
             if (rc >= 128) {
                 a->interrupted = rc - 128;
                 break;

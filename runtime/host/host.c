@@ -127,6 +127,25 @@ int host_usage_error(lua_State *L, const char *msg)
     return lua_error(L);
 }
 
+/* The length of the library's own places ("lua/scratch.lua:442: ", one after another) that
+ * lead msg: where in bulkbench an error was raised says nothing to the user, who did not
+ * write that file (a script's own file:line stays). */
+static size_t library_where(const char *msg)
+{
+    size_t at = 0;
+    for (;;) {
+        const char *p = msg + at, *colon = strchr(p, ':');
+        if (!colon || colon == p || colon - p > 200) return at;
+        const char *d = colon + 1;
+        while (*d >= '0' && *d <= '9') d++;
+        if (d == colon + 1 || d[0] != ':' || d[1] != ' ') return at;
+        char chunk[216];
+        snprintf(chunk, sizeof chunk, "@%.*s", (int)(colon - p), p);
+        if (memchr(p, '\n', (size_t)(colon - p)) || !is_library_chunk(chunk)) return at;
+        at = (size_t)(d + 2 - msg);
+    }
+}
+
 int host_pcall(lua_State *L, int nargs, int nresults, bb_err *err)
 {
     if (lua_pcall(L, nargs, nresults, 1) == 0) return 0;
@@ -149,7 +168,7 @@ int host_error(lua_State *L, bb_err *err)
         return -1;
     }
     const char *msg = lua_tostring(L, -1);
-    bb_errf(err, "%s", msg ? msg : "unknown Lua error");
+    bb_errf(err, "%s", msg ? msg + library_where(msg) : "unknown Lua error");
     lua_pop(L, 1);
     return -1;
 }

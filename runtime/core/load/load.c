@@ -68,6 +68,51 @@ static int first_line_crlf(int fd)
     return -1;
 }
 
+/* A file's compression, by its first bytes; *bom: the bytes of a UTF-8 byte order mark
+ * that lead it (not data). */
+static codec file_codec(int fd, off_t *bom)
+{
+    unsigned char magic[4] = { 0 };
+    ssize_t got = pread(fd, magic, 4, 0);
+    *bom = got >= 3 && magic[0] == 0xef && magic[1] == 0xbb && magic[2] == 0xbf ? 3 : 0;
+    return got >= 2 && magic[0] == 0x1f && magic[1] == 0x8b                                        ? CODEC_GZIP
+        : got == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd ? CODEC_ZSTD
+                                                                                                   : CODEC_NONE;
+}
+
+static void count_emit(void *ud, int64_t start, int64_t end, int64_t rows, int64_t first_line, int crlf)
+{
+    (void)start, (void)end, (void)first_line, (void)crlf;
+    *(int64_t *)ud += rows;
+}
+
+int64_t load_count_rows(const load_opts *o, const char *path, bb_err *err)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return bb_errf(err, "cannot read %s: %s", path, strerror(errno)), -1;
+    off_t bom;
+    if (file_codec(fd, &bom) != CODEC_NONE) {
+        close(fd);
+        return bb_errf(err, "%s is compressed: unpack it to count its rows", path), -1;
+    }
+    chunk_scan sc;
+    const char *f = o->format ? o->format : "csv";
+    chunk_scan_init(&sc, !strcmp(f, "csv") ? CHUNK_CSV : !strcmp(f, "tsv") ? CHUNK_TSV : CHUNK_COPY,
+                    (o->header ? 1 : 0) + o->skip_rows, -1, INT64_MAX);
+    if (o->quote) sc.quote = o->quote;
+    sc.pos = sc.start = sc.row_end = bom;
+    int64_t rows = 0;
+    char *buf = bb_xmalloc(READ_PIECE);
+    ssize_t n;
+    while ((n = pread(fd, buf, READ_PIECE, (off_t)sc.pos)) > 0) chunk_scan_feed(&sc, buf, (size_t)n, count_emit, &rows);
+    free(buf);
+    close(fd);
+    if (n < 0) return bb_errf(err, "reading %s: %s", path, strerror(errno)), -1;
+    if (chunk_scan_end(&sc, count_emit, &rows) < 0)
+        return bb_errf(err, "%s ends inside a quoted field (line %lld)", path, (long long)sc.chunk_line), -1;
+    return rows;
+}
+
 /* Cuts a file into chunks of about `size` bytes that end at row ends (chunk.c). A file
  * that fits one chunk, with no rows to skip or count, is not scanned at all: it is one
  * range, and the server's count of its rows is the count (rows = -1 until then). A UTF-8
@@ -76,11 +121,8 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int6
 {
     const load_opts *o = j->o;
     int64_t skip = (o->header ? 1 : 0) + o->skip_rows;
-    unsigned char magic[4] = { 0 };
-    ssize_t got = pread(j->fds[file], magic, 4, 0);
-    codec cd = got >= 2 && magic[0] == 0x1f && magic[1] == 0x8b                                    ? CODEC_GZIP
-        : got == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd ? CODEC_ZSTD
-                                                                                                   : CODEC_NONE;
+    off_t bom;
+    codec cd = file_codec(j->fds[file], &bom);
     if (cd != CODEC_NONE) { /* no seeking into compressed data: the file is one chunk */
         if (*left >= 0 || o->skip_bad)
             return bb_usagef(err,
@@ -90,7 +132,6 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int6
         add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, cd, skip });
         return 0;
     }
-    off_t bom = got >= 3 && magic[0] == 0xef && magic[1] == 0xbb && magic[2] == 0xbf ? 3 : 0;
     if (file_size <= size && skip == 0 && *left < 0) { /* the first line end tells the style */
         int crlf = first_line_crlf(j->fds[file]);
         if (file_size > bom) add_chunk(j, (chunk){ file, bom, (off_t)file_size, -1, 1, crlf, CODEC_NONE, 0 });

@@ -52,6 +52,11 @@ extern const char *const load_opt_names[];
  * option table's types; -1 with a usage error that names the option. */
 int load_opts_read(load_opts *o, load_opt_get get, void *ud, bb_err *err);
 
+/* The rows of one plain (uncompressed) file as a load of it with o's format, quote, header
+ * and --skip-rows counts them: its records, a newline inside a quoted CSV field ending none;
+ * -1 with err when the file cannot be read, is compressed or ends inside a quoted field. */
+int64_t load_count_rows(const load_opts *o, const char *path, bb_err *err);
+
 /* The format of a file: given (csv, tsv, copy), else from its extension under any .gz or
  * .zst; NULL when neither says. */
 const char *load_format_of(const char *path, const char *given);
