@@ -431,6 +431,25 @@ function bb.sessions(engine, dsn)
   return max, used
 end
 
+-- advise: the engine's strategies that address a bound (`kind`) and would change something
+-- for the table `name` (lua/strategy.lua for_bound), ", "-joined: its indexes, foreign keys and
+-- triggers counted in the server's catalog when a script's table copies one there (`new`'s
+-- scenarios, t.like) or is not the script's (a file's), else as the script declares them.
+-- nil when the server cannot be asked.
+function bb.strategies_for(engine, dsn, name, kind)
+  local strategy = require "bulkbench.strategy"
+  local t = bb.tables[name]
+  local db = core.connect(engine, dsn)
+  local ok, list = pcall(function()
+    local on_server = not t and name or t.like
+    local facts = on_server and strategy.facts(db, on_server)
+      or (t and { indexes = #(t.indexes or {}), uniques = 0, fks = #(t.foreign_keys or {}), triggers = 0 })
+    return strategy.for_bound(db, kind, on_server or name, facts)
+  end)
+  db:close()
+  return ok and table.concat(list, ", ") or nil
+end
+
 -- advise: the scratch tables runs no longer running left here; said, or dropped (cleanup).
 -- Returns how many were found and the failures to drop, joined.
 function bb.scratch_orphans(engine, dsn, cleanup)

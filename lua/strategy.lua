@@ -44,6 +44,38 @@ function M.find(db, name)
   return s, em
 end
 
+-- The table's counts as the engine's catalog gives them ({ indexes (those drop-indexes
+-- drops), uniques, fks, triggers }), or nil when it is not on the server or the engine
+-- cannot say.
+function M.facts(db, name)
+  local em = engine_module(db)
+  if not em.facts then return nil end
+  local ok, f = pcall(em.facts, db, name)
+  return ok and f or nil
+end
+
+-- advise's advice: the engine's strategies that address a bound (kind: wal, server-cpu,
+-- io...; a strategy's `bounds`) and would change something for the table `name` with these
+-- facts (a strategy's `needs`, one of facts' counts, above 0; an unknown count rules none
+-- out), its `check` passing; sorted by name.
+function M.for_bound(db, kind, name, facts)
+  local em, out = engine_module(db), {}
+  for sname, s in pairs(em) do
+    local addresses = false
+    for _, b in ipairs(type(s) == "table" and s.bounds or {}) do addresses = addresses or b == kind end
+    local need = addresses and s.needs and facts and facts[s.needs]
+    if addresses and (need == nil or need > 0) then
+      local ok, why = true, nil
+      if s.check then
+        ok, why = pcall(s.check, { db = db, name = name, table = db:quote(name), threads = 1, strategy = sname, state = {} })
+      end
+      if ok and why == nil then out[#out + 1] = sname end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
 -- Before the load. Returns nil, or the line saying why the strategy was skipped; and the
 -- session settings the load's sessions take ({name = value} or nil).
 -- table_name: the table bb.load loads (bb.main_table, which the runner passes: this module

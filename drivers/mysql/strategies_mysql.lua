@@ -17,7 +17,27 @@ function M.signature(db, name)
   return rows[1][1] or ""
 end
 
+-- What advise's advice asks of a table: its non-unique secondary indexes (those drop-indexes
+-- drops), unique ones, foreign keys and triggers, counted; nil when there is no such table.
+function M.facts(db, name)
+  if tonumber(db:query("select count(*) from information_schema.tables where" .. where(name))[1][1]) == 0 then
+    return nil
+  end
+  local fk = " and constraint_type = 'FOREIGN KEY'"
+  local q = db:query("select (select count(distinct index_name) from information_schema.statistics where" .. where(name)
+    .. " and non_unique = 1 and index_name not in (select constraint_name from information_schema.table_constraints"
+    .. " where" .. where(name) .. fk .. ")), (select count(distinct index_name) from information_schema.statistics where"
+    .. where(name) .. " and non_unique = 0 and index_name <> 'PRIMARY'), (select count(*) from"
+    .. " information_schema.table_constraints where" .. where(name) .. fk .. "), (select count(*) from"
+    .. " information_schema.triggers where event_object_schema = database() and event_object_table = " .. lit(name) .. ")")[1]
+  return { indexes = tonumber(q[1]), uniques = tonumber(q[2]), fks = tonumber(q[3]), triggers = tonumber(q[4]) }
+end
+
+-- bounds: what each strategy moves (advise names it where its run was so bound); needs: the
+-- count of facts() it changes nothing without.
 M["drop-indexes"] = {
+  bounds = { "server-cpu", "io" },
+  needs = "indexes",
   gives_up = "the table has no secondary indexes during the load (queries on it scan), and the rebuild's time is counted",
   before = function(ctx)
     -- non-unique secondary indexes, less those a foreign key is named after (InnoDB needs them)
@@ -40,16 +60,21 @@ M["drop-indexes"] = {
 }
 
 M["no-unique-checks"] = {
+  bounds = { "server-cpu", "io" },
+  needs = "uniques",
   gives_up = "InnoDB may not check secondary unique keys while loading: duplicates can get in unnoticed (unique_checks = 0)",
   session = { unique_checks = "0" },
 }
 
 M["no-fk-checks"] = {
+  bounds = { "server-cpu" },
+  needs = "fks",
   gives_up = "rows are not checked against their parents, then or later: orphans stay (foreign_key_checks = 0)",
   session = { foreign_key_checks = "0" },
 }
 
 M["no-binlog"] = {
+  bounds = { "wal" },
   gives_up = "the loaded rows are not in the binary log: replicas and point-in-time recovery do not get them (sql_log_bin = 0)",
   session = { sql_log_bin = "0" },
   check = function(ctx) -- needs SUPER or BINLOG ADMIN: try it on the runner's own session
@@ -60,6 +85,8 @@ M["no-binlog"] = {
 }
 
 M["disable-keys"] = {
+  bounds = { "server-cpu", "io" },
+  needs = "indexes",
   gives_up = "non-unique indexes are not maintained during the load and are rebuilt after (Aria/MyISAM), time counted",
   check = function(ctx)
     local r = ctx.db:query("select engine from information_schema.tables where" .. where(ctx.name))

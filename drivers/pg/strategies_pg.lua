@@ -17,7 +17,23 @@ function M.signature(db, name)
   return rows[1][1]
 end
 
+-- What advise's advice asks of a table: its secondary indexes (those drop-indexes drops),
+-- unique ones, foreign keys and user triggers, counted; nil when there is no such table.
+function M.facts(db, name)
+  if db:query("select to_regclass(" .. lit(db:quote(name)) .. ") is not null")[1][1] ~= "t" then return nil end
+  local r = lit(db:quote(name)) .. "::regclass"
+  local q = db:query("select (select count(*) from pg_index i where indrelid = " .. r .. " and not indisprimary and not"
+    .. " exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)), (select count(*) from pg_index where"
+    .. " indrelid = " .. r .. " and indisunique and not indisprimary), (select count(*) from pg_constraint where contype"
+    .. " = 'f' and conrelid = " .. r .. "), (select count(*) from pg_trigger where tgrelid = " .. r .. " and not tgisinternal)")[1]
+  return { indexes = tonumber(q[1]), uniques = tonumber(q[2]), fks = tonumber(q[3]), triggers = tonumber(q[4]) }
+end
+
+-- bounds: what each strategy moves (advise names it where its run was so bound); needs: the
+-- count of facts() it changes nothing without.
 M["drop-indexes"] = {
+  bounds = { "server-cpu", "io" },
+  needs = "indexes",
   gives_up = "the table has no secondary indexes during the load (queries on it scan), and the rebuild's time is counted",
   before = function(ctx)
     ctx.state.defs = {}
@@ -37,6 +53,8 @@ M["drop-indexes"] = {
 }
 
 M["defer-fks"] = {
+  bounds = { "server-cpu", "lock" },
+  needs = "fks",
   gives_up = "rows are not checked against their parents while they load; a bad one fails VALIDATE at the end, after the load",
   before = function(ctx)
     ctx.state.fks = ctx.db:query("select conname, pg_get_constraintdef(oid) from pg_constraint where contype = 'f' and conrelid = "
@@ -55,6 +73,8 @@ M["defer-fks"] = {
 }
 
 M["no-triggers"] = {
+  bounds = { "server-cpu" },
+  needs = "triggers",
   gives_up = "the table's triggers do not fire for the loaded rows (what they would have done is not done)",
   before = function(ctx)
     ctx.state.trg = ctx.db:query("select tgname from pg_trigger where tgrelid = " .. rel(ctx)
@@ -71,6 +91,7 @@ M["no-triggers"] = {
 }
 
 M.unlogged = {
+  bounds = { "wal" },
   gives_up = "a crash during the load empties the table; SET LOGGED after rewrites it and writes it all to WAL",
   check = function(ctx)
     local r = ctx.db:query("select relpersistence from pg_class where oid = " .. rel(ctx))
@@ -98,6 +119,7 @@ M.freeze = {
 }
 
 M["async-commit"] = {
+  bounds = { "wal" },
   gives_up = "a crash may lose the last commits the load was told had succeeded (synchronous_commit = off)",
   session = { synchronous_commit = "off" },
 }

@@ -195,7 +195,7 @@ end
 
 local function advise_race(page, rs, advice)
   if not race.any(rs) then return end
-  local cands = race.candidates(rs)
+  local cands = race.candidates(rs, advice)
   local rec = race.recommendation(cands, advice)
   local wide, items = race.svg(cands, chart.WIDE, "wide")
   local narrow = race.svg(cands, chart.NARROW, "narrow")

@@ -6,7 +6,8 @@
 --              | "failed" | "winner", out_round = N | null, baseline = bool, rows_asked = N, ... }
 -- (fate is the candidate's at the end of the race, on every one of its runs), and advise's own
 -- record when the file holds one (its --format=json object: recommendation, baseline...), whose
--- figures are then the page's. Without it the standings are worked out as the race did
+-- figures and order are then the page's (one figure per candidate, as the command printed
+-- it, and its standings' one order). Without it the standings are worked out as the race did
 -- (runtime/core/run/race.c): a candidate's standing is the median of its successful runs at
 -- the largest scale (rows_asked) every candidate still in the race had run at by the end of the
 -- last round it ran in.
@@ -79,11 +80,33 @@ local function common_rows(cands, round)
   return best
 end
 
+-- advise's own record's standings over those worked out from the runs: its figure, interval,
+-- scale and fate for each candidate, in its order (those it does not name after).
+local function from_record(order, rec)
+  if type(rec) ~= "table" or type(rec.candidates) ~= "table" then return order end
+  local by, out = {}, {}
+  for _, c in ipairs(order) do by[c.name] = c end
+  for _, rc in ipairs(rec.candidates) do
+    local c = type(rc) == "table" and by[rc.candidate]
+    if c then
+      local ci, last = type(rc.ci95) == "table" and rc.ci95 or {}, type(rc.rounds) == "table" and rc.rounds[#rc.rounds]
+      c.median, c.lo, c.hi, c.level = tonumber(rc.rows_per_s), tonumber(ci[1]), tonumber(ci[2]), tonumber(rc.ci_level)
+      c.n = type(last) == "table" and tonumber(last.n) or c.n
+      c.at = tonumber(rc.at_rows) or (type(last) == "table" and tonumber(last.rows)) or c.at
+      c.fate, c.out = type(rc.fate) == "string" and rc.fate or c.fate, tonumber(rc.out_round) or c.out
+      out[#out + 1] = c
+      by[rc.candidate] = nil
+    end
+  end
+  for _, c in ipairs(order) do if by[c.name] then out[#out + 1] = c end end
+  return out
+end
+
 -- The candidates, best standing first: { name, rounds = { {round, rows_per_s (the median of its
 -- successful runs in the round), runs} }, runs, samples, fate, out (the round it left the race),
--- baseline, last (the last round it ran in), rates (its standing's runs), at (their scale),
--- median, lo, hi, level }.
-function M.candidates(results)
+-- baseline, last (the last round it ran in), rates (its standing's runs), n (how many), at
+-- (their scale), median, lo, hi, level }; with advise's record (advice's last), its standings.
+function M.candidates(results, advice)
   local by, order, last_round = {}, {}, 0
   for _, r in ipairs(results) do
     local a = entry(r)
@@ -121,6 +144,7 @@ function M.candidates(results)
     local upto = c.fate == "failed" and (c.out or c.last) - 1 or ((c.out and not c.baseline) and c.out or last_round)
     c.at = common_rows(order, upto)
     c.rates = c.at and rates_at(c, c.at, upto) or {}
+    c.n = #c.rates
     if #c.rates > 0 then
       c.median = stats.median(c.rates)
       c.lo, c.hi, c.level = stats.median_interval(c.rates)
@@ -134,7 +158,7 @@ function M.candidates(results)
     if x.median and x.median ~= y.median then return x.median > y.median end
     return place[x] < place[y]
   end)
-  return order
+  return from_record(order, advice and advice[#advice])
 end
 
 local function fate_text(c)
@@ -148,6 +172,18 @@ local function figure(n, median, lo, hi, level)
   if n <= 1 then return ("%s rows/s (one run)"):format(tables.thousands(median)) end
   return ("%s rows/s (%s: %s to %s)"):format(tables.thousands(median), stats.interval_name(n, level),
     tables.thousands(lo), tables.thousands(hi))
+end
+
+-- The line comparing the pick with the baseline, from advise's record: the baseline's figure
+-- (its standing's, as in the standings), the paired ratio with its interval, the verdict.
+local function baseline_line(b)
+  if type(b) ~= "table" or type(b.ratio) ~= "number" then return nil end
+  local rci = type(b.ratio_ci95) == "table" and b.ratio_ci95
+  return ("  %.2f times the baseline %s%s%s%s"):format(b.ratio, tostring(b.candidate),
+    type(b.rows_per_s) == "number" and (" (%s rows/s)"):format(tables.thousands(b.rows_per_s)) or "",
+    rci and (" (%s interval %.2f to %.2f, %s paired runs)"):format(stats.percent(tonumber(b.ratio_ci_level) or 0.95),
+      rci[1], rci[2], tostring(b.pairs or "?")) or "",
+    (b.verdict_text or b.verdict) and (": " .. tostring(b.verdict_text or b.verdict)) or "")
 end
 
 -- The recommendation as lines of text: from advise's own record when there is one (its
@@ -172,13 +208,18 @@ function M.recommendation(cands, advice)
     end
     lines[1] = ("recommendation: %s: %s%s"):format(tostring(w.candidate or w.method), fig,
       w.at_rows and (", %d runs at %s rows"):format(n, tables.thousands(w.at_rows)) or "")
-    local b = rec.baseline
-    if type(b) == "table" and type(b.ratio) == "number" then
-      local rci = type(b.ratio_ci95) == "table" and b.ratio_ci95
-      lines[#lines + 1] = ("  %.2f times the baseline %s%s%s"):format(b.ratio, tostring(b.candidate),
-        rci and (" (%.2f to %.2f)"):format(rci[1], rci[2]) or "", b.verdict and (": " .. b.verdict) or "")
-    end
+    lines[#lines + 1] = baseline_line(rec.baseline)
     lines[#lines + 1] = "  " .. (type(w.command) == "string" and w.command or "(advise recorded no command)")
+    local d = rec.drops
+    if type(d) == "table" and tonumber(d.dropped) and d.dropped > 0 then
+      lines[#lines + 1] = ("  %d dropped: %s."):format(d.dropped, tostring(d.rule))
+      if type(d.risk) == "number" then
+        lines[#lines + 1] = ("  The chance that one of them is faster than the winner by more than %.0f%%: %.1f%% (the"
+          .. " most, %s: %.1f%%), from this race's spread of %.0f%% a run."):format(100 * (tonumber(d.tie) or 0.05),
+          100 * d.risk, tostring(d.risk_max_candidate), 100 * (tonumber(d.risk_max) or 0),
+          100 * (math.exp(tonumber(d.spread) or 0) - 1))
+      end
+    end
     return lines
   end
   local win
@@ -209,9 +250,10 @@ M.COLS = {
   { "candidate", function(c) return c.name end },
   { "rows/s", function(c) return c.median and ("%.0f"):format(c.median) or "null" end },
   { "interval", function(c)
-      return (c.median and #c.rates > 1) and ("%.0f-%.0f (%s)"):format(c.lo, c.hi, stats.percent(c.level)) or "-"
+      return (c.median and c.lo and (c.n or 0) > 1) and ("%.0f-%.0f (%s)"):format(c.lo, c.hi, stats.percent(c.level or 0))
+        or "-"
     end },
-  { "runs at rows", function(c) return c.at and ("%d at %.0f"):format(#c.rates, c.at) or "-" end },
+  { "runs at rows", function(c) return c.at and ("%d at %.0f"):format(c.n or #c.rates, c.at) or "-" end },
   { "rounds", function(c) return tostring(#c.rounds) end },
   { "all runs", function(c) return tostring(c.runs) end },
 }

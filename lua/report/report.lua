@@ -48,7 +48,7 @@ end
 -- advise's race: the recommendation, then the standings (runs of a race are no sweep)
 local function race_text(out, rs, advice, fmt)
   if not race.any(rs) then return end
-  local cands = race.candidates(rs)
+  local cands = race.candidates(rs, advice)
   if fmt ~= "csv" then
     out[#out + 1] = tables.heading(("advise race: %d candidates"):format(#cands), fmt)
     local lines = race.recommendation(cands, advice) or { "no recommendation: no candidate won the race" }

@@ -91,15 +91,58 @@ int advise_file_space(advise *a, int64_t file_bytes, bb_err *err);
 void advise_cores(advise *a);
 void advise_space_free(advise *a);
 
-/* advise_out.c: the outcome as text or one JSON object on standard output; every run into
- * --out with its `advise` object. */
+/* advise_out.c: the outcome as text, or (advise_json.c) one JSON object, on standard
+ * output; every run into --out with its `advise` object. */
 void advise_print(advise *a);
+void advise_print_json(const advise *a);
+int advise_write_runs(advise *a, bb_err *err);
 /* The candidate recommended: the race's pick, -1 when none or the race was interrupted. */
 int advise_pick(const advise *a);
-int advise_write_runs(advise *a, bb_err *err);
+/* The pieces both print from: a candidate's fate (winner, kept, dropped, failed); why the race
+ * ended; whether the pick was confirmed at --rows (stopped "confirmed" at --rows, nothing
+ * else); the drop rule in words; why the pick is not simply the leader (NULL when it is);
+ * the survivors it cannot be told apart from (", "-joined; how many); what a row costs with
+ * k (client CPU s, server CPU s, log bytes per row; -1 unknown); the command that reproduces
+ * k; the bottleneck of the pick's last run that named one (NULL none). */
+const char *advise_fate(const advise *a, int k);
+const char *advise_stopped(const advise *a);
+int advise_confirmed_at_rows(const advise *a, int pick);
+const char *advise_drop_rule(const advise *a);
+const char *advise_why_picked(const advise *a, int pick);
+int advise_alike(const advise *a, int pick, char *out, size_t n);
+void advise_cost_per_row(const advise *a, int k, double out[3]);
+void advise_command_line(const advise *a, int k, char *out, size_t n);
+const bb_waits *advise_bound(const advise *a, int pick);
 /* 4194304 -> "4MB" */
 const char *advise_size_text(int64_t bytes, char *out, size_t n);
 /* "copy, batch 10000, 2 threads" */
 void advise_describe(const adv_cand *c, char *out, size_t n);
+
+/* advise_judge.c: the pick against the baseline, from the runs of both in one turn of one
+ * round (paired: the machine's state shared) at the scale the pick was decided at. */
+typedef struct adv_ratio {
+    double ratio;         /* pick / baseline: the geometric mean of the paired ratios (-1 none) */
+    double lo, hi, level; /* its interval (Student's t over the pairs' logs); -1 with under two pairs */
+    int pairs;            /* paired runs */
+    int64_t rows;         /* the scale they ran at: the pick's standing's */
+    double base_rps;      /* the baseline's figure: the median of its standing, as the standings give it */
+    const char *verdict;  /* faster, slower, no difference (within the race's tie), not a verdict... */
+    int more;             /* not a verdict: paired runs more that would settle it, -1 too many */
+} adv_ratio;
+/* 1 with *out when there is a baseline and a pick, else 0. */
+int advise_baseline(const advise *a, int pick, adv_ratio *out);
+/* The verdict in words: "faster", "no difference (within 5%)", "not a verdict: about 4 more
+ * paired runs would settle it". */
+void advise_verdict_text(const adv_ratio *r, double tie, char *out, size_t n);
+/* The risk the race's drops took (race_drop_risk): the chance that one of the dropped would
+ * have beaten the pick, their sum at most 1; the largest in *max, its candidate in *worst;
+ * -1 when the race's spread is unknown. */
+double advise_drop_risk(const advise *a, int pick, int *worst, double *max);
+/* What would move the pick's bound `kind`, from its method (a stream needs no fewer round
+ * trips), batch and threads, the server's cores and the engine's strategies that change
+ * something for the raced table; "" when nothing is known to. */
+void advise_move(const advise *a, int pick, const char *kind, char *out, size_t n);
+/* The scale of k's standing: the rows of its last mark (0: none). */
+int64_t advise_standing_rows(const advise *a, int k);
 
 #endif

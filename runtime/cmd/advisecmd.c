@@ -309,23 +309,53 @@ static void race_all(advise *a)
     while (!a->interrupted && race_plan(&a->r, elapsed(), &rd)) run_round(a, &rd);
 }
 
+/* The budget that would confirm the leaders at --rows: the race's rounds as now, the
+ * confirmation's need on top of them (measured rates; within the share it keeps); never at or
+ * below the budget given. */
+static double budget_for_rows(const advise *a, const race_confirmation *p)
+{
+    double want = elapsed() + p->need_s, share = p->need_s / ADV_CONFIRM_SHARE;
+    double would = ceil((want > share ? want : share) + ADV_RESERVE_S);
+    return would > a->budget_s ? would : ceil(a->budget_s + p->need_s) + 1;
+}
+
+/* What the confirmation can do, said before it runs. */
+static void say_confirmation(advise *a, const race_confirmation *p)
+{
+    char who[64];
+    if (p->take < p->tied) snprintf(who, sizeof who, "the %d fastest of the %d", p->take, p->tied);
+    else snprintf(who, sizeof who, "the %d", p->tied);
+    int total = p->have + p->reps;
+    if (p->rows < a->rows) {
+        a->short_budget_s = budget_for_rows(a, p);
+        fprintf(stderr,
+                "advise: the budget cannot confirm the leaders at --rows=%lld (about %.0f s more); it confirms %s "
+                "as fast so far at %lld rows instead, %d run%s each; give --budget=%.0fs to decide at %lld rows\n",
+                (long long)a->rows, p->need_s, who, (long long)p->rows, total, total == 1 ? "" : "s",
+                a->short_budget_s, (long long)a->rows);
+    } else if (p->take < p->tied || total < ADV_CONFIRM_RUNS)
+        fprintf(stderr,
+                "advise: the budget confirms %s as fast so far, %d run%s each at --rows=%lld; --budget=%.0fs "
+                "would confirm all %d, %d runs each\n",
+                who, total, total == 1 ? "" : "s", (long long)a->rows, budget_for_rows(a, p), p->tied,
+                ADV_CONFIRM_RUNS);
+}
+
 /* Before naming a pick: the survivors within the tie band of the leader, and the baseline,
  * run at the full --rows, interleaved, until each has ADV_CONFIRM_RUNS there (the fewest
  * whose interval of the median reaches 95%); when the budget cannot, says so, and they run at
  * the largest scale it reaches instead (race_confirm_plan); when not even that, the answer
- * stays at the scale the race reached. */
+ * stays at the scale the race reached. The race then stops "confirmed" when its answer was
+ * confirmed at --rows, "budget" when the budget kept it below. */
 static void confirm(advise *a)
 {
     if (a->interrupted || race_pick(&a->r) < 0) return;
     const char *why = a->r.stop;
     race_confirmation p;
     a->r.cfg.budget_s = a->budget_s - ADV_RESERVE_S; /* the whole budget again */
-    int planned = race_confirm_plan(&a->r, elapsed(), ADV_CONFIRM_RUNS, &p);
-    /* the race would keep its share of a larger budget too */
-    double would = ceil((elapsed() + p.need_s) / (1 - ADV_CONFIRM_SHARE) + ADV_RESERVE_S);
-    if (!planned) {
+    if (!race_confirm_plan(&a->r, elapsed(), ADV_CONFIRM_RUNS, &p)) {
         if (p.reps < 0) {
-            a->short_budget_s = would;
+            a->short_budget_s = budget_for_rows(a, &p);
             fprintf(stderr,
                     "advise: the budget cannot confirm the leaders at --rows=%lld (about %.0f s more); the answer "
                     "is at the scale the race reaches; give --budget=%.0fs to decide at %lld rows\n",
@@ -338,28 +368,14 @@ static void confirm(advise *a)
         } else if (why && !strcmp(why, "budget")) a->r.stop = "confirmed"; /* enough runs at --rows already */
         return;
     }
-    char who[64];
-    if (p.take < p.tied) snprintf(who, sizeof who, "the %d fastest of the %d", p.take, p.tied);
-    else snprintf(who, sizeof who, "the %d", p.tied);
-    if (p.rows < a->rows) {
-        a->short_budget_s = would;
-        fprintf(stderr,
-                "advise: the budget cannot confirm the leaders at --rows=%lld (about %.0f s more); it confirms %s "
-                "as fast so far at %lld rows instead, %d run%s each; give --budget=%.0fs to decide at %lld rows\n",
-                (long long)a->rows, p.need_s, who, (long long)p.rows, p.reps, p.reps == 1 ? "" : "s", would,
-                (long long)a->rows);
-    } else if (p.take < p.tied || p.reps < ADV_CONFIRM_RUNS)
-        fprintf(stderr,
-                "advise: the budget confirms %s as fast so far, %d run%s each at --rows=%lld; --budget=%.0fs "
-                "would confirm all %d, %d runs each\n",
-                who, p.reps, p.reps == 1 ? "" : "s", (long long)a->rows, would, p.tied, ADV_CONFIRM_RUNS);
+    say_confirmation(a, &p);
     race_round rd;
     race_confirm(&a->r, &p, &rd);
     a->confirm_round = rd.round;
     if (p.rows < a->rows) fprintf(stderr, "confirmation at %lld rows: ", (long long)p.rows);
     else fprintf(stderr, "confirmation at --rows: ");
     run_round(a, &rd);
-    if (!a->r.stop) a->r.stop = why && !strcmp(why, "indistinguishable") ? why : "confirmed";
+    if (!a->interrupted && !a->r.cut) a->r.stop = p.rows < a->rows ? "budget" : "confirmed";
 }
 
 /* The options, the input, the engine: a usage error (exit 2) for anything advise cannot do. */
@@ -433,34 +449,60 @@ static int check_threads(advise *a, bb_err *err)
     return 0;
 }
 
+/* Whether the race's first round fits the budget: with the confirmation's share kept back,
+ * else with the whole budget and no confirmation after. */
+static int first_round_fits(advise *a, race_cfg *cfg)
+{
+    race_round probe;
+    cfg->budget_s = (a->budget_s - ADV_RESERVE_S) * (1 - ADV_CONFIRM_SHARE);
+    cfg->confirm = 1;
+    race_init(&a->r, cfg, a->rc, a->n);
+    race tmp = a->r;
+    if (a->budget_s - elapsed() - ADV_RESERVE_S <= 0) return 0;
+    if (race_plan(&tmp, elapsed(), &probe)) return 1;
+    cfg->budget_s = a->budget_s - ADV_RESERVE_S;
+    cfg->confirm = 0;
+    race_init(&a->r, cfg, a->rc, a->n);
+    tmp = a->r;
+    return race_plan(&tmp, elapsed(), &probe);
+}
+
+/* One run of the first candidate, cut at the shortest cap, to measure what a run costs here
+ * beyond its loading (connecting, prepare, check) instead of guessing it: into cfg, and its
+ * wall time returned (-1 when it failed). It is not one of the race's runs. */
+static double measure_a_run(advise *a, race_cfg *cfg)
+{
+    race_round rd = { .round = 0, .rows = cfg->rows_first, .reps = 1, .cap_s = cfg->min_cap_s };
+    bb_err err = { .code = BB_EXIT_RUNTIME };
+    int rc = run_one(a, 0, &rd, &err);
+    adv_run *run = &a->c[0].runs[--a->c[0].nruns];
+    double wall = rc == BB_EXIT_OK ? run->wall_s : -1;
+    if (wall >= 0) cfg->overhead_s = run->wall_s > run->res.seconds ? run->wall_s - run->res.seconds : 0;
+    result_free(&run->res);
+    return wall;
+}
+
 static int start_race(advise *a, bb_err *err)
 {
     if (check_threads(a, err) < 0) return -1;
     race_cfg cfg; /* the race's clock is the command's: set-up time counts */
-    double left = a->budget_s - elapsed() - ADV_RESERVE_S;
-    /* a share is kept for the confirmation at --rows, unless the first round needs it */
     race_defaults(&cfg, a->budget_s - ADV_RESERVE_S, a->rows);
-    cfg.budget_s = (a->budget_s - ADV_RESERVE_S) * (1 - ADV_CONFIRM_SHARE);
-    cfg.confirm = 1;
     cfg.rows_first = first_rows(a);
     cfg.seed = (uint64_t)strtoull(opts_get(a->cli, "seed"), NULL, 10);
-    race_init(&a->r, &cfg, a->rc, a->n);
-    race_round probe;
-    race tmp = a->r; /* would even the first round fit? without the confirmation's share, if need be */
-    int fits = left > 0 && race_plan(&tmp, elapsed(), &probe);
-    if (!fits && left > 0 && cfg.budget_s < a->budget_s - ADV_RESERVE_S) {
-        cfg.budget_s = a->budget_s - ADV_RESERVE_S;
-        cfg.confirm = 0;
-        race_init(&a->r, &cfg, a->rc, a->n);
-        tmp = a->r;
-        fits = race_plan(&tmp, elapsed(), &probe);
-    }
+    /* a share is kept for the confirmation at --rows, unless the first round needs it; when even
+     * the first round seems not to fit, a run is measured before anything is said */
+    double wall = -1;
+    int fits = first_round_fits(a, &cfg);
+    if (!fits && (wall = measure_a_run(a, &cfg)) >= 0) fits = first_round_fits(a, &cfg);
     if (!fits) {
-        double need = a->n * 1.1 * (race_overhead(&a->r) + cfg.min_cap_s) + elapsed() + ADV_RESERVE_S;
+        double need = ceil(a->n * 1.1 * (race_overhead(&a->r) + cfg.min_cap_s) + elapsed() + ADV_RESERVE_S);
+        char measured[96] = "";
+        if (wall >= 0) snprintf(measured, sizeof measured, " (a run measured here took %.1f s)", wall);
         return bb_usagef(err,
-                         "--budget=%s is too short for %d candidate%s: one run each needs about %.0f s; give "
+                         "--budget=%s is too short for %d candidate%s: one run each needs about %.0f s%s; give "
                          "--budget=%.0fs or more, or narrow the race with --method, --threads or --batch",
-                         opts_get(a->cli, "budget"), a->n, a->n == 1 ? "" : "s", need, 3 * need);
+                         opts_get(a->cli, "budget"), a->n, a->n == 1 ? "" : "s", need, measured,
+                         need > a->budget_s ? need : ceil(a->budget_s + 1));
     }
     fprintf(stderr, "advise: %s on %s, %s%s, %d candidate%s, %lld rows, budget %.0f s; server cores %d (%s)\n",
             a->input, a->drv->name, a->table ? "table " : "", a->table ? a->table : "its tables", a->n,

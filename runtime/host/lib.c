@@ -337,6 +337,27 @@ int lib_sessions(const char *engine, const char *dsn, int *max, int *used, bb_er
     return rc;
 }
 
+int lib_strategies_for(lua_State *L, const char *engine, const char *dsn, const char *name, const char *kind, char *out,
+                       size_t n, bb_err *err)
+{
+    bb_cli cli = { 0 };
+    host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *own = L ? NULL : state_new(&hc, NULL, err);
+    if (!L && !(L = own)) return -1;
+    push_engine(L, engine, dsn);
+    lua_pushstring(L, name);
+    lua_pushstring(L, kind);
+    int rc = call_module(L, "bulkbench", "strategies_for", 4, 1, err);
+    if (rc == 0) {
+        if (lua_isstring(L, -1)) snprintf(out, n, "%s", lua_tostring(L, -1));
+        else rc = -1;
+        lua_pop(L, 1);
+    }
+    no_traceback(rc, err);
+    if (own) state_close(own);
+    return rc;
+}
+
 int lib_scratch_orphans(const char *engine, const char *dsn, int cleanup, bb_err *err)
 {
     bb_cli cli = { 0 };

@@ -44,6 +44,12 @@ int lib_scratch_orphans(const char *engine, const char *dsn, int cleanup, bb_err
 /* The sessions the server takes and those open now (bb.sessions): -1 each where the engine's
  * catalog cannot say; -1 with err when the server cannot be reached. */
 int lib_sessions(const char *engine, const char *dsn, int *max, int *used, bb_err *err);
+/* advise: the engine's strategies that address the bound `kind` and would change something
+ * for table `name` (bulkbench.strategies_for), ", "-joined into out ("" for none); L a
+ * script's state (its own tables declared there), or NULL for a state of its own. -1 when
+ * the server cannot be asked. */
+int lib_strategies_for(lua_State *L, const char *engine, const char *dsn, const char *name, const char *kind, char *out,
+                       size_t n, bb_err *err);
 int lib_ratio_interval(lua_State *L, const double *base, int nb, const double *cand, int nc, double out[3],
                        bb_err *err);
 

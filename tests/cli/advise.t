@@ -161,3 +161,20 @@ $ printf '%s\n' 'local bb = require "bulkbench"' 'local p = bb.table "wg_parent"
 ~ ^left: 42 7 copies=0$
 ~ ^1$
 ! no candidate
+
+# a CSV whose quoted fields hold newlines: advise counts its records as the load does (3,000), not its lines (4,000)
+$ python3 -c 'import csv,sys; w=csv.writer(open(sys.argv[1], "w", newline="")); w.writerow(["id", "note"]); [w.writerow([i, "line one\nline two" if i % 3 == 0 else "plain"]) for i in range(3000)]' $TMP/nl.csv && psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_nl; create table adv_nl (id int, note text)" && ./bulkbench advise $TMP/nl.csv --engine=pg --table=adv_nl --header --budget=10s 2>&1 | grep -o -m1 "[0-9]* rows: 3 candidates"; psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table adv_nl"
+? 0
+= 3000 rows: 3 candidates
+
+# an unreachable server: its host and port, not where in bulkbench's own Lua the error was raised
+$ ./bulkbench advise workloads/quickstart.lua --engine=pg --dsn=postgresql://bench@127.0.0.1:1/bench --budget=10s
+? 1
+~ ^bulkbench: pg: cannot connect to 127.0.0.1:1
+! lua/
+
+# the advice names only what the table has: drop-indexes for a table with secondary indexes, not for one without
+$ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -q -c "drop table if exists adv_idx, adv_noidx; create table adv_idx (id int primary key, a int, b text); create index on adv_idx (a); create table adv_noidx (id int primary key, a int)" && ./bulkbench lua /dev/stdin <<<"local bb = require('bulkbench'); for _, t in ipairs { 'adv_idx', 'adv_noidx' } do print(t .. ': [' .. tostring(bb.strategies_for('pg', '$BULKBENCH_PG_DSN', t, 'server-cpu')) .. ']') end"; $P -c "drop table adv_idx, adv_noidx"
+? 0
+= adv_idx: [drop-indexes]
+= adv_noidx: []

@@ -434,8 +434,28 @@ static void test_confirm_follows(void)
     }
 }
 
+/* The standings in one order: in the race, then dropped, then failed, each fastest first,
+ * whatever round a candidate left in (76,783 out in round 1 once stood below 41,276 out in 2). */
+static void test_ranking(void)
+{
+    race r;
+    race_cand c[5] = { { .threads = 1 }, { .threads = 1 }, { .threads = 1 }, { .threads = 1 }, { .threads = 1 } };
+    start(&r, c, 5, 1000);
+    c[1].state = c[2].state = RACE_DROPPED;
+    c[1].out_round = 2, c[2].out_round = 1;
+    c[3].state = RACE_FAILED, c[3].out_round = 1;
+    double med[5] = { 90000, 41276, 76783, 0, 120000 };
+    for (int k = 0; k < 5; k++) c[k].stat = (bb_summary){ .n = med[k] > 0, .median = med[k] };
+    int idx[5];
+    race_ranking(&r, idx);
+    ok(idx[0] == 4 && idx[1] == 0 && idx[2] == 2 && idx[3] == 1 && idx[4] == 3,
+       "ranked: in the race by median, then the dropped by median (not by round), then the failed");
+    race_free(&r);
+}
+
 int main(void)
 {
+    test_ranking();
     test_drop();
     test_scale_bias();
     test_one_run_no_drop();

@@ -131,8 +131,66 @@ static void test_rerun(void)
     ok(shared >= 0.9, what);
 }
 
+/* The risk a drop states: none without a spread; small for one far behind, larger for one
+ * close; and calibrated: of candidates as fast as the pick in truth, about 5% are given a
+ * risk under 5% (a drop at that risk would lose an equal one that often, no more). */
+static void test_drop_risk(void)
+{
+    race r;
+    race_cand c[3];
+    memset(c, 0, sizeof c);
+    start_at(&r, c, 3, 1e9, 100000, 100000);
+    race_round rd;
+    race_plan(&r, 0, &rd);
+    race_record(&r, 0, 100, 1, 1);
+    race_record(&r, 1, 40, 1, 1);
+    race_record(&r, 2, 95, 1, 1);
+    race_end_round(&r);
+    ok(race_drop_risk(&r, 1, 0) < 0, "no candidate ran twice: the risk is unknown");
+    race_free(&r);
+    memset(c, 0, sizeof c);
+    start_at(&r, c, 3, 1e9, 100000, 100000);
+    race_plan(&r, 0, &rd);
+    double runs[3][3] = { { 100, 104, 96 }, { 40, 42, 38 }, { 95, 99, 90 } };
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) race_record(&r, k, runs[k][i], 1, 1);
+    race_end_round(&r);
+    double far = race_drop_risk(&r, 1, 0), near = race_drop_risk(&r, 2, 0);
+    ok(far >= 0 && far < 1e-6 && near > far && near < 0.5, "2.5x behind: no risk; 5% behind: some, under half");
+    race_free(&r);
+    /* calibrated: candidates apart by a factor spreading 0.3 in logs, three runs each spreading
+     * a tenth: of the trailing ones stated under 5%, no more than that were faster in truth by
+     * more than the race's tie (5%, what makes a winner); in all, the risks stated add up to no
+     * fewer than the trailing ones that were */
+    uint64_t seed = 11;
+    int trials = 4000, low = 0, low_rev = 0, rev = 0;
+    double sum = 0;
+    for (int t = 0; t < trials; t++) {
+        race_cand d[2];
+        memset(d, 0, sizeof d);
+        start_at(&r, d, 2, 1e9, 100000, 100000);
+        race_plan(&r, 0, &rd);
+        double truth[2] = { 1000, 1000 * exp(0.3 * gauss(&seed)) };
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 2; k++) race_record(&r, k, truth[k] * exp(0.1 * gauss(&seed)), 1, 1);
+        race_end_round(&r);
+        int lead = d[0].stat.median >= d[1].stat.median ? 0 : 1, behind = 1 - lead;
+        double risk = race_drop_risk(&r, behind, lead);
+        int reversed = truth[behind] > truth[lead] * 1.05; /* faster by more than the tie: the winner */
+        sum += risk;
+        rev += reversed;
+        if (risk < 0.05) low++, low_rev += reversed;
+        race_free(&r);
+    }
+    char what[200];
+    snprintf(what, sizeof what, "calibrated: of %d stated under 5%%, %.3f faster in truth; risks add to %.0f for %d",
+             low, (double)low_rev / (low ? low : 1), sum, rev);
+    ok(low > trials / 10 && (double)low_rev / low <= 0.05 && sum >= rev, what);
+}
+
 int main(void)
 {
     test_rerun();
+    test_drop_risk();
     return tap_done();
 }

@@ -23,6 +23,7 @@ void race_defaults(race_cfg *cfg, double budget_s, int64_t rows)
                        .min_cap_s = 0.5,
                        .slow = 4,
                        .first_share = 0.4,
+                       .max_risk = 0.02,
                        .seed = 1 };
 }
 
@@ -253,9 +254,7 @@ static void standing(race *r, int k, int64_t rows)
     free(v);
 }
 
-/* How much a standing at `rows` may understate a candidate: below cfg.rows a smaller scale
- * judges big batches and many threads on fewer batches per worker (cfg.bias); at cfg.rows none. */
-static double scale_raise(const race *r, int64_t rows) { return rows < r->cfg.rows ? 1 + r->cfg.bias : 1; }
+double race_scale_raise(const race *r, int64_t rows) { return rows < r->cfg.rows ? 1 + r->cfg.bias : 1; }
 
 void race_end_round(race *r)
 {
@@ -264,11 +263,13 @@ void race_end_round(race *r)
         if (contests(&r->c[k])) standing(r, k, rows);
     int l = race_leader(r), alive = 0;
     const bb_summary *ls = l >= 0 ? &r->c[l].stat : NULL;
-    double raise = scale_raise(r, rows);
+    double raise = race_scale_raise(r, rows);
     for (int k = 0; k < r->n; k++) {
         race_cand *c = &r->c[k];
         if (c->state != RACE_ALIVE) continue;
         int apart = ls && ls->n >= 2 && c->stat.n >= 2 && c->stat.hi * raise < ls->lo;
+        double risk = apart ? race_drop_risk(r, k, l) : -1; /* and its chance of winning small, when known */
+        if (risk > r->cfg.max_risk) apart = 0;
         int far = ls && c->stat.n == 1 && c->stat.median * raise * r->cfg.far < ls->median;
         if (k != l && (apart || far)) {
             c->state = RACE_DROPPED;
@@ -297,7 +298,7 @@ void race_end_round(race *r)
 static int is_tied(const race *r, int k, int leader)
 {
     const race_cand *c = &r->c[k];
-    double raise = c->nmark ? scale_raise(r, c->mark[c->nmark - 1].rows) : 1;
+    double raise = c->nmark ? race_scale_raise(r, c->mark[c->nmark - 1].rows) : 1;
     return c->state == RACE_ALIVE && c->stat.n && c->stat.median * raise >= (1 - r->cfg.tie) * r->c[leader].stat.median;
 }
 
@@ -354,7 +355,7 @@ static int plan_at(const race *r, double elapsed_s, int want, int64_t rows, race
     }
     double per_rep = confirm_rep(r, idx, m, tied, want, rows, cap, &have);
     *p = (race_confirmation){
-        .rows = rows, .take = tied, .tied = tied, .cap_s = cap, .need_s = (want - have) * per_rep
+        .rows = rows, .take = tied, .tied = tied, .have = have, .cap_s = cap, .need_s = (want - have) * per_rep
     };
     if (l < 0 || have >= want) {
         free(idx);
@@ -369,6 +370,7 @@ static int plan_at(const race *r, double elapsed_s, int want, int64_t rows, race
             if (k * per_rep <= left) {
                 p->reps = k;
                 p->take = t;
+                p->have = have;
                 free(idx);
                 return 1;
             }
@@ -466,13 +468,12 @@ int race_pick(const race *r)
     return best;
 }
 
-/* Whether candidate a ranks before b. */
+/* Whether candidate a ranks before b: those in the race first, then those dropped, then
+ * those failed; within each by their figure (the median of their standing), fastest first. */
 static int ranks_before(const race *r, int a, int b)
 {
     const race_cand *x = &r->c[a], *y = &r->c[b];
-    int xa = x->state == RACE_ALIVE, ya = y->state == RACE_ALIVE;
-    if (xa != ya) return xa;
-    if (!xa && x->out_round != y->out_round) return x->out_round > y->out_round;
+    if (x->state != y->state) return x->state < y->state; /* RACE_ALIVE, RACE_DROPPED, RACE_FAILED */
     double xm = x->stat.n ? x->stat.median : -1, ym = y->stat.n ? y->stat.median : -1;
     if (xm != ym) return xm > ym;
     return a < b;

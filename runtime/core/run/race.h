@@ -14,7 +14,9 @@
  *   bootstrap interval of summary.h) is taken over its runs at the round's scale, earlier
  *   rounds at the same scale included.
  * - After a round (race_end_round) a candidate whose interval lies wholly below the
- *   leader's (each with two runs or more) is dropped; the leader has the highest median.
+ *   leader's (each with two runs or more) is dropped, unless the chance that it would win
+ *   (race_drop_risk against the leader, from the race's spread so far) is cfg.max_risk or
+ *   more; the leader has the highest median.
  *   Below cfg.rows the interval's top is first raised by cfg.bias: a smaller scale judges
  *   big batches and many threads on fewer batches per worker than the answer is for.
  *   With a single run (no interval yet) a candidate falls only when that run, so raised, is
@@ -96,6 +98,7 @@ typedef struct race_cfg {
     double min_cap_s;   /* the shortest cut of a run (0.5) */
     double slow;        /* later rounds cut a run at this many times the leader's time (4) */
     double first_share; /* of the budget the first round may take (0.4) */
+    double max_risk;    /* an interval wholly below the leader's drops only with race_drop_risk under this (0.02) */
     int confirm;        /* a confirmation at rows follows (race_confirm): below rows, no runs for their own sake (0) */
     uint64_t seed;      /* of the bootstrap */
 } race_cfg;
@@ -153,6 +156,7 @@ typedef struct race_confirmation {
     int reps;      /* more runs each at rows: 0 none needed, -1 the budget cannot */
     int take;      /* of the tied (race_tied's first entries, fastest first), how many run */
     int tied;      /* how many are tied (the baseline, when it is not, comes after them) */
+    int have;      /* the fewest runs at rows any of them has already (of want) */
     double cap_s;  /* each run's cut: cfg.slow times the leader's time, or twice the baseline's if longer */
     double need_s; /* the seconds that `want` runs of every tied one at cfg.rows would take from now */
 } race_confirmation;
@@ -202,6 +206,17 @@ int race_noise_of(const race *r, race_noise *out);
  * The level, or -1 (lo = hi = -1) without a spread or a standing. */
 double race_rerun(const race *r, int k, double *lo, double *hi);
 
+/* The variance in logs of one run about its candidate's level (within^2 + between^2, else
+ * pooled^2); -1 when unknown. */
+double race_run_var(const race_noise *z);
+/* The risk a drop took: the chance that candidate k, out of the race, is faster than `pick`
+ * by more than cfg.tie (what would have made it the winner) at the scale the answer is for,
+ * from their standings (k's raised by race_scale_raise when it stood below cfg.rows) and the
+ * spread of a run in this race (race_run_var; the variance of a median of n runs), normal in
+ * logs with Student's tails for the spread's degrees of freedom, as if any difference were
+ * as likely as any other beforehand; -1 when no spread or standing is known. */
+double race_drop_risk(const race *r, int k, int pick);
+
 /* The leader: the candidate in the race with the highest median; -1 when none. */
 int race_leader(const race *r);
 /* The recommendation (see above); -1 when no candidate has a standing. */
@@ -211,9 +226,13 @@ int race_pick(const race *r);
  * it takes the surest. Below cfg.rows never: a smaller scale understates more threads and
  * bigger batches, the very ways in which the simpler differ. */
 int race_by_simplicity(const race *r);
-/* Every candidate ranked: those in the race by median, then those out by the round they
- * left (later first) and median; returns n. */
+/* Every candidate ranked, the one order of the standings: those in the race, then those
+ * dropped, then those failed, each by median, fastest first; returns n. */
 int race_ranking(const race *r, int *idx);
+/* What a standing at `rows` may understate a candidate by, as a factor: below cfg.rows a
+ * smaller scale judges big batches and many threads on fewer batches per worker (1 +
+ * cfg.bias); at cfg.rows 1. The drops and the tie at the confirmation allow for it. */
+double race_scale_raise(const race *r, int64_t rows);
 /* The wall seconds of one run's fixed cost as measured so far (cfg.overhead_s before any). */
 double race_overhead(const race *r);
 

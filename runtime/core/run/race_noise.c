@@ -35,72 +35,110 @@ static double welch_dof(double a, int da, double b, int db)
     return d > 0 ? (a + b) * (a + b) / d : 0;
 }
 
+/* The sums race_noise_of gathers over the candidates. */
+typedef struct noise_sums {
+    double ssw, ssp, var_sum, inv_sum; /* within rounds, about each level, of round means, 1/runs */
+    int dw, dp, db;                    /* their degrees of freedom */
+    double *esum;                      /* per round: the sum of its groups' strays, */
+    int *ecount;                       /* and how many */
+} noise_sums;
+
+/* Candidate c's part of the sums: per scale its runs about its level, per round at that scale
+ * its runs about the round's mean, and the round means about their mean (each round's stray
+ * also added to that round's sum). means, round_of, v: room for c's runs. */
+static void noise_of_cand(const race_cand *c, noise_sums *z, double *means, int *round_of, double *v)
+{
+    double mean, ss;
+    for (int i = 0; i < c->ns; i++) {
+        if (!first_of(c, i, 0)) continue;
+        int m = log_group(c, c->s[i].rows, 0, v, &mean, &ss), rounds = 0;
+        if (m >= 2) z->ssp += ss, z->dp += m - 1;
+        double inv = 0, grand = 0;
+        for (int j = i; j < c->ns; j++) { /* its rounds at this scale */
+            if (c->s[j].rows != c->s[i].rows || !first_of(c, j, 1)) continue;
+            int mj = log_group(c, c->s[j].rows, c->s[j].round, v, &means[rounds], &ss);
+            if (mj == 0) continue;
+            if (mj >= 2) z->ssw += ss, z->dw += mj - 1;
+            inv += 1.0 / mj;
+            round_of[rounds] = c->s[j].round;
+            grand += means[rounds++];
+        }
+        if (rounds < 2) continue;
+        grand /= rounds;
+        double var = 0;
+        for (int j = 0; j < rounds; j++) {
+            var += (means[j] - grand) * (means[j] - grand);
+            z->esum[round_of[j]] += means[j] - grand, z->ecount[round_of[j]]++;
+        }
+        z->var_sum += var;                         /* (rounds - 1) times the variance of the round means */
+        z->inv_sum += (rounds - 1) * inv / rounds; /* what runs' own spread adds to it, per within variance */
+        z->db += rounds - 1;
+    }
+}
+
 int race_noise_of(const race *r, race_noise *out)
 {
-    double ssw = 0, ssp = 0, var_sum = 0, inv_sum = 0, mean, ss;
-    int dw = 0, dp = 0, db = 0, maxround = 0;
-    for (int k = 0; k < r->n; k++)
+    int maxround = 0, most = 1;
+    for (int k = 0; k < r->n; k++) {
+        if (r->c[k].ns > most) most = r->c[k].ns;
         for (int i = 0; i < r->c[k].ns; i++)
             if (r->c[k].s[i].round > maxround) maxround = r->c[k].s[i].round;
-    /* per round: the sum and count of its groups' strays (mean of the round less the group's) */
-    double *esum = bb_xmalloc(sizeof *esum * ((size_t)maxround + 1));
-    int *ecount = bb_xmalloc(sizeof *ecount * ((size_t)maxround + 1));
-    memset(esum, 0, sizeof *esum * ((size_t)maxround + 1));
-    memset(ecount, 0, sizeof *ecount * ((size_t)maxround + 1));
-    for (int k = 0; k < r->n; k++) {
-        const race_cand *c = &r->c[k];
-        double *means = bb_xmalloc(sizeof *means * (size_t)(c->ns ? c->ns : 1));
-        int *round_of = bb_xmalloc(sizeof *round_of * (size_t)(c->ns ? c->ns : 1));
-        double *v = bb_xmalloc(sizeof *v * (size_t)(c->ns ? c->ns : 1));
-        for (int i = 0; i < c->ns; i++) {
-            if (!first_of(c, i, 0)) continue;
-            int m = log_group(c, c->s[i].rows, 0, v, &mean, &ss), rounds = 0;
-            if (m >= 2) ssp += ss, dp += m - 1;
-            double inv = 0, grand = 0;
-            for (int j = i; j < c->ns; j++) { /* its rounds at this scale */
-                if (c->s[j].rows != c->s[i].rows || !first_of(c, j, 1)) continue;
-                int mj = log_group(c, c->s[j].rows, c->s[j].round, v, &means[rounds], &ss);
-                if (mj == 0) continue;
-                if (mj >= 2) ssw += ss, dw += mj - 1;
-                inv += 1.0 / mj;
-                round_of[rounds] = c->s[j].round;
-                grand += means[rounds++];
-            }
-            if (rounds < 2) continue;
-            grand /= rounds;
-            double var = 0;
-            for (int j = 0; j < rounds; j++) {
-                var += (means[j] - grand) * (means[j] - grand);
-                if (round_of[j] >= 0) esum[round_of[j]] += means[j] - grand, ecount[round_of[j]]++;
-            }
-            var_sum += var;                         /* (rounds - 1) times the variance of the round means */
-            inv_sum += (rounds - 1) * inv / rounds; /* what runs' own spread adds to it, per within variance */
-            db += rounds - 1;
-        }
-        free(means);
-        free(round_of);
-        free(v);
     }
+    noise_sums z = { .esum = bb_xmalloc(sizeof *z.esum * ((size_t)maxround + 1)),
+                     .ecount = bb_xmalloc(sizeof *z.ecount * ((size_t)maxround + 1)) };
+    memset(z.esum, 0, sizeof *z.esum * ((size_t)maxround + 1));
+    memset(z.ecount, 0, sizeof *z.ecount * ((size_t)maxround + 1));
+    double *means = bb_xmalloc(sizeof *means * (size_t)most), *v = bb_xmalloc(sizeof *v * (size_t)most);
+    int *round_of = bb_xmalloc(sizeof *round_of * (size_t)most);
+    for (int k = 0; k < r->n; k++) noise_of_cand(&r->c[k], &z, means, round_of, v);
+    free(means);
+    free(v);
+    free(round_of);
     /* A round's stray is partly every candidate's in it (the machine's state: its draws are the
      * rounds, rounds less one degrees of freedom) and partly each one's own (the groups'): the
      * between part's degrees of freedom are Welch-Satterthwaite's of the two sums of squares. */
     int nrounds = 0;
     double ss_common = 0;
     for (int j = 0; j <= maxround; j++)
-        if (ecount[j]) nrounds++, ss_common += esum[j] * esum[j] / ecount[j];
-    free(esum);
-    free(ecount);
-    double ss_own = var_sum - ss_common;
-    int dc = nrounds - 1, dn = db - dc;
-    double bdof = dc > 0 && var_sum > 0 ? welch_dof(ss_common, dc, ss_own, dn) : db;
-    out->pooled = dp > 0 ? sqrt(ssp / dp) : -1;
-    out->pooled_dof = dp;
-    out->within = dw > 0 ? sqrt(ssw / dw) : -1;
-    out->within_dof = dw;
-    double b = dw > 0 && db > 0 ? (var_sum - ssw / dw * inv_sum) / db : 0; /* method of moments */
+        if (z.ecount[j]) nrounds++, ss_common += z.esum[j] * z.esum[j] / z.ecount[j];
+    free(z.esum);
+    free(z.ecount);
+    int dc = nrounds - 1, dn = z.db - dc;
+    double bdof = dc > 0 && z.var_sum > 0 ? welch_dof(ss_common, dc, z.var_sum - ss_common, dn) : z.db;
+    out->pooled = z.dp > 0 ? sqrt(z.ssp / z.dp) : -1;
+    out->pooled_dof = z.dp;
+    out->within = z.dw > 0 ? sqrt(z.ssw / z.dw) : -1;
+    out->within_dof = z.dw;
+    double b = z.dw > 0 && z.db > 0 ? (z.var_sum - z.ssw / z.dw * z.inv_sum) / z.db : 0; /* method of moments */
     out->between = b > 0 ? sqrt(b) : 0;
-    out->between_dof = db > 0 ? bdof < 1 ? 1 : bdof > db ? db : (int)bdof : 0;
-    return dp > 0;
+    out->between_dof = z.db > 0 ? bdof < 1 ? 1 : bdof > z.db ? z.db : (int)bdof : 0;
+    return z.dp > 0;
+}
+
+/* The variance in logs of one run about its candidate's level: within and between rounds
+ * when both are known, else the pooled spread; -1 when none is. */
+double race_run_var(const race_noise *z)
+{
+    if (z->within >= 0) return z->within * z->within + z->between * z->between;
+    return z->pooled >= 0 ? z->pooled * z->pooled : -1;
+}
+
+/* The variance of the median of n runs, per run's variance: the mean's 1/n for one or two,
+ * wider for more (the median of normals: 1.35/n at 3, toward pi/2 / n). */
+static double median_var(int n) { return n <= 2 ? 1.0 / n : (M_PI / 2 - 0.66 / n) / n; }
+
+double race_drop_risk(const race *r, int k, int pick)
+{
+    race_noise z;
+    const race_cand *c = &r->c[k], *p = pick >= 0 ? &r->c[pick] : NULL;
+    if (!p || k == pick || !c->stat.n || !p->stat.n || !race_noise_of(r, &z)) return -1;
+    double var = race_run_var(&z), raise = c->nmark ? race_scale_raise(r, c->mark[c->nmark - 1].rows) : 1;
+    if (var < 0 || c->stat.median <= 0) return -1;
+    double d = log(p->stat.median * (1 + r->cfg.tie)) - log(c->stat.median * raise);
+    /* the spread is itself estimated: Student's tails, as a normal widened to t's 95% point */
+    int dof = z.within >= 0 ? z.within_dof + z.between_dof : z.pooled_dof;
+    double se = sqrt(var * (median_var(c->stat.n) + median_var(p->stat.n))) * summary_t95(dof > 0 ? dof : 1) / 1.96;
+    return se > 0 ? 0.5 * erfc(d / (se * sqrt(2.0))) : d < 0;
 }
 
 /* The rounds k ran at `rows` in. */
