@@ -93,7 +93,7 @@ void advise_space_free(advise *a);
 
 /* advise_out.c: the outcome as text, or (advise_json.c) one JSON object, on standard
  * output; every run into --out with its `advise` object. */
-void advise_print(advise *a);
+void advise_print_text(const advise *a);
 void advise_print_json(const advise *a);
 int advise_write_runs(advise *a, bb_err *err);
 /* The candidate recommended: the race's pick, -1 when none or the race was interrupted. */

@@ -368,7 +368,7 @@ static void print_baseline(const advise *a, int pick)
     printf(", %s\n", v);
 }
 
-static void print_text(const advise *a)
+void advise_print_text(const advise *a)
 {
     int pick = advise_pick(a), runs = 0;
     for (int k = 0; k < a->n; k++) runs += a->c[k].nruns;
@@ -387,10 +387,4 @@ static void print_text(const advise *a)
     print_pick(a, pick);
     print_bound(a, pick);
     print_baseline(a, pick);
-}
-
-void advise_print(advise *a)
-{
-    if (strcmp(opts_get(a->cli, "format"), "json")) print_text(a);
-    else advise_print_json(a);
 }

@@ -547,7 +547,8 @@ static int advise_main(bb_cli *cli)
         cleanup(&a);
         a.elapsed_s = elapsed();
         if (a.interrupted) a.r.stop = "interrupted";
-        advise_print(&a);
+        if (strcmp(opts_get(cli, "format"), "json")) advise_print_text(&a);
+        else advise_print_json(&a);
         fflush(stdout);
         bb_err werr = { .code = BB_EXIT_RUNTIME };
         if (advise_write_runs(&a, &werr) < 0) output_fail(&werr);

@@ -254,7 +254,6 @@ static void standing(race *r, int k, int64_t rows)
     free(v);
 }
 
-double race_scale_raise(const race *r, int64_t rows) { return rows < r->cfg.rows ? 1 + r->cfg.bias : 1; }
 
 void race_end_round(race *r)
 {

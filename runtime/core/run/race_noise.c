@@ -1,5 +1,6 @@
-/* race_noise.c — how a race's runs spread, and where a re-run of its pick lands (see race.h:
- * race_noise_of, race_rerun). Apart from the race's rules: statistics on its recorded runs. */
+/* race_noise.c — how a race's runs spread, where a re-run of its pick lands and what a drop
+ * risked (see race.h: race_noise_of, race_rerun, race_drop_risk, race_scale_raise). Apart
+ * from the race's rules: statistics on its recorded runs, which the rules call. */
 #include "race.h"
 
 #include <math.h>
@@ -114,6 +115,8 @@ int race_noise_of(const race *r, race_noise *out)
     out->between_dof = z.db > 0 ? bdof < 1 ? 1 : bdof > z.db ? z.db : (int)bdof : 0;
     return z.dp > 0;
 }
+
+double race_scale_raise(const race *r, int64_t rows) { return rows < r->cfg.rows ? 1 + r->cfg.bias : 1; }
 
 /* The variance in logs of one run about its candidate's level: within and between rounds
  * when both are known, else the pooled spread; -1 when none is. */
