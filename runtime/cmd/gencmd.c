@@ -241,6 +241,8 @@ static int gen_main(bb_cli *cli)
     bb_err err = { .code = BB_EXIT_USAGE };
     int rc = 0;
     gjob j = { 0 };
+    lua_State *L = NULL;
+    char *src = NULL;
     if (gen_options(cli, &j, &err) < 0) goto fail;
     const char *table = j.table;
 
@@ -248,8 +250,7 @@ static int gen_main(bb_cli *cli)
         .cli = cli, .setup = 1, .seed = (uint64_t)strtoull(opts_get(cli, "seed"), NULL, 10), .dialect = j.dia
     };
     if (opts_now(cli, &hc.now_s, &err) < 0) goto fail;
-    lua_State *L = state_new(&hc, cli->pos[0], &err);
-    char *src = NULL;
+    L = state_new(&hc, cli->pos[0], &err);
     if (!L || host_read_script(cli->pos[0], &src, &j.src_len, &err) < 0 ||
         host_run_source(L, src, j.src_len, cli->pos[0], &err) < 0)
         goto fail;
@@ -278,6 +279,7 @@ static int gen_main(bb_cli *cli)
     pool_free(&j.pool);
     state_close(L);
     free(src);
+    L = NULL, src = NULL;
     if (sig) { /* a partial file is not a data set: nobody should load it by mistake */
         if (path) unlink(path);
         fprintf(stderr, "bulkbench: interrupted after %lld of %lld rows%s%s\n", (long long)done, (long long)j.rows,
@@ -287,6 +289,8 @@ static int gen_main(bb_cli *cli)
     if (rc < 0) goto fail;
     return 0;
 fail:
+    state_close(L); /* the script's state and text, on every way out */
+    free(src);
     if (err.code == BB_EXIT_USAGE) return output_fail(&err);
     fprintf(stderr, "bulkbench: %s\n(gen failed: fix the cause named above)\n", err.msg);
     return err.code ? err.code : BB_EXIT_RUNTIME;

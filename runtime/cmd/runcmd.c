@@ -425,7 +425,7 @@ static int run_all(const run_ctx *x, const sweep *s)
     return rc;
 }
 
-/* A script that loads rows itself (run(ctx), as bb.load's) and names no method: each
+/* A script that loads a table by bb.load and names no method: each
  * engine's own default method (its descriptor's), as a bb.defaults per engine would give. */
 static void default_methods(bb_cli *cli)
 {
@@ -451,7 +451,7 @@ int runcmd_load(bb_cli *cli, const char *path, run_script *rs, bb_err *err)
     if (!rs->L || host_run_source(rs->L, rs->src, rs->srclen, path, err) < 0) return -1;
     if (opts_check_unused(cli, (const char *const *)rs->hc.declared, err) < 0) return -1;
     if (!lib_has_work(rs->L)) return bb_errf(err, "%s defines neither event(ctx) nor run(ctx): nothing to run", path);
-    if (lib_has_run(rs->L)) default_methods(cli);
+    if (lib_loads_table(rs->L)) default_methods(cli);
     return 0;
 }
 

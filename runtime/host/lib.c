@@ -28,6 +28,23 @@ int lib_has_run(lua_State *L)
     return has;
 }
 
+/* Whether the script loads a table through bb.load (the library then writes its run(), whose
+ * rows go by a method); a run() of the script's own may never load by one. */
+int lib_loads_table(lua_State *L)
+{
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "loaded");
+    lua_getfield(L, -1, "bulkbench");
+    int has = 0;
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "load_table");
+        has = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 3);
+    return has;
+}
+
 /* Calls module.fn(...) with the nargs values on the stack below; leaves its nres results. */
 static int call_module(lua_State *L, const char *module, const char *fn, int nargs, int nres, bb_err *err)
 {

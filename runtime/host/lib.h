@@ -14,6 +14,7 @@
 int lib_has_work(lua_State *L);
 /* Whether it defines run(ctx), where ctx:load writes rows with the run's method (bb.load's). */
 int lib_has_run(lua_State *L);
+int lib_loads_table(lua_State *L);
 /* The loaded script's help text (its description and options); the caller frees it. */
 char *lib_help(lua_State *L, bb_err *err);
 /* The generator of table `name` the loaded script declared (bb.table); NULL with err. */
