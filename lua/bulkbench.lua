@@ -208,21 +208,11 @@ function Table:target()
   return self.into or require("bulkbench.scratch").name(self.name)
 end
 
--- A generator's arguments as this run compiles them: loading --into an existing table, a
--- key's sequence continues after the largest value already there (read by prepare()).
+-- A generator's arguments as this run compiles them: for a scenario `bulkbench new` wrote,
+-- its keys widened to the rows and continued --into a table, its pools sized (lua/scratch_keys.lua).
 local function run_gen(t, c)
-  if t.like and c.key then -- a key holds as many values as the run asks for (lua/keys.lua)
-    local wide = require("bulkbench.keys").widen(c, core.run_info().rows)
-    if wide ~= c.gen then return wide end
-  end
-  if not (t.into and c.key and c.gen.kind == "seq") then return c.gen end
-  local max = tonumber(core.value_set_get("into_max:" .. c.name, 1, 1) or "")
-  if not max then return c.gen end
-  local g = {}
-  for k, v in pairs(c.gen) do g[k] = v end
-  local start, step = g.start or g[1] or 1, g.step or g[2] or 1
-  if step > 0 and start <= max then g.start, g[1] = max + step, nil end
-  return g
+  if not t.like then return c.gen end
+  return require("bulkbench.scratch_keys").run_gen(t, c)
 end
 
 -- The native generator, compiled once per Lua state and target (and per seed when one is

@@ -40,8 +40,9 @@ function M.server_default(c)
   return not (w == "true" or w == "false" or w == "null")
 end
 
--- Whether the server fills column c when a row leaves it out (so no generator is written).
-function M.server_fills(c) return c.identity or c.generated or M.server_default(c) end
+-- Whether the server fills column c: when a row leaves it out (so no generator is written), or
+-- whatever the row says (a BEFORE INSERT trigger's NEW.c := ...: lua/new/catalog_util.lua).
+function M.server_fills(c) return c.identity or c.generated or M.server_default(c) or c.trigger_written ~= nil end
 
 -- How many rows an identity / auto-increment column of c's type numbers (from 1), and why.
 function M.identity_limit(c)
@@ -64,7 +65,7 @@ end
 function M.fit_rows(models, total)
   local list = {}
   for i, m in ipairs(models) do
-    list[i] = { name = m.name, rows = m.rows, max_rows = m.max_rows, foreign_keys = m.fks }
+    list[i] = { name = m.name, rows = m.rows, max_rows = m.max_rows, foreign_keys = m.fks, values = m.value_sets }
   end
   local sk = require "bulkbench.scratch_keys"
   local function fits(n) return sk.shares(list, n, function(fk) return fk.parent_rows end) ~= nil end
@@ -106,10 +107,10 @@ end
 function M.distinct_ratio(m, c)
   local st = m.stats[c.name]
   local nd = st and st.n_distinct
-  if not nd then return nil end
+  if not nd or nd == 0 then return nil end -- (pg's 0: not known)
   local nn = 1 - (st.null_frac or 0)
   if nd < 0 then return math.min(1, -nd / math.max(nn, 1e-9)) end
-  local rows = st.sampled or m.rows
+  local rows = m.rows
   if not rows or rows <= 0 then return nil end
   return math.min(1, nd / math.max(rows * nn, 1))
 end
@@ -130,134 +131,6 @@ function M.observed(c, st)
   for _, v in ipairs(st and st.bounds or {}) do see(v) end
   for _, p in ipairs(st and st.mcv or {}) do see(p[1]) end
   return lo, hi
-end
-
--- ---- roles: what each column's generator must do ----
-
-local function key_lists(m)
-  local keys = {}
-  if #m.pk > 0 then keys[1] = m.pk end
-  for _, u in ipairs(m.uniques) do keys[#keys + 1] = u end
-  return keys
-end
-
--- The child's references weigh a one-column foreign key's parent rows: its most common ones
--- by their frequency, the rest by the histogram of the others (integer keys), and when no
--- reference was notably more common than the others, or nearly all were distinct, the
--- parent rows are drawn in turn (spread), not with replacement.
-local function fk_weights(m, fk)
-  if #fk.columns ~= 1 then return end
-  local c
-  for _, col in ipairs(m.columns) do if col.name == fk.columns[1] then c = col end end
-  local st = m.stats[fk.columns[1]]
-  if not (c and st) then return end
-  local listed = 0
-  for _, p in ipairs(st.mcv or {}) do listed = listed + p[2] end
-  local ints = c.kind == "int" and #(st.bounds or {}) >= 2
-  for _, b in ipairs(st.bounds or {}) do if not b:match("^%-?%d+$") then ints = false end end
-  if #(st.mcv or {}) == 0 and not ints then return end
-  fk.weights = st.mcv or {}
-  fk.rest = math.max(0, 1 - (st.null_frac or 0) - listed)
-  if fk.rest < 1e-6 then fk.rest = 0 end -- the frequencies' rounding, not a share
-  if ints and fk.rest > 0 then
-    fk.bounds = st.bounds
-    if st.bound_weights then -- bucket k ends at bound k + 1
-      fk.bound_weights = {}
-      for k = 2, #st.bounds do fk.bound_weights[k - 1] = st.bound_weights[k] or 0 end
-    end
-  end
-  local ratio = M.distinct_ratio(m, c)
-  fk.spread = (#(st.mcv or {}) == 0 and ints) or (ratio ~= nil and ratio >= 0.9) or nil
-end
-
--- How many times more common than the average the child's commonest reference through fk
--- was (1: no skew known).
-local function fk_skew(m, fk)
-  local top = 0
-  for _, p in ipairs(fk.weights or {}) do top = math.max(top, p[2]) end
-  local c
-  for _, col in ipairs(m.columns) do if col.name == fk.columns[1] then c = col end end
-  local ratio, st = c and M.distinct_ratio(m, c), m.stats[fk.columns[1]]
-  local d = ratio and m.rows and ratio * m.rows * (1 - (st and st.null_frac or 0)) or #(fk.weights or {})
-  return top > 0 and math.max(1, top * d) or 1
-end
-
--- The free column of a key that is made unique: the one whose values were the most nearly
--- distinct (its shape then survives being made unique), an integer among equals.
-local function unique_pick(m, free)
-  local best, best_r
-  for _, c in ipairs(free) do
-    local r = M.distinct_ratio(m, c) or 0
-    if c.kind == "int" then r = r + 1e-9 end
-    if not best or r > best_r then best, best_r = c, r end
-  end
-  return best
-end
-
--- Prepares model m's foreign keys (set names, weights, how they draw) and returns each
--- column's role: { fk, fk_pos, fk_unique, unique }. A key made only of one foreign key's
--- columns takes each parent row once; of several foreign keys, each combination of their
--- rows once, the one with weights leading (fk.key lists the sets, the leader first).
-function M.plan(m)
-  local r, bycol = {}, {}
-  for _, c in ipairs(m.columns) do
-    r[c.name] = { unique = c.key_hint }
-    bycol[c.name] = c
-  end
-  for i, fk in ipairs(m.fks) do
-    fk.set = fk.set or (m.name .. ".fk" .. i)
-    for pos, col in ipairs(fk.columns) do
-      if r[col] and not r[col].fk then r[col].fk, r[col].fk_pos = fk, pos end
-    end
-    fk.index = i
-    fk_weights(m, fk)
-  end
-  for _, key in ipairs(key_lists(m)) do
-    local server, free, fks, seen = false, {}, {}, {}
-    for _, col in ipairs(key) do
-      local c = bycol[col]
-      if c and M.server_fills(c) then server = true end
-      if c and not r[col].fk and not M.server_fills(c) then free[#free + 1] = c end
-      local fk = r[col] and r[col].fk
-      if fk and not seen[fk] then seen[fk], fks[#fks + 1] = true, fk end
-    end
-    -- a key of foreign keys and times (a rental: its date, the item, the customer): the
-    -- combinations of the parents' rows, when there are ten times more of them than rows,
-    -- make the key, and the times keep their law (made unique, they could only be spread evenly)
-    local timed = #free > 0 and #fks > 0
-    for _, c in ipairs(free) do if c.kind ~= "timestamp" and c.kind ~= "date" then timed = false end end
-    if timed then
-      local space = 1
-      for _, fk in ipairs(fks) do space = space * (fk.parent_rows or 0) end
-      timed = space >= 10 * math.max(m.rows or 0, 1)
-    end
-    if not server and (#free == 0 or timed) and #fks > 0 then
-      local skew = {}
-      for _, fk in ipairs(fks) do skew[fk] = fk_skew(m, fk) end
-      table.sort(fks, function(a, b) -- the leader: the one whose references were the most skewed
-        if skew[a] ~= skew[b] then return skew[a] > skew[b] end
-        return a.index < b.index
-      end)
-      for j, fk in ipairs(fks) do
-        -- each parent row once: the weights only order them, and every row must stay eligible
-        fk.unique, fk.spread, fk.bounds, fk.bound_weights = true, nil, nil, nil
-        if fk.weights and fk.rest < 0.001 then fk.rest = 0.001 end
-        if #fks > 1 then
-          fk.key = {}
-          for k, other in ipairs(fks) do fk.key[k] = other.set end
-          if j > 1 then fk.weights, fk.rest, fk.bounds, fk.bound_weights = nil, nil, nil, nil end
-        end
-      end
-    elseif not server and #free > 0 then
-      local done = false
-      for _, c in ipairs(free) do if r[c.name].unique then done = true end end
-      if not done then r[unique_pick(m, free).name].unique = true end
-    end
-  end
-  for _, fk in ipairs(m.fks) do
-    for _, col in ipairs(fk.columns) do if r[col].fk == fk then r[col].fk_unique = fk.unique end end
-  end
-  return r
 end
 
 -- ---- a foreign key column's generator ----
@@ -289,6 +162,9 @@ function M.fk_column(m, c, role)
       or ", each combination of the key's parents once: this one's rows in a shuffled order for each row of the first"
   elseif fk.unique then
     how = by and (", each once (they make the key), heavier first by " .. by) or ", each once (they make the key)"
+  elseif fk.spread and fk.distinct then
+    how = (", each in turn without replacement, the rest among a share of the parents as large as its references were "
+      .. "many (%s distinct per row, beyond the most common)"):format(num(fk.distinct)) .. (by and (", weighted by " .. by) or "")
   elseif fk.spread then
     how = ", each in turn without replacement (its references were spread evenly or nearly all distinct)" .. (by and (", weighted by " .. by) or "")
   else
@@ -311,6 +187,7 @@ function M.fk_fields(fk, indent)
     out = out .. ", key = { " .. table.concat(names, ", ") .. " }"
   end
   if fk.key_range then out = out .. (", key_range = { %s, %s }"):format(num(fk.key_range[1]), num(fk.key_range[2])) end
+  if fk.distinct then out = out .. (", distinct = %s"):format(num(fk.distinct)) end
   if fk.weights then
     out = out .. (",\n%sweights = %s, rest = %s"):format(indent, #fk.weights > 0 and L.pairs_src(fk.weights, indent) or "{}", num(fk.rest))
     if fk.bounds then
@@ -350,72 +227,69 @@ function M.link(models)
   end
 end
 
--- A key column's generator made wide enough for `rows` distinct values when its observed
--- range holds fewer: a shuffle of min..max reaches min + rows - 1, a text pattern gets more
--- digits (as many as the column's length allows). The same generator when it is wide enough.
-function M.widen(c, rows)
-  local g = c.gen
-  if not (rows and rows > 0 and g) then return g end
-  local out = {}
-  for k, v in pairs(g) do out[k] = v end
-  if g.kind == "permutation" then
-    local lo, hi = g.min or g[1], g.max or g[2]
-    if not (lo and hi) or hi - lo + 1 >= rows then return g end
-    out[2], out.max = nil, nil
-    out[1], out[2] = lo, lo + rows - 1
-    return out
-  elseif g.kind == "unique" then
-    local pat = g[1] or g.pattern
-    if type(pat) ~= "string" then return g end
-    local cap = 1
-    for ch in pat:gmatch("[#@]") do cap = cap * (ch == "#" and 10 or 26) end
-    local len = tonumber((c.type or ""):match("%((%d+)%)"))
-    local first = pat:find("#", 1, true)
-    if cap >= rows or not first then return g end
-    while cap < rows and (not len or #pat < len) and cap < 1e17 do
-      pat = pat:sub(1, first - 1) .. "#" .. pat:sub(first)
-      cap = cap * 10
-    end
-    out[1], out.pattern = pat, nil
-    return out
-  end
-  return g
-end
-
 -- ---- a key's unique values, in their observed range and shape ----
 
 local function ordered(st) return not st or st.correlation == nil or math.abs(st.correlation) >= 0.5 end
 
 -- How many distinct values the original held (an estimate), or nil.
-local function distinct_count(m, c)
+function M.distinct_count(m, c)
   local ratio, st = M.distinct_ratio(m, c), m.stats[c.name]
   if not (ratio and m.rows and m.rows > 0) then return nil end
   return math.max(1, math.floor(ratio * m.rows * (1 - (st.null_frac or 0)) + 0.5))
 end
 
 -- The observed text values' numbers after a common prefix: prefix, digits (the most a value
--- has), padded (every value as wide), the smallest number; nil when they are not of that form.
+-- The observed text values' numbers between a common prefix and a common suffix that starts
+-- with no digit (an e-mail's @domain): prefix, digits (the most a value has), padded (every
+-- value as wide), the smallest number, suffix; nil when they are not of that form.
 local function numbered(st)
   local seen = {}
   for _, v in ipairs(st and st.bounds or {}) do seen[#seen + 1] = v end
   for _, p in ipairs(st and st.mcv or {}) do seen[#seen + 1] = p[1] end
   if #seen == 0 then return nil end
-  local prefix = seen[1]:match("^(.-)%d*$")
+  local prefix, suffix = seen[1]:match("^(%D*)"), seen[1]
   for _, v in ipairs(seen) do
     local k = 0
     while k < #prefix and k < #v and prefix:byte(k + 1) == v:byte(k + 1) do k = k + 1 end
     prefix = prefix:sub(1, k)
+    k = 0
+    while k < #suffix and k < #v - #prefix and suffix:byte(#suffix - k) == v:byte(#v - k) do k = k + 1 end
+    suffix = suffix:sub(#suffix - k + 1)
   end
+  suffix = suffix:gsub("^%d+", "")
   local digits, width, low = 0, nil, nil
   for _, v in ipairs(seen) do
-    local tail = v:sub(#prefix + 1)
+    local tail = v:sub(#prefix + 1, #v - #suffix)
     if not tail:match("^%d+$") or #tail > 18 then return nil end
     digits = math.max(digits, #tail)
     width = (width == nil or width == #tail) and #tail or false
     low = math.min(low or tonumber(tail), tonumber(tail))
   end
   if prefix:find("[#@]") then return nil end
-  return prefix, digits, width ~= false, low
+  return prefix, digits, width ~= false, low, suffix
+end
+
+-- Text values that are e-mail addresses: the common start of their local parts (digits
+-- aside) and their commonest domain, or nil.
+local function mailbox(st)
+  local seen, domains, best = {}, {}, nil
+  for _, v in ipairs(st and st.bounds or {}) do seen[#seen + 1] = v end
+  for _, p in ipairs(st and st.mcv or {}) do seen[#seen + 1] = p[1] end
+  if #seen == 0 then return nil end
+  local start
+  for _, v in ipairs(seen) do
+    local user, domain = v:match("^([^@%s]+)@([^@%s]+)$")
+    if not user then return nil end
+    user = user:match("^(.-)%d*$")
+    start = start or user
+    local k = 0
+    while k < #start and k < #user and start:byte(k + 1) == user:byte(k + 1) do k = k + 1 end
+    start = start:sub(1, k)
+    domains[domain] = (domains[domain] or 0) + 1
+    if not best or domains[domain] > domains[best] then best = domain end
+  end
+  start = start:gsub("[#@]", "")
+  return start ~= "" and start or "user", "@" .. best
 end
 
 -- The unique generator for key column c: source, the comment, and how many rows it holds
@@ -435,25 +309,34 @@ function M.unique(c, st, m)
           :format(st.correlation, num(start), num(last)),
         top and (top - start + 1) or nil
     end
-    local d, step = distinct_count(m, c), 1
+    local d, step = M.distinct_count(m, c), 1
     if d and d > 1 and lo and hi and c.kind == "int" then step = math.max(1, math.floor((hi - lo) / (d - 1) + 0.5)) end
     local gen = step > 1 and ("bb.seq { start = %s, step = %d }"):format(num(start), step) or ("bb.seq { start = %s }"):format(num(start))
     return gen, ("a key: a sequence from %s%s, as the table's were"):format(num(start), step > 1 and (" in steps of " .. step) or ""),
       top and math.floor((top - start) / step) + 1 or nil
   elseif c.kind == "text" then
-    local prefix, digits, padded, low = numbered(st)
-    local room = c.length and (c.length - (prefix and #prefix or 0)) or 18
+    local prefix, digits, padded, low, suffix = numbered(st)
+    local room = c.length and (c.length - (prefix and #prefix + #suffix or 0)) or 18
     if prefix and digits <= room then
       local ord = ordered(st) and "seq" or "random"
       local pat = prefix .. ("#"):rep(digits)
       local args = { src.q(pat), ("order = %q"):format(ord) }
       if ord == "seq" and low > 0 then args[#args + 1] = "start = " .. num(low) end
       if not padded then args[#args + 1] = "pad = false" end
+      if suffix ~= "" then args[#args + 1] = "suffix = " .. src.q(suffix) end
       return ("bb.unique { %s }"):format(table.concat(args, ", ")),
-        ("a key: %s and a different number each row (%s), %s, as the table's were (more digits when --rows asks for more)")
+        ("a key: %s and a different number each row (%s)%s, %s, as the table's were (more digits when --rows asks for more)")
           :format(prefix, padded and (digits .. " digits") or ("up to " .. digits .. " digits, unpadded"),
-            ord == "seq" and "in order" or "shuffled"),
+            suffix ~= "" and (", then " .. suffix) or "", ord == "seq" and "in order" or "shuffled"),
         10 ^ math.min(room, 18)
+    end
+    local user, domain = mailbox(st)
+    room = c.length and (c.length - (user and #user + #domain or 0)) or 10
+    if user and room >= 4 then
+      local pat = user .. ("#"):rep(math.min(room, 10))
+      return ("bb.unique { %s, order = \"random\", pad = false, suffix = %s }"):format(src.q(pat), src.q(domain)),
+        ("a key of e-mail addresses: %s, a different number each row, %s (the commonest domain)"):format(user, domain),
+        10 ^ math.min(room, 10)
     end
     local pat = src.unique_pattern(c, st)
     if pat then
@@ -466,7 +349,7 @@ function M.unique(c, st, m)
   elseif c.kind == "timestamp" or c.kind == "date" then
     local lo, hi = M.observed(c, st)
     local unit = c.kind == "date" and 86400 or 1
-    local d, step = distinct_count(m, c), unit
+    local d, step = M.distinct_count(m, c), unit
     if lo and hi and d and d > 1 then
       local span = (hi - lo) * (c.kind == "date" and 86400 or 1)
       step = math.max(unit, math.floor(span / (d - 1) / unit + 0.5) * unit)

@@ -225,11 +225,36 @@ end
 
 -- Reads a foreign key's value set from table src (a mirror, a scratch parent, or with
 -- --into the parent itself), weighed by the child's most common references.
--- opts: the weights when they are not the file's (a parent this run loaded: lua/scratch_keys.lua).
-function M.read_keys(db, fk, src, opts)
+-- opts: the weights when they are not the file's (a parent this run loaded: lua/scratch_keys.lua);
+-- rows: the child's rows in this run, which a reference that kept its distinct count (fk.distinct)
+-- spreads over a share of the parents as large.
+function M.read_keys(db, fk, src, opts, rows)
+  opts = opts or { weights = fk.weights, rest = fk.rest, bounds = fk.bounds, bound_weights = fk.bound_weights }
+  opts.rest_rows = keys.rest_rows(fk, rows)
+  if opts.rest_rows and not opts.weights then opts.weights, opts.rest = {}, 1 end
   local n = db:read_set(fk.set, ("SELECT %s FROM %s WHERE %s"):format(cols_sql(db, fk.ref_columns), qualified(db, src),
-    not_null(db, fk.ref_columns)), opts or { weights = fk.weights, rest = fk.rest, bounds = fk.bounds, bound_weights = fk.bound_weights })
+    not_null(db, fk.ref_columns)), opts)
   return n
+end
+
+-- Reads the set of the distinct values a key column held (lua/new/keyplan.lua: a key of several
+-- columns takes each combination of them once), the leading one weighed by their frequencies;
+-- without the original, of those the file holds.
+function M.read_key_values(db, t, v, here)
+  local col = v.columns[1]
+  if here then
+    local q = db:quote(col)
+    return db:read_set(v.set, ("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL"):format(q, qualified(db, t.like), q),
+      { weights = v.weights, rest = v.rest })
+  end
+  local rows = {}
+  for _, c in ipairs(t.columns) do
+    if c.name == col and type(c.gen) == "table" then
+      for i, p in ipairs(c.gen.values or {}) do rows[i] = { p[1] } end
+    end
+  end
+  if #rows > 0 then core.value_set(v.set, rows, { weights = v.weights, rest = v.rest }) end
+  return #rows
 end
 
 -- Reads the value sets a table's columns are drawn from (its `values`, lua/new/observed.lua): a
@@ -243,7 +268,9 @@ function M.read_values(db, t)
       :format(t.name, t.like or "its original"))
   end
   for _, v in ipairs(t.values) do
-    local n = here and db:read_set(v.set, v.sql) or 0
+    local n = 0
+    if v.key then M.read_key_values(db, t, v, here)
+    elseif here then n = db:read_set(v.set, v.sql) end
     if n == 0 and v.empty and not here then
       core.fail(("%s: the scenario holds no values of %s and %s is not in this database: give the column a generator")
         :format(t.name, table.concat(v.columns, ", "), t.like or "its original"))
@@ -312,6 +339,16 @@ function M.install(bb, list)
 
   local fail = core.fail
 
+  -- The rows table t gets in this run before its share is settled: --rows shared by the rows
+  -- the originals held (nil when the run goes by time).
+  local function guess_rows(t)
+    local total = core.run_info().rows
+    if not total or total <= 0 then return nil end
+    local sum = 0
+    for _, o in ipairs(list) do sum = sum + math.max(o.rows or 1, 1) end
+    return math.ceil(total * math.max(t.rows or 1, 1) / sum)
+  end
+
   -- The rows of each table in this run, within what each can take (the same in every Lua
   -- state: mirrors' sizes come from their value sets); nil for a single table run by time.
   local function plan(later)
@@ -338,13 +375,12 @@ function M.install(bb, list)
       local t = list[1]
       local into_s, into_t = split(into)
       before = db:count(into_t, into_s) or 0
-      for _, fk in ipairs(t.foreign_keys or {}) do M.read_keys(db, fk, fk.references) end
+      for _, fk in ipairs(t.foreign_keys or {}) do M.read_keys(db, fk, fk.references, nil, guess_rows(t)) end
       M.read_values(db, t)
       plan(false) -- --rows within what the table's keys allow, before any row is loaded
-      for _, c in ipairs(t.columns) do
-        if c.gen and c.gen.kind == "seq" and c.key then -- unique integers continue after what is there
-          db:read_set("into_max:" .. c.name, ("SELECT max(%s) FROM %s"):format(db:quote(c.name), qualified(db, into)))
-        end
+      for _, c in ipairs(t.columns) do -- keys continue after what is there (lua/scratch_keys.lua)
+        local sql = keys.into_max_sql(db, c, qualified(db, into))
+        if sql then db:read_set("into_max:" .. c.name, sql) end
       end
       bb.main_table = into
       return
@@ -360,7 +396,7 @@ function M.install(bb, list)
           local m = M.name(t.name, "_k" .. i)
           made[#made + 1] = m
           M.mirror(db, fk, m)
-          if M.read_keys(db, fk, m) == 0 then
+          if M.read_keys(db, fk, m, nil, guess_rows(t)) == 0 then
             fail(("%s(%s) references %s, which holds no keys: there is nothing to draw from"):format(t.name,
               table.concat(fk.columns, ", "), fk.references))
           end
@@ -420,12 +456,13 @@ function M.install(bb, list)
           local p = byname[fk.references]
           local j
           for x, o in ipairs(list) do if o == p then j = x end end
-          if M.read_keys(ctx.db, fk, M.name(fk.references), keys.run_weights(fk, p, rows[j]) or {}) == 0 then
+          if M.read_keys(ctx.db, fk, M.name(fk.references), keys.run_weights(fk, p, rows[j]) or {}, rows[k]) == 0 then
             core.fail(("%s: its parent %s got no rows to reference (give it more --rows)"):format(t.name, fk.references))
           end
         end
       end or nil
       if not ctx:phase(rows[k], fn) then return end
+      t.run_rows = rows[k] -- (its generators' pools: lua/scratch_keys.lua)
       ctx:load(t)
     end
     if #adds > 0 then ctx:phase(0, add_fks) end

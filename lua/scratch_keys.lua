@@ -6,38 +6,58 @@
 -- references to the table itself or round a cycle; and those foreign keys, added once the
 -- rows are in (as a dump loads data first and constraints after), which checks every row.
 local core = require "bulkbench.core"
+local instant = require "bulkbench.instant"
 local M = {}
 
 local function base(qname) return qname:match("^[^.]+%.(.+)$") or qname end
 
+-- The keys of t drawn over the product of their parts, in order: { {parts}, ... }, a part a
+-- foreign key drawn once per parent row (fk.unique; fk.key names the sets of a key of several)
+-- or a set of the values a key column held (t.values' entries with a key).
+local function product_keys(t)
+  local keys, order = {}, {}
+  local function add(id, part)
+    if not keys[id] then keys[id] = {}; order[#order + 1] = id end
+    table.insert(keys[id], part)
+  end
+  for _, fk in ipairs(t.foreign_keys or {}) do
+    if fk.unique then add(fk.key and table.concat(fk.key, "\1") or fk.set, { fk = fk }) end
+  end
+  for _, v in ipairs(t.values or {}) do
+    if v.key then add(table.concat(v.key, "\1"), { v = v }) end
+  end
+  local out = {}
+  for i, id in ipairs(order) do out[i] = keys[id] end
+  return out
+end
+
+-- The rows of the run's set name, or nil (none read; `new`, outside any run, has none).
+local function set_rows(name)
+  local ok, n = pcall(core.value_set_info, name)
+  return ok and n or nil
+end
+
 -- How many rows t can take, and why, given size(fk) (its parent's keys, nil when unknown):
--- t.max_rows = { n, why } and the keys its foreign keys make (fk.unique; fk.key names the
--- sets of a key made of several).
+-- t.max_rows = { n, why } and the keys drawn over a product (product_keys): a key column's
+-- values are those its set holds (read by this run), or as many as the original had.
 function M.cap(t, size)
   local cap, why
   if t.max_rows then cap, why = t.max_rows[1], t.max_rows[2] end
-  local keys, order = {}, {}
-  for _, fk in ipairs(t.foreign_keys or {}) do
-    if fk.unique then
-      local id = fk.key and table.concat(fk.key, "\1") or fk.set
-      if not keys[id] then keys[id] = {}; order[#order + 1] = id end
-      table.insert(keys[id], fk)
-    end
-  end
-  for _, id in ipairs(order) do
-    local n, cols, parts = 1, {}, {}
-    for _, fk in ipairs(keys[id]) do
-      local s = size(fk)
+  for _, parts in ipairs(product_keys(t)) do
+    local n, cols, said, fks = 1, {}, {}, 0
+    for _, p in ipairs(parts) do
+      local s = p.fk and size(p.fk) or (p.v and (set_rows(p.v.set) or p.v.distinct))
       if not s then n = nil; break end
       n = n * s
-      for _, c in ipairs(fk.columns) do cols[#cols + 1] = c end
-      parts[#parts + 1] = ("%s's %d"):format(base(fk.references), s)
+      for _, c in ipairs(p.fk and p.fk.columns or p.v.columns) do cols[#cols + 1] = c end
+      said[#said + 1] = p.fk and ("%s's %d"):format(base(p.fk.references), s) or ("%s's %d values"):format(p.v.columns[1], s)
+      fks = fks + (p.fk and 1 or 0)
     end
     if n and (not cap or n < cap) then
+      local parts_said = table.concat(said, " and ") .. (fks == #parts and " keys" or "") -- (references: their parents' keys)
       cap = n
-      why = #keys[id] > 1
-        and ("(%s) make its key: each combination of %s keys once"):format(table.concat(cols, ", "), table.concat(parts, " and "))
-        or ("%s make%s its key: each of %s keys once"):format(table.concat(cols, ", "), #cols > 1 and "" or "s", parts[1])
+      why = #parts > 1 and ("(%s) make its key: each combination of %s once"):format(table.concat(cols, ", "), parts_said)
+        or ("%s make%s its key: each of %s once"):format(table.concat(cols, ", "), #cols > 1 and "" or "s", parts_said)
     end
   end
   return cap, why
@@ -151,6 +171,139 @@ function M.later_set(fk, child, p, n)
       table.concat(fk.ref_columns, ", ")))
   end
   return core.value_set_range(fk.set, first, step, math.max(n, 0), M.run_weights(fk, p, n))
+end
+
+-- How many of its parent's rows (beyond those its most common references name) a reference
+-- spreads over when the child gets rows rows: as many per row as the original's references
+-- named (fk.distinct); nil when it did not keep them.
+function M.rest_rows(fk, rows)
+  if not (fk.distinct and rows and rows > 0) then return nil end
+  return math.max(1, math.ceil(fk.distinct * rows))
+end
+
+-- ---- generators as a run compiles them ----
+
+-- A key column's generator made wide enough for `rows` distinct values when its observed
+-- range holds fewer: a shuffle of min..max reaches min + rows - 1, a text pattern gets more
+-- digits (as many as the column's length allows). The same generator when it is wide enough.
+function M.widen(c, rows)
+  local g = c.gen
+  if not (rows and rows > 0 and g) then return g end
+  local out = {}
+  for k, v in pairs(g) do out[k] = v end
+  if g.kind == "permutation" then
+    local lo, hi = g.min or g[1], g.max or g[2]
+    if not (lo and hi) or hi - lo + 1 >= rows then return g end
+    out[2], out.max = nil, nil
+    out[1], out[2] = lo, lo + rows - 1
+    return out
+  elseif g.kind == "unique" then
+    local pat = g[1] or g.pattern
+    if type(pat) ~= "string" then return g end
+    local cap = 1
+    for ch in pat:gmatch("[#@]") do cap = cap * (ch == "#" and 10 or 26) end
+    local len = tonumber((c.type or ""):match("%((%d+)%)"))
+    local first = pat:find("#", 1, true)
+    if cap >= rows or not first then return g end
+    while cap < rows and (not len or #pat < len) and cap < 1e17 do
+      pat = pat:sub(1, first - 1) .. "#" .. pat:sub(first)
+      cap = cap * 10
+    end
+    out[1], out.pattern = pat, nil
+    return out
+  end
+  return g
+end
+
+
+-- The rows table t gets in this run: its share of a multi-table run (lua/scratch.lua sets
+-- t.run_rows), else --rows, else as many as the original held.
+local function run_rows(t)
+  local r = t.run_rows or core.run_info().rows
+  return (r and r > 0) and r or t.rows
+end
+
+local function copy(g)
+  local out = {}
+  for k, v in pairs(g) do out[k] = v end
+  return out
+end
+
+-- The pattern of a bb.unique generator split where its number starts: the literal text
+-- before, the number's places (#), and whether they are the whole of the rest (no letters).
+local function pattern_parts(g)
+  local pat = type(g[1]) == "string" and g[1] or g.pattern
+  if type(pat) ~= "string" then return nil end
+  local lead, places = pat:match("^([^#@]*)(#+)$")
+  return lead, places, pat
+end
+
+-- The SQL whose one value is where key column c of the table --into names (qualified) ends:
+-- its largest value, or for text of a pattern the longest, then largest, value of that shape.
+function M.into_max_sql(db, c, qualified)
+  local g, q = c.gen, db:quote(c.name)
+  if not (c.key and type(g) == "table") then return nil end
+  if g.kind == "seq" or g.kind == "permutation" or (g.kind == "timestamp" and g.start) then
+    return ("SELECT max(%s) FROM %s"):format(q, qualified)
+  end
+  if g.kind ~= "unique" then return nil end
+  local lead = pattern_parts(g)
+  if not lead then return nil end
+  local function like(s) return (s:gsub("[!%%_']", function(ch) return ch == "'" and "''" or "!" .. ch end)) end
+  return ("SELECT %s FROM %s WHERE %s LIKE '%s%%%s' ESCAPE '!' ORDER BY length(%s) DESC, %s DESC LIMIT 1")
+    :format(q, qualified, q, like(lead), like(g.suffix or ""), q, q)
+end
+
+-- Key column c's generator continued after what the table --into names holds (its largest
+-- value there, read by prepare into the set into_max:<column>): a sequence from the next
+-- value, a shuffle moved past it, a pattern's number counting on from it (in order, more
+-- places when it needs them). nil when nothing is there.
+local function continued(t, c, g, rows)
+  local ok, max = pcall(core.value_set_get, "into_max:" .. c.name, 1, 1)
+  if not ok or max == nil then return g end
+  local out = copy(g)
+  if g.kind == "seq" or g.kind == "permutation" then
+    local x = tonumber(max)
+    if not x then return g end
+    if g.kind == "seq" then
+      local start, step = g.start or g[1] or 1, g.step or g[2] or 1
+      if step > 0 and start <= x then out.start, out[1] = x + step, nil end
+    else
+      local lo, hi = g.min or g[1], g.max or g[2]
+      if lo and hi and lo <= x then out[1], out[2], out.min, out.max = x + 1, x + 1 + (hi - lo), nil, nil end
+    end
+    return out
+  elseif g.kind == "timestamp" then
+    local x = instant.value("timestamp", max)
+    if x then out.start = instant.text("timestamp", x + (g.step or 1)) end
+    return out
+  end
+  local lead, places = pattern_parts(g)
+  local digits = max:sub(#lead + 1, #max - #(g.suffix or ""))
+  if not digits:match("^%d+$") then return g end
+  out.order, out.start = "seq", tonumber(digits) + 1
+  local len = tonumber((c.type or ""):match("%((%d+)%)"))
+  while 10 ^ #places < out.start + rows and #places < 18 and (not len or #lead + #places + #(g.suffix or "") < len) do
+    places = places .. "#"
+  end
+  out[1], out.pattern = lead .. places, nil
+  return out
+end
+
+-- Column c of table t's generator as this run compiles it (bulkbench.lua's Table:native): a
+-- key widened to the rows asked, continued after the table --into names holds,
+-- and an empirical pool given as a share of the rows (distinct < 0) made a count of this run's.
+function M.run_gen(t, c)
+  local g = c.gen
+  if type(g) ~= "table" then return g end
+  local rows = run_rows(t)
+  if t.like and c.key then g = M.widen(c, rows) end
+  if t.into and c.key then g = continued(t, c, g, rows or 0) end
+  if g.kind == "empirical" and type(g.distinct) == "number" and g.distinct < 0 then
+    g = copy(g)
+    g.distinct = math.max(1, math.ceil(-c.gen.distinct * (rows or 1)))
+  end
+  return g
 end
 
 -- The statement that adds fk to scratch table name, pointing at target.

@@ -104,6 +104,9 @@ function M.read(db, tab)
   M.stats(db, m, tab)
   util.not_copied(m, util.q(db, "the triggers of " .. m.qname, "SELECT concat('trigger ', trigger_name) FROM "
     .. "information_schema.triggers WHERE event_object_schema = ? AND event_object_table = ? ORDER BY 1", tab.schema, tab.name))
+  util.trigger_writes(m, util.q(db, "the triggers of " .. m.qname, "SELECT trigger_name, action_statement FROM "
+    .. "information_schema.triggers WHERE event_object_schema = ? AND event_object_table = ? AND action_timing = 'BEFORE' "
+    .. "AND event_manipulation = 'INSERT' ORDER BY 1", tab.schema, tab.name))
   return m
 end
 

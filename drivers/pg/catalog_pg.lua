@@ -168,6 +168,10 @@ function M.read(db, tab)
   util.not_copied(m, util.q(db, "the triggers of " .. m.qname, [[SELECT 'trigger ' || tgname FROM pg_trigger
     WHERE tgrelid = $1::oid AND NOT tgisinternal UNION ALL SELECT 'rule ' || rulename FROM pg_rules
     WHERE schemaname = $2 AND tablename = $3 ORDER BY 1]], tab.oid, tab.schema, tab.name))
+  -- row triggers before an insert (tgtype: row 1, before 2, insert 4) that are on: what they assign
+  util.trigger_writes(m, util.q(db, "the triggers of " .. m.qname, [[SELECT t.tgname, p.prosrc FROM pg_trigger t
+    JOIN pg_proc p ON p.oid = t.tgfoid WHERE t.tgrelid = $1::oid AND NOT t.tgisinternal AND t.tgenabled <> 'D'
+      AND (t.tgtype::int & 7) = 7 ORDER BY 1]], tab.oid))
   return m
 end
 

@@ -74,6 +74,59 @@ function M.not_copied(m, rows)
   end
 end
 
+-- The columns a trigger's code assigns (NEW.col := expr; SET NEW.col = expr, NEW.col2 = ...;
+-- a statement NEW.col = expr;): { {col, expr} }, names as written (quotes taken off).
+local function assignments(body)
+  local out, low, i = {}, body:lower(), 1
+  while true do
+    local a, b = low:find("new%.", i)
+    if not a then break end
+    i = b + 1
+    local before = a > 1 and low:sub(a - 1, a - 1) or " "
+    local name, after
+    local q = body:sub(b + 1, b + 1)
+    if q == '"' or q == "`" then
+      local e = body:find(q, b + 2, true)
+      if e then name, after = body:sub(b + 2, e - 1), e + 1 end
+    else
+      local n = body:match("^[%a_][%w_$]*", b + 1)
+      if n then name, after = n, b + 1 + #n end
+    end
+    local op = name and not before:match("[%w_.]") and body:match("^%s*(:?=)", after)
+    if op and body:sub(after):match("^%s*=[=>]") then op = nil end
+    if op == "=" then -- an assignment only where a statement starts, or in a SET list
+      local lead = low:sub(1, a - 1):match("([%w_;,]*)%s*$")
+      if not (lead == "" or lead == ";" or lead == "," or lead == "set" or lead == "begin" or lead == "then"
+        or lead == "else" or lead == "loop" or lead:match(";$") or lead:match(",$")) then op = nil end
+    end
+    if op then
+      local from = body:find(op, after, true) + #op
+      local expr = body:sub(from):match("^%s*(.-)%s*[;,\n]") or body:sub(from):match("^%s*(.-)%s*$")
+      out[#out + 1] = { name, expr:sub(1, 60) }
+    end
+  end
+  return out
+end
+M.assignments = assignments
+
+-- The columns a BEFORE INSERT row trigger writes (rows: {trigger name, its code}): c.trigger_written
+-- names the trigger, c.trigger_expr what it sets, c.trigger_unique when that is a sequence's or a
+-- UUID (then every row's differs). The server fills such a column (the scratch copies carry the trigger).
+function M.trigger_writes(m, rows)
+  local bycol = {}
+  for _, c in ipairs(m.columns) do bycol[c.name:lower()] = c end
+  for _, r in ipairs(rows or {}) do
+    for _, a in ipairs(assignments(r[2] or "")) do
+      local c = bycol[a[1]:lower()]
+      if c and not c.trigger_written then
+        c.trigger_written, c.trigger_expr = "trigger " .. r[1], a[2]
+        local e = a[2]:lower()
+        c.trigger_unique = e:find("nextval", 1, true) or e:find("uuid", 1, true) or nil
+      end
+    end
+  end
+end
+
 -- A view named as a table: its rows are its tables', which are what a scenario loads.
 function M.a_view(name)
   core.fail(("%s is a view: new scaffolds tables (load the tables it reads; --table takes a LIKE pattern)"):format(name))
@@ -185,6 +238,25 @@ end
 
 local numeric = { int = true, numeric = true, double = true }
 
+-- The table's distinct values from a sample's as pg_stats says them (ANALYZE's estimate, Haas
+-- and Stokes' Duj1, for a sample of n of the table's rows rows: n d / (n - f1 + f1 n / N) over
+-- the non-NULL values, f1 those seen once): negative a share of the rows (-1 all distinct), when
+-- more than a tenth of them, as the count then grows with the table; else the count.
+function M.n_distinct(counts, d, nn, n, rows)
+  if nn <= 0 then return 0 end
+  if d == nn then return -1 end
+  local N = math.max(rows or n, n)
+  local D = d
+  if n < N then
+    local f1 = 0
+    for _, k in pairs(counts) do if k == 1 then f1 = f1 + 1 end end
+    local Nn = N * nn / n
+    D = math.min(math.max(nn * d / (nn - f1 + f1 * nn / Nn), d), Nn)
+  end
+  if D > 0.1 * N then return -D / N end
+  return math.floor(D + 0.5)
+end
+
 -- Per column of cols (indexes into the sample's rows), stats as pg_stats gives them:
 -- null_frac, most common values with their frequencies, equal-depth histogram bounds of
 -- the rest, avg_width, n_distinct (negative: a fraction of the rows, -1 all distinct).
@@ -205,7 +277,7 @@ function M.sample_stats(m, names, rows, source)
     end
     local nn = n - nulls
     local st = { source = source, null_frac = n > 0 and nulls / n or 0, avg_width = nn > 0 and width / nn or 0,
-                 n_distinct = #vals == nn and nn > 0 and -1 or #vals, sampled = n, mcv = {}, bounds = {} }
+                 n_distinct = M.n_distinct(counts, #vals, nn, n, m.rows), mcv = {}, bounds = {} }
     local num = col and numeric[col.kind]
     local function less(a, b)
       if num then

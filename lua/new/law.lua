@@ -38,8 +38,27 @@ local function weighted(values, st, rest_default)
   return out
 end
 
--- The empirical law of statistics st, kept within the column's limits.
-local function empirical(c, st, indent)
+-- How many values the rest of a column (beyond its listed most common ones) takes, as
+-- bb.empirical's distinct: the count, or when the values were many (over a tenth of the rows)
+-- minus their share of the rows, which a run makes a count of its own rows; nil when unknown.
+local function pool(m, c, listed, bounds)
+  local d = keys.distinct_count(m, c)
+  if not d or not m.rows or m.rows <= 0 then return nil end
+  local rest = d - listed
+  if rest < 1 then return nil end
+  -- a histogram over few possible values (integers 95..100, days of a month) already draws
+  -- about as many as there are; a pool's members would only fall on some of them twice
+  local lo, hi = bounds and numeric_value(c, bounds[1]), bounds and numeric_value(c, bounds[#bounds])
+  if type(lo) == "number" and type(hi) == "number" then
+    local per = c.kind == "numeric" and 10 ^ (c.scale or 0) or (c.kind == "int" or c.kind == "date" or c.kind == "timestamp") and 1
+    if per and (hi - lo) * per + 1 < 10 * rest then return nil end
+  end
+  if d > 0.1 * m.rows then return -tonumber(("%.6g"):format(rest / m.rows)) end
+  return rest
+end
+
+-- The empirical law of statistics st, kept within the column's limits (m: its table).
+local function empirical(m, c, st, indent)
   local lo, hi = limits(c)
   local mcv, bounds, dropped = {}, {}, 0
   for _, p in ipairs(st.mcv or {}) do
@@ -74,11 +93,17 @@ local function empirical(c, st, indent)
   end
   if c.kind == "numeric" and c.scale then args[#args + 1] = "scale = " .. c.scale end
   if #mcv == 0 and not lengths and (#bounds < 2 or rest <= 0) then return nil end
+  local distinct = (lengths or (#bounds >= 2 and rest > 0)) and pool(m, c, #mcv, not lengths and bounds) or nil
+  if distinct then args[#args + 1] = "distinct = " .. num(distinct) end
   local parts = {}
   if #mcv > 0 then parts[#parts + 1] = ("%d most common value%s (%s)"):format(#mcv, #mcv == 1 and "" or "s", pct(listed)) end
   if lengths then
     parts[#parts + 1] = ("random text as long as the other values (%s, %s: %s)"):format(pct(rest), c.length_source, c.length_note)
   elseif #bounds >= 2 and rest > 0 then parts[#parts + 1] = ("a histogram of %d buckets (%s)"):format(#bounds - 1, pct(rest)) end
+  if distinct then
+    parts[#parts] = parts[#parts] .. (distinct > 0 and (", %s distinct values"):format(num(distinct))
+      or (", as many distinct values as %s of the rows"):format(pct(-distinct)))
+  end
   local why = ("%s: %s"):format(st.source, table.concat(parts, " and "))
   if dropped > 0 then why = why .. (", %d values outside the CHECK left out"):format(dropped) end
   return "bb.empirical { " .. table.concat(args, ", ") .. " }", why
@@ -126,9 +151,38 @@ local function by_type(c)
   return ("bb.string { min = %d, max = %d }"):format(math.min(n, 5), n), "no values to learn from: random text"
 end
 
+-- A column of a key drawn over the product of its columns' values (lua/new/keyplan.lua): a
+-- unique pick of the set of the values it held, which each run reads from the original.
+local function key_set_column(m, c, role, indent)
+  local ks = role.key_set
+  local e = ks.entry
+  local names = {}
+  for i, set in ipairs(e.key) do names[i] = q(set) end
+  local vals = #ks.standin > 0 and (", values = " .. pairs_src(ks.standin, indent)) or ""
+  local gen = ("bb.pick { set = %s, unique = true, key = { %s }%s }"):format(q(e.set), table.concat(names, ", "), vals)
+  local how = ks.lead and (e.weights and ("its values by their frequencies (%d most common)"):format(#e.weights) or "its values evenly")
+    or "its values in a shuffled order for each of the first's"
+  return { gen = gen, key = true, comment = ("in a key of several columns, each combination of their values once: the %s "
+    .. "values the table holds%s (read at each run), %s"):format(e.distinct and num(e.distinct) or "distinct",
+    #ks.standin > 0 and (", " .. #ks.standin .. " of them written here for a run without it") or "", how) }
+end
+
 -- How column c of model m is generated: { gen = source or nil (the server fills it),
--- comment, null, as, as_text, key, warning }.
+-- comment, null, as, as_text, key, warning }; a trigger that writes it and what the key it
+-- is in needed of it said in the comment.
 function M.column(m, c, role, indent)
+  local out
+  if role.key_set then out = key_set_column(m, c, role, indent) else out = M.law(m, c, role, indent) end
+  if role.key_note and out.comment then out.comment = out.comment .. "; " .. role.key_note end
+  if c.trigger_written and not out.skip then
+    out.comment = ("written by its %s (NEW.%s = %s), which the scratch copies carry: the server's values (these only "
+      .. "under --no-triggers); %s"):format(c.trigger_written, c.name, c.trigger_expr or "?", out.comment or "")
+  end
+  return out
+end
+
+-- The law of column c alone (M.column's first part).
+function M.law(m, c, role, indent)
   local st = m.stats[c.name]
   local out = { null = (not c.not_null and st and st.null_frac and st.null_frac > 0) and st.null_frac or nil }
   if c.generated then
@@ -199,7 +253,7 @@ function M.column(m, c, role, indent)
     end
   end
   if st and c.kind ~= "uuid" and c.kind ~= "bytes" then
-    local gen, why = empirical(c, st, indent)
+    local gen, why = empirical(m, c, st, indent)
     if gen then
       if c.kind == "text" and #(st.mcv or {}) > 0 and not gen:find("rest = ", 1, true) then
         gen = gen:gsub("^bb%.empirical { mcv = (.*) }$", "bb.choice %1")
@@ -209,9 +263,11 @@ function M.column(m, c, role, indent)
     end
   end
   if c.lengths and (c.kind == "text" or c.kind == "bytes") then -- lengths of the values themselves
-    out.gen = "bb.empirical { lengths = " .. list_src(c.lengths, indent) .. " }"
-    out.comment = ("%s: random %s of the values' lengths (%s)"):format(c.length_source,
-      c.kind == "bytes" and "bytes" or "text", c.length_note)
+    local distinct = st and pool(m, c, 0) -- (bytes: as many different values as the table's, not new bytes each row)
+    out.gen = "bb.empirical { lengths = " .. list_src(c.lengths, indent) .. (distinct and (", distinct = " .. num(distinct)) or "") .. " }"
+    out.comment = ("%s: random %s of the values' lengths (%s)%s"):format(c.length_source,
+      c.kind == "bytes" and "bytes" or "text", c.length_note, distinct and (distinct > 0 and (", %s distinct values"):format(num(distinct))
+        or (", as many distinct values as %s of the rows"):format(pct(-distinct))) or "")
     return out
   end
   if st and (c.kind == "text") and (st.avg_width or 0) > 0 then

@@ -77,7 +77,7 @@ end
 
 -- The bb.table declaration of m, and what the summary says of it.
 local function declare(m, var, inset)
-  local r = keys.plan(m)
+  local r = require("bulkbench.new.keyplan").plan(m)
   local lines, stats, hoisted = {}, { gen = 0, server = 0, warn = {} }, {}
   local I = "  "
   lines[#lines + 1] = ("local %s = bb.table %s {"):format(var, law.q(m.name))
@@ -140,7 +140,7 @@ local function declare(m, var, inset)
     end
     lines[#lines + 1] = I .. "},"
   end
-  for _, l in ipairs(observed.table_src(m, I, law.q)) do lines[#lines + 1] = l end
+  for _, l in ipairs(observed.table_src(m, I, law.q, law.pairs_src)) do lines[#lines + 1] = l end
   lines[#lines + 1] = "}"
   if #hoisted > 0 then
     table.insert(hoisted, 1, ("-- the long lists %s's columns draw from (each column's line below names its own)"):format(m.name))
@@ -158,7 +158,8 @@ local function sample(db, cat, m, n)
     local st = m.stats[c.name]
     -- a one-column foreign key's references weigh the parent's keys: they need most common values
     local refs = fkcol[c.name] and not (st and #(st.mcv or {}) > 0)
-    if (not st or refs) and not c.generated and not c.identity and (c.kind ~= "bytes") then want[#want + 1] = c.name end
+    -- (a binary column's values only for their distinct count: its law is its lengths, lua/new/observed.lua)
+    if (not st or refs) and not c.generated and not c.identity then want[#want + 1] = c.name end
   end
   if #want == 0 or n <= 0 then return end
   local rows = util.q(db, "a sample of " .. m.qname, cat.sample_sql(db, m, want, n))

@@ -312,14 +312,22 @@ function M.column(m, c, indent, pairs_src)
 end
 
 -- The table's `values = {...}` lines (I: the indent), or none.
-function M.table_src(m, I, q)
+function M.table_src(m, I, q, pairs_src)
   if not m.value_sets then return {} end
   local lines = { I .. "values = {" }
   for _, e in ipairs(m.value_sets) do
     local cols = {}
     for i, c in ipairs(e.columns) do cols[i] = q(c) end
-    lines[#lines + 1] = ("%s  { set = %s, columns = { %s }, sql = %s%s },"):format(I, q(e.set), table.concat(cols, ", "),
-      q(e.sql), e.empty and (", empty = " .. q(e.empty)) or "")
+    if e.key then -- a key column's distinct values (lua/new/keyplan.lua), read by the run from the original
+      local key = {}
+      for i, set in ipairs(e.key) do key[i] = q(set) end
+      lines[#lines + 1] = ("%s  { set = %s, columns = { %s }, key = { %s }%s%s },"):format(I, q(e.set), table.concat(cols, ", "),
+        table.concat(key, ", "), e.distinct and (", distinct = %d"):format(e.distinct) or "",
+        e.weights and (", weights = %s, rest = %s"):format(pairs_src(e.weights, I .. "    "), ("%.6g"):format(e.rest)) or "")
+    else
+      lines[#lines + 1] = ("%s  { set = %s, columns = { %s }, sql = %s%s },"):format(I, q(e.set), table.concat(cols, ", "),
+        q(e.sql), e.empty and (", empty = " .. q(e.empty)) or "")
+    end
   end
   lines[#lines + 1] = I .. "},"
   return lines

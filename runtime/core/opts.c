@@ -481,14 +481,31 @@ int64_t opts_parse_size(const char *s)
     return (int64_t)(v * mul);
 }
 
+/* A DSN as bulkbench prints it, its password shown as *** (scheme://user:***@host:port/...),
+ * runs as printed where the engine's environment DSN (env) names the same user@host:port: its
+ * password fills the ***. Any other DSN as it is. */
+static const char *dsn_unmask(const char *dsn, const char *env)
+{
+    static char buf[1024];
+    const char *mask = strstr(dsn, ":***@"), *sep = strstr(dsn, "://");
+    if (!mask || !sep || !env || mask < sep) return dsn;
+    size_t user = (size_t)(mask - dsn); /* scheme://user */
+    const char *host = mask + 5;
+    size_t hl = strcspn(host, "/?");
+    if (strncmp(env, dsn, user) != 0 || env[user] != ':') return dsn;
+    const char *pw = env + user + 1, *at = strchr(pw, '@');
+    if (!at || strncmp(at + 1, host, hl) != 0 || strcspn(at + 1, "/?") != hl) return dsn;
+    int n = snprintf(buf, sizeof buf, "%.*s:%.*s@%s", (int)user, dsn, (int)(at - pw), pw, host);
+    return n > 0 && (size_t)n < sizeof buf ? buf : dsn;
+}
+
 const char *opts_dsn(bb_cli *cli, const bb_driver *d)
 {
     const char *dsn = opts_get(cli, "dsn");
-    if (dsn) return dsn;
     char var[64];
     snprintf(var, sizeof var, "BULKBENCH_%s_DSN", d->name);
     for (char *p = var; *p; p++) *p = (char)toupper((unsigned char)*p);
-    return getenv(var);
+    return dsn ? dsn_unmask(dsn, getenv(var)) : getenv(var);
 }
 
 int opts_is_on(const char *v)

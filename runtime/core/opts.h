@@ -103,7 +103,8 @@ int opts_check_unused(const bb_cli *cli, const char *const *extra, bb_err *err);
 int opts_is_on(const char *v);
 
 /* Where an engine's database is: --dsn, else BULKBENCH_<ENGINE>_DSN, else NULL (the
- * engine's own default). */
+ * engine's own default). A --dsn whose password is *** (as printed) takes the password of
+ * BULKBENCH_<ENGINE>_DSN when that names the same user@host:port, so printed commands run. */
 const char *opts_dsn(bb_cli *cli, const bb_driver *d);
 
 /* Parses "90s", "5m", "1.5h", "250ms" or plain seconds; -1 when malformed. */

@@ -60,7 +60,8 @@ static void hist_of(lua_State *L, int opts, vset_hist *h, int64_t **bounds, doub
 }
 
 /* opts.weights = {{value, weight}, ...}, opts.rest = mass spread over the other rows (by
- * opts.bounds when given): weighed before the set is published, since readers take it as it is. */
+ * opts.bounds when given; over only opts.rest_rows of them when given): weighed before the set
+ * is published, since readers take it as it is. */
 static void weigh(lua_State *L, int opts, vset *s)
 {
     if (!lua_istable(L, opts)) return;
@@ -68,6 +69,9 @@ static void weigh(lua_State *L, int opts, vset *s)
     int64_t *bounds;
     double *bw;
     hist_of(L, opts, &h, &bounds, &bw);
+    lua_getfield(L, opts, "rest_rows");
+    vset_keep_rest(s, lua_isnumber(L, -1) ? (int64_t)lua_tonumber(L, -1) : 0);
+    lua_pop(L, 1);
     lua_getfield(L, opts, "weights");
     lua_getfield(L, opts, "rest");
     double rest = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0;

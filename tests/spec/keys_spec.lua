@@ -71,12 +71,12 @@ describe("a key's unique values", function()
 
   it("widen only when --rows asks for more than their range holds, within the column's length", function()
     local perm = { name = "k", type = "integer", gen = { kind = "permutation", 0, 49 } }
-    assert.are.equal(perm.gen, keys.widen(perm, 50))
-    assert.are.same({ kind = "permutation", 0, 999 }, keys.widen(perm, 1000))
+    assert.are.equal(perm.gen, require("bulkbench.scratch_keys").widen(perm, 50))
+    assert.are.same({ kind = "permutation", 0, 999 }, require("bulkbench.scratch_keys").widen(perm, 1000))
     local text = { name = "c", type = "varchar(8)", gen = { kind = "unique", "C-####", order = "seq" } }
-    assert.are.equal(text.gen, keys.widen(text, 10000))
-    assert.are.same({ kind = "unique", "C-######", order = "seq" }, keys.widen(text, 200000))
-    assert.are.same({ kind = "unique", "C-######", order = "seq" }, keys.widen(text, 1e9)) -- 8 characters at most
+    assert.are.equal(text.gen, require("bulkbench.scratch_keys").widen(text, 10000))
+    assert.are.same({ kind = "unique", "C-######", order = "seq" }, require("bulkbench.scratch_keys").widen(text, 200000))
+    assert.are.same({ kind = "unique", "C-######", order = "seq" }, require("bulkbench.scratch_keys").widen(text, 1e9)) -- 8 characters at most
   end)
 
   it("in a composite key, the column made unique is the one whose values were distinct", function()
@@ -84,7 +84,7 @@ describe("a key's unique values", function()
     m.uniques = { { "at", "who" } }
     m.stats.at = { source = "s", null_frac = 0, n_distinct = -1, mcv = {}, bounds = {} }
     m.stats.who = { source = "s", null_frac = 0, n_distinct = 50, mcv = {}, bounds = {} }
-    local r = keys.plan(m)
+    local r = require("bulkbench.new.keyplan").plan(m)
     assert.is_true(r.at.unique)
     assert.is_nil(r.who.unique) -- 0..49 keeps its law
   end)
@@ -98,7 +98,7 @@ describe("a key made of foreign keys", function()
               { columns = { "actor_id" }, references = "public.actor", ref_columns = { "id" } } }
     m.stats.film_id = { source = "s", null_frac = 0, n_distinct = -0.5, mcv = { { "7", 0.01 } }, bounds = {} }
     m.stats.actor_id = { source = "s", null_frac = 0, n_distinct = -0.125, mcv = { { "1", 0.15 }, { "2", 0.1 } }, bounds = {} }
-    local r = keys.plan(m)
+    local r = require("bulkbench.new.keyplan").plan(m)
     local film = law.column(m, m.columns[1], r.film_id, "")
     local actor = law.column(m, m.columns[2], r.actor_id, "")
     assert.are.equal('bb.pick { set = "t.fk2", col = 1, unique = true, key = { "t.fk2", "t.fk1" }, min = 1, max = 2 }', actor.gen)
@@ -112,7 +112,7 @@ describe("a key made of foreign keys", function()
     local m = model({ { name = "p", kind = "int" } }, nil, 3000)
     m.fks = { { columns = { "p" }, references = "public.parent", ref_columns = { "id" } } }
     m.stats.p = { source = "s", null_frac = 0, n_distinct = -0.33, mcv = {}, bounds = { "1", "500", "1000" } }
-    local r = keys.plan(m)
+    local r = require("bulkbench.new.keyplan").plan(m)
     local g = law.column(m, m.columns[1], r.p, "")
     assert.are.same({ "1", "500", "1000" }, m.fks[1].bounds)
     assert.truthy(g.gen:find("spread = true", 1, true), g.gen)

@@ -32,7 +32,13 @@ struct gen_obs {
     uint32_t *blen; /* text: the bounds' lengths, a sample of the lengths values have */
     double *bcum;
     int frac; /* time: some value has a fraction of a second */
+    /* distinct = D: the histogram's values come from a pool of D (pool member j the value a
+     * row keyed OBS_POOL + j would get), each member once a pass of `pass` rows, the column's
+     * NULLs (`nulls` a pass) and most common values in the pass's other places, shuffled */
+    uint64_t pool, pass, nulls;
 };
+
+#define OBS_POOL 0x5DEECE66DULL /* pool member j draws as the row key gen_row_key(j) + this */
 
 static const char gen_obs_alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
@@ -302,11 +308,31 @@ static int obs_lengths(gen_col *c, struct gen_obs *o, const obs_list *l, const g
     return 0;
 }
 
+/* distinct = D (a histogram's or lengths' column): the pool and its pass, NULLs in it (the
+ * column's null ratio then drawn here, not apart, so each pass holds them too). */
+static int obs_pool(gen_col *c, struct gen_obs *o, const gen_args *a)
+{
+    double d = gen_num(a, "distinct", 0, 0), z = c->null_ratio > 0 ? c->null_ratio : 0;
+    if (!(d >= 0) || d > 1e15) return bb_usagef(a->err, "column %s: distinct must be a count from 1 up, not %g", a->col, d);
+    double live = (1 - z) * (1 - o->p_mcv);
+    if (d < 1 || o->nb < 2 || live < 1e-9) return 0;
+    o->pool = (uint64_t)llround(d);
+    double pass = (double)o->pool / live;
+    o->pass = pass < 1e18 ? (uint64_t)llround(pass) : (uint64_t)1e18;
+    if (o->pass < o->pool) o->pass = o->pool;
+    o->nulls = (uint64_t)llround((double)o->pass * z);
+    if (o->nulls > o->pass - o->pool || c->nitems == 0) o->nulls = o->pass - o->pool; /* no common values: the rest is NULL */
+    c->null_ratio = 0;
+    return 0;
+}
+
 /* bb.empirical{ mcv = {{value, weight}, ...}, rest = mass, bounds = {b0, {b1, w1}, ...}, scale }:
  * a most common value with probability sum(weights) / (sum(weights) + rest), each by its
  * weight; otherwise a histogram bucket by its weight (bucket k ends at bound k; weight 1
  * unless given: equal-depth) and a value uniform within it. A text column may give
- * lengths = {l1, l2, ...} instead of bounds: the rest is random text of those lengths. */
+ * lengths = {l1, l2, ...} instead of bounds: the rest is random text of those lengths.
+ * distinct = D: the rest is D values, each once a pass (obs_pool), as a column of D distinct
+ * values repeats them; without it every row draws afresh. */
 int gen_emp_parse(gen_col *c, const gen_args *a)
 {
     struct gen_obs *o = c->obs = bb_xcalloc(1, sizeof *o);
@@ -345,7 +371,7 @@ int gen_emp_parse(gen_col *c, const gen_args *a)
     if ((b.n >= 2 && obs_bounds(c, o, &b, a) < 0) || (l.n && obs_lengths(c, o, &l, a) < 0) || obs_mcv(c, o, &m, a) < 0)
         goto out;
     o->p_mcv = wm / (wm + rest);
-    rc = 0;
+    rc = obs_pool(c, o, a);
 out:
     obs_list_free(&m);
     obs_list_free(&b);
@@ -364,16 +390,19 @@ static int obs_excluded(const struct gen_obs *o, int64_t x)
     return lo < o->nexcl && o->excl[lo] == x;
 }
 
-/* Uniform on [lo, hi]; a discrete form redraws (a few times) a value that is one of the
- * most common, whose share the most common values' weights already hold. A bucket's
- * discrete values are [lo, hi) but for the last one, so a bound shared by two buckets is
- * not drawn twice as often as the values between. */
-static int64_t obs_between(const gen_col *c, const struct gen_obs *o, uint64_t n, int k, int64_t lo, int64_t hi)
+/* Uniform on [lo, hi] (key: the row's, gen_row_key); a discrete form redraws (a few times) a
+ * value that is one of the most common, whose share the most common values' weights already
+ * hold; at >= 0: the value at that share of the way (a pool member's). A bucket's discrete
+ * values are [lo, hi) but for the last one, so a bound shared by two buckets is not drawn
+ * twice as often as the values between. */
+static int64_t obs_between(const gen_col *c, const struct gen_obs *o, uint64_t key, int k, int64_t lo, int64_t hi,
+                           double at)
 {
     if (k + 2 < o->nb && hi > lo) hi--;
+    if (at >= 0) return (int64_t)((uint64_t)lo + (uint64_t)(at * (double)gen_span(lo, hi))); /* a pool's place */
     int64_t x = lo;
-    for (uint64_t k = 1; k <= 8; k++) {
-        x = (int64_t)((uint64_t)lo + dist_below(gen_rnd(c, n, k), gen_span(lo, hi)));
+    for (uint64_t t = 1; t <= 8; t++) {
+        x = (int64_t)((uint64_t)lo + dist_below(gen_rnd_key(c, key, t), gen_span(lo, hi)));
         if (!obs_excluded(o, x)) break;
     }
     return x;
@@ -414,47 +443,55 @@ static char *obs_put_mcv(const gen_col *c, const struct gen_obs *o, int k, bb_va
     return p;
 }
 
-char *gen_emp_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+/* A value of the histogram (or lengths), in the bucket ub (uniform on [0, 1)) falls on, drawn
+ * with the randomness of row key `key`; a pool member's (pool > 0) at its place in the bucket
+ * instead, so that members are as different as the values allow (a range of D integers: D). */
+static char *obs_rest_fill(const gen_col *c, const struct gen_obs *o, uint64_t key, double ub, bb_value *v, char *p)
 {
-    const struct gen_obs *o = c->obs;
-    double u = dist_unit(gen_rnd(c, n, 0));
-    if (u < o->p_mcv) return obs_put_mcv(c, o, gen_obs_search(c->cum, c->nitems, u / o->p_mcv), v, p);
-    int k = gen_obs_search(o->bcum, o->nb - 1, (u - o->p_mcv) / (1 - o->p_mcv));
+    int k = gen_obs_search(o->bcum, o->nb - 1, ub);
+    double at = -1; /* the share of the bucket's way a pool member is at */
+    if (o->pool && o->form != F_TEXT) {
+        double lo = k > 0 ? o->bcum[k - 1] : 0, w = o->bcum[k] - lo;
+        at = w > 0 ? (ub - lo) / w : 0;
+        if (at >= 1) at = nextafter(1, 0);
+    }
     switch (o->form) {
     case F_INT:
         v->kind = BB_V_INT;
-        v->u.i = obs_between(c, o, n, k, o->bi[k], o->bi[k + 1]);
+        v->u.i = obs_between(c, o, key, k, o->bi[k], o->bi[k + 1], at);
         return p;
     case F_DBL:
         v->kind = BB_V_DOUBLE;
-        v->u.d = o->bd[k] + dist_unit(gen_rnd(c, n, 1)) * (o->bd[k + 1] - o->bd[k]);
+        v->u.d = o->bd[k] + (at >= 0 ? at : dist_unit(gen_rnd_key(c, key, 1))) * (o->bd[k + 1] - o->bd[k]);
         return p;
     case F_DEC: {
-        int64_t x = obs_between(c, o, n, k, o->bi[k], o->bi[k + 1]);
+        int64_t x = obs_between(c, o, key, k, o->bi[k], o->bi[k + 1], at);
         v->scale = (uint8_t)c->scale;
         return obs_put_text(v, p, (uint32_t)bb_fmt_scaled(p, x, c->scale), BB_N_SCALED, x);
     }
     case F_DATE: {
-        int64_t x = obs_between(c, o, n, k, o->bi[k], o->bi[k + 1]);
+        int64_t x = obs_between(c, o, key, k, o->bi[k], o->bi[k + 1], at);
         return obs_put_text(v, p, (uint32_t)fmt_date(p, x), BB_N_DAYS, x);
     }
     case F_TIME: {
         int64_t lo = o->bi[k], hi = o->bi[k + 1], us;
-        if (o->frac) us = (int64_t)((uint64_t)lo + dist_below(gen_rnd(c, n, 1), gen_span(lo, hi)));
+        if (o->frac) us = at >= 0 ? (int64_t)((uint64_t)lo + (uint64_t)(at * (double)gen_span(lo, hi)))
+                                  : (int64_t)((uint64_t)lo + dist_below(gen_rnd_key(c, key, 1), gen_span(lo, hi)));
         else { /* whole seconds, as the values were; [lo, hi) but in the last bucket */
             int64_t s0 = lo / 1000000, s1 = hi / 1000000;
             if (k + 2 < o->nb && s1 > s0) s1--;
-            us = (int64_t)((uint64_t)s0 + dist_below(gen_rnd(c, n, 1), gen_span(s0, s1))) * 1000000;
+            uint64_t r = at >= 0 ? (uint64_t)(at * (double)gen_span(s0, s1)) : dist_below(gen_rnd_key(c, key, 1), gen_span(s0, s1));
+            us = (int64_t)((uint64_t)s0 + r) * 1000000;
         }
         int64_t sec = us >= 0 ? us / 1000000 : -((-us + 999999) / 1000000);
         return obs_put_text(v, p, (uint32_t)fmt_timestamp(p, sec, us - sec * 1000000, o->frac ? 6 : 0), BB_N_MICROS,
                             us);
     }
     default: { /* a random string as long as a bound picked at random */
-        uint32_t len = o->blen[dist_below(gen_rnd(c, n, 1), (uint64_t)o->nb)];
+        uint32_t len = o->blen[dist_below(gen_rnd_key(c, key, 1), (uint64_t)o->nb)];
         uint64_t x = 0;
         for (uint32_t i = 0; i < len; i++) {
-            if (i % 9 == 0) x = gen_rnd(c, n, 2 + i / 9);
+            if (i % 9 == 0) x = gen_rnd_key(c, key, 2 + i / 9);
             unsigned __int128 m = (unsigned __int128)x * 62;
             x = (uint64_t)m;
             p[i] = gen_obs_alnum[(uint64_t)(m >> 64)];
@@ -464,20 +501,62 @@ char *gen_emp_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
     }
 }
 
+/* distinct = D: row n's place in its pass (a shuffle of the pass's places, each pass its own):
+ * one of the pool's members, a NULL, or a most common value. */
+static char *obs_pool_fill(const gen_col *c, const struct gen_obs *o, uint64_t n, bb_value *v, char *p)
+{
+    uint64_t at = gen_perm_keyed(gen_mix64(c->salt ^ ((n / o->pass + 1) * GEN_GOLDEN)), n % o->pass, o->pass);
+    if (at < o->pool) /* member `at`: at its quantile of the histogram, (at + 1/2) / pool */
+        return obs_rest_fill(c, o, gen_row_key(at) + OBS_POOL, ((double)at + 0.5) / (double)o->pool, v, p);
+    if (at < o->pool + o->nulls) {
+        v->kind = BB_V_NULL;
+        return p;
+    }
+    return obs_put_mcv(c, o, gen_obs_search(c->cum, c->nitems, dist_unit(gen_rnd(c, n, 0))), v, p);
+}
+
+char *gen_emp_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
+{
+    const struct gen_obs *o = c->obs;
+    if (o->pool) return obs_pool_fill(c, o, n, v, p);
+    double u = dist_unit(gen_rnd(c, n, 0));
+    if (u < o->p_mcv) return obs_put_mcv(c, o, gen_obs_search(c->cum, c->nitems, u / o->p_mcv), v, p);
+    return obs_rest_fill(c, o, gen_row_key(n), (u - o->p_mcv) / (1 - o->p_mcv), v, p);
+}
+
 /* ---- unique: a pattern filled with a different number each row ---- */
 
-/* bb.unique{ "C########", order = "random" | "seq", start = 0, pad = true }: '#' a decimal
- * digit, '@' a letter a-z, together the digits of one number in mixed radix, the rest
- * literal. seq: row n gets start + n; random: a shuffle of every number the pattern holds.
+/* bb.unique{ "C########", order = "random" | "seq", start = 0, pad = true, suffix = "" }: '#' a
+ * decimal digit, '@' a letter a-z, together the digits of one number in mixed radix, the rest
+ * literal, and suffix literal after it all. seq: row n gets start + n; random: a shuffle of every number the pattern holds.
  * Unique for as many rows as the pattern has numbers. pad = false drops the leading zeros
  * of the first run of '#'s. */
 static gen_fill_fn gen_unique_unpadded_fill;
 
+/* suffix = TEXT: literal text after the pattern, its '#' and '@' included (an e-mail's domain). */
+static void gen_unique_suffix(gen_col *c, const gen_args *a)
+{
+    size_t len;
+    const char *sfx = gen_str(a, "suffix", 0, &len);
+    c->lit_from = c->text_len;
+    if (!sfx || !len) return;
+    char *t = bb_xmalloc(c->text_len + len + GEN_PAD);
+    memcpy(t, c->text, c->text_len);
+    memcpy(t + c->text_len, sfx, len);
+    t[c->text_len + len] = 0;
+    free(c->text);
+    c->text = t;
+    c->text_len += (uint32_t)len;
+    c->max_len = c->text_len;
+    c->clean = (uint8_t)gen_clean_text(c->text, c->text_len);
+}
+
 int gen_unique_parse(gen_col *c, const gen_args *a)
 {
     if (gen_text_parse(c, a) < 0) return -1;
+    gen_unique_suffix(c, a);
     double cap = 1;
-    for (uint32_t i = 0; i < c->text_len; i++) cap *= c->text[i] == '#' ? 10 : c->text[i] == '@' ? 26 : 1;
+    for (uint32_t i = 0; i < c->lit_from; i++) cap *= c->text[i] == '#' ? 10 : c->text[i] == '@' ? 26 : 1;
     if (cap < 2) return bb_usagef(a->err, "column %s: a unique pattern needs '#' or '@' positions", a->col);
     if (cap > 4e18) return bb_usagef(a->err, "column %s: a unique pattern holds at most 4e18 numbers", a->col);
     c->a = 0;
@@ -496,7 +575,8 @@ int gen_unique_parse(gen_col *c, const gen_args *a)
 char *gen_unique_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     uint64_t span = (uint64_t)c->b + 1, x = c->scale ? ((uint64_t)c->db + n) % span : (uint64_t)gen_perm_at(c, n);
-    for (uint32_t i = c->text_len; i-- > 0;) {
+    memcpy(p + c->lit_from, c->text + c->lit_from, c->text_len - c->lit_from);
+    for (uint32_t i = c->lit_from; i-- > 0;) {
         char ch = c->text[i];
         if (ch == '#') {
             p[i] = (char)('0' + x % 10);
@@ -518,8 +598,8 @@ static char *gen_unique_unpadded_fill(const gen_col *c, uint64_t n, bb_value *v,
 {
     char *end = gen_unique_fill(c, n, v, p);
     uint32_t i = 0, j;
-    while (i < c->text_len && c->text[i] != '#') i++;
-    for (j = i; j + 1 < c->text_len && c->text[j + 1] == '#' && p[j] == '0'; j++) {}
+    while (i < c->lit_from && c->text[i] != '#') i++;
+    for (j = i; j + 1 < c->lit_from && c->text[j + 1] == '#' && p[j] == '0'; j++) {}
     if (j == i) return end;
     memmove(p + i, p + j, c->text_len - j);
     v->len -= j - i;

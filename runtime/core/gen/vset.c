@@ -21,6 +21,7 @@ struct vset {
     uint8_t *not_int; /* per column: some value is not a 64-bit integer */
     double *cum;      /* rows cumulative weights (last = 1) once weighed, else NULL */
     double *w;        /* rows weights as given (not normalized) once weighed, else NULL */
+    int64_t keep;     /* vset_keep_rest: how many of the rows no value named keep the rest's weight (0: all) */
 };
 
 vset *vset_new(int ncols)
@@ -110,6 +111,43 @@ static int weigh_hist(vset *s, const vset_hist *h, const uint8_t *matched, doubl
     return in > 0 && bw > 0 ? 0 : -1;
 }
 
+void vset_keep_rest(vset *s, int64_t q) { s->keep = q > 0 ? q : 0; }
+
+typedef struct keyed_row {
+    uint64_t h;
+    int64_t r;
+} keyed_row;
+
+static int by_hash(const void *a, const void *b)
+{
+    const keyed_row *x = a, *y = b;
+    return (x->h > y->h) - (x->h < y->h);
+}
+
+/* Of the rows no value named that weigh something, only s->keep keep their weight (a fixed
+ * choice: the rows whose text hashes lowest), scaled so the rest weighs what it did. */
+static void keep_rest(vset *s, const uint8_t *hit, double *wt)
+{
+    int64_t u = 0;
+    for (int64_t r = 0; r < s->rows; r++) u += !hit[r] && wt[r] > 0;
+    if (s->keep <= 0 || u <= s->keep) return;
+    keyed_row *k = bb_xcalloc((size_t)u, sizeof *k);
+    int64_t m = 0;
+    double before = 0, after = 0;
+    for (int64_t r = 0; r < s->rows; r++)
+        if (!hit[r] && wt[r] > 0) {
+            uint32_t len;
+            const char *t = vset_text(s, r, 0, &len);
+            k[m++] = (keyed_row){ hash_bytes(t, len) * 0x9E3779B97F4A7C15ULL + (uint64_t)r, r };
+            before += wt[k[m - 1].r];
+        }
+    qsort(k, (size_t)m, sizeof *k, by_hash);
+    for (int64_t i = s->keep; i < m; i++) wt[k[i].r] = 0;
+    for (int64_t i = 0; i < s->keep; i++) after += wt[k[i].r];
+    for (int64_t i = 0; i < s->keep && after > 0; i++) wt[k[i].r] *= before / after;
+    free(k);
+}
+
 int vset_weigh(vset *s, const char *const *vals, const size_t *lens, const double *w, int n, double rest,
                const vset_hist *h)
 {
@@ -145,7 +183,9 @@ int vset_weigh(vset *s, const char *const *vals, const size_t *lens, const doubl
     for (int64_t r = 0; r < s->rows; r++) others += !hit[r];
     double share = rest > 0 && others > 0 ? rest / (double)others : 0, total = 0;
     if (share > 0 && h && h->n >= 2 && vset_is_int(s, 0) && weigh_hist(s, h, hit, wt, rest) == 0) share = 0;
-    for (int64_t r = 0; r < s->rows; r++) total += wt[r] += hit[r] ? 0 : share;
+    for (int64_t r = 0; r < s->rows; r++) wt[r] += hit[r] ? 0 : share;
+    keep_rest(s, hit, wt);
+    for (int64_t r = 0; r < s->rows; r++) total += wt[r];
     free(hit);
     if (total <= 0) { /* nothing weighs anything: uniform after all */
         free(wt);

@@ -33,6 +33,9 @@ typedef struct vset_hist {
  * Values not in the set are ignored; returns how many matched. Call before publishing. */
 int vset_weigh(vset *s, const char *const *vals, const size_t *lens, const double *w, int n, double rest,
                const vset_hist *h);
+/* Before vset_weigh: only q of the rows no value names share the rest (a fixed choice of
+ * them, by their text's hash), so a reference keeps as many distinct parents as it had. */
+void vset_keep_rest(vset *s, int64_t q);
 /* Every row's weight as vset_weigh gave it (not normalized), or NULL when the set was not weighed. */
 const double *vset_weights(const vset *s);
 
