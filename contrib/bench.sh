@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: bulkbench beside its peers, in one run, alternating, medians and ratios.
-#   contrib/bench.sh [SECTION...]    sections: runtime gen generators floor cost pg mysql files odbc advise waits (default: all)
+#   contrib/bench.sh [SECTION...]    sections: runtime gen generators floor cost pg mysql files odbc advise waits tls (default: all)
 # pg and mysql use the servers in BULKBENCH_PG_DSN / BULKBENCH_MYSQL_DSN, else start
 # throwaway ones with contrib/dbctl.
 # Absolute times on a shared 2-core machine mean little; the ratios measured here, in the
@@ -567,8 +567,42 @@ bench_advise() {
   summary+=("| advise, $adv_races races | within 10% of the sweep's best: $adv_near | inside the stated interval: $adv_inside ($wilson) | goals: all, >= 90% |")
 }
 
+# TLS's cost per method: two servers of each engine started alike by contrib/dbctl, one with
+# --tls (every session encrypted, TLS 1.3) and one without, the same load on each, alternating;
+# the ratio is rows/s with TLS over rows/s without (1.0: TLS costs nothing). Row-at-a-time
+# methods load fewer rows: insert commits each row (a fsync each on the default servers), txn
+# each batch.
+tls_base=
+bench_tls() {
+  local dir e m n a b rows W=workloads/copy_vs_load.lua
+  tls_base=$T/tls
+  declare -A dsn
+  mkdir -p "$tls_base"; chmod 755 "$T" "$tls_base"
+  for dir in tls plain; do
+    for e in pg mysql; do
+      out=$(BB_DBCTL_DIR=$tls_base/$dir contrib/dbctl start $e $([ $dir = tls ] && echo --tls)) || exit 1
+      out=${out#export *=}; dsn[$dir-$e]=${out//\'/}
+    done
+  done
+  trap 'for d in tls plain; do BB_DBCTL_DIR=$tls_base/$d contrib/dbctl stop all >/dev/null 2>&1; done; rm -rf "$T"' EXIT
+  for e in pg mysql; do
+    local methods="insert txn multirow pipeline copy copy-csv copy-binary"
+    [ $e = mysql ] && methods="insert txn multirow pipeline load"
+    for m in $methods; do
+      rows=200000; [ $m = insert ] && rows=2000; [ $m = txn ] && rows=50000
+      a=(); b=()
+      for i in $(seq "${TLS_RUNS:-$RUNS}"); do
+        a+=("$(rps $W --engine=$e --dsn="${dsn[tls-$e]}" --method=$m --rows=$rows)")
+        b+=("$(rps $W --engine=$e --dsn="${dsn[plain-$e]}" --method=$m --rows=$rows)")
+      done
+      report "$e $m, $rows rows: TLS vs plain" rows/s "TLS" "$(med "${a[@]}")" "plain" "$(med "${b[@]}")" \
+        "$(ratio_ci "${a[*]}" "${b[*]}") plain"
+    done
+  done
+}
+
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(runtime gen generators floor cost pg mysql files odbc advise waits)
+[ ${#sections[@]} -eq 0 ] && sections=(runtime gen generators floor cost pg mysql files odbc advise waits tls)
 echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each (3 for the slower rows), medians;"
 echo "a ratio is the median of the alternating pairs' ratios [its 95% bootstrap interval]"
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"

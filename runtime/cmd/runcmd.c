@@ -291,6 +291,8 @@ static void point_failed(sweep_run *sr, point *pt, bb_result *run, int rc, const
     pt->failed = 1;
     result_free(&pt->res); /* the runs before it (--repeat) say nothing of a point that fails */
     pt->res = *run;
+    /* every rank stops where rank 0 does (their runs agreed on rc): interrupted, or --fail-fast */
+    if (rc >= 128 || opts_is_on(opts_get(sr->x->cli, "fail-fast"))) sr->rc = rc;
     if (!sr->lead) return;
     sr->failed++;
     if (!sr->fail_code) sr->fail_code = rc;
@@ -302,8 +304,6 @@ static void point_failed(sweep_run *sr, point *pt, bb_result *run, int rc, const
                 (long long)run->rows_in_doubt, (long long)run->committed,
                 (long long)(run->committed + run->rows_in_doubt));
     point_done(sr, &pt->res);
-    if (rc >= 128) sr->rc = rc; /* interrupted: nothing more runs */
-    else if (opts_is_on(opts_get(sr->x->cli, "fail-fast"))) sr->rc = rc;
 }
 
 /* One run of point pt in round `round`: planned, run, and its result folded into the point's. */

@@ -64,3 +64,11 @@ $ printf 'a,b\n1,x\n' >$TMP/bad.csv; psql -qAtX $BULKBENCH_PG_DSN -c "drop table
 ~ FAILED: .*invalid input syntax for type integer
 ~ 0 rows were committed before the load stopped
 ~ ^said 1 times$
+
+# a --set and a strategy that vary are columns of the report's table and of the page's, the strategy a dimension of its own (two strategies are two points, not one)
+$ F=tests/fixtures; python3 -c "import json; b=json.loads(open('$F/compare_base.jsonl').readline()); f=open('$TMP/dims.jsonl', 'w'); [print(json.dumps(dict(b, set={'synchronous_commit': v}, strategy=s)), file=f) for v in ('on', 'off') for s in ('none', 'drop-indexes')]"; ./bulkbench report $TMP/dims.jsonl --html=$TMP/dims.html; grep -o '<th scope="col">[a-z_-]*</th>' $TMP/dims.html | sort -u
+? 0
+~ ^quickstart: 4 points
+~ ^vs best +strategy +synchronous_commit +rows/s
+~ ^<th scope="col">strategy</th>$
+~ ^<th scope="col">synchronous_commit</th>$
