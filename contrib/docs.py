@@ -7,6 +7,8 @@ from real runs on the embedded SQLite and the HTML report in headless Chromium:
   docs/img/compare.png    a --repeat=5 sweep with the database file on tmpfs against it on disk
   docs/img/timeline.png   a paced run stalled by a second writer holding SQLite's write lock
 Each is a screenshot of one chart of the page with its caption, and must stay under 200 KB.
+  docs/img/page-1280.png, docs/img/page-390.png   the quickstart's page as a desktop and a
+                          phone show it: the top of the page down to its table's end (docs/report.md)
   python3 contrib/docs.py [OUTDIR]     (default docs/img; README.md's table only then)
 """
 import os
@@ -97,6 +99,23 @@ def shoot(browser, page_path, title, png):
     print("  %s: %d KB" % (os.path.relpath(png, ROOT), (len(data) + 1023) // 1024), flush=True)
 
 
+def shoot_page(browser, page_path, width, png, most, scale=1):
+    """The page at a window width, from its top down to the end of its first table (at most
+    `most` CSS pixels), as that screen shows it, drawn at scale."""
+    page = browser.open(page_path, width=width, height=900)
+    end = page.eval("""(function () { var t = document.querySelector('table[data-scenario]');
+      return t ? t.closest('.scroll').getBoundingClientRect().bottom + window.scrollY + 16 : 900; })()""")
+    if page.errors:
+        raise SystemExit("docs: %s at %d px: %s" % (page_path, width, page.errors))
+    data = page.screenshot({"x": 0, "y": 0, "width": width, "height": min(end, most)}, scale)
+    page.close()
+    if len(data) > MAX_BYTES:
+        raise SystemExit("docs: %s would be %d bytes (over %d)" % (png, len(data), MAX_BYTES))
+    with open(png, "wb") as f:
+        f.write(data)
+    print("  %s: %d KB" % (os.path.relpath(png, ROOT), (len(data) + 1023) // 1024), flush=True)
+
+
 def main():
     out = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "docs", "img"))
     os.makedirs(out, exist_ok=True)
@@ -116,6 +135,8 @@ def main():
             shoot(b, os.path.join(t, "compare.html"), "candidate / base rows/s by point", os.path.join(out, "compare.png"))
             shoot(b, os.path.join(t, "timeline.html"), "rows/s and p99 latency over time",
                   os.path.join(out, "timeline.png"))
+            shoot_page(b, os.path.join(t, "sweep.html"), 1280, os.path.join(out, "page-1280.png"), 2000, 0.75)
+            shoot_page(b, os.path.join(t, "sweep.html"), 390, os.path.join(out, "page-390.png"), 2600)
         if len(sys.argv) < 2:  # the table beside the picture, from the same runs
             readme_table(table)
     finally:

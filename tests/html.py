@@ -799,6 +799,15 @@ def case_end_labels(j, browser):
     page.close()
     ok(got["lines"] and sorted(got["lines"]) == sorted(n for n, _ in got["labels"])
        and all(n == t for n, t in got["labels"]), "the wide chart names each line where it ends", got)
+    # a line of one point at the left (insert, which takes no batch) is named by its legend, not across the plot
+    run("run", "workloads/quickstart.lua", "--method=insert,txn", "--batch=1,100", "--rows=500", "--dsn=" + j("e.db"),
+        "--out=" + j("ends.jsonl"))
+    run("report", j("ends.jsonl"), "--html=" + j("ends.html"))
+    page = browser.open(j("ends.html"))
+    got = page.eval("""(function () { var s = document.querySelector('svg.wide');
+      return Array.from(s.querySelectorAll('g.endlabel')).map(function (g) { return g.getAttribute('data-name'); }); })()""")
+    page.close()
+    ok(got == ["txn"], "a line that ends short of the right edge has no name drawn across the plot", got)
 
 
 def case_pinned(j, browser):

@@ -263,14 +263,16 @@ function M.end_label_width(p)
   return math.floor(math.min(w + 22, p.W * 0.28))
 end
 
--- Each line's name beside the plot at the height its line ends, pushed apart so none
--- touches another, joined to its line's end by a stroke in the line's colour and dash. A
+-- Each line's name beside the plot at the height its line ends (those that end at its right
+-- edge), pushed apart so none touches another, joined to its line's end by a stroke in the
+-- line's colour and dash. A
 -- name is in a g.endlabel of its series' name: a click on its legend entry hides it too.
 function M.end_labels(out, p, fx, fy)
   local s, items = p.size, {}
-  for _, ser in ipairs(p.series) do
+  local right = p.x0 + s.L + p.pw - s.pad
+  for _, ser in ipairs(p.series) do -- a line that ends short of the plot's right edge is named by its legend only
     local q = ser.points[#ser.points]
-    if q and ser.line ~= false then items[#items + 1] = { ser = ser, x = fx(q.x), y = fy(q.y) } end
+    if q and ser.line ~= false and fx(q.x) >= right - 12 then items[#items + 1] = { ser = ser, x = fx(q.x), y = fy(q.y) } end
   end
   table.sort(items, function(a, b) return a.y < b.y end)
   local gap, top, bottom = s.tick + 3, p.y0 + s.T + s.tick / 2, p.y0 + s.T + p.ph - s.tick / 2

@@ -129,10 +129,13 @@ int host_usage_error(lua_State *L, const char *msg)
 
 /* The length of the library's own places ("lua/scratch.lua:442: ", one after another) that
  * lead msg: where in bulkbench an error was raised says nothing to the user, who did not
- * write that file (a script's own file:line stays). */
+ * write that file (a script's own file:line stays, and so does the place of a fault in the
+ * library itself, "attempt to index a nil value": a bug to report, with where it is). */
 static size_t library_where(const char *msg)
 {
     size_t at = 0;
+    for (const char *p = msg; (p = strstr(p, ": ")); p += 2)
+        if (!strncmp(p + 2, "attempt to ", 11) || !strncmp(p + 2, "bad argument ", 13)) return 0;
     for (;;) {
         const char *p = msg + at, *colon = strchr(p, ':');
         if (!colon || colon == p || colon - p > 200) return at;
