@@ -104,7 +104,7 @@ double advise_drop_risk(const advise *a, int pick, int *worst, double *max)
 {
     double sum = 0;
     int any = 0;
-    *worst = -1, *max = 0;
+    *worst = -1, *max = -1;
     for (int k = 0; k < a->n; k++) {
         if (a->rc[k].state != RACE_DROPPED) continue;
         double p = race_drop_risk(&a->r, k, pick);

@@ -237,17 +237,17 @@ static void print_standing(const advise *a, int k, int rank)
            rc->baseline ? " (baseline)" : "");
 }
 
-/* "  out: a:1000:2 57,366; b:100:2 56,106; ...": those out of the race past the first 24,
- * in the standings' order, wrapped under their head. */
-static void print_out_list(const advise *a, const int *idx, int from)
+/* "  and 31 more out of the race: a:1000:2 57,366; b:100:2 56,106; ...": the m candidates of
+ * idx, in the standings' order, wrapped under their head. */
+static void print_out_list(const advise *a, const int *idx, int m)
 {
     int col = 0;
-    for (int i = from; i < a->n; i++) {
+    for (int i = 0; i < m; i++) {
         int k = idx[i];
-        char m[32], item[160];
+        char med[32], item[160];
         int len = snprintf(item, sizeof item, "%s %s", a->c[k].key,
-                           a->rc[k].stat.n ? thousands(a->rc[k].stat.median, m, sizeof m) : "failed");
-        if (!col) col = printf("  and %d more out of the race: %s", a->n - from, item);
+                           a->rc[k].stat.n ? thousands(a->rc[k].stat.median, med, sizeof med) : "failed");
+        if (!col) col = printf("  and %d more out of the race: %s", m, item);
         else if (col + len + 2 > 100) col = printf(";\n      %s", item) - 2;
         else col += printf("; %s", item);
     }
@@ -268,7 +268,7 @@ static void print_standings(const advise *a)
     int *rest = bb_xmalloc(sizeof *rest * (size_t)(a->n + 1)), m = 0;
     for (int i = 0; i < a->n && a->n > 24; i++)
         if (a->rc[idx[i]].state != RACE_ALIVE && !a->rc[idx[i]].baseline) rest[m++] = idx[i];
-    if (m) print_out_list(a, rest, 0);
+    if (m) print_out_list(a, rest, m);
     free(rest);
     free(idx);
 }

@@ -467,9 +467,15 @@ static int first_round_fits(advise *a, race_cfg *cfg)
     return race_plan(&tmp, elapsed(), &probe);
 }
 
+/* The shortest cut of a run when one is measured: twice what it took to load, at most the
+ * default's, at least this. */
+#define ADV_MIN_CAP_S 0.1
+
 /* One run of the first candidate, cut at the shortest cap, to measure what a run costs here
- * beyond its loading (connecting, prepare, check) instead of guessing it: into cfg, and its
- * wall time returned (-1 when it failed). It is not one of the race's runs. */
+ * instead of guessing it: its fixed cost (connecting, prepare, check) into cfg, and the
+ * shortest cut lowered to twice its loading time when that is shorter (a run loads round 1's
+ * rows that fast here: cutting slower ones later is what the cut is for). Its wall time
+ * returned (-1 when it failed). It is not one of the race's runs. */
 static double measure_a_run(advise *a, race_cfg *cfg)
 {
     race_round rd = { .round = 0, .rows = cfg->rows_first, .reps = 1, .cap_s = cfg->min_cap_s };
@@ -477,7 +483,11 @@ static double measure_a_run(advise *a, race_cfg *cfg)
     int rc = run_one(a, 0, &rd, &err);
     adv_run *run = &a->c[0].runs[--a->c[0].nruns];
     double wall = rc == BB_EXIT_OK ? run->wall_s : -1;
-    if (wall >= 0) cfg->overhead_s = run->wall_s > run->res.seconds ? run->wall_s - run->res.seconds : 0;
+    if (wall >= 0) {
+        cfg->overhead_s = run->wall_s > run->res.seconds ? run->wall_s - run->res.seconds : 0;
+        double cut = 2 * run->res.seconds;
+        if (cut < cfg->min_cap_s) cfg->min_cap_s = cut > ADV_MIN_CAP_S ? cut : ADV_MIN_CAP_S;
+    }
     result_free(&run->res);
     return wall;
 }

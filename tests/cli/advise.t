@@ -178,3 +178,9 @@ $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -q -c "drop table if exists adv_idx, adv_
 ? 0
 = adv_idx: [drop-indexes]
 = adv_noidx: []
+
+# 32 candidates: those in the race (and the baseline) in the table, the rest listed after it, every one named once, in the one order
+$ ./bulkbench advise workloads/quickstart.lua --engine=sqlite --dsn=$TMP/many.db --method=txn,multirow --batch=10,100,1000,5000 --threads=1,2,3,4 --rows=5000 --budget=30s 2>/dev/null | python3 -c 'import re,sys; t=sys.stdin.read(); keys=["%s:%s:%s" % (m,b,n) for m in ("txn","multirow") for b in (10,100,1000,5000) for n in (1,2,3,4)]; bad=[k for k in keys if len(re.findall(r"(?<![\w:])%s(?![\w:])" % re.escape(k), t.split("recommendation:")[0])) != 1]; print("named once each:", not bad, bad[:4]); print("listed after:", "more out of the race:" in t)'
+? 0
+= named once each: True []
+= listed after: True
