@@ -3,8 +3,9 @@
 # someone else wrote (a public sample schema, loaded beforehand: this script fetches nothing).
 # For each table: `new` writes its scenario, the scenario runs as written (into scratch copies),
 # and on tables of MIN_ROWS rows or more (1000) `new --check` holds each column against the
-# table's. Prints a line per table and, last, the columns over KS 0.1 or top-5 0.05:
-#   table  rows  new  run  check (worst KS, worst top-5)
+# table's. Prints a line per table and, last, the columns off (new --check's bands: KS 0.1,
+# top-5 0.05, distinct ratio 0.8-1.25, null fraction 0.02):
+#   table  rows  new  run  check (worst KS, worst top-5, distinct ratios, worst null diff)
 # Exits 1 when any table fails or any column is over. docs/new.md lists what it was tried on.
 set -u
 e=$1 dsn=$2 min=${3:-1000}
@@ -34,11 +35,14 @@ for t in $tables; do
       check=$(python3 - "$T/chk" "$t" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-ks = max([c["ks"] or 0 for c in d["columns"]] + [0]); top = max([c["top5_diff"] or 0 for c in d["columns"]] + [0])
-mine = [c for c in d["columns"] if not c.get("server")]  # the server's values (now(), identities) are not the scenario's
+mine = [c for c in d["columns"] if not c.get("server")]  # the server's values (now(), identities, triggers') are not the scenario's
 ks = max([c["ks"] or 0 for c in mine] + [0]); top = max([c["top5_diff"] or 0 for c in mine] + [0])
-out = [c for c in mine if (c["ks"] or 0) > 0.1 or (c["top5_diff"] or 0) > 0.05]
-print("KS %.3f, top-5 %.3f%s" % (ks, top, "".join("; OVER: %s.%s (KS %s, top-5 %s)" % (sys.argv[2], c["name"], c["ks"], c["top5_diff"]) for c in out)))
+nul = max([c["null_diff"] or 0 for c in mine] + [0])
+dr = [c["distinct_ratio"] for c in mine if c["distinct_ratio"] is not None and not c.get("too_few")]
+out = [c for c in mine if c.get("off")]  # new --check's bands: KS, top-5, distinct ratio, null diff
+print("KS %.3f, top-5 %.3f, distinct %.2f-%.2f, null %.3f%s" % (ks, top, min(dr + [1]), max(dr + [1]), nul,
+      "".join("; OVER: %s.%s (%s: KS %s, top-5 %s, distinct %s, null %s)" % (sys.argv[2], c["name"], "+".join(c["off"]), c["ks"],
+              c["top5_diff"], c["distinct_ratio"], c["null_diff"]) for c in out)))
 PY
 )
     else check="FAIL: $(tail -1 "$T/chk.err")"; bad=$((bad + 1)); fi
@@ -47,5 +51,5 @@ PY
   [ "$run" = ok ] || grep -v '^ *$' "$T/run" | tail -2 | sed 's/^/    /'
   case "$check" in *OVER*) over+=("$t") ;; esac
 done
-[ ${#over[@]} -eq 0 ] || { echo "columns over KS 0.1 or top-5 0.05 in: ${over[*]}"; bad=$((bad + 1)); }
+[ ${#over[@]} -eq 0 ] || { echo "columns off (KS 0.1, top-5 0.05, distinct ratio 0.8-1.25, null diff 0.02) in: ${over[*]}"; bad=$((bad + 1)); }
 exit $((bad > 0))

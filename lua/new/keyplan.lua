@@ -150,10 +150,12 @@ local function product_fits(m, key, free, fks)
   return n >= math.max(m.rows or 0, 1)
 end
 
--- A reference drawn once per parent row: weights only order the rows, every row stays eligible.
+-- A reference drawn once per parent row: weights only order the rows, every row stays eligible
+-- (those no reference named last: a parent none of the rows referenced comes in only once
+-- the others' combinations are spent, not as a few rows of its own).
 local function once(fk)
   fk.unique, fk.spread, fk.bounds, fk.bound_weights, fk.distinct = true, nil, nil, nil, nil
-  if fk.weights and fk.rest < 0.001 then fk.rest = 0.001 end
+  if fk.weights and fk.rest < 1e-9 then fk.rest = 1e-9 end
 end
 
 -- The stand-in values of a key column's set (those the statistics name, for a run without the
