@@ -59,6 +59,20 @@ typedef struct bb_wait_counters {
     double timed_s[BB_MAX_TIMED_WAITS];
 } bb_wait_counters;
 
+/* A table being loaded and the server's cache, as the monitoring session sees them (growth,
+ * docs/scale.md); -1 where the engine cannot tell. */
+typedef struct bb_growth_probe {
+    int64_t heap_bytes;    /* the rows themselves: PostgreSQL's heap, InnoDB's clustered index */
+    int64_t index_bytes;   /* the table's other indexes (PostgreSQL's primary key among them) */
+    int64_t rows_estimate; /* the server's estimate of the rows it holds (its statistics) */
+    int64_t rows_loaded;   /* a count of the rows it has taken into the table that moves as they come (InnoDB's
+                            * row count; PostgreSQL's inserts and its COPYs' progress), -1 when it keeps none */
+    int64_t reads;         /* blocks the server has read from storage so far (cumulative; a cache's misses) */
+    int64_t cache_bytes;   /* the server's own cache of pages (shared_buffers, innodb_buffer_pool_size) */
+    int cache_direct;      /* 1: its data files bypass the OS page cache (O_DIRECT), 0: they go through it */
+    int indexes;           /* indexes of the table, the primary key's among them */
+} bb_growth_probe;
+
 /* How SQL text is spelled for this engine; encoders and DDL read it, nothing branches on names. */
 typedef struct bb_dialect {
     const char *name;  /* key of the type map in lua/schema.lua */
@@ -313,6 +327,12 @@ typedef struct bb_driver {
                  bb_err *err);
     /* The counters, the timed waits those of the n sessions ids[]; out is zeroed by the caller. */
     int (*wait_counters)(bb_conn *mon, const int64_t *ids, int n, bb_wait_counters *out, bb_err *err);
+
+    /* Growth (docs/scale.md), on the monitoring session: the table's sizes (table unquoted)
+     * and the server's storage reads so far, those of the n sessions ids[] where the engine
+     * counts them by session; out is set to -1 by the caller. NULL: the engine cannot tell
+     * (results' growth is then null). */
+    int (*growth)(bb_conn *mon, const char *table, const int64_t *ids, int n, bb_growth_probe *out, bb_err *err);
 } bb_driver;
 
 /* Writes a JSON object of settings into out->settings and frees it (drivers/driver_settings.c). */

@@ -52,3 +52,15 @@ int driver_local_pidfile(const char *path, const char *const *comms)
         if (strncmp(buf, *comms, strlen(*comms)) == 0) return pid;
     return 0;
 }
+
+int64_t driver_read_bytes(int pid)
+{
+    char path[64], line[128];
+    snprintf(path, sizeof path, "/proc/%d/io", pid);
+    FILE *f = fopen(path, "r");
+    long long v = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "read_bytes: %lld", &v) == 1) break;
+    if (f) fclose(f);
+    return v;
+}

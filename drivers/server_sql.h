@@ -3,6 +3,8 @@
 #ifndef BB_SERVER_SQL_H
 #define BB_SERVER_SQL_H
 
+#include <stdint.h>
+
 #define PG_SETTINGS_SQL                                                                                                \
     "SELECT name, current_setting(name) FROM pg_settings WHERE name IN ('shared_buffers', "                            \
     "'synchronous_commit', 'fsync', 'wal_level', 'max_wal_size', 'full_page_writes', "                                 \
@@ -26,6 +28,9 @@ int driver_local_parent(int pid, const char *comm);
 /* The pid a server's pid file names (its first line), when that process runs here under one
  * of the NULL-terminated names (MY_DAEMONS: mariadbd or mysqld). 0 otherwise. */
 int driver_local_pidfile(const char *path, const char *const *comms);
+/* The bytes process pid has caused to be read from storage (/proc/PID/io's read_bytes: its page
+ * cache misses), -1 when it is not here or not ours to read. */
+int64_t driver_read_bytes(int pid);
 #define MY_DAEMONS ((const char *const[]){ "mariadbd", "mysqld", NULL })
 
 #endif

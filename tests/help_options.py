@@ -69,7 +69,7 @@ universe = set().union(*listed.values()) | {"no-such-option"}
 script = os.path.join(work, "nothing.lua")  # a script that does no work: run and gen stop after the option checks
 open(script, "w").write('local bb = require "bulkbench"\n')
 dummy = {"run": [script], "gen": [script, "--table=t", "--rows=1"], "load": ["/nonexistent.csv"], "report": ["/nonexistent.jsonl"],
-         "advise": [script]}
+         "advise": [script], "forecast": [script, "--rows=1"]}
 for c in commands:
     if c == "lua":  # its arguments are the Lua file's own
         continue

@@ -405,6 +405,7 @@ const bb_driver bb_driver_mysql = {
     .session_id = my_session_id,
     .waits = my_waits,
     .wait_counters = my_wait_counters,
+    .growth = my_growth,
     .max_statement_bytes = my_max_statement_bytes,
     .table_bytes = my_table_bytes,
 };

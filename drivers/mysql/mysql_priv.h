@@ -96,5 +96,7 @@ int my_query(bb_conn *c, const char *sql, int nparams, const char *const *params
 int64_t my_session_id(bb_conn *c);
 int my_waits(bb_conn *mon, const int64_t *ids, int n, int looks, double gap_s, bb_wait_cb cb, void *ud, bb_err *err);
 int my_wait_counters(bb_conn *mon, const int64_t *ids, int n, bb_wait_counters *out, bb_err *err);
+/* growth: the table's sizes and the buffer pool's misses (mysql_growth.c) */
+int my_growth(bb_conn *mon, const char *table, const int64_t *ids, int n, bb_growth_probe *out, bb_err *err);
 
 #endif

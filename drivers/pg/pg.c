@@ -562,4 +562,5 @@ const bb_driver bb_driver_pg = {
     .session_id = pg_session_id,
     .waits = pg_waits,
     .wait_counters = pg_wait_counters,
+    .growth = pg_growth,
 };

@@ -59,6 +59,9 @@ int64_t pg_session_id(bb_conn *c);
 int pg_waits(bb_conn *mon, const int64_t *ids, int n, int looks, double gap_s, bb_wait_cb cb, void *ud, bb_err *err);
 int pg_wait_counters(bb_conn *mon, const int64_t *ids, int n, bb_wait_counters *out, bb_err *err);
 
+/* growth: the table's sizes and the run's reads (pg_growth.c) */
+int pg_growth(bb_conn *mon, const char *table, const int64_t *ids, int n, bb_growth_probe *out, bb_err *err);
+
 /* COPY FROM STDIN streams (pg_copy.c) */
 int pg_stream_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err);
 int pg_stream_encode(bb_conn *c, const bb_value *row, bb_buf *out, bb_err *err);

@@ -46,7 +46,13 @@ M["drop-indexes"] = {
     end
   end,
   after = function(ctx)
-    ctx.db:exec("set maintenance_work_mem = '1GB'") -- the manual: a larger value speeds CREATE INDEX
+    -- the manual: a larger maintenance_work_mem speeds CREATE INDEX; 1 GB, but no more than the
+    -- server can give: twice its shared_buffers (which the manual sizes at a quarter of its
+    -- memory), never less than it has. A server held to 160 MB (dbctl --memory, shared_buffers
+    -- 32 MB) sorts in 64 MB, where 1 GB would have it thrash or be killed (docs/scale.md).
+    local mem = ctx.db:query("select least(pg_size_bytes('1GB'), greatest(pg_size_bytes("
+      .. "current_setting('maintenance_work_mem')), 2 * pg_size_bytes(current_setting('shared_buffers')))) / 1024")
+    ctx.db:exec(("set maintenance_work_mem = '%dkB'"):format(math.floor(tonumber(mem[1][1]))))
     for _, def in ipairs(ctx.state.defs or {}) do ctx.db:exec(def) end
     ctx.db:exec("reset maintenance_work_mem")
   end,

@@ -21,6 +21,7 @@ local cdf = require "bulkbench.report.cdf"
 local race = require "bulkbench.report.race"
 local environment = require "bulkbench.report.environment"
 local waits = require "bulkbench.report.waits"
+local growth = require "bulkbench.report.growth"
 local page_parts = require "bulkbench.report.htmlpage"
 local palette = require "bulkbench.report.palette"
 local M = {}
@@ -290,6 +291,8 @@ function M.page(sets, opts, warnings, advice)
   latency(page, all)
   local wp = waits.parts(scenarios, M)
   if wp then page:section("waits", wp) end
+  local gp = growth.parts(all, M) -- the rate against the table's size (docs/scale.md)
+  if gp then page:section("growth", gp) end
   page:section("environment", environment.parts(all, M))
   if #warnings > 0 then
     top[#top + 1] = M.list(warnings, "warn", "Reading the results gave these warnings:")

@@ -23,6 +23,7 @@ const bb_command *const bb_commands[] = {
     &load_command,
     &new_command,
     &advise_command,
+    &forecast_command,
     &report_command,
     &list_command,
     &help_command,

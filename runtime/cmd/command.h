@@ -37,6 +37,7 @@ extern const bb_command gen_command;
 extern const bb_command load_command;
 extern const bb_command new_command;
 extern const bb_command advise_command;
+extern const bb_command forecast_command;
 extern const bb_command report_command;
 extern const bb_command list_command;
 extern const bb_command help_command;

@@ -280,6 +280,7 @@ static json_t *server_json(const bb_result *r)
     json_object_set_new(srv, "version", str_or_null(r->version));
     json_t *settings = r->settings[0] ? json_loads(r->settings, 0, NULL) : NULL;
     json_object_set_new(srv, "settings", settings ? settings : json_null());
+    growth_server_json(srv, r);
     return srv;
 }
 
@@ -386,6 +387,7 @@ json_t *result_object(const bb_result *r, const sysmon_host *h)
     spread_json(o, r);
     if (r->rep) repeat_json(o, r->rep);
     if (r->intervals.n) json_object_set_new(o, "intervals", intervals_json(&r->intervals));
+    json_object_set_new(o, "growth", growth_json(&r->growth));
     if (r->hist) json_object_set_new(o, "latency_hist", hist_json(r->hist));
     if (r->error[0]) json_object_set_new(o, "error", json_string(r->error));
     if (r->scenario_text) json_object_set_new(o, "scenario_text", json_string(r->scenario_text));

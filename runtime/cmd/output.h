@@ -18,6 +18,10 @@ char *result_json(const bb_result *r, const sysmon_host *h);
 /* The same as a jansson object (the caller owns the reference). */
 struct json_t;
 struct json_t *result_object(const bb_result *r, const sysmon_host *h);
+/* growth_out.c: a result's growth samples (null when there are none), and what the server's
+ * memory is for the page's mark (memory_limit_bytes, cache_bytes) into its "server" object. */
+struct json_t *growth_json(const bb_growth *g);
+void growth_server_json(struct json_t *srv, const bb_result *r);
 int result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h);
 /* Whether the results file at path holds the text of the script of this sha256 already. */
 int result_file_has_text(const char *path, const char *sha256);

@@ -17,6 +17,7 @@
 #include "../core/run/pool.h"
 #include "../core/run/progress.h"
 #include "../core/run/diagnose.h"
+#include "../core/run/growth.h"
 #include "servers.h"
 #include "../core/run/sysmon.h"
 #include "../core/run/verify.h"
@@ -331,13 +332,22 @@ static int worker_ids(void *ud, int64_t *ids, int max)
 /* The measured part: work until done (recording interval samples into res), then the
  * server's costs while the workers still hold their sessions (a backend that has exited
  * takes its CPU time with it). */
-static void measure(bb_run *r, bb_servers *sv, bb_result *res)
+static void measure(bb_run *r, bb_servers *sv, const char *table, bb_result *res)
 {
     const bb_plan *p = r->plan;
+    /* the table's growth: first as the run finds it (on the admin session), then on the
+     * monitoring session the waits are sampled on */
+    growth_sampler *gr = p->rank == 0 ? growth_start(p->drv, table, &r->pool, p->growth_watch, p->growth_ud) : NULL;
+    if (gr) {
+        int64_t ids[256];
+        growth_tick(gr, sv->s[0].c0, ids, worker_ids(r, ids, 256), 0);
+    }
     pool_go(&r->pool, p->warmup_s, p->time_s);
     trace("measuring");
     /* one server's sessions are sampled: the first's, where a host list's first workers go */
-    diagnose *dg = p->rank == 0 ? diagnose_start(p->drv, sv->s[0].target, p->waits_hz, worker_ids, r) : NULL;
+    diagnose_also also = { growth_tick, gr };
+    diagnose *dg =
+        p->rank == 0 ? diagnose_start(p->drv, sv->s[0].target, p->waits_hz, worker_ids, r, gr ? &also : NULL) : NULL;
     wait_ctx wc = { .told = 0 };
     sample_ctx sc = { sv, p };
     int64_t total = r->pool.limit == INT64_MAX ? 0 : r->pool.limit - r->pool.first;
@@ -346,6 +356,7 @@ static void measure(bb_run *r, bb_servers *sv, bb_result *res)
         progress_record(&wc.pg, &res->intervals, p->report_interval > 0 ? p->report_interval : 1, sample_servers, &sc);
     pool_wait(&r->pool, wait_tick, &wc);
     diagnose_stop(dg, &res->waits);
+    growth_stop(gr, &res->growth);
     if (pool_failed(&r->pool) && !wc.told) cluster_tell_stop();
     progress_done(&wc.pg);
     /* not asked for: samples only describe runs long enough to have a shape */
@@ -429,14 +440,15 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
         trace("workers start");
         start_workers(&r, &sv);
         double cpu0 = sysmon_self_cpu(), m0 = sv.measure_cpu_s;
-        measure(&r, &sv, res);
+        char tname[256];
+        const char *table = main_table(L, tname, sizeof tname);
+        measure(&r, &sv, table, res);
         rc = collect(&r, cpu0, sv.measure_cpu_s - m0 + res->waits.cpu_s, res, err);
         if (res->seconds > 0 && p->threads > 0)
             bottleneck_name(&res->waits, res->client_cpu_s / (res->seconds * p->threads));
         if (sv.admin) res->measure_cpu_s = sv.measure_cpu_s;
-        char tname[256];
         trace("table size");
-        servers_costs(&sv, p, main_table(L, tname, sizeof tname), res);
+        servers_costs(&sv, p, table, res);
         if (lead && strat_on) rc = strategy_after(&sv, L, res, rc, err), strat_on = 0;
         if (rc == BB_EXIT_OK && lead) rc = verify(&sv, L, p, res, err);
         trace("done");

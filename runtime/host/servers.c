@@ -226,6 +226,7 @@ void servers_costs(bb_servers *sv, const bb_plan *p, const char *table, bb_resul
     res->tls_on = sv->s[0].si1.tls_on; /* the workers' sessions reach the server as this one does */
     snprintf(res->tls_version, sizeof res->tls_version, "%s", sv->s[0].si1.tls_version);
     snprintf(res->tls_cipher, sizeof res->tls_cipher, "%s", sv->s[0].si1.tls_cipher);
+    res->memory_limit = sysmon_memory_limit(sv->s[0].si1.local_pid); /* a cgroup's: contrib/dbctl --memory */
     res->nhosts = sv->n > 1 ? sv->n : 0;
     for (int k = 0; k < sv->n; k++) {
         bb_server *s = &sv->s[k];

@@ -337,7 +337,7 @@ static void load_run(load_job *j, int64_t bytes, bb_result *res)
     double cpu0 = sysmon_self_cpu(); /* the sessions are open: their setup is not the load's CPU */
     j->t0 = bb_now_ns();
     pool_go(&j->pool, 0, 0);
-    diagnose *dg = diagnose_start(j->drv, j->target, o->waits_hz, load_session_ids, j);
+    diagnose *dg = diagnose_start(j->drv, j->target, o->waits_hz, load_session_ids, j, NULL);
     progress pg;
     progress_init(&pg, &j->pool, 0, o->progress, bytes, 1);
     pool_wait(&j->pool, load_tick, &pg);

@@ -40,6 +40,8 @@ struct diagnose {
     int64_t stop_ns;    /* when the run stopped (diag_now), 0 while it runs; looks after it are left out */
     bb_wait_counters c0, c1;
     int nids; /* the sessions sampled, as the last counters were read */
+    int waits;            /* the sessions' waits are sampled (else only also's ticks run) */
+    diagnose_also also;
     double t0, t1;
 };
 
@@ -106,7 +108,8 @@ static void *diag_main(void *arg)
         int looks = step < DIAG_REQUEST_S ? (int)(DIAG_REQUEST_S / step + 0.5) : 1;
         g->gap = step;
         g->req_t0 = diag_now();
-        int took = n > 0 ? g->d->waits(g->mon, ids, n, looks, step, diag_count, g, &err) : 0;
+        int took = n > 0 && g->waits ? g->d->waits(g->mon, ids, n, looks, step, diag_count, g, &err) : 0;
+        if (g->also.tick) g->also.tick(g->also.ud, g->mon, ids, n, 0);
         if (took > 0) g->w.ticks += took;
         if (took == 1 && looks > 1) g->one_by_one = 1; /* this tick's weight stays: unbiased */
         next += step * (took > 0 ? took : 1);
@@ -143,17 +146,21 @@ static void diag_counters(diagnose *g, bb_wait_counters *c)
     for (int i = 0; i < n; i++) g->nids += ids[i] > 0;
     memset(c, 0, sizeof *c);
     c->log_syncs = c->checkpoints = -1;
-    g->d->wait_counters(g->mon, ids, n, c, &err);
+    if (g->waits) g->d->wait_counters(g->mon, ids, n, c, &err);
 }
 
-diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud)
+diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud,
+                         const diagnose_also *also)
 {
-    if (!(d->caps & BB_CAP_WAITS) || hz <= 0) return NULL;
+    int waits = (d->caps & BB_CAP_WAITS) && hz > 0;
+    if (!waits && !(also && also->tick)) return NULL;
     bb_err err;
     bb_conn *mon;
     if (d->connect(t, &mon, &err) < 0) return NULL;
     diagnose *g = bb_xcalloc(1, sizeof *g);
-    *g = (diagnose){ .d = d, .mon = mon, .period = 1 / hz, .ids = ids, .ud = ud };
+    *g = (diagnose){ .d = d, .mon = mon, .period = waits ? 1 / hz : DIAG_REQUEST_S, .ids = ids, .ud = ud,
+                     .waits = waits, .one_by_one = !waits };
+    if (also) g->also = *also;
     diag_counters(g, &g->c0);
     pthread_mutex_init(&g->mu, NULL);
     pthread_cond_init(&g->cv, NULL);
@@ -231,6 +238,11 @@ void diagnose_stop(diagnose *g, bb_waits *out)
     pthread_mutex_unlock(&g->mu);
     pthread_join(g->thread, NULL);
     diag_counters(g, &g->c1);
+    if (g->also.tick) { /* the last look, after the run's last rows */
+        int64_t ids[DIAG_MAX_IDS];
+        int n = g->ids(g->ud, ids, DIAG_MAX_IDS);
+        g->also.tick(g->also.ud, g->mon, ids, n, 1);
+    }
     g->d->disconnect(g->mon);
     bb_waits *w = &g->w;
     diagnose_timed(w, &g->c0, &g->c1, (g->t1 - g->t0) * g->nids);

@@ -15,9 +15,19 @@ typedef struct diagnose diagnose;
  * its looks: diagnose_period), off, or samples per second (at most 100); 0 = off. */
 double diagnose_hz(const char *opt);
 
-/* Starts sampling the sessions ids() names on a new session to t; NULL (and nothing
- * started) when the engine cannot (no BB_CAP_WAITS) or the session cannot be opened. */
-diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud);
+/* What else the monitoring session does (growth.c): tick is called on the sampler's thread
+ * with its session and the run's sessions after each of its requests, and once more with
+ * last set as it stops. */
+typedef struct diagnose_also {
+    void (*tick)(void *ud, bb_conn *mon, const int64_t *ids, int n, int last);
+    void *ud;
+} diagnose_also;
+
+/* Starts sampling the sessions ids() names on a new session to t, and also's ticks there (NULL:
+ * none); NULL (and nothing started) when there is neither (the engine has no BB_CAP_WAITS or
+ * hz is 0, and no tick) or the session cannot be opened. */
+diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud,
+                         const diagnose_also *also);
 /* Stops the thread, closes its session and puts the tallies into out (not the name). */
 void diagnose_stop(diagnose *g, bb_waits *out);
 /* The sampling interval after a tick at elapsed seconds, for an asked interval of period:

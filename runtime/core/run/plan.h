@@ -19,6 +19,8 @@ typedef struct bb_metric {
     double value;
 } bb_metric;
 
+struct bb_growth;
+
 /* What one run does: fixed before the workers start, read-only while they work. */
 typedef struct bb_plan {
     const char *script;     /* path as given */
@@ -61,6 +63,10 @@ typedef struct bb_plan {
     const char *scratch;             /* appended to every table's SQL name (advise: scratch tables), or NULL */
     const char *focus; /* the script's table the run loads instead of its own scenario (bb.focus), or NULL */
     char run_id[24];   /* unique per run: marks of exactly-once batches */
+    /* forecast: called with the table's growth as it is sampled (growth.h); non-zero stops
+     * the run, which then ends as under --time; NULL: the run goes on to its end */
+    int (*growth_watch)(void *ud, const struct bb_growth *g);
+    void *growth_ud;
 } bb_plan;
 
 #endif

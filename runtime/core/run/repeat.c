@@ -97,7 +97,10 @@ void repeat_finish(bb_result *point, uint64_t seed)
     if (!rep || !rep->n) return;
     bb_series intervals = point->intervals;
     uint64_t *hist = point->hist;
-    *point = rep->whole[median_run(rep)]; /* rows, costs and verification: the median run's */
+    int mid = median_run(rep);
+    for (int i = 0; i < rep->n; i++) /* the median run's growth is the point's; the others' go */
+        if (i != mid) growth_free(&rep->whole[i].growth);
+    *point = rep->whole[mid]; /* rows, costs and verification: the median run's */
     point->intervals = intervals;
     point->hist = hist;
     point->rep = rep;

@@ -16,11 +16,15 @@ void result_init(bb_result *r)
     r->batch = -1;
     r->rows_rejected = -1;
     r->tls_on = -1;
+    r->memory_limit = -1;
+    r->growth.cache_bytes = -1;
+    r->growth.indexes = -1;
 }
 
 void result_free(bb_result *r)
 {
     series_free(&r->intervals);
+    growth_free(&r->growth);
     free(r->hist);
     r->hist = NULL;
     for (int i = 0; r->rep && i < r->rep->n; i++) series_free(&r->rep->runs[i].intervals);

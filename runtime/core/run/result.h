@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "growth.h"
 #include "plan.h"
 #include "series.h"
 #include "summary.h"
@@ -81,11 +82,13 @@ typedef struct bb_result {
     double rank_rows_per_s[BB_MAX_RANKS];
     int64_t rank_rows[BB_MAX_RANKS];
     bb_waits waits;   /* what the server sessions waited on and the bottleneck (samples == 0: not sampled) */
+    int64_t memory_limit; /* the memory the server is held to (its cgroup's limit), -1 none known */
     char error[1024]; /* "" when the run succeeded */
     /* Owned by the result (result_free): */
     bb_series intervals; /* samples every --report-interval; n == 0: none recorded */
     uint64_t *hist;      /* --latency-hist: the STATS_NBUCKETS latency counts; NULL: not asked */
     bb_repeat *rep;      /* --repeat: the point's runs and their spread; NULL: one run */
+    bb_growth growth;    /* the table as it grew (n == 0: not sampled, null) */
 } bb_result;
 
 void result_init(bb_result *r);

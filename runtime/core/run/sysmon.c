@@ -185,3 +185,68 @@ int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes)
     free(procs);
     return 0;
 }
+
+/* The mount point of the cgroup hierarchy (v2: "cgroup2"; v1: "cgroup" with the memory
+ * controller) into mnt; 0 when none is mounted. */
+static int cgroup_mount(int v2, char *mnt, size_t n)
+{
+    FILE *f = fopen("/proc/mounts", "r");
+    char dev[256], dir[512], type[64], opts[512];
+    int found = 0;
+    while (f && !found && fscanf(f, "%255s %511s %63s %511s %*d %*d", dev, dir, type, opts) == 4) {
+        if (v2) found = strcmp(type, "cgroup2") == 0;
+        else found = strcmp(type, "cgroup") == 0 && strstr(opts, "memory") != NULL;
+        if (found) snprintf(mnt, n, "%s", dir);
+    }
+    if (f) fclose(f);
+    return found;
+}
+
+/* A limit file's value: bytes, or -1 for none ("max", or v1's page-rounded LLONG_MAX). */
+static int64_t limit_file(const char *path)
+{
+    char word[64];
+    if (!read_word(path, word, sizeof word) || strcmp(word, "max") == 0) return -1;
+    long long v = atoll(word);
+    return v > 0 && v < (1LL << 60) ? v : -1;
+}
+
+/* The smallest limit from dir up to the hierarchy's root mnt. */
+static int64_t limit_upwards(const char *mnt, char *dir, const char *file)
+{
+    int64_t lim = -1;
+    size_t root = strlen(mnt);
+    for (;;) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/%s", dir, file);
+        int64_t l = limit_file(path);
+        if (l > 0 && (lim < 0 || l < lim)) lim = l;
+        char *slash = strrchr(dir, '/');
+        if (!slash || (size_t)(slash - dir) < root) break;
+        *slash = 0;
+    }
+    return lim;
+}
+
+int64_t sysmon_memory_limit(int pid)
+{
+    char path[64], line[1024], mnt[512];
+    snprintf(path, sizeof path, "/proc/%d/cgroup", pid);
+    FILE *f = pid > 0 ? fopen(path, "r") : NULL;
+    int64_t lim = -1;
+    while (f && lim < 0 && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        if (!c2) continue;
+        *c2 = 0;
+        int v2 = strcmp(c1 + 1, "") == 0, v1 = 0;
+        for (char *w = strtok(c1 + 1, ","); w && !v2; w = strtok(NULL, ",")) v1 |= strcmp(w, "memory") == 0;
+        if (!v1 && !v2) continue;
+        if (!cgroup_mount(v2, mnt, sizeof mnt)) continue;
+        char dir[1100];
+        snprintf(dir, sizeof dir, "%s%s", mnt, strcmp(c2 + 1, "/") ? c2 + 1 : "");
+        lim = limit_upwards(mnt, dir, v2 ? "memory.max" : "memory.limit_in_bytes");
+    }
+    if (f) fclose(f);
+    return lim;
+}

@@ -26,5 +26,10 @@ double sysmon_thread_cpu(void);
  * kernel walking every page table of the tree to sum it (15 ms of CPU for a MariaDB with
  * 700 MB resident), where the CPU figures and RSS are a few counters. */
 int sysmon_tree(int pid, double *cpu_s, int64_t *rss_bytes);
+/* The memory limit of the cgroup process pid runs in (v2's memory.max, v1's
+ * memory.limit_in_bytes; the smallest of it and its parents'), page cache included: what a
+ * server started by `contrib/dbctl --memory` is held to. -1 when it has none or it cannot be
+ * read (a remote server: pid 0). */
+int64_t sysmon_memory_limit(int pid);
 
 #endif
