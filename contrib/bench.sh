@@ -272,6 +272,13 @@ local kinds = {
   zipf = { "int", bb.zipf { 1, 1000 } },
   pareto = { "double", bb.pareto() },
   ["int, 10% NULL"] = { "int", bb.int { 0, 1000 }, 0.1 },
+  ["json (3 members)"] = { "json", bb.json { a = bb.int { 0, 9 }, b = bb.double { 0, 1 }, c = bb.choice { "x", "y" } } },
+  ["literal 5"] = { "int", 5 },
+  -- a Lua function per value, in the generating thread's own state (a table with one goes row by row)
+  ["function n * 2"] = { "bigint", function(n) return n * 2 end },
+  ["function rng(1000)"] = { "int", function(_, rng) return rng(1000) end },
+  ["function string.format"] = { "text", function(n) return ("id-%d"):format(n) end },
+  ["function -> table (JSON)"] = { "json", function(n) return { n = n } end },
 }
 bb.table "g_base" { { "k", "text", bb.const "" } } -- a row with nothing in it
 for name, k in pairs(kinds) do
@@ -282,7 +289,8 @@ end
 LUA
   kinds=(seq int "int (wide)" permutation double "decimal (scale 2)" "decimal (scale 4)" "string (20)" "string (5..40)"
          template "timestamp (from, to)" "timestamp (now)" date bool uuid uuid7 choice const gaussian zipf pareto
-         "int, 10% NULL")
+         "int, 10% NULL" "json (3 members)" "literal 5" "function n * 2" "function rng(1000)" "function string.format"
+         "function -> table (JSON)")
   gen_cpu() { cpu_of $BB gen "$T/kinds.lua" --table="g_$1" --rows=$N --format=copy --threads=1 -o /dev/null; }
   local b=() a=()
   for i in $(seq "$RUNS"); do b+=("$(gen_cpu base)"); done

@@ -28,6 +28,80 @@ for _, kind in ipairs(core.gen_kinds()) do
   if bb[kind] == nil then bb[kind] = make end
 end
 bb.float = bb.double -- the name most people reach for first
+
+-- what a value a script gave where a generator goes is, for its error
+local function describe_value(v)
+  if type(v) == "table" then
+    return next(v) == nil and "an empty table {}" or "a table that is no bb.* generator (it has no kind)"
+  end
+  return ("a %s (%s)"):format(type(v), tostring(v))
+end
+
+
+-- bb.json { key = generator, nested = { ... }, list = { g1, g2 }, tags = bb.array { g, min = 0, max = 4 },
+-- fixed = "text" or 1.5 or true }: a JSON document per row. Its shape is walked here into a
+-- program of tokens (keys sorted, so the text is the same in every state) and the generators
+-- it holds, in order; runtime/core/gen/gen_json.c writes it, jansson escaping its text.
+local function json_node(node, prog, leaves, where)
+  local t = type(node)
+  local function bad(what)
+    core.usage_error(("bb.json: %s is %s; a member takes a bb.* generator, a nested table or a literal"):format(where, what))
+  end
+  if t == "table" and node.kind == "json" then -- a bb.json or bb.array inside: its program in place
+    for _, tok in ipairs(node.program) do prog[#prog + 1] = tok end
+    for _, g in ipairs(node.leaves) do leaves[#leaves + 1] = g end
+  elseif t == "table" and type(node.kind) == "string" then
+    prog[#prog + 1], leaves[#leaves + 1] = "g", node
+  elseif t == "table" then
+    local keys = {}
+    for k in pairs(node) do keys[#keys + 1] = k end
+    if #node > 0 and #keys == #node then -- a list: an array of these members
+      prog[#prog + 1] = "["
+      for i = 1, #node do json_node(node[i], prog, leaves, ("%s[%d]"):format(where, i)) end
+      prog[#prog + 1] = "]"
+      return
+    end
+    for _, k in ipairs(keys) do
+      if type(k) ~= "string" then bad("a table mixing keys and a list") end
+    end
+    table.sort(keys)
+    prog[#prog + 1] = "{"
+    for _, k in ipairs(keys) do
+      prog[#prog + 1] = "k:" .. k
+      json_node(node[k], prog, leaves, where == "" and k or (where .. "." .. k))
+    end
+    prog[#prog + 1] = "}"
+  elseif t == "string" then prog[#prog + 1] = "s:" .. node
+  elseif t == "number" and node == node and math.abs(node) ~= math.huge then
+    prog[#prog + 1] = "n:" .. (node == math.floor(node) and math.abs(node) < 2 ^ 53 and ("%d"):format(node) or ("%.17g"):format(node))
+  elseif t == "boolean" then prog[#prog + 1] = "b:" .. tostring(node)
+  elseif t == "function" and constructor_of[node] then
+    bad(("bb.%s without its arguments (bb.%s { ... })"):format(constructor_of[node], constructor_of[node]))
+  else bad(t == "function" and "a function (make the whole column a function that returns a table)" or describe_value(node))
+  end
+end
+
+function bb.json(spec)
+  if type(spec) ~= "table" or spec.kind then core.usage_error("bb.json takes a table: bb.json { key = generator, ... }") end
+  local prog, leaves = {}, {}
+  json_node(spec, prog, leaves, "")
+  return { kind = "json", program = prog, leaves = leaves }
+end
+
+-- bb.array { generator or table, min = 0, max = 4 } (or len = 3): a JSON array of a drawn length,
+-- in bb.json or a column of its own
+function bb.array(spec)
+  local el = type(spec) == "table" and spec[1]
+  if el == nil then core.usage_error("bb.array takes its element first: bb.array { bb.int { 1, 9 }, min = 0, max = 4 }") end
+  local min = spec.min or spec.len or 0
+  local max = spec.max or spec.len or math.max(min, 4)
+  local prog, leaves = { ("A:%d:%d"):format(min, max) }, {}
+  json_node(el, prog, leaves, "the array's element")
+  prog[#prog + 1] = "/A"
+  return { kind = "json", program = prog, leaves = leaves }
+end
+bb.gen.json, bb.gen.array = bb.json, bb.array
+constructor_of[bb.json], constructor_of[bb.array] = "json", "array"
 -- bb.const(v): any Lua value a column takes (a number, a string, a boolean); bb.const{value = v} too
 function bb.const(v)
   if type(v) == "table" and v.kind == nil then return bb.gen.const(v) end
@@ -38,12 +112,6 @@ end
 -- a function as {fn = f} (called per row as f(n, rng)), a literal as bb.const; anything else
 -- is the script's mistake, said before anything is written (nil: no generator, the server's
 -- default or auto-increment fills the column).
-local function describe_value(v)
-  if type(v) == "table" then
-    return next(v) == nil and "an empty table {}" or "a table that is no bb.* generator (it has no kind)"
-  end
-  return ("a %s (%s)"):format(type(v), tostring(v))
-end
 
 local function generator_slot(tname, col, g)
   local t = type(g)
@@ -318,7 +386,10 @@ function bb.load(t)
   local before = 0
   bb.set_hook("prepare", function(db)
     if t.existing and t.scratch then db:recreate_like(t.name, t.declared) -- a copy of the user's table, empty
-    elseif t.existing then before = db:count(t.name) or 0
+    elseif t.existing then
+      local missing = require("bulkbench.scratch").missing(db, t.name, " (existing = true)")
+      if missing then error(missing, 0) end
+      before = db:count(t.name) or 0
     else db:recreate(t) end
   end)
   bb.set_hook("run", function(ctx) ctx:load(t) end)
@@ -352,12 +423,27 @@ function dbm.quote(db, ident) return db.dialect:quote(ident) end
 -- dialect:type(sqltype): how the dialect spells a column type (lua/schema.lua's maps)
 debug.getregistry()["bulkbench.dialect"].methods.type = function(d, sqltype) return schema.map_type(sqltype, d) end
 -- db:count(name) is native (api_db.c): nil when the engine cannot count (null), as load's count
-function dbm.drop(db, t) db:exec(schema.drop(type(t) == "table" and t.name or t, db.dialect)) end
+-- a table object's drop takes what its columns made with it (pg's enum types)
+function dbm.drop(db, t)
+  db:exec(schema.drop(type(t) == "table" and t.name or t, db.dialect))
+  if type(t) == "table" then
+    for _, sql in ipairs(schema.drop_types(t, db.dialect)) do db:exec(sql) end
+  end
+end
 -- on a cluster (db.system "greenplum", "citus") the table is distributed as t.distributed_by says
+-- a statement of the library's that the server refused: its message, then the statement on one line
+local function refused(db, how, sql)
+  local ok, err = pcall(db[how], db, sql)
+  if ok then return end
+  local one = sql:gsub("%s+", " ")
+  if #one > 300 then one = one:sub(1, 297) .. "..." end
+  error(("%s, in: %s"):format(tostring(err):gsub("%s+$", ""), one), 0)
+end
+
 function dbm.create(db, t)
   local system = db.system
-  for _, sql in ipairs(schema.ddl(t, db.dialect, system)) do db:exec(sql) end
-  for _, sql in ipairs(schema.distribute(t, db.dialect, system)) do db:query(sql) end
+  for _, sql in ipairs(schema.ddl(t, db.dialect, system)) do refused(db, "exec", sql) end
+  for _, sql in ipairs(schema.distribute(t, db.dialect, system)) do refused(db, "query", sql) end
 end
 -- one transaction, so one commit (one WAL flush) where the engine has transactional DDL;
 -- MySQL commits each DDL statement itself, which is harmless here

@@ -7,6 +7,9 @@
 -- gets the SQL standard's spellings (the fields below, all optional).
 --   types         { {pattern on the lower-cased declared type, replacement}, ... } first match wins
 --   identity      what follows an auto-increment column's type ("" for none)
+--   enum          how enum('a','b') is declared: "native" (as written), or function(table, column,
+--                 labels, quote) -> the column's type, the statements before the table (a type
+--                 made for it), those after its drop; absent: varchar CHECK (col IN (labels))
 --   rowid_key     an auto-increment column is the rowid alias: "INTEGER PRIMARY KEY AUTOINCREMENT"
 --   table_options function(t) -> what follows CREATE TABLE's closing bracket
 --   file_types    { double, uuid, varchar_max (0: always text), bool(c), timestamp(c) } for `new FILE`
@@ -16,6 +19,7 @@
 --   as_text       a format turning a quoted column into its text (`new --check` compares texts)
 --   random        the expression that orders rows at random (default random())
 --   max_ident     the longest identifier, in bytes (nil: no limit that matters)
+--   database_sql  the query whose one value names the session's database (a missing table's error)
 --   distributes   a server may be a cluster that spreads a table's rows over nodes: bb.load
 --                 takes --distributed_by, and help lists it for this engine
 --   scratch       how a scratch copy is made and dropped (lua/scratch.lua): exists_sql (and

@@ -38,6 +38,56 @@ function M.map_type(sqltype, dialect)
   return sqltype
 end
 
+-- The labels of an enum('a','b',...) type: the list as written between its brackets, and
+-- the longest label's length; nil for any other type.
+local function enum_labels(sqltype)
+  local inner = sqltype:match("^%s*[eE][nN][uU][mM]%s*%((.*)%)%s*$")
+  if not inner then return nil end
+  local longest, i = 0, 1
+  while true do
+    local open = inner:find("'", i, true)
+    if not open then break end
+    local j, len = open + 1, 0
+    while j <= #inner do
+      if inner:sub(j, j) == "'" then
+        if inner:sub(j + 1, j + 1) ~= "'" then break end
+        j = j + 1
+      end
+      len, j = len + 1, j + 1
+    end
+    longest, i = math.max(longest, len), j + 1
+  end
+  return inner, longest
+end
+M.enum_labels = enum_labels
+
+-- How column c of t is declared where its type is an enum: the dialect's own enum (a type of
+-- its own, made before the table and dropped after it), else text that takes only the labels.
+-- Returns the column's type, a CHECK or nil, and the statements before the table.
+local function enum_column(t, c, desc, dialect, q)
+  local labels, longest = enum_labels(c.type)
+  if desc.enum == "native" then return c.type, nil, {} end
+  if desc.enum then
+    local ty, before = desc.enum(t.name, c.name, labels, q)
+    return ty, nil, before
+  end
+  return M.map_type(("varchar(%d)"):format(math.max(longest, 1)), dialect), ("CHECK (%s IN (%s))"):format(q(c.name), labels), {}
+end
+
+-- The statements that drop what t's columns made besides the table (pg's enum types), after it.
+function M.drop_types(t, dialect)
+  dialect = as_dialect(dialect)
+  local desc, out = dialects.of(dialect), {}
+  if type(desc.enum) ~= "function" then return out end
+  for _, c in ipairs(t.columns or {}) do
+    if type(c.type) == "string" and enum_labels(c.type) then
+      local _, _, after = desc.enum(t.name, c.name, enum_labels(c.type), function(s) return dialect:quote(s) end)
+      for _, sql in ipairs(after or {}) do out[#out + 1] = sql end
+    end
+  end
+  return out
+end
+
 local function as_list(v)
   if v == nil then return {} end
   if type(v) == "table" then return v end
@@ -84,10 +134,15 @@ function M.ddl(t, dialect, system)
   local q = function(s) return dialect:quote(s) end
   local desc = dialects.of(dialect)
   local pk = as_list(t.primary_key)
-  local defs = {}
+  local defs, before = {}, {}
   for _, c in ipairs(t.columns) do
     local def
-    if c.auto_increment and desc.rowid_key then
+    if enum_labels(c.type) and not c.auto_increment then
+      local ty, check, pre = enum_column(t, c, desc, dialect, q)
+      for _, sql in ipairs(pre) do before[#before + 1] = sql end
+      def = q(c.name) .. " " .. ty .. (c.not_null and " NOT NULL" or "") .. (c.default and (" DEFAULT " .. c.default) or "")
+        .. (check and (" " .. check) or "")
+    elseif c.auto_increment and desc.rowid_key then
       def = q(c.name) .. " INTEGER PRIMARY KEY AUTOINCREMENT"
       pk = {}
     elseif c.auto_increment and sys.serial then
@@ -121,7 +176,8 @@ function M.ddl(t, dialect, system)
     for i, c in ipairs(col or {}) do cols[i] = q(c) end
     sql = sql .. " " .. sys.clause[kind]:format(table.concat(cols, ", "))
   end
-  local out = { sql }
+  local out = before
+  out[#out + 1] = sql
   for i, idx in ipairs(t.indexes or {}) do
     local cols = {}
     for j, c in ipairs(idx) do cols[j] = q(c) end

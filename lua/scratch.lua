@@ -289,7 +289,8 @@ function M.shares(list, total, external)
   return out
 end
 
--- The names of the tables here closest to `name` (for "no table X; did you mean ...").
+-- The names of the tables here closest to `name` (for "no table X; did you mean ..."), and
+-- those of them nearest of all.
 function M.nearest(db, name)
   local sql, rows = (dialects.of(db.dialect).scratch or {}).tables_sql, {}
   local ok = pcall(function() if sql then rows = db:query(sql) end end)
@@ -316,9 +317,35 @@ function M.nearest(db, name)
     if score <= math.max(3, math.floor(#want / 3)) and not n:match("^bb_scratch_") then scored[#scored + 1] = { n, score } end
   end
   table.sort(scored, function(a, b) return a[2] < b[2] or (a[2] == b[2] and a[1] < b[1]) end)
-  local out = {}
-  for i = 1, math.min(#scored, 5) do out[i] = scored[i][1] end
-  return out
+  local out, best = {}, {}
+  for i = 1, math.min(#scored, 5) do
+    out[i] = scored[i][1]
+    if scored[i][2] == scored[1][2] then best[i] = scored[i][1] end
+  end
+  return out, best -- best: those nearest of all
+end
+
+-- "table X does not exist in database D (engine host:port); did you mean Y?" when name is no
+-- table db reaches (a table of another schema named schema.table), else nil. The database is
+-- the session's (the descriptor's database_sql), which the DSN chose.
+function M.missing(db, name, note)
+  if M.exists(db, name) then return nil end
+  local _, near = M.nearest(db, name)
+  local sql = dialects.of(db.dialect).database_sql
+  local ok, rows = pcall(function() return sql and db:query(sql) end)
+  local dbname = ok and rows and rows[1] and rows[1][1]
+  local where = (db.where ~= "" and db.where ~= dbname) and (" " .. db.where) or ""
+  return ("table %s%s does not exist in %s (%s%s)%s"):format(name, note or "",
+    dbname and ("database " .. dbname) or "the database", db.engine, where,
+    #near > 0 and ("; did you mean " .. table.concat(near, ", ") .. "?") or "")
+end
+
+-- M.missing on a session of its own (bulkbench load's --table).
+function M.missing_at(engine, dsn, name)
+  local db = core.connect(engine, dsn)
+  local ok, msg = pcall(M.missing, db, name)
+  db:close()
+  return ok and msg or nil
 end
 
 -- Installs prepare/run/check/teardown for tables loaded in list's order (parents first).

@@ -4,7 +4,11 @@ return {
   types = {
     { "^double precision$", "double" }, { "^bytea$", "longblob" }, { "^uuid$", "char(36)" },
     { "^timestamp$", "datetime" }, { "^timestamp%((%d)%)$", "datetime(%1)" },
+    -- the portable spellings (docs/scenarios.md): an instant is UTC in a datetime, as the sessions write it
+    { "^jsonb$", "json" }, { "^bytes$", "longblob" }, { "^timestamptz$", "datetime(6)" },
+    { "^timestamptz%((%d)%)$", "datetime(%1)" }, { "^timestamp with time zone$", "datetime(6)" },
   },
+  enum = "native", -- enum('a','b') as written
   identity = " NOT NULL AUTO_INCREMENT",
   -- say it: a server's default may still be latin1
   table_options = function(t)
@@ -17,6 +21,7 @@ return {
     timestamp = function(c) return c.has_frac and "datetime(6)" or "datetime" end,
   },
   max_ident = 64, -- bytes in an identifier
+  database_sql = "SELECT DATABASE()",
   catalog = "bulkbench.drivers.mysql.catalog_mysql",
   random = "RAND()", -- an order of rows at random, for `new --check`'s samples
   -- scratch copies (lua/scratch.lua)

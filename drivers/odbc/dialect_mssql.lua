@@ -10,6 +10,7 @@ return {
     { "^mediumtext$", "NVARCHAR(MAX)" }, { "^datetime$", "DATETIME2" }, { "^timestamp$", "DATETIME2" },
     { "^timestamp%((%d)%)$", "DATETIME2(%1)" }, { "^datetime%((%d)%)$", "DATETIME2(%1)" },
     { "^uuid$", "UNIQUEIDENTIFIER" }, { "^bytea$", "VARBINARY(MAX)" }, { "^.*blob$", "VARBINARY(MAX)" },
+    { "^jsonb?$", "NVARCHAR(MAX)" }, { "^bytes$", "VARBINARY(MAX)" }, { "^timestamptz$", "DATETIMEOFFSET" },
   },
   identity = " IDENTITY(1,1) NOT NULL",
 }

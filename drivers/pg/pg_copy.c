@@ -29,10 +29,13 @@ static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
     c->copy_ncols = spec->ncols;
     /* the table's columns in one round trip, matched by name here; the table by its quoted
      * identifier, as COPY names it: regclass folds a bare name to lower case */
+    /* an enum's binary form is its label's text; a domain's is its base type's */
     const char *p[1] = { spec->table };
     PGresult *r = PQexecParams(c->pg,
-                               "SELECT attname, atttypid FROM pg_attribute WHERE attrelid = $1::regclass "
-                               "AND attnum > 0 AND NOT attisdropped",
+                               "SELECT a.attname, CASE t.typtype WHEN 'e' THEN 'text'::regtype::oid WHEN 'd' THEN "
+                               "t.typbasetype ELSE a.atttypid END, format_type(a.atttypid, a.atttypmod) "
+                               "FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid "
+                               "WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped",
                                1, NULL, p, NULL, NULL, 0);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) return pg_res_fail(err, c, r, "copy-binary");
     for (int i = 0; i < spec->ncols; i++) {
@@ -47,11 +50,12 @@ static int copy_types(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
         c->copy_types[i] = (Oid)strtoul(PQgetvalue(r, row, 1), NULL, 10);
         c->copy_fields[i] = pgt_field(c->copy_types[i], &c->copy_natives[i], &c->copy_forms[i]);
         if (!pgt_binary(c->copy_types[i])) {
+            int rc = bb_errf(err,
+                             "pg %s: copy-binary: column %s is of type %s, which the binary encoder does not write; "
+                             "use --method=copy",
+                             c->t->where, spec->colnames[i], PQgetvalue(r, row, 2));
             PQclear(r);
-            return bb_errf(err,
-                           "pg %s: copy-binary: column %s has a type (oid %u) the binary encoder does not write; "
-                           "use --method=copy",
-                           c->t->where, spec->colnames[i], (unsigned)c->copy_types[i]);
+            return rc;
         }
     }
     PQclear(r);

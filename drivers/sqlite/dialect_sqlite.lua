@@ -36,7 +36,10 @@ end
 
 
 return {
-  rowid_key = true, -- the rowid alias must be spelled INTEGER PRIMARY KEY AUTOINCREMENT
+  -- the portable spellings (docs/scenarios.md); an enum is text that takes only its labels (a CHECK)
+  types = { { "^jsonb?$", "text" }, { "^bytes$", "blob" } },
+  rowid_key = true,
+  database_sql = "SELECT file FROM pragma_database_list WHERE name = 'main'", -- the file: SQLite's database -- the rowid alias must be spelled INTEGER PRIMARY KEY AUTOINCREMENT
   file_types = { varchar_max = 0 },
   catalog = "bulkbench.drivers.sqlite.catalog_sqlite",
   scratch = {

@@ -12,6 +12,7 @@
 #include "../core/method/method.h"
 #include "../core/load/load.h"
 #include "../core/run/result.h"
+#include "../host/lib.h"
 #include "../core/run/sysmon.h"
 #include "output.h"
 
@@ -44,6 +45,14 @@ static int load_main(bb_cli *cli)
     time_t now = time(NULL);
     strftime(res.started_at, sizeof res.started_at, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     int rc = load_files(&o, &res, &err) < 0 ? (err.code ? err.code : BB_EXIT_RUNTIME) : 0;
+    if (rc == BB_EXIT_RUNTIME && res.committed == 0) { /* a table that is not there: say so, and which is near */
+        char *missing = lib_missing_table(o.drv->name, o.dsn, o.table);
+        if (missing) {
+            snprintf(err.msg, sizeof err.msg, "%s", missing);
+            snprintf(res.error, sizeof res.error, "%s", missing);
+        }
+        free(missing);
+    }
     sysmon_host host;
     sysmon_host_info(&host);
     /* --format names the data here, so the result is the table; --out appends it as JSON */

@@ -152,13 +152,37 @@ static int lr_type(void *ud, const char *key, int pos, int elem)
     return t;
 }
 
+static int lr_gen_at(void *ud, const char *key, int elem, const char *col,
+                     int (*fn)(void *acc, const gen_reader *r, const char *kind, bb_err *err), void *acc, bb_err *err)
+{
+    api_args *r = ud;
+    lua_State *L = r->L;
+    note(r, key, 0);
+    if (!push_field(L, r->idx, key, 0)) return bb_usagef(err, "column %s: no generators at '%s'", col, key);
+    lua_rawgeti(L, -1, elem);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 2);
+        return bb_usagef(err, "column %s: generator %d of '%s' is missing", col, elem, key);
+    }
+    lua_getfield(L, -1, "kind");
+    const char *kind = lua_isstring(L, -1) ? lua_tostring(L, -1) : "?"; /* the table keeps it */
+    lua_pop(L, 1);
+    api_args sub;
+    gen_reader sr;
+    api_args_reader(&sub, L, lua_gettop(L), r->sets, &sr);
+    int failed = fn(acc, &sr, kind, err) < 0;
+    int rc = api_args_check(&sub, col, kind, failed, err) < 0 || failed ? -1 : 0;
+    lua_pop(L, 2);
+    return rc;
+}
+
 void api_args_reader(api_args *a, lua_State *L, int idx, struct vset *(*sets)(lua_State *, const char *), gen_reader *r)
 {
     memset(a, 0, sizeof *a);
     a->L = L;
     a->idx = idx;
     a->sets = sets;
-    *r = (gen_reader){ a, lr_has, lr_num, lr_str, lr_list, lr_set, lr_set_named, lr_type };
+    *r = (gen_reader){ a, lr_has, lr_num, lr_str, lr_list, lr_set, lr_set_named, lr_type, lr_gen_at };
 }
 
 int api_args_check(const api_args *a, const char *col, const char *kind, int failed, bb_err *err)

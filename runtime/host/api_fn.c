@@ -27,7 +27,7 @@ typedef struct fn_rng {
 
 typedef struct fn_src {
     lua_State *L;
-    int fn, rng; /* registry references: the function, and the rng userdata it is handed */
+    int fn, rng, msgh; /* registry references: the function, the rng it is handed, the message handler */
     fn_rng *r;
     bb_sqltype type;
     char col[64];
@@ -155,7 +155,7 @@ static int fn_value(void *ud, uint64_t salt, uint64_t n, bb_value *v, bb_buf *te
     lua_State *L = s->L;
     int base = lua_gettop(L) + 1;
     *s->r = (fn_rng){ salt, n, 0 };
-    lua_pushcfunction(L, host_traceback);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->msgh); /* kept: pushing a C function makes a closure each time */
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->fn);
     lua_pushnumber(L, (lua_Number)n + 1); /* what bb.seq() writes in row n */
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->rng);
@@ -174,6 +174,7 @@ static void fn_release(void *ud)
     fn_src *s = ud;
     luaL_unref(s->L, LUA_REGISTRYINDEX, s->fn);
     luaL_unref(s->L, LUA_REGISTRYINDEX, s->rng);
+    luaL_unref(s->L, LUA_REGISTRYINDEX, s->msgh);
     free(s);
 }
 
@@ -193,6 +194,8 @@ int api_fn_column(lua_State *L, gen_table *t, int fn, const char *col, bb_sqltyp
     }
     lua_setmetatable(L, -2);
     s->rng = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushcfunction(L, host_traceback);
+    s->msgh = luaL_ref(L, LUA_REGISTRYINDEX);
     gen_source src = { fn_value, fn_release, s };
     return gen_add_source(t, col, type, null_ratio, &src, err);
 }

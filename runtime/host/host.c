@@ -38,19 +38,8 @@ static int is_library_chunk(const char *source)
     return 0;
 }
 
-/* How long msg's leading "FILE:LINE: " is when FILE is a chunk of the embedded library
- * (an error raised by the library, or by a C function it called), else 0. */
-static size_t library_location(const char *msg)
-{
-    for (const bb_lua_module *m = bb_lua_modules; m->name; m++) {
-        size_t n = strlen(m->chunkname + 1);
-        if (strncmp(msg, m->chunkname + 1, n) != 0 || msg[n] != ':') continue;
-        const char *p = msg + n + 1;
-        while (*p >= '0' && *p <= '9') p++;
-        if (p > msg + n + 1 && p[0] == ':' && p[1] == ' ') return (size_t)(p + 2 - msg);
-    }
-    return 0;
-}
+/* How long msg's leading places in the library are (below). */
+static size_t library_where(const char *msg);
 
 /* "script.lua:LINE: " of the innermost call from the user's own code (not from C or the
  * embedded library), so a usage error names the line that caused it; "" when none. */
@@ -93,7 +82,7 @@ int host_traceback(lua_State *L)
     if (lua_istable(L, 1)) return 1;
     const char *msg = lua_tostring(L, 1);
     if (!msg) msg = "(error object is not a string)";
-    size_t skip = library_location(msg);
+    size_t skip = library_where(msg);
     char where[512] = "";
     if (skip) script_where(L, where, sizeof where);
     int top = lua_gettop(L);

@@ -336,6 +336,20 @@ int lib_scratch_like(const char *engine, const char *dsn, const char *name, cons
     return rc;
 }
 
+char *lib_missing_table(const char *engine, const char *dsn, const char *table)
+{
+    bb_cli cli = { 0 };
+    bb_err err;
+    host_ctx hc = { .cli = &cli, .setup = 1, .seed = 1, .now_s = (int64_t)time(NULL) };
+    lua_State *L = state_new(&hc, NULL, &err);
+    if (!L) return NULL;
+    push_engine(L, engine, dsn);
+    lua_pushstring(L, table);
+    char *msg = call_module(L, "bulkbench.scratch", "missing_at", 3, 1, &err) == 0 && lua_isstring(L, -1) ? pop_string(L) : NULL;
+    state_close(L);
+    return msg;
+}
+
 int lib_sessions(const char *engine, const char *dsn, int *max, int *used, bb_err *err)
 {
     bb_cli cli = { 0 };

@@ -42,6 +42,10 @@ int lib_scratch_like(const char *engine, const char *dsn, const char *name, cons
 /* The scratch tables runs no longer running left (bb.scratch_orphans): said on standard
  * error, or with cleanup dropped; how many, or -1 with err. */
 int lib_scratch_orphans(const char *engine, const char *dsn, int cleanup, bb_err *err);
+/* "table T does not exist in database D (...); did you mean ...?" when table is no table the
+ * engine's server at dsn holds (lua/scratch.lua's missing), fresh; NULL when it is one, or
+ * when the server cannot say. */
+char *lib_missing_table(const char *engine, const char *dsn, const char *table);
 /* The sessions the server takes and those open now (bb.sessions): -1 each where the engine's
  * catalog cannot say; -1 with err when the server cannot be reached. */
 int lib_sessions(const char *engine, const char *dsn, int *max, int *used, bb_err *err);

@@ -151,10 +151,11 @@ $ printf 'function event() end\nfunction on_connect(db)\n  db:exec("PRAGMA nosuc
 ? 1
 ~ oc\.lua:3: sqlite: 
 
-# a table the script says exists but does not is named by the server, exit 1
+# a table the script says exists but does not is named, with the DSN's database, once and without a traceback, exit 1
 $ printf 'local bb = require "bulkbench"\nlocal t = bb.table "not_there" { {"a","int",bb.seq()}, existing = true }\nbb.load(t)\n' >$TMP/nt.lua; ./bulkbench run $TMP/nt.lua --engine=pg --method=copy --rows=10
 ? 1
-~ relation "not_there" does not exist
+~ table not_there \(existing = true\) does not exist in database [a-z_]+ \(pg [0-9.]+:[0-9]+\)
+! stack traceback|lua/bulkbench
 
 # an option given without a value is a usage error
 $ ./bulkbench run workloads/quickstart.lua --rows

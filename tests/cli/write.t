@@ -80,3 +80,32 @@ $ ./bulkbench help tests/fixtures/slots.lua --engine=pg
 ? 0
 ~ ^options for engine pg:$
 ~ --distributed_by=VALUE +Greenplum, Citus
+
+# a missing existing = true table is named with the database, and the nearest table there (sqlite: its file)
+$ sqlite3 $TMP/near.db "create table daily_mess (a int)"; printf 'local bb = require "bulkbench"\nbb.load(bb.table "daily_mes" { existing = true, { "a", "int", bb.seq() } })\n' >$TMP/missing.lua; ./bulkbench run $TMP/missing.lua --dsn=$TMP/near.db --rows=10
+? 1
+~ table daily_mes \(existing = true\) does not exist in database .*near\.db \(sqlite\); did you mean daily_mess\?
+! stack traceback|lua/bulkbench
+
+# a DDL error says the server's message and the statement, on one line, with no traceback into the library
+$ printf 'local bb = require "bulkbench"\nbb.load(bb.table "dup" { { "a", "int", bb.seq() }, { "a", "int", bb.seq() } })\n' >$TMP/dup.lua; ./bulkbench run $TMP/dup.lua --dsn=$TMP/dup.db --rows=10
+? 1
+~ sqlite: .*duplicate column name: a, in: CREATE TABLE "dup" \( "a" int, "a" int \)
+! stack traceback|lua/bulkbench
+
+# load --table that is not there says so, with the table nearest its name (pg)
+$ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists daily_mess; create table daily_mess (a int, b int)"; printf 'a,b\n1,2\n' >$TMP/f.csv; ./bulkbench load $TMP/f.csv --engine=pg --table=daily_mes --format=csv --header
+? 1
+~ table daily_mes does not exist in database [a-z_]+ \(pg [0-9.]+:[0-9]+\); did you mean daily_mess\?
+
+# copy-binary names a type it cannot write by its name, not its oid (pg)
+$ printf 'local bb = require "bulkbench"\nbb.load(bb.table "ranges" { { "id", "int", bb.seq() }, { "r", "daterange", bb.const "[2024-01-01,2024-02-01)" } })\n' >$TMP/ranges.lua; ./bulkbench run $TMP/ranges.lua --engine=pg --method=copy-binary --rows=10
+? 1
+~ copy-binary: column r is of type daterange, which the binary encoder does not write; use --method=copy
+! oid
+
+# the portable scenario (json, enum, uuid, boolean, timestamptz, bytes) runs unchanged on sqlite by each method, the same table by each
+$ for m in insert txn multirow; do rm -f $TMP/port.db; ./bulkbench run tests/fixtures/portable.lua --dsn=$TMP/port.db --method=$m --rows=300 --batch=50 --now=1700000000 >/dev/null || exit 1; sqlite3 $TMP/port.db "select * from portable order by id" | md5sum; done | sort -u | wc -l; sqlite3 $TMP/port.db "select count(*), sum(json_valid(payload)), sum(json_extract(payload, '$.device') between 1 and 100), sum(status in ('ok', 'warn', 'it''s')), sum(active in (0, 1)) from portable"
+? 0
+~ ^1$
+~ ^300\|300\|300\|2[4-9][0-9]\|300$

@@ -31,6 +31,24 @@ describe("mysql engine", function()
     end)
   end
 
+  -- one scenario on every engine: json, enum('a',...) as MariaDB's own, uuid as char(36),
+  -- boolean as tinyint(1), timestamptz as UTC in datetime(6), bytes as longblob
+  it("loads the portable scenario by every method, every value as the generator made it", function()
+    local function show(col, v)
+      if col == "at" then return v .. ".000000" end
+      if type(v) == "number" then return ("%d"):format(v) end
+      return v
+    end
+    assert.is_nil(lib.portable("mysql", DSN, methods, "SELECT id, uid, u7, status, payload, doc, active, at, raw, v, w "
+      .. "FROM portable ORDER BY id", show))
+    local db = bb.connect("mysql", DSN)
+    assert.are.equal("600", db:query("SELECT count(*) FROM portable WHERE json_valid(payload) AND "
+      .. "json_extract(payload, '$.device') BETWEEN 1 AND 100 AND json_length(payload, '$.tags') <= 3")[1][1])
+    assert.are.equal("enum('ok','warn','it''s')", db:query("SELECT column_type FROM information_schema.columns WHERE "
+      .. "table_schema = DATABASE() AND table_name = 'portable' AND column_name = 'status'")[1][1])
+    db:close()
+  end)
+
   it("load without --batch streams one LOAD DATA per worker", function()
     local ok, out = lib.run("mysql", DSN, "--method=load --rows=30000 --threads=2 --format=json")
     assert.is_true(ok, out)

@@ -278,3 +278,83 @@ describe("generator slot", function()
     assert.is_truthy(msg:find("column f, row 3: the function returned a function", 1, true), msg)
   end)
 end)
+
+-- bb.json: a document per row, its shape fixed, its values drawn; escapes by jansson.
+describe("bb.json", function()
+  local function usage(f)
+    local ok, err = pcall(f)
+    assert.is_false(ok)
+    return type(err) == "table" and err.bb_usage or tostring(err)
+  end
+  local core = require "bulkbench.core"
+
+  it("writes objects with sorted keys, nested tables, literals, lists and arrays of a drawn length", function()
+    local t = bb.table "json_shape" { { "j", "json", bb.json {
+      id = bb.seq(), name = bb.choice { 'q"uote', "tab\tx", "back\\slash", "ñ漢字", "nl\nx" }, ok = bb.bool(),
+      price = bb.decimal { 0, 9 }, t = bb.double { 0, 1 }, fixed = "it's", n = 7, yes = true, pair = { bb.int { 0, 9 }, "x" },
+      tags = bb.array { bb.choice { "a", "b" }, min = 1, max = 3 }, empty = {}, nested = { deep = { v = bb.int { 5, 5 } } },
+      maybe = bb.int { 1, 2, null = 0.5 }, lit = bb.choice { 1.5, true, "s" },
+    } } }
+    local lens, nulls = {}, 0
+    for n = 0, 999 do
+      local text = t:row(n)[1]
+      local doc = core.json_decode(text)
+      assert.are.equal(n + 1, doc.id)
+      assert.is_truthy(text:find('^{"empty":{},"fixed":"it\'s","id":'), text)
+      assert.are.equal("it's", doc.fixed)
+      assert.are.equal(7, doc.n)
+      assert.are.equal(true, doc.yes)
+      assert.are.equal(5, doc.nested.deep.v)
+      assert.is_true(doc.ok == true or doc.ok == false)
+      assert.are.equal("number", type(doc.price))
+      assert.is_true(doc.pair[1] >= 0 and doc.pair[1] <= 9 and doc.pair[2] == "x")
+      assert.is_true(doc.lit == 1.5 or doc.lit == true or doc.lit == "s", text)
+      lens[#doc.tags] = true
+      assert.is_true(#doc.tags >= 1 and #doc.tags <= 3)
+      if doc.maybe == nil then nulls = nulls + 1 end
+      assert.is_truthy(({ ['q"uote'] = 1, ["tab\tx"] = 1, ["back\\slash"] = 1, ["ñ漢字"] = 1, ["nl\nx"] = 1 })[doc.name], text)
+    end
+    assert.is_true(lens[1] and lens[2] and lens[3], "every drawn length from 1 to 3")
+    assert.is_true(nulls > 400 and nulls < 600, "null = 0.5 inside bb.json: " .. nulls)
+    assert.are.same(t:row(42), t:row(42))
+    assert.are.equal(t:encode(0, 200, "csv", true), t:encode(0, 200, "csv"))
+    assert.are.equal(t:encode(0, 200, "copy", true), t:encode(0, 200, "copy"))
+  end)
+
+  it("makes a column of bb.array alone, and a bb.json inside another", function()
+    local t = bb.table "json_arr" { { "a", "json", bb.array { bb.int { 1, 3 }, len = 2 } },
+      { "b", "json", bb.json { inner = bb.json { k = bb.const "v" } } } }
+    local r = t:row(0)
+    assert.is_truthy(r[1]:match("^%[[1-3],[1-3]%]$"), r[1])
+    assert.are.equal('{"inner":{"k":"v"}}', r[2])
+  end)
+
+  it("says what is wrong in its shape, naming where", function()
+    assert.is_truthy(usage(function() bb.json { a = { b = function() end } } end)
+      :find("bb.json: a.b is a function (make the whole column a function that returns a table)", 1, true))
+    assert.is_truthy(usage(function() bb.json { a = bb.int } end):find("bb.json: a is bb.int without its arguments", 1, true))
+    assert.is_truthy(usage(function() bb.json "x" end):find("bb.json takes a table", 1, true))
+    assert.is_truthy(usage(function() bb.table "json_bad" { { "j", "json", bb.json { a = bb.int { minn = 1 } } } }:native() end)
+      :find("int has no argument 'minn'; did you mean 'min'?", 1, true))
+    assert.is_truthy(usage(function() bb.table "json_bad" { { "j", "json", bb.array { bb.int {}, min = 3, max = 1 } } }:native() end)
+      :find("bb.array needs 0 <= min <= max", 1, true))
+  end)
+end)
+
+describe("bb.uuid", function()
+  it("draws version 4 from the seed, and version 7 ordered by the row with version = 7 (uuid7)", function()
+    local t = bb.table "uuids" { { "a", "uuid", bb.uuid() }, { "b", "uuid", bb.uuid { version = 7 } }, { "c", "uuid", bb.uuid7() } }
+    local prev
+    for n = 0, 199 do
+      local r = t:row(n)
+      assert.is_truthy(r[1]:match("^%x%x%x%x%x%x%x%x%-%x%x%x%x%-4%x%x%x%-[89ab]%x%x%x%-%x+$"), r[1])
+      assert.is_truthy(r[2]:match("^%x+%-%x+%-7%x%x%x%-[89ab]"), r[2])
+      assert.are.equal(r[2]:sub(1, 13), r[3]:sub(1, 13)) -- the same instant
+      if prev then assert.is_true(r[2] > prev, "v7 sorts as its rows") end
+      prev = r[2]
+    end
+    local ok, err = pcall(function() bb.table "uuid_bad" { { "a", "uuid", bb.uuid { version = 5 } } }:native() end)
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err.bb_usage or err):find("uuid version is 4 (random) or 7 (time-ordered)", 1, true))
+  end)
+end)

@@ -32,6 +32,36 @@ describe("schema", function()
     assert.are.equal("varchar(24)", schema.map_type("varchar(24)", "mysql"))
   end)
 
+  it("spells the portable types on each engine: json, enum, uuid, boolean, timestamptz, bytes", function()
+    local t = bb.table "port" { { "j", "json", bb.json { a = 1 } }, { "s", "enum('ok','it''s')", bb.choice { "ok" } },
+      { "u", "uuid", bb.uuid() }, { "b", "boolean", bb.bool() }, { "at", "timestamptz", bb.timestamp {} },
+      { "raw", "bytes", bb.blob {} } }
+    local function cols(ddl) return (ddl:gsub("%s+", " ")) end
+    local pg = t:ddl("pg")
+    assert.are.equal(2, #pg)
+    assert.is_truthy(pg[1]:find([[CREATE TYPE "port_s" AS ENUM ('ok','it''s')]], 1, true), pg[1])
+    assert.are.equal([[CREATE TABLE "port" ( "j" jsonb, "s" "port_s", "u" uuid, "b" boolean, "at" timestamptz, "raw" bytea )]],
+      cols(pg[2]))
+    assert.is_truthy(schema.drop_types(t, "pg")[1]:find([[DROP TYPE IF EXISTS "port_s"]], 1, true))
+    assert.are.equal([[CREATE TABLE `port` ( `j` json, `s` enum('ok','it''s'), `u` char(36), `b` boolean, `at` datetime(6), ]]
+      .. [[`raw` longblob ) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin]], cols(t:ddl("mysql")[1]))
+    assert.are.same({}, schema.drop_types(t, "mysql"))
+    assert.are.equal([[CREATE TABLE "port" ( "j" text, "s" varchar(4) CHECK ("s" IN ('ok','it''s')), "u" uuid, ]]
+      .. [["b" boolean, "at" timestamptz, "raw" blob )]], cols(t:ddl("sqlite")[1]))
+    assert.is_truthy(cols(t:ddl("oracle")[1]):find([["s" VARCHAR2(4 CHAR) CHECK ("s" IN ('ok','it''s')), "u" CHAR(36), ]]
+      .. [["b" NUMBER(1), "at" TIMESTAMP WITH TIME ZONE, "raw" BLOB]], 1, true))
+    assert.is_truthy(cols(t:ddl("mssql")[1]):find([["j" NVARCHAR(MAX), "s" NVARCHAR(4) CHECK]], 1, true))
+  end)
+
+  it("keeps text other than its labels out of an enum column on SQLite (its CHECK)", function()
+    local db = bb.connect("sqlite", ":memory:")
+    local t = bb.table "port_chk" { { "s", "enum('ok','warn')", bb.choice { "ok" } } }
+    db:create(t)
+    db:exec("INSERT INTO port_chk VALUES ('warn')")
+    assert.is_false(pcall(db.exec, db, "INSERT INTO port_chk VALUES ('nope')"))
+    db:close()
+  end)
+
   it("spells the ODBC targets' types: Oracle, SQL Server, and ANSI for a DBMS it does not know", function()
     local t = bb.table "typed" {
       { "id", "bigint", bb.seq() }, { "n", "int", bb.int {} }, { "s", "varchar(40)", bb.string {} },

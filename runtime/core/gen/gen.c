@@ -32,9 +32,11 @@ bb_sqltype gen_sqltype(const char *sql)
 {
     char t[64];
     size_t i = 0;
-    for (; sql[i] && i < sizeof t - 1; i++) t[i] = (char)tolower((unsigned char)sql[i]);
+    /* the type's name, not what its brackets hold: enum('print', 'ok') is no int */
+    for (; sql[i] && sql[i] != '(' && i < sizeof t - 1; i++) t[i] = (char)tolower((unsigned char)sql[i]);
     t[i] = 0;
 #define HAS(s) (strstr(t, s) != NULL)
+    if (HAS("enum") || HAS("json") || HAS("interval") || HAS("point")) return BB_T_TEXT;
     if (HAS("int") || HAS("serial")) return BB_T_INT;
     if (HAS("bool")) return BB_T_BOOL;
     if (HAS("dec") || HAS("numeric")) return BB_T_NUMERIC;
@@ -42,7 +44,7 @@ bb_sqltype gen_sqltype(const char *sql)
     if (HAS("timestamp") || HAS("datetime")) return BB_T_TIMESTAMP;
     if (HAS("date")) return BB_T_DATE;
     if (HAS("uuid")) return BB_T_UUID;
-    if (HAS("bytea") || HAS("blob") || HAS("binary")) return BB_T_BYTES;
+    if (HAS("bytea") || HAS("blob") || HAS("binary") || HAS("bytes")) return BB_T_BYTES;
 #undef HAS
     return BB_T_TEXT;
 }
@@ -71,6 +73,7 @@ static void gen_col_free(gen_col *c)
     free(c->cum);
     gen_obs_free(c);
     gen_pick_free(c);
+    gen_json_free(c);
     if (c->src.release) c->src.release(c->src.ud);
 }
 
@@ -111,20 +114,30 @@ static void gen_col_keep(gen_table *t, gen_col *c, const char *colname)
     t->ncols++;
 }
 
-int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind, double null_ratio,
-            const gen_reader *r, bb_err *err)
+/* A column of kind `kind` (its name) read into c (cleared; its type and salt set): a table's
+ * column, or a generator inside another's (json's, through gen_args.parse_col). */
+static int gen_col_parse(gen_col *c, const char *kind, const gen_args *a)
 {
     int k = gen_kind_find(kind);
-    if (k < 0) return bb_usagef(err, "column %s: unknown generator '%s'", colname, kind);
-    gen_col *c = gen_col_next(t, colname, type, null_ratio, err);
-    if (!c) return -1;
+    if (k < 0) return bb_usagef(a->err, "column %s: unknown generator '%s'", a->col, kind);
     c->kind = (gen_kind)k;
     c->fill = gen_kinds[k].fill;
-    gen_args a = { r, colname, kind, t->now_s, t->seed, err };
-    if (gen_kinds[k].parse(c, &a) < 0) {
+    if (gen_kinds[k].parse(c, a) < 0) {
         gen_col_free(c);
         return -1;
     }
+    c->span = gen_span(c->a, c->b);
+    return 0;
+}
+
+int gen_add(gen_table *t, const char *colname, bb_sqltype type, const char *kind, double null_ratio,
+            const gen_reader *r, bb_err *err)
+{
+    if (gen_kind_find(kind) < 0) return bb_usagef(err, "column %s: unknown generator '%s'", colname, kind);
+    gen_col *c = gen_col_next(t, colname, type, null_ratio, err);
+    if (!c) return -1;
+    gen_args a = { r, colname, kind, t->now_s, t->seed, err, gen_col_parse, gen_col_free };
+    if (gen_col_parse(c, kind, &a) < 0) return -1;
     gen_col_keep(t, c, colname);
     return 0;
 }

@@ -90,6 +90,12 @@ typedef struct gen_reader {
     /* what the value at key/pos is (gen_argtype); element `elem` (from 1) of the list there
      * when elem > 0, as list() reads it. NULL: a reader of strings and numbers alone. */
     int (*type)(void *ud, const char *key, int pos, int elem);
+    /* the generator (a table with a kind) at element elem (from 1) of the list at key, handed
+     * to fn with a reader of its own, whose arguments nobody read are then refused as a
+     * column's are (col names it); -1 with err when it is missing or fn failed. NULL: none. */
+    int (*gen_at)(void *ud, const char *key, int elem, const char *col,
+                  int (*fn)(void *acc, const struct gen_reader *r, const char *kind, bb_err *err), void *acc,
+                  bb_err *err);
 } gen_reader;
 
 /* What gen_reader.type says of an argument: a boolean is read by num() as 0 or 1 and by

@@ -36,7 +36,8 @@
     X("blob", K_BLOB, gen_string_parse, gen_string_fill)                                                               \
     X("empirical", K_EMPIRICAL, gen_emp_parse, gen_emp_fill)                                                           \
     X("pick", K_PICK, gen_pick_parse, gen_pick_fill)                                                                   \
-    X("unique", K_UNIQUE, gen_unique_parse, gen_unique_fill)
+    X("unique", K_UNIQUE, gen_unique_parse, gen_unique_fill)                                                           \
+    X("json", K_JSON, gen_json_parse, gen_json_fill)
 
 #define GEN_KIND_ENUM(name, kind, parse, fill) kind,
 typedef enum { GEN_KINDS(GEN_KIND_ENUM) K_NKINDS } gen_kind;
@@ -50,6 +51,11 @@ typedef struct gen_args {
     int64_t now_s;    /* the run's "now" */
     uint64_t seed;    /* the table's seed: kinds whose columns draw together derive their salt from it */
     bb_err *err;
+    /* how a kind that holds generators of its own (json) reads each of kind `kind` into a
+     * cleared column (its type and salt set), and frees one: gen.c's, handed down so the
+     * kinds' files never call back into it */
+    int (*parse_col)(gen_col *c, const char *kind, const struct gen_args *a);
+    void (*free_col)(gen_col *c);
 } gen_args;
 
 /* Reads a column's arguments into c; 0, or -1 with a usage error in a->err. It may put a
@@ -96,8 +102,12 @@ struct gen_col {
     uint32_t lit_from;   /* unique: text from here on is literal (its suffix: '@' of an e-mail) */
     /* pick: its value sets and the order it draws their rows in (gen_pick.c) */
     struct pick_plan *pick;
-    gen_source src; /* src.value: the column's values come from there (gen_add_source) */
+    gen_source src;         /* src.value: the column's values come from there (gen_add_source) */
+    struct gen_json *json;  /* json: the document's shape and its generators (gen_json.c) */
 };
+
+/* Frees what json (gen_json.c) hung on c->json. */
+void gen_json_free(gen_col *c);
 
 /* Whether text is free of every character some format escapes (gen_text.c). */
 int gen_clean_text(const char *s, size_t n);

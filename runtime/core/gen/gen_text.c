@@ -317,6 +317,9 @@ int gen_choice_parse(gen_col *c, const gen_args *a)
 
 int gen_uuid_parse(gen_col *c, const gen_args *a)
 {
+    double version = gen_num(a, "version", 0, c->kind == K_UUID7 ? 7 : 4); /* bb.uuid { version = 7 } is uuid7 */
+    if (version != 4 && version != 7) return bb_usagef(a->err, "column %s: uuid version is 4 (random) or 7 (time-ordered)", a->col);
+    if (version == 7) c->kind = K_UUID7;
     c->max_len = 36;
     c->a = a->now_s * 1000; /* v7: the run's now in ms, plus the row number */
     return 0;
