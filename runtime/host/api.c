@@ -86,21 +86,33 @@ static int l_declare_option(lua_State *L)
     return 0;
 }
 
+/* "; did you mean 'x'?" for the nearest of names to word, or "" (kept in buf). */
+static const char *did_you_mean(const char *word, const char *const *names, int n, char *buf, size_t len)
+{
+    const char *near = opts_nearest(word, names, n);
+    snprintf(buf, len, "%s%s%s", near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+    return buf;
+}
+
 static int l_set_default(lua_State *L)
 {
     host_ctx *h = host_get(L);
     const char *name = luaL_checkstring(L, 1);
     const char *value = luaL_checkstring(L, 2);
     const char *at = strchr(name, '@'); /* "method@pg": a default for one engine */
-    char base[64];
+    char base[64], hint[96];
+    const char *names[128];
+    int n = 0;
     snprintf(base, sizeof base, "%.*s", at ? (int)(at - name) : (int)strlen(name), name);
     if (at && !bb_driver_find(at + 1)) {
-        lua_pushfstring(L, "bb.defaults: no engine '%s'", at + 1);
+        for (int i = 0; bb_drivers[i] && n < 128; i++) names[n++] = bb_drivers[i]->name;
+        lua_pushfstring(L, "bb.defaults: no engine '%s'%s", at + 1, did_you_mean(at + 1, names, n, hint, sizeof hint));
         return host_usage_error(L, lua_tostring(L, -1));
     }
     const opt_def *d = opts_find(h->cli, base);
     if (!d) {
-        lua_pushfstring(L, "bb.defaults: '%s' is not a common option", name);
+        for (int i = 0; opts_common[i].name && n < 128; i++) names[n++] = opts_common[i].name;
+        lua_pushfstring(L, "bb.defaults: '%s' is not a common option%s", name, did_you_mean(base, names, n, hint, sizeof hint));
         return host_usage_error(L, lua_tostring(L, -1));
     }
     bb_err err;

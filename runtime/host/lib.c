@@ -81,8 +81,15 @@ gen_table *lib_gen_table(lua_State *L, const char *script, const char *name, bb_
     lua_getfield(L, -1, name);
     gen_table *t = NULL;
     if (!lua_istable(L, -1)) {
-        bb_usagef(err, "%s defines no table '%s' (bb.table)", script, name);
         lua_pop(L, 3);
+        const char *main = NULL;
+        char **names = lib_table_names(L, &main, err);
+        int n = 0;
+        while (names && names[n]) n++;
+        const char *near = names ? opts_nearest(name, (const char *const *)names, n) : NULL;
+        bb_usagef(err, "%s defines no table '%s' (bb.table)%s%s%s", script, name, near ? "; did you mean '" : "",
+                  near ? near : "", near ? "'?" : "");
+        lib_free_names(names);
         return NULL;
     }
     /* compiling the generators raises usage errors for bad arguments: protected, so they

@@ -109,3 +109,10 @@ $ for m in insert txn multirow; do rm -f $TMP/port.db; ./bulkbench run tests/fix
 ? 0
 ~ ^1$
 ~ ^300\|300\|300\|2[4-9][0-9]\|300$
+
+# did you mean, for the names a script or a command line gives: a common option and an engine in bb.defaults, gen's --table
+$ printf 'local bb = require "bulkbench"\nbb.defaults { methd = "txn" }\n' >$TMP/dm1.lua; printf 'local bb = require "bulkbench"\nbb.defaults { method = { pgg = "copy" } }\n' >$TMP/dm2.lua; ./bulkbench run $TMP/dm1.lua; ./bulkbench run $TMP/dm2.lua; ./bulkbench gen tests/fixtures/slots.lua --table=slot --rows=1
+? 2
+~ dm1\.lua:2: bb\.defaults: 'methd' is not a common option; did you mean 'method'\?
+~ dm2\.lua:2: bb\.defaults: no engine 'pgg'; did you mean 'pg'\?
+~ defines no table 'slot' \(bb\.table\); did you mean 'slots'\?

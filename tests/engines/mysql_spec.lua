@@ -34,13 +34,8 @@ describe("mysql engine", function()
   -- one scenario on every engine: json, enum('a',...) as MariaDB's own, uuid as char(36),
   -- boolean as tinyint(1), timestamptz as UTC in datetime(6), bytes as longblob
   it("loads the portable scenario by every method, every value as the generator made it", function()
-    local function show(col, v)
-      if col == "at" then return v .. ".000000" end
-      if type(v) == "number" then return ("%d"):format(v) end
-      return v
-    end
     assert.is_nil(lib.portable("mysql", DSN, methods, "SELECT id, uid, u7, status, payload, doc, active, at, raw, v, w "
-      .. "FROM portable ORDER BY id", show))
+      .. "FROM portable ORDER BY id", { at = function(v) return v .. ".000000" end }))
     local db = bb.connect("mysql", DSN)
     assert.are.equal("600", db:query("SELECT count(*) FROM portable WHERE json_valid(payload) AND "
       .. "json_extract(payload, '$.device') BETWEEN 1 AND 100 AND json_length(payload, '$.tags') <= 3")[1][1])

@@ -204,15 +204,10 @@ bb.load(RANGES)
   -- one scenario on every engine: json as jsonb, enum('a',...) as a type made for the table
   -- (and dropped with it), uuid, boolean, timestamptz, bytes as bytea, a function's column
   it("loads the portable scenario by every method, every value as the generator made it", function()
-    local function show(col, v, db)
-      if col == "payload" or col == "doc" then return db:query("SELECT $1::jsonb::text", v)[1][1] end
-      if col == "active" then return v == 1 and "t" or "f" end
-      if col == "at" then return v .. "+00" end -- sessions run in UTC
-      if type(v) == "number" then return ("%d"):format(v) end
-      return v
-    end
+    local function jsonb(v, db) return db:query("SELECT $1::jsonb::text", v)[1][1] end
     assert.is_nil(lib.portable("pg", DSN, methods, "SELECT id, uid, u7, status, payload::text, doc::text, active, at, "
-      .. "encode(raw, 'escape'), v, w FROM portable ORDER BY id", show))
+      .. "encode(raw, 'escape'), v, w FROM portable ORDER BY id", { payload = jsonb, doc = jsonb,
+      active = function(v) return v == 1 and "t" or "f" end, at = function(v) return v .. "+00" end })) -- UTC sessions
     local db = bb.connect("pg", DSN)
     local types = db:query([[SELECT a.attname, format_type(a.atttypid, a.atttypmod), t.typtype FROM pg_attribute a
       JOIN pg_type t ON t.oid = a.atttypid WHERE a.attrelid = 'portable'::regclass AND a.attnum > 0 ORDER BY a.attnum]])

@@ -178,14 +178,16 @@ describe("generator", function()
   end)
 end)
 
+-- The usage error a call raises (what the command line would print).
+local function usage(f)
+  local ok, err = pcall(f)
+  assert.is_false(ok)
+  return type(err) == "table" and err.bb_usage or tostring(err)
+end
+
 -- What a column's generator slot holds besides a bb.* generator: a function called per row,
 -- a literal, bb.const of any value; anything else an error naming the column, at bb.table.
 describe("generator slot", function()
-  local function usage(f)
-    local ok, err = pcall(f)
-    assert.is_false(ok)
-    return type(err) == "table" and err.bb_usage or tostring(err)
-  end
 
   it("calls a function per row with n as bb.seq() writes it and the row's own generator", function()
     local t = bb.table "slot_fn" {
@@ -281,11 +283,6 @@ end)
 
 -- bb.json: a document per row, its shape fixed, its values drawn; escapes by jansson.
 describe("bb.json", function()
-  local function usage(f)
-    local ok, err = pcall(f)
-    assert.is_false(ok)
-    return type(err) == "table" and err.bb_usage or tostring(err)
-  end
   local core = require "bulkbench.core"
 
   it("writes objects with sorted keys, nested tables, literals, lists and arrays of a drawn length", function()
