@@ -292,14 +292,14 @@ end
 
 -- Column c of table t's generator as this run compiles it (bulkbench.lua's Table:native): a
 -- key widened to the rows asked, continued after the table --into names holds,
--- and an empirical pool given as a share of the rows (distinct < 0) made a count of this run's.
+-- and a pool given as a share of the rows (empirical's or uuid's distinct < 0) made a count of this run's.
 function M.run_gen(t, c)
   local g = c.gen
   if type(g) ~= "table" then return g end
   local rows = run_rows(t)
   if t.like and c.key then g = M.widen(c, rows) end
   if t.into and c.key then g = continued(t, c, g, rows or 0) end
-  if g.kind == "empirical" and type(g.distinct) == "number" and g.distinct < 0 then
+  if (g.kind == "empirical" or g.kind == "uuid") and type(g.distinct) == "number" and g.distinct < 0 then
     g = copy(g)
     g.distinct = math.max(1, math.ceil(-c.gen.distinct * (rows or 1)))
   end

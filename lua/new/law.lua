@@ -252,6 +252,16 @@ function M.law(m, c, role, indent)
       return out
     end
   end
+  if st and c.kind == "uuid" then -- random UUIDs, as many different ones as the column held
+    local d = keys.distinct_count(m, c)
+    if d and m.rows and d < 0.95 * m.rows * (1 - (st.null_frac or 0)) then
+      local share = d > 0.1 * m.rows and -tonumber(("%.6g"):format(d / m.rows)) or d
+      out.gen = ("bb.uuid { distinct = %s }"):format(num(share))
+      out.comment = ("%s: random UUIDs, %s"):format(st.source, share > 0 and (num(share) .. " different ones")
+        or ("as many different ones as %s of the rows"):format(pct(-share)))
+      return out
+    end
+  end
   if st and c.kind ~= "uuid" and c.kind ~= "bytes" then
     local gen, why = empirical(m, c, st, indent)
     if gen then

@@ -163,3 +163,17 @@ describe("a reference's distinct parents", function()
     assert.is_true(math.abs(d / 2000 - 0.85) <= 0.01, "distinct share " .. d / 2000)
   end)
 end)
+
+describe("UUIDs that repeat", function()
+  it("come from a pool of as many as the column held", function()
+    local xs = values(bb.uuid { distinct = 25 }, "uuid", 1000)
+    assert.are.equal(25, distinct(xs, 1000))
+    assert.are.equal(25, distinct(xs, 25)) -- each once a pass
+    assert.truthy(xs[1]:match("^%x+%-%x+%-4%x+%-[89ab]%x+%-%x+$"), xs[1])
+    local m = model({ { name = "u", kind = "uuid" } }, 1000)
+    m.stats.u = { source = "pg_stats", null_frac = 0, n_distinct = 25, mcv = {}, bounds = {} }
+    assert.are.equal("bb.uuid { distinct = 25 }", law.column(m, m.columns[1], {}, "").gen)
+    m.stats.u.n_distinct = -1
+    assert.are.equal("bb.uuid()", law.column(m, m.columns[1], {}, "").gen)
+  end)
+end)

@@ -315,6 +315,8 @@ int gen_choice_parse(gen_col *c, const gen_args *a)
 
 /* ---- uuid (version 4, random) and uuid7 (time-ordered) ---- */
 
+/* uuid{ distinct = D }: D different UUIDs, each once a pass of D rows in a shuffled order (a
+ * column whose values repeat, as `bulkbench new` reads it); without it each row its own. */
 int gen_uuid_parse(gen_col *c, const gen_args *a)
 {
     double version = gen_num(a, "version", 0, c->kind == K_UUID7 ? 7 : 4); /* bb.uuid { version = 7 } is uuid7 */
@@ -322,6 +324,9 @@ int gen_uuid_parse(gen_col *c, const gen_args *a)
     if (version == 7) c->kind = K_UUID7;
     c->max_len = 36;
     c->a = a->now_s * 1000; /* v7: the run's now in ms, plus the row number */
+    double d = gen_num(a, "distinct", 0, 0);
+    if (!(d >= 0 && d <= 1e18)) return bb_usagef(a->err, "column %s: distinct must be a count from 1 up", a->col);
+    c->b = (int64_t)(d + 0.5); /* the pool's size, 0: none */
     return 0;
 }
 
@@ -329,7 +334,12 @@ char *gen_uuid_fill(const gen_col *c, uint64_t n, bb_value *v, char *p)
 {
     static const char hex[] = "0123456789abcdef";
     uint8_t b[16];
-    uint64_t hi = gen_rnd(c, n, 0), lo = gen_rnd(c, n, 1);
+    uint64_t r = n;
+    if (c->b > 0) { /* a pool: row n draws as member `at` does, a row number past any run's */
+        uint64_t d = (uint64_t)c->b;
+        r = gen_perm_keyed(gen_mix64(c->salt ^ ((n / d + 1) * GEN_GOLDEN)), n % d, d) | (1ULL << 62);
+    }
+    uint64_t hi = gen_rnd(c, r, 0), lo = gen_rnd(c, r, 1);
     for (int i = 0; i < 8; i++) {
         b[i] = (uint8_t)(hi >> (56 - 8 * i));
         b[8 + i] = (uint8_t)(lo >> (56 - 8 * i));
