@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench: bulkbench beside its peers, in one run, alternating, medians and ratios.
-#   contrib/bench.sh [SECTION...]    sections: runtime gen generators floor cost pg mysql files odbc advise waits tls (default: all)
+#   contrib/bench.sh [SECTION...]    sections: runtime gen generators floor cost pg mysql files odbc advise waits tls scale (default: all)
+#   (scale, in contrib/bench_scale.sh: forecasts against whole loads in a memory cgroup; an hour or more)
 # pg and mysql use the servers in BULKBENCH_PG_DSN / BULKBENCH_MYSQL_DSN, else start
 # throwaway ones with contrib/dbctl.
 # Absolute times on a shared 2-core machine mean little; the ratios measured here, in the
@@ -609,8 +610,10 @@ bench_tls() {
   done
 }
 
+source "$(dirname "$0")/bench_scale.sh"
+
 sections=("$@")
-[ ${#sections[@]} -eq 0 ] && sections=(runtime gen generators floor cost pg mysql files odbc advise waits tls)
+[ ${#sections[@]} -eq 0 ] && sections=(runtime gen generators floor cost pg mysql files odbc advise waits tls scale)
 echo "bulkbench $($BB --version | cut -d' ' -f2) on $(nproc) cores, $RUNS alternating runs each (3 for the slower rows), medians;"
 echo "a ratio is the median of the alternating pairs' ratios [its 95% bootstrap interval]"
 printf '%-44s %-12s %12s   %-12s %12s   %s\n' "comparison" "" "median" "" "median" "ratio"

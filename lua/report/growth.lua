@@ -77,8 +77,9 @@ M.COLS = {
   { "last / first", function(x) return x.first and x.last and ("%.2f"):format(x.last / x.first) or "-" end },
 }
 
--- The chart in one size: its SVG, legend items and text alternative.
-function M.svg(runs, size, class)
+-- The chart in one size: its SVG, legend items and text alternative; file = true draws the
+-- legend into the SVG (a page gives it in HTML).
+function M.svg(runs, size, class, file)
   local shown, body = {}, {}
   for i = 1, math.min(#runs, M.RUNS_MAX) do shown[i] = runs[i] end
   local xmax, ymax, series = 0, 0, {}
@@ -111,9 +112,10 @@ function M.svg(runs, size, class)
         .. " rows") or "")
   end
   chart.clipped(body, p, marks)
-  local desc = table.concat(parts, " ")
-  return chart.document(size.W, size.H, body, { title = "rows/s against the rows in the table", desc = desc }, class),
-    chart.legend_items(p), desc
+  local desc, items, h = table.concat(parts, " "), chart.legend_items(p), size.H
+  if file then h = h + chart.legend(body, items, 0, h, size.W, size) end
+  return chart.document(size.W, h, body, { title = "rows/s against the rows in the table", desc = desc }, class),
+    items, desc
 end
 
 -- The section's HTML parts (html: bulkbench.html); nil when no result has growth.

@@ -46,6 +46,8 @@ typedef struct adv_round {
     double started_s, seconds;
 } adv_round;
 
+typedef struct adv_forecast adv_forecast; /* advise_forecast.c's */
+
 typedef struct advise {
     bb_cli *cli;
     const char *input; /* the script or the file */
@@ -79,6 +81,7 @@ typedef struct advise {
     int confirm_round;     /* the round that confirmed the leaders at --rows; 0 when none ran */
     double short_budget_s; /* > 0: the budget that would have confirmed them at --rows */
     int progress;          /* one line per run on standard error, rewritten in place */
+    adv_forecast *fc;      /* --rows beyond the budget: the survivors forecast there (advise_forecast.c) */
 } advise;
 
 /* advise_space.c: the candidates from the engine's methods (or --method), the thread ladder
@@ -144,5 +147,25 @@ double advise_drop_risk(const advise *a, int pick, int *worst, double *max);
 void advise_move(const advise *a, int pick, const char *kind, char *out, size_t n);
 /* The scale of k's standing: the rows of its last mark (0: none). */
 int64_t advise_standing_rows(const advise *a, int k);
+
+/* advise_forecast.c: advise for --rows beyond what the budget can run (docs/scale.md). begin:
+ * before the race (the candidates grouped by strategy, each group's fastest kept in it until
+ * the first round tells); round: after each round (decides, once, whether the answer is a
+ * forecast, and then no confirmation follows); end: after the race, the confirmation's share
+ * spent on one run of each strategy's fastest toward --rows (run: one run of k at rows, cut at
+ * cap_s), each survivor forecast to --rows. pick: the fastest there (-1: the answer is no forecast); why:
+ * the words for it; text and json: the forecast in the outcome (json: recommendation.forecast,
+ * its rows_per_s the forecast's). */
+typedef int (*advise_run_fn)(advise *a, int k, int64_t rows, double cap_s, bb_err *err);
+void advise_forecast_begin(advise *a);
+void advise_forecast_round(advise *a, double elapsed_s);
+void advise_forecast_end(advise *a, advise_run_fn run, double elapsed_s);
+void advise_forecast_free(advise *a);
+int advise_forecast_on(const advise *a);
+int advise_forecast_pick(const advise *a);
+const char *advise_forecast_why(const advise *a, int pick);
+void advise_forecast_text(const advise *a);
+struct json_t;
+void advise_forecast_json(const advise *a, struct json_t *rec);
 
 #endif

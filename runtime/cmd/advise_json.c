@@ -135,6 +135,7 @@ static json_t *rec_json(const advise *a, int pick)
             rec, "command_note",
             json_string("the script's bb.load loads another table: give this one to bb.load to run it"));
     bound_json(a, pick, rec);
+    advise_forecast_json(a, rec); /* --rows beyond the budget: the answer a forecast */
     return rec;
 }
 

@@ -15,7 +15,10 @@
 
 /* The recommendation: the race's pick, none when the race was interrupted (a race cut
  * short by a signal has not compared its candidates at the scale asked). */
-int advise_pick(const advise *a) { return a->interrupted ? -1 : race_pick(&a->r); }
+int advise_pick(const advise *a)
+{
+    return a->interrupted ? -1 : advise_forecast_pick(a) >= 0 ? advise_forecast_pick(a) : race_pick(&a->r);
+}
 
 const char *advise_fate(const advise *a, int k)
 {
@@ -46,6 +49,7 @@ const char *advise_drop_rule(const advise *a)
 /* Why the pick is the one it is, when it is not simply the leader. */
 const char *advise_why_picked(const advise *a, int pick)
 {
+    if (advise_forecast_on(a)) return advise_forecast_why(a, pick);
     if (race_by_simplicity(&a->r) && pick != race_leader(&a->r))
         return "the simplest of the survivors, which cannot be told apart";
     if (pick != race_leader(&a->r))
@@ -313,7 +317,7 @@ static void print_pick(const advise *a, int pick)
     else snprintf(iname, sizeof iname, "a re-run's spread unknown: no candidate ran twice at one scale");
     printf("\nrecommendation: %s: %s rows/s (%d run%s at %lld rows; %s)\n  %s\n", d,
            thousands(rc->stat.median, m, sizeof m), rc->stat.n, rc->stat.n == 1 ? "" : "s", (long long)at, iname, cmd);
-    if (at < a->rows)
+    if (at < a->rows && !advise_forecast_on(a)) /* a forecast says its own */
         printf("  (decided at %lld rows, not the %lld asked: the budget could not reach them%s%.0fs would)\n",
                (long long)at, (long long)a->rows, a->short_budget_s > 0 ? "; --budget=" : "",
                a->short_budget_s > 0 ? a->short_budget_s : 0.0);
@@ -330,6 +334,7 @@ static void print_pick(const advise *a, int pick)
                race_by_simplicity(&a->r) ? "the simplest of them is recommended"
                                          : "the one most surely fast is recommended");
     if (a->focus) printf("  (the script's bb.load loads another table: give %s to bb.load to run it so)\n", a->table);
+    advise_forecast_text(a);
 }
 
 /* What bounds the pick and what would move it; what a row costs. */

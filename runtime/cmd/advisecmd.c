@@ -178,6 +178,13 @@ static int run_one(advise *a, int k, const race_round *rd, bb_err *err)
     return rc;
 }
 
+/* One run of k at rows cut at cap_s outside the rounds: advise_forecast.c's toward --rows. */
+static int run_extra(advise *a, int k, int64_t rows, double cap_s, bb_err *err)
+{
+    race_round rd = { .round = a->r.round + 1, .rows = rows, .reps = 1, .cap_s = cap_s };
+    return run_one(a, k, &rd, err);
+}
+
 static void progress_line(advise *a, int k, int done, int total, const adv_run *run)
 {
     if (!a->progress) return;
@@ -306,7 +313,10 @@ static void run_round(advise *a, const race_round *rd)
 static void race_all(advise *a)
 {
     race_round rd;
-    while (!a->interrupted && race_plan(&a->r, elapsed(), &rd)) run_round(a, &rd);
+    while (!a->interrupted && race_plan(&a->r, elapsed(), &rd)) {
+        run_round(a, &rd);
+        advise_forecast_round(a, elapsed()); /* --rows beyond the budget: a forecast (advise_forecast.c) */
+    }
 }
 
 /* The budget that would confirm the leaders at --rows: the race's rounds as now, the
@@ -514,6 +524,7 @@ static int start_race(advise *a, bb_err *err)
                          opts_get(a->cli, "budget"), a->n, a->n == 1 ? "" : "s", need, measured,
                          need > a->budget_s ? need : ceil(a->budget_s + 1));
     }
+    advise_forecast_begin(a);
     fprintf(stderr, "advise: %s on %s, %s%s, %d candidate%s, %lld rows, budget %.0f s; server cores %d (%s)\n",
             a->input, a->drv->name, a->table ? "table " : "", a->table ? a->table : "its tables", a->n,
             a->n == 1 ? "" : "s", (long long)a->rows, a->budget_s, a->cores, a->cores_from);
@@ -553,7 +564,8 @@ static int advise_main(bb_cli *cli)
         rc = output_fail(&err);
     } else {
         race_all(&a);
-        confirm(&a);
+        if (!advise_forecast_on(&a)) confirm(&a);
+        advise_forecast_end(&a, run_extra, elapsed());
         cleanup(&a);
         a.elapsed_s = elapsed();
         if (a.interrupted) a.r.stop = "interrupted";
@@ -582,6 +594,7 @@ static int advise_main(bb_cli *cli)
         for (int i = 0; i < a.c[k].nruns; i++) result_free(&a.c[k].runs[i].res);
         free(a.c[k].runs);
     }
+    advise_forecast_free(&a);
     race_free(&a.r);
     free(a.c);
     free(a.rc);

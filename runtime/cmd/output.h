@@ -22,6 +22,9 @@ struct json_t *result_object(const bb_result *r, const sysmon_host *h);
  * memory is for the page's mark (memory_limit_bytes, cache_bytes) into its "server" object. */
 struct json_t *growth_json(const bb_growth *g);
 void growth_server_json(struct json_t *srv, const bb_result *r);
+/* A forecast's model (core/run/scale_model.h) as JSON: its state and figures. */
+struct scale_fit;
+struct json_t *forecast_model_json(const struct scale_fit *f);
 int result_append_jsonl(const char *path, const bb_result *r, const sysmon_host *h);
 /* Whether the results file at path holds the text of the script of this sha256 already. */
 int result_file_has_text(const char *path, const char *sha256);

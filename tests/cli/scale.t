@@ -38,3 +38,9 @@ $ ./bulkbench forecast workloads/quickstart.lua --engine=sqlite
 $ ./bulkbench forecast workloads/quickstart.lua --engine=sqlite --threads=1,2 --rows=100000
 ? 2
 ~ forecast takes one configuration, not 2
+
+# advise for --rows beyond its budget: the race at the rows it can, each strategy's fastest kept and run toward --rows, the answer a forecast there (recommendation.forecast)
+$ printf 'local bb = require "bulkbench"\nbb.load(bb.table "advgrow" { {"id","bigint",bb.seq()}, {"k","bigint",bb.int{1,4000000000000000000}}, {"s","varchar(16)",bb.string{len=16}}, primary_key="id", indexes={{"k"},{"s"}} })\n' >$TMP/advgrow.lua; ./bulkbench advise $TMP/advgrow.lua --engine=pg --dsn=$BULKBENCH_PG_DSN --method=copy --batch=10000 --threads=1 --strategy=none,drop-indexes --rows=5000000 --budget=20s --format=json 2>$TMP/adv.err | python3 -c 'import json,sys; a=json.load(sys.stdin); r=a["recommendation"]; f=r["forecast"]; print("forecast rows=%d raced<rows=%s rate=%s strategies=%s model=%s" % (f["rows"], f["raced_rows"] < f["rows"], r["rows_per_s"] == f["rows_per_s"] > 0, sorted(set(c["strategy"] for c in f["candidates"])), f["model"]["state"] in ("in-memory", "outgrows-ahead", "outgrown")))'; grep -c "^toward --rows:" $TMP/adv.err
+? 0
+~ forecast rows=5000000 raced<rows=True rate=True strategies=\['drop-indexes', 'none'\] model=True
+~ ^2$

@@ -93,5 +93,12 @@ int main(void)
     /* too little to go on */
     bb_growth none = { 0 };
     ok(scale_forecast(&none, 1000, &pr, &f) < 0, "no samples: no forecast");
+    /* a short run (two samples, 20,000 rows): its rate, the knee from the memory */
+    bb_growth_point two[2] = { { .t = 0, .table_rows = 0, .index_bytes = 0, .reads = 0 },
+                               { .t = 0.2, .table_rows = 20000, .index_bytes = 2000000, .reads = 0 } };
+    bb_growth shortg = { .v = two, .n = 2, .cache_bytes = 32 << 20, .indexes = 3 };
+    rc = scale_forecast(&shortg, 4000000, &pr, &f);
+    ok(rc == 0 && f.state == SCALE_AHEAD && fabs(f.row_s - 1e-5) < 1e-9 && f.knee_rows > 1e6 && f.knee_rows < 1.2e6,
+       "a short run: a row's cost from its one window, outgrows-ahead at the memory's knee (1.1M rows)");
     return tap_done();
 }

@@ -255,6 +255,19 @@ static void standing(race *r, int k, int64_t rows)
 }
 
 
+/* Whether k is the fastest of its group still in the race (cfg.keep_groups: at a smaller
+ * scale than the answer's, what loses now may win there; advise forecasts each to rows). */
+static int group_best(const race *r, int k)
+{
+    const race_cand *c = &r->c[k];
+    if (!r->cfg.keep_groups || !c->stat.n) return 0;
+    for (int j = 0; j < r->n; j++)
+        if (j != k && r->c[j].group == c->group && r->c[j].state == RACE_ALIVE && r->c[j].stat.n &&
+            r->c[j].stat.median > c->stat.median)
+            return 0;
+    return 1;
+}
+
 void race_end_round(race *r)
 {
     int64_t rows = common_rows(r);
@@ -270,7 +283,7 @@ void race_end_round(race *r)
         double risk = apart ? race_drop_risk(r, k, l) : -1; /* and its chance of winning small, when known */
         if (risk > r->cfg.max_risk) apart = 0;
         int far = ls && c->stat.n == 1 && c->stat.median * raise * r->cfg.far < ls->median;
-        if (k != l && (apart || far)) {
+        if (k != l && (apart || far) && !group_best(r, k)) {
             c->state = RACE_DROPPED;
             c->out_round = r->cur.round;
         } else alive++;

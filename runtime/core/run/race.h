@@ -74,6 +74,7 @@ typedef struct race_cand {
     int64_t batch; /* 0: one stream per worker (the largest) */
     int nset_away; /* settings away from the first value listed */
     int baseline;  /* runs every round, in the race or not */
+    int group;     /* with cfg.keep_groups, the fastest of each group (a strategy) stays in the race */
     /* the race's */
     race_state state;
     int out_round;  /* the round it was dropped in or failed in; 0 while in the race */
@@ -100,6 +101,7 @@ typedef struct race_cfg {
     double first_share; /* of the budget the first round may take (0.4) */
     double max_risk;    /* an interval wholly below the leader's drops only with race_drop_risk under this (0.02) */
     int confirm;        /* a confirmation at rows follows (race_confirm): below rows, no runs for their own sake (0) */
+    int keep_groups;    /* the answer is a forecast to rows (advise_forecast.c): each group's fastest stays (0) */
     uint64_t seed;      /* of the bootstrap */
 } race_cfg;
 

@@ -363,12 +363,19 @@ static void fit_ends(scale_fit *f)
 int scale_forecast(const bb_growth *g, int64_t rows, const scale_prior *pr, scale_fit *f)
 {
     memset(f, 0, sizeof *f);
-    if (g->n < 4) return -1;
+    if (g->n < 2) return -1;
     win *w = bb_xmalloc(sizeof *w * (size_t)g->n);
-    int nw = windows_of(g, w);
-    if (nw < 3) {
-        free(w);
-        return -1;
+    int nw = windows_of(g, w), few = nw < 3;
+    if (few) { /* too few rows for a law: the whole as one window, the knee from the memory */
+        const bb_growth_point *a = &g->v[0], *b = &g->v[g->n - 1];
+        double dn = (double)(b->table_rows - a->table_rows);
+        w[0] = (win){ .n0 = (double)a->table_rows, .n1 = (double)b->table_rows, .dn = dn, .dt = b->t - a->t,
+                      .tr = dn > 0 ? (b->t - a->t) / dn : 0, .r = -1, .idx = (double)b->index_bytes };
+        nw = 1;
+        if (dn <= 0) {
+            free(w);
+            return -1;
+        }
     }
     const bb_growth_point *last = &g->v[g->n - 1];
     f->rows = rows;
@@ -378,7 +385,7 @@ int scale_forecast(const bb_growth *g, int64_t rows, const scale_prior *pr, scal
     f->index_bytes_per_row = last->index_bytes > 0 && n1 > 0 ? (double)last->index_bytes / n1 : -1;
     f->heap_bytes_per_row = last->heap_bytes > 0 && n1 > 0 ? (double)last->heap_bytes / n1 : -1;
     f->by_reads = all_reads(w, nw);
-    int knee = knee_of(w, nw, f->by_reads, n1);
+    int knee = few ? nw : knee_of(w, nw, f->by_reads, n1);
     f->row_s = row_cost(w, knee, n1);
     if (rows <= f->measured_rows) { /* it has all been measured */
         f->state = knee < nw ? SCALE_OUTGROWN : SCALE_IN_MEMORY;

@@ -58,8 +58,9 @@ typedef struct scale_fit {
     double reads_per_row_now, reads_per_row_end; /* -1 when reads are not counted */
 } scale_fit;
 
-/* The forecast of a load of rows rows whose first part g measured; 0, or -1 when g has too
- * little to go on (fewer than 3 windows of rows). */
+/* The forecast of a load of rows rows whose first part g measured; 0, or -1 when g has no
+ * rows. Fewer than 3 windows of rows (a short run) make one, and the knee then comes from the
+ * memory alone. */
 int scale_forecast(const bb_growth *g, int64_t rows, const scale_prior *pr, scale_fit *out);
 /* A fit's seconds a row costs at n rows in the table (its rate at n is the inverse). */
 double scale_row_s_at(const scale_fit *f, double n);
