@@ -51,6 +51,7 @@ typedef void (*bb_wait_cb)(void *ud, int look, const char *event, bb_wait_kind k
  * times its sessions' waits itself (MariaDB/MySQL performance_schema) the seconds the run's
  * sessions have spent in each timed wait so far (ntimed 0: it times none). */
 typedef struct bb_wait_counters {
+    int ended;           /* set by the caller: the sessions have closed; what they counted is awaited */
     int64_t log_syncs;   /* WAL / redo log flushes */
     int64_t checkpoints; /* checkpoints done (requested and timed) */
     int ntimed;

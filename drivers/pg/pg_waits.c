@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pg_priv.h"
 
@@ -42,12 +43,13 @@ int pg_waits(bb_conn *mon, const int64_t *ids, int n, int looks, double gap_s, b
      * view, without its joins (0.06 ms of the server's time against 0.45 on PostgreSQL 15). Within one query the backends'
      * state is read once, their wait events at each look: the class comes from the wait
      * event (an idle backend waits in ClientRead; none is a backend at work). */
-    PGresult *r = PQexecParams(mon->pg,
-                               "select s.g, coalesce(a.wait_event_type, ''), coalesce(a.wait_event, '') "
-                               "from generate_series(1, $2::int) g, lateral (select g, pg_sleep($3::float8 * (0.5 + random()))) s, "
-                               "lateral pg_stat_get_activity(case when s.g > 0 then null::int end) a "
-                               "where a.pid = any($1::int[]) order by s.g",
-                               3, NULL, params, NULL, NULL, 0);
+    PGresult *r = PQexecParams(
+        mon->pg,
+        "select s.g, coalesce(a.wait_event_type, ''), coalesce(a.wait_event, '') "
+        "from generate_series(1, $2::int) g, lateral (select g, pg_sleep($3::float8 * (0.5 + random()))) s, "
+        "lateral pg_stat_get_activity(case when s.g > 0 then null::int end) a "
+        "where a.pid = any($1::int[]) order by s.g",
+        3, NULL, params, NULL, NULL, 0);
     if (PQresultStatus(r) != PGRES_TUPLES_OK) return pg_res_fail(err, mon, r, "pg_stat_activity");
     for (int i = 0; i < PQntuples(r); i++) {
         const char *type = PQgetvalue(r, i, 1), *ev = PQgetvalue(r, i, 2);
@@ -69,9 +71,27 @@ static int64_t pg_counter(bb_conn *c, const char *sql)
     return v;
 }
 
+/* A backend sends what it counted (its WAL syncs among it) to the shared statistics at most
+ * once a second, and one that goes idle within that second only ten seconds later; one that
+ * exits sends it all first. After a run the caller closes its sessions and asks again
+ * (out->ended): this waits, 2 s at most, until their backends are gone. */
+static void pg_await_exit(bb_conn *mon, const int64_t *ids, int n)
+{
+    char sql[4096] = "select count(*) from pg_stat_activity where pid in (0";
+    size_t len = strlen(sql);
+    for (int i = 0; i < n && len < sizeof sql - 32; i++)
+        if (ids[i] > 0) len += (size_t)snprintf(sql + len, sizeof sql - len, ",%lld", (long long)ids[i]);
+    snprintf(sql + len, sizeof sql - len, ")");
+    for (int tries = 0; tries < 200 && pg_counter(mon, sql) > 0; tries++) {
+        struct timespec ten_ms = { 0, 10 * 1000 * 1000 };
+        nanosleep(&ten_ms, NULL);
+    }
+}
+
 int pg_wait_counters(bb_conn *mon, const int64_t *ids, int n, bb_wait_counters *out, bb_err *err)
 {
-    (void)ids, (void)n, (void)err; /* PostgreSQL times no waits: the samples say it all */
+    (void)err; /* PostgreSQL times no waits: the samples say it all */
+    if (out->ended) pg_await_exit(mon, ids, n);
     int ver = PQserverVersion(mon->pg);
     /* pg_stat_wal's sync count: 14 to 17; 18 counts WAL fsyncs in pg_stat_io */
     out->log_syncs = ver >= 180000 ? pg_counter(mon, "select sum(fsyncs)::bigint from pg_stat_io where object = 'wal'")

@@ -370,6 +370,7 @@ static void measure(bb_run *r, bb_servers *sv, const char *table, bb_result *res
     servers_snapshot(sv, p, 1);
     trace("workers end");
     pool_end(&r->pool);
+    diagnose_end(dg, &res->waits); /* the log flushes, once the workers' sessions have reported them */
 }
 
 /* The run's figures, summed over workers and ranks, into res; the exit code so far. The
@@ -444,8 +445,10 @@ int runner_run(lua_State *L, bb_plan *p, bb_result *res, bb_err *err)
         const char *table = main_table(L, tname, sizeof tname);
         measure(&r, &sv, table, res);
         rc = collect(&r, cpu0, sv.measure_cpu_s - m0 + res->waits.cpu_s, res, err);
-        if (res->seconds > 0 && p->threads > 0)
+        if (res->seconds > 0 && p->threads > 0) {
             bottleneck_name(&res->waits, res->client_cpu_s / (res->seconds * p->threads));
+            bottleneck_paced(&res->waits, "--rate", p->rate, (double)res->events / res->seconds, "/s");
+        }
         if (sv.admin) res->measure_cpu_s = sv.measure_cpu_s;
         trace("table size");
         servers_costs(&sv, p, table, res);

@@ -78,11 +78,18 @@ int main(void)
     memset(&none, 0, sizeof none);
     bottleneck_name(&none, .5);
     ok(!none.kind[0] && !none.evidence[0], "nothing sampled: no bottleneck (null)");
-    const char *kinds[] = { "client-cpu", "server-cpu", "wal", "lock", "io", "checkpoint", "network" };
-    int all = 1;
-    for (int i = 0; i < 7; i++) all &= bottleneck_move(kinds[i]) != NULL;
-    ok(all, "every kind says what would move it");
-    ok(strstr(bottleneck_move("wal"), "synchronous_commit") != NULL, "wal: relax commit durability");
-    ok(bottleneck_move("nonsense") == NULL && bottleneck_move(NULL) == NULL, "an unknown kind: nothing");
+    /* paced: a run that kept its --rate is bound by it, the waits' verdict its headroom */
+    bb_waits paced = make((ev[]){ { "client", BB_WK_CLIENT, .7 }, { "cpu", BB_WK_CPU, .3 }, { 0 } }, 0, 0);
+    bottleneck_name(&paced, .01);
+    bottleneck_paced(&paced, "--rate", 50, 48.4, "/s");
+    ok(!strcmp(paced.kind, "paced") && strstr(paced.evidence, "--rate 50/s kept") &&
+           strstr(paced.evidence, "headroom (network: client 70%"),
+       "a run that kept its --rate: paced, the network it idled on as headroom");
+    bb_waits behind = make((ev[]){ { "client", BB_WK_CLIENT, .7 }, { "cpu", BB_WK_CPU, .3 }, { 0 } }, 0, 0);
+    bottleneck_name(&behind, .01);
+    bottleneck_paced(&behind, "--rate", 500, 112, "/s");
+    ok(!strcmp(behind.kind, "network"), "one that fell behind its pace: named by its waits");
+    bottleneck_paced(&none, "--rate", 50, 50, "/s");
+    ok(!none.kind[0], "nothing sampled: not paced either");
     return tap_done();
 }

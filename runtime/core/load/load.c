@@ -344,6 +344,7 @@ static void load_run(load_job *j, int64_t bytes, bb_result *res)
     diagnose_stop(dg, &res->waits);
     progress_done(&pg);
     pool_end(&j->pool);
+    diagnose_end(dg, &res->waits); /* the log flushes, once the sessions have reported them */
     res->client_cpu_s = sysmon_self_cpu() - cpu0 - res->waits.cpu_s; /* the sampler's CPU is not the load's */
     stats_snap *snap = bb_xmalloc(sizeof *snap);
     stats_take(j->pool.stats, nt, snap);
@@ -352,8 +353,10 @@ static void load_run(load_job *j, int64_t bytes, bb_result *res)
     res->events = (int64_t)snap->events;
     res->bytes = (int64_t)snap->bytes;
     res->seconds = pool_seconds(&j->pool);
-    if (res->seconds > 0 && res->rows > 0) /* nothing loaded: nothing bounded it */
+    if (res->seconds > 0 && res->rows > 0) { /* nothing loaded: nothing bounded it */
         bottleneck_name(&res->waits, res->client_cpu_s / (res->seconds * nt));
+        bottleneck_paced(&res->waits, "--rate-limit", o->rate_mb, (double)res->bytes / 1e6 / res->seconds, " MB/s");
+    }
     result_latency(res, snap);
     free(snap);
 }

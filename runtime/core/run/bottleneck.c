@@ -73,23 +73,12 @@ void bottleneck_name(bb_waits *w, double client_cpu_frac)
     }
 }
 
-const char *bottleneck_move(const char *kind)
+void bottleneck_paced(bb_waits *w, const char *option, double asked, double got, const char *unit)
 {
-    static const char *const moves[][2] = {
-        { "wal",
-          "commit less often (a larger batch), or relax commit durability for the load (synchronous_commit=off, "
-          "innodb_flush_log_at_trx_commit=2; strategy async-commit, or no-binlog)" },
-        { "network", "fewer round trips: a larger batch, or a streaming method (copy, load, pipeline)" },
-        { "client-cpu", "more threads, or a method that encodes less (a binary or streaming one)" },
-        { "server-cpu",
-          "less work per row on the server: secondary indexes dropped for the load (strategy "
-          "drop-indexes), or more threads while the server has idle cores" },
-        { "lock", "fewer threads, or each thread on its own key range" },
-        { "io",
-          "secondary indexes dropped for the load (strategy drop-indexes), or a larger buffer pool / shared_buffers" },
-        { "checkpoint", "checkpoints further apart: a larger max_wal_size or innodb_log_file_size" },
-    };
-    for (size_t i = 0; kind && i < sizeof moves / sizeof moves[0]; i++)
-        if (!strcmp(kind, moves[i][0])) return moves[i][1];
-    return NULL;
+    if (!w->kind[0] || asked <= 0 || got < 0.9 * asked) return;
+    char had[sizeof w->evidence + sizeof w->kind + 2];
+    snprintf(had, sizeof had, "%s: %s", w->kind, w->evidence);
+    snprintf(w->evidence, sizeof w->evidence, "%s %g%s kept (%.4g%s done); the server had headroom (%.120s)", option,
+             asked, unit, got, unit, had);
+    snprintf(w->kind, sizeof w->kind, "paced");
 }

@@ -34,13 +34,15 @@ struct diagnose {
     pthread_t thread;
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    bb_waits w; /* seconds in share[] and kind_share[] until diagnose_stop divides them */
+    bb_waits w;         /* seconds in share[] and kind_share[] until diagnose_stop divides them */
     double req_t0, gap; /* this request's start and its looks' spacing: the seconds each look stands for */
     int one_by_one;     /* the engine takes one look a request: the asked rate throughout */
     int64_t stop_ns;    /* when the run stopped (diag_now), 0 while it runs; looks after it are left out */
     bb_wait_counters c0, c1;
-    int nids; /* the sessions sampled, as the last counters were read */
-    int waits;            /* the sessions' waits are sampled (else only also's ticks run) */
+    int nids;                   /* the sessions sampled, as the last counters were read */
+    int64_t last[DIAG_MAX_IDS]; /* and their ids then, for the counters after they close */
+    int nlast;
+    int waits; /* the sessions' waits are sampled (else only also's ticks run) */
     diagnose_also also;
     double t0, t1;
 };
@@ -137,16 +139,20 @@ double diagnose_hz(const char *v)
     return hz > 100 ? 100 : hz > 0 ? hz : 0; /* off, 0 or anything else not a rate: no sampling */
 }
 
-static void diag_counters(diagnose *g, bb_wait_counters *c)
+/* The counters now, of the sessions ids() names (kept in g); with `ended`, of those last
+ * named, once they have closed. */
+static void diag_counters(diagnose *g, bb_wait_counters *c, int ended)
 {
     bb_err err;
-    int64_t ids[DIAG_MAX_IDS];
-    int n = g->ids(g->ud, ids, DIAG_MAX_IDS);
-    g->nids = 0;
-    for (int i = 0; i < n; i++) g->nids += ids[i] > 0;
+    if (!ended) {
+        g->nlast = g->ids(g->ud, g->last, DIAG_MAX_IDS);
+        g->nids = 0;
+        for (int i = 0; i < g->nlast; i++) g->nids += g->last[i] > 0;
+    }
     memset(c, 0, sizeof *c);
+    c->ended = ended;
     c->log_syncs = c->checkpoints = -1;
-    if (g->waits) g->d->wait_counters(g->mon, ids, n, c, &err);
+    if (g->waits) g->d->wait_counters(g->mon, g->last, g->nlast, c, &err);
 }
 
 diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud,
@@ -158,10 +164,15 @@ diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_i
     bb_conn *mon;
     if (d->connect(t, &mon, &err) < 0) return NULL;
     diagnose *g = bb_xcalloc(1, sizeof *g);
-    *g = (diagnose){ .d = d, .mon = mon, .period = waits ? 1 / hz : DIAG_REQUEST_S, .ids = ids, .ud = ud,
-                     .waits = waits, .one_by_one = !waits };
+    *g = (diagnose){ .d = d,
+                     .mon = mon,
+                     .period = waits ? 1 / hz : DIAG_REQUEST_S,
+                     .ids = ids,
+                     .ud = ud,
+                     .waits = waits,
+                     .one_by_one = !waits };
     if (also) g->also = *also;
-    diag_counters(g, &g->c0);
+    diag_counters(g, &g->c0, 0);
     pthread_mutex_init(&g->mu, NULL);
     pthread_cond_init(&g->cv, NULL);
     if (pthread_create(&g->thread, NULL, diag_main, g) != 0) {
@@ -237,21 +248,29 @@ void diagnose_stop(diagnose *g, bb_waits *out)
     pthread_cond_signal(&g->cv);
     pthread_mutex_unlock(&g->mu);
     pthread_join(g->thread, NULL);
-    diag_counters(g, &g->c1);
-    if (g->also.tick) { /* the last look, after the run's last rows */
+    diag_counters(g, &g->c1, 0); /* the timed waits: a server forgets a session's as it closes */
+    if (g->also.tick) {          /* the last look, after the run's last rows */
         int64_t ids[DIAG_MAX_IDS];
         int n = g->ids(g->ud, ids, DIAG_MAX_IDS);
         g->also.tick(g->also.ud, g->mon, ids, n, 1);
     }
-    g->d->disconnect(g->mon);
     bb_waits *w = &g->w;
     diagnose_timed(w, &g->c0, &g->c1, (g->t1 - g->t0) * g->nids);
     diag_finish(w);
     w->hz = g->t1 > g->t0 ? w->ticks / (g->t1 - g->t0) : 0;
-    w->log_syncs = g->c0.log_syncs >= 0 && g->c1.log_syncs >= g->c0.log_syncs ? g->c1.log_syncs - g->c0.log_syncs : -1;
-    w->checkpoints =
-        g->c0.checkpoints >= 0 && g->c1.checkpoints >= g->c0.checkpoints ? g->c1.checkpoints - g->c0.checkpoints : -1;
+    w->log_syncs = w->checkpoints = -1; /* diagnose_end's, once the sessions have reported them */
     *out = *w;
+}
+
+void diagnose_end(diagnose *g, bb_waits *out)
+{
+    if (!g) return;
+    diag_counters(g, &g->c1, 1);
+    g->d->disconnect(g->mon);
+    out->log_syncs =
+        g->c0.log_syncs >= 0 && g->c1.log_syncs >= g->c0.log_syncs ? g->c1.log_syncs - g->c0.log_syncs : -1;
+    out->checkpoints =
+        g->c0.checkpoints >= 0 && g->c1.checkpoints >= g->c0.checkpoints ? g->c1.checkpoints - g->c0.checkpoints : -1;
     pthread_mutex_destroy(&g->mu);
     pthread_cond_destroy(&g->cv);
     free(g);

@@ -28,8 +28,14 @@ typedef struct diagnose_also {
  * hz is 0, and no tick) or the session cannot be opened. */
 diagnose *diagnose_start(const bb_driver *d, bb_target *t, double hz, diagnose_ids_fn ids, void *ud,
                          const diagnose_also *also);
-/* Stops the thread, closes its session and puts the tallies into out (not the name). */
+/* Stops the thread and puts the tallies into out (not the name; log flushes and checkpoints
+ * -1 until diagnose_end), while the run's sessions are still open (a server forgets their
+ * timed waits as they close). */
 void diagnose_stop(diagnose *g, bb_waits *out);
+/* Once the run's sessions have closed: the log flushes and checkpoints of the run into out,
+ * read when the server has them all (a PostgreSQL backend reports its WAL syncs at most once
+ * a second, and all of them as it exits); closes the sampler's session and frees g. */
+void diagnose_end(diagnose *g, bb_waits *out);
 /* The sampling interval after a tick at elapsed seconds, for an asked interval of period:
  * 1/100 s at first, then growing with the run so a short run still gets ~200 samples. */
 double diagnose_period(double period, double elapsed);

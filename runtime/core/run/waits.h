@@ -29,9 +29,11 @@ typedef struct bb_waits {
 /* The bottleneck's kind and one line of evidence into w from its shares, the client's CPU per
  * worker as a fraction of wall time (< 0 unknown). The rules: docs/diagnosis.md. */
 void bottleneck_name(bb_waits *w, double client_cpu_frac);
-/* For a bottleneck's kind: what would move the bound (a setting, a strategy, a method), one
- * line; NULL for an unknown kind. */
-const char *bottleneck_move(const char *kind);
+/* A run paced by the user (--rate, --rate-limit) that kept its pace (got at 90% or more of
+ * asked, in the unit named) is bound by that pace, not by what the sessions waited on while
+ * idle between its events: kind "paced", the waits' own verdict kept in the evidence as the
+ * headroom the server had. Nothing for a run that fell behind its pace or sampled no waits. */
+void bottleneck_paced(bb_waits *w, const char *option, double asked, double got, const char *unit);
 /* The names of the kinds: "cpu", "client", "wal", "lock", "io", "checkpoint", "other". */
 const char *bottleneck_kind_name(bb_wait_kind k);
 
