@@ -7,6 +7,7 @@
 
 #include "driver.h"
 #include "server_sql.h"
+#include "../base/proc.h"
 
 void driver_settings_text(json_t *set, bb_server_info *out)
 {
@@ -53,14 +54,4 @@ int driver_local_pidfile(const char *path, const char *const *comms)
     return 0;
 }
 
-int64_t driver_read_bytes(int pid)
-{
-    char path[64], line[128];
-    snprintf(path, sizeof path, "/proc/%d/io", pid);
-    FILE *f = fopen(path, "r");
-    long long v = -1;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "read_bytes: %lld", &v) == 1) break;
-    if (f) fclose(f);
-    return v;
-}
+int64_t driver_read_bytes(int pid) { return bb_proc_number(pid, "io", "read_bytes: %lld"); }

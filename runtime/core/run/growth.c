@@ -61,14 +61,7 @@ static int64_t rows_sent(const bb_pool *p)
 
 static void growth_add(bb_growth *g, const bb_growth_point *pt)
 {
-    if (g->n == g->cap) {
-        int cap = g->cap ? 2 * g->cap : 64;
-        bb_growth_point *v = bb_xmalloc(sizeof *v * (size_t)cap);
-        if (g->n) memcpy(v, g->v, sizeof *v * (size_t)g->n);
-        free(g->v);
-        g->v = v;
-        g->cap = cap;
-    }
+    if (g->n == g->cap) g->v = bb_xrealloc(g->v, sizeof *g->v * (size_t)(g->cap = g->cap ? 2 * g->cap : 64));
     g->v[g->n++] = *pt;
 }
 
@@ -111,13 +104,7 @@ static void growth_point(growth_sampler *gs, const bb_growth_probe *pr, double t
     g->cache_direct = pr->cache_direct;
     if (pr->indexes >= 0) g->indexes = pr->indexes;
     growth_add(g, &pt);
-    if (g->cap != gs->rawcap) {
-        int64_t *r = bb_xmalloc(sizeof *r * (size_t)g->cap);
-        if (g->n > 1) memcpy(r, gs->raw, sizeof *r * (size_t)(g->n - 1));
-        free(gs->raw);
-        gs->raw = r;
-        gs->rawcap = g->cap;
-    }
+    if (g->cap != gs->rawcap) gs->raw = bb_xrealloc(gs->raw, sizeof *gs->raw * (size_t)(gs->rawcap = g->cap));
     gs->raw[g->n - 1] = raw;
     gs->sent_last = sent;
 }

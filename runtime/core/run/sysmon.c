@@ -1,5 +1,6 @@
 /* sysmon.c — host facts and process-tree costs, read from /proc and uname. */
 #include "sysmon.h"
+#include "../../../base/proc.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -113,13 +114,7 @@ static int read_stat(int pid, long long *ticks, int *ppid, long long *rss_pages)
  * counts PostgreSQL's shared buffers once. Falls back to RSS where smaps is unreadable. */
 static long long pss_bytes(int pid, long long rss_pages)
 {
-    char path[64], line[256];
-    snprintf(path, sizeof path, "/proc/%d/smaps_rollup", pid);
-    FILE *f = fopen(path, "r");
-    long long kb = -1;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "Pss: %lld kB", &kb) == 1) break;
-    if (f) fclose(f);
+    long long kb = bb_proc_number(pid, "smaps_rollup", "Pss: %lld kB");
     return kb >= 0 ? kb * 1024 : rss_pages * sysconf(_SC_PAGESIZE);
 }
 
