@@ -54,7 +54,11 @@ LDLIBS    += $(shell pkg-config --libs luajit libcrypto $(LINKED) $(MYSQL) 2>/de
 # no-Lua link test use it alone; the binary is host + cmd + the embedded Lua library on top.
 CORE_SRC := $(wildcard base/*.c drivers/*.c drivers/*/*.c runtime/core/*.c runtime/core/*/*.c)
 TOP_SRC  := $(wildcard runtime/host/*.c runtime/cmd/*.c)
-CORE_OBJ := $(CORE_SRC:%.c=build/%.o)
+CORE_OBJ := $(CORE_SRC:%.c=build/%.o) build/engines.o
+# An engine is a folder: drivers/NAME/, whose code defines `const bb_driver bb_driver_NAME`. The
+# registry's table (bb_drivers[], by name) is written from the folders found, so adding an
+# engine is adding its folder, and taking one out is removing it.
+ENGINES  := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard drivers/*/*.c)))))
 OBJ      := $(TOP_SRC:%.c=build/%.o) build/embed.o
 # the Lua library in three packages: the scenario library (lua/*.lua), new (lua/new/) and the
 # reports (lua/report/); and each engine's own Lua in its folder (drivers/NAME/*.lua). Every
@@ -107,6 +111,20 @@ build/embed.c: $(LUA_BC) build/lua.list Makefile
 	   echo 'const bb_lua_module bb_lua_modules[] = {'; \
 	   $(foreach p,$(LUA_SRC),echo '  { "$(call lua_mod,$p)", "@$p", luaJIT_BC_$(call lua_sym,$p), luaJIT_BC_$(call lua_sym,$p)_SIZE },';) \
 	   echo '  { 0, 0, 0, 0 }'; echo '};'; } > $@
+
+build/engines.list: FORCE
+	@mkdir -p build; echo "$(ENGINES)" | cmp -s - $@ || echo "$(ENGINES)" > $@
+
+build/engines.c: build/engines.list
+	@{ echo '/* written by make from the folders drivers/NAME/ (see the Makefile) */'; \
+	   echo '#include "../drivers/driver.h"'; \
+	   $(foreach e,$(ENGINES),echo 'extern const bb_driver bb_driver_$e;';) \
+	   echo 'const bb_driver *const bb_drivers[] = {'; \
+	   $(foreach e,$(ENGINES),echo '    &bb_driver_$e,';) \
+	   echo '    NULL'; echo '};'; } > $@
+
+build/engines.o: build/engines.c
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 build/embed.o: build/embed.c
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<

@@ -431,7 +431,7 @@ rps() {
 # change (BatchSize: rows per round trip of an array; Protocol=7.4-1: no savepoint per statement).
 bench_odbc() {
   servers
-  source "$(dirname "$0")/../tests/fixtures/odbc.sh"
+  source "$(dirname "$0")/../drivers/odbc/test_setup.sh"
   odbc_setup "$T/odbc" || return
   local W=workloads/batch_insert.lua N=50000 n=${ODBC_RUNS:-3} e m dsn a b
   declare -A med_of

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """The summary at the top of docs/commands.md and its options reference, made from the binary:
 `bulkbench help` and each `bulkbench COMMAND --help` (which come from the one command table,
-runtime/cmd/command.c), so the page lists every command and says what each takes.
+runtime/cmd/command.c), so the page lists every command and says what each takes. And the
+engines' tables ("| engine | methods |" in README.md and docs/methods.md): a row for each
+engine of the build, written from its descriptor when the table has none (a new engine), a row
+of an engine no longer built taken out; the rows there are kept as written (tests/docs.py
+holds their methods to `bulkbench list`).
 
-  contrib/docref.py            rewrite the generated part of docs/commands.md
-  contrib/docref.py --check    exit 1 (with a diff) when the page and the binary disagree
+  contrib/docref.py            rewrite the generated part of docs/commands.md and the tables
+  contrib/docref.py --check    exit 1 (with a diff) when docs/commands.md and the binary disagree
 """
-import difflib, os, re, subprocess, sys
+import difflib, json, os, re, subprocess, sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 PAGE = os.path.join(ROOT, "docs", "commands.md")
@@ -49,7 +53,40 @@ def replace(page, begin, end, body):
     return page[: page.index("\n", b) + 1] + "\n" + body + "\n" + page[e:]
 
 
+ENGINE_PAGES = [os.path.join(ROOT, "README.md"), os.path.join(ROOT, "docs", "methods.md")]
+ENGINE_HEADER = "| engine | methods |"
+
+
+def engine_rows(text, engines):
+    """text with its engines' table holding one row per engine of the build (by name)."""
+    lines = text.split("\n")
+    if ENGINE_HEADER not in lines:
+        return text
+    start = lines.index(ENGINE_HEADER) + 2  # the header and its |---| line
+    end = start
+    while end < len(lines) and lines[end].startswith("|"):
+        end += 1
+    rows, seen = [], set()
+    for row in lines[start:end]:
+        m = re.match(r"^\| `([^`]+)`", row)
+        if m and m.group(1) not in engines:
+            continue  # an engine no longer built
+        seen.add(m.group(1) if m else None)
+        rows.append(row)
+    for name, e in engines.items():
+        if name not in seen:
+            rows.append("| `%s` (%s) | %s |" % (name, e["summary"], ", ".join("`%s`" % m for m in e["methods"])))
+    return "\n".join(lines[:start] + rows + lines[end:])
+
+
 def main():
+    if "--check" not in sys.argv[1:]:
+        engines = {e["name"]: e for e in json.loads(help_text("list", "--engines", "--format=json"))}
+        for p in ENGINE_PAGES:
+            text = open(p).read()
+            new = engine_rows(text, engines)
+            if new != text:
+                open(p, "w").write(new)
     page = open(PAGE).read()
     new = replace(replace(page, SUMMARY_BEGIN, SUMMARY_END, summary()), BEGIN, END, reference())
     if "--check" in sys.argv[1:]:

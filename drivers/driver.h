@@ -83,6 +83,9 @@ typedef struct bb_dialect {
     int max_params;    /* most bound parameters in one statement, 0 = no limit */
     int max_rows;      /* most rows in one VALUES list, 0 = no limit, -1 = no row-value lists */
     int bool_int;      /* 1: booleans are written 1/0 (the DBMS has no TRUE/FALSE literals) */
+    /* The Lua module that describes it to the library (lua/dialects.lua: type spellings,
+     * identity, scratch copies), in its engine's folder; NULL: the SQL standard's. */
+    const char *lua;
 } bb_dialect;
 
 /* The standard's SQL: "quoted" identifiers, '?' markers, no limits known. The null engine
@@ -206,6 +209,30 @@ typedef struct bb_driver {
      * the one `bulkbench new` writes for it: the engine's own bulk path (a method it offers,
      * checked at start-up by method_check_engine). */
     const char *default_method;
+    /* The rest of what the tree asks of an engine is here too: `bulkbench list --engines
+     * --format=json` prints it (bb_driver_json) for scripts and tests, core.engine(NAME) for the
+     * Lua library, so nothing outside drivers/NAME/ names the engine. */
+    const char *dsn_help; /* its --dsn forms, one line for help and errors; NULL: it takes no DSN */
+    /* The servers its runs need, as contrib/dbctl starts them (`dbctl start pg` exports
+     * BULKBENCH_PG_DSN), space-separated; NULL: none, it runs on this machine alone. */
+    const char *servers;
+    /* For tests (tests/matrix.sh): test_dsn, without a server, the --dsn a test run gives it
+     * ($DIR: the suite's scratch directory), NULL: none; test_targets, "NAME=DSN ..." when it
+     * reaches DBMS of other engines (ODBC), each run's table checked by engine NAME's client,
+     * NULL: itself; client, the script through which its own client loads a reference table
+     * and answers SQL (drivers/NAME/client.sh), NULL: it keeps no rows, a run's count is the
+     * check. */
+    const char *test_dsn, *test_targets, *client;
+    /* For tests: the shell command that readies what its test targets need (drivers
+     * registered, their DSN variables exported), $DIR a scratch directory; NULL: nothing. */
+    const char *test_setup;
+    const char *catalog_lua;    /* the Lua module that reads its catalog for `new`; NULL: none */
+    const char *strategies_lua; /* its load strategies (lua/strategy.lua); NULL: none */
+    const char *file_dialect;   /* the dialect a file's table is written in (`new FILE`), NULL: its own */
+    int many_servers;           /* one engine, many DBMS: results are told apart by the server reached */
+    /* The dialects a target of it may speak besides `dialect` (ODBC: the DBMS it recognises),
+     * NULL-terminated; NULL: none. */
+    const bb_dialect *const *dialects;
     unsigned caps;
     const bb_dialect *dialect;
     /* The dialect of the server a target reaches, when that depends on the target (ODBC
@@ -346,8 +373,13 @@ static inline const bb_dialect *bb_target_dialect(const bb_driver *d, const bb_t
     return d->target_dialect && t ? d->target_dialect(t) : d->dialect;
 }
 
-/* Every engine compiled in, NULL-terminated (drivers/registry.c). */
+/* Every engine compiled in, NULL-terminated, by name: written by make from the folders
+ * drivers/NAME/ (build/engines.c), each defining bb_driver_NAME. */
 extern const bb_driver *const bb_drivers[];
+int bb_driver_count(void);
+/* The variable a run's DSN comes from when --dsn is not given: BULKBENCH_NAME_DSN, the name
+ * upper-cased (what contrib/dbctl start exports); into out, returned. */
+const char *bb_driver_dsn_env(const bb_driver *d, char *out, size_t n);
 /* The engine --engine means when it is not given (an array, so that option tables can name it). */
 extern const char bb_default_engine[];
 const bb_driver *bb_driver_find(const char *name);
@@ -359,8 +391,18 @@ int bb_driver_check(const bb_driver *d, char *msg, size_t n);
 int bb_stream_took(const bb_driver *d, int64_t took, int64_t sent, const char *what, bb_err *err);
 /* The dialect of that name (pg, mysql, sqlite, generic), for SQL written without a server. */
 const bb_dialect *bb_dialect_find(const char *name);
+/* The same, or one a target of an engine may speak (bb_driver.dialects: oracle, mssql through
+ * ODBC): what a script's DDL for a named dialect is written in. NULL when none is known. */
+const bb_dialect *bb_dialect_known(const char *name);
+/* What the descriptor says, as a JSON object (`bulkbench list --engines --format=json`,
+ * core.engine): every field above but the operations, and the methods it offers come from
+ * the method table (the caller adds them). The caller owns it. */
+struct json_t *bb_driver_json(const bb_driver *d);
 /* The engines keep() accepts (all for NULL), "a, b<last_sep>c", into out (n bytes); returns out. */
 const char *bb_engine_words(int (*keep)(const bb_driver *d), const char *last_sep, char *out, size_t n);
+/* The DSN forms of the engines keep() accepts (all for NULL) that take one: "pg: FORM; mysql:
+ * FORM", into out (n bytes); returns out. */
+const char *bb_dsn_words(int (*keep)(const bb_driver *d), char *out, size_t n);
 /* The engines' dialects, each once (generic among them), the same way. */
 const char *bb_dialect_words(const char *last_sep, char *out, size_t n);
 

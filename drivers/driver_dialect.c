@@ -15,7 +15,7 @@ void dialect_quote(const bb_dialect *d, const char *name, bb_buf *out)
     bb_buf_putc(out, d->ident_quote);
 }
 
-const bb_dialect bb_dialect_generic = { "generic", '"', 0, 0, 0, 0, 0 };
+const bb_dialect bb_dialect_generic = { "generic", '"', 0, 0, 0, 0, 0, NULL };
 
 void dialect_quote_list(const bb_dialect *d, const char *const *names, int n, bb_buf *out)
 {

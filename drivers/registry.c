@@ -1,15 +1,12 @@
-/* registry.c — the engines compiled into this binary. Adding one is one line here. */
+/* registry.c — the engines compiled into this binary: bb_drivers[] is written by make from the
+ * folders it finds (build/engines.c: every drivers/NAME/ with its bb_driver_NAME), so adding an
+ * engine is adding its folder. */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "driver.h"
 #include "../base/err.h"
-
-extern const bb_driver bb_driver_sqlite, bb_driver_pg, bb_driver_mysql, bb_driver_odbc, bb_driver_null;
-
-const bb_driver *const bb_drivers[] = { &bb_driver_sqlite, &bb_driver_pg,   &bb_driver_mysql,
-                                        &bb_driver_odbc,   &bb_driver_null, NULL };
 
 /* --engine when none is given: the embedded one, which needs no server */
 const char bb_default_engine[] = "sqlite";
@@ -21,11 +18,35 @@ const bb_driver *bb_driver_find(const char *name)
     return NULL;
 }
 
+int bb_driver_count(void)
+{
+    int n = 0;
+    while (bb_drivers[n]) n++;
+    return n;
+}
+
+const char *bb_driver_dsn_env(const bb_driver *d, char *out, size_t n)
+{
+    snprintf(out, n, "BULKBENCH_%s_DSN", d->name);
+    for (char *p = out; *p; p++)
+        if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 'a' + 'A');
+    return out;
+}
+
 const bb_dialect *bb_dialect_find(const char *name)
 {
     for (int i = 0; bb_drivers[i]; i++)
         if (strcmp(bb_drivers[i]->dialect->name, name) == 0) return bb_drivers[i]->dialect;
     return NULL;
+}
+
+const bb_dialect *bb_dialect_known(const char *name)
+{
+    const bb_dialect *d = bb_dialect_find(name);
+    for (int i = 0; !d && bb_drivers[i]; i++)
+        for (const bb_dialect *const *o = bb_drivers[i]->dialects; !d && o && *o; o++)
+            if (strcmp((*o)->name, name) == 0) d = *o;
+    return d;
 }
 
 /* names[0..m) as words into out: "a, b<last_sep>c"; returns out. */
@@ -45,19 +66,33 @@ static const char *join_words(const char *const *names, int m, const char *last_
  * or "a, b, c" (", "). Help texts and errors name engines from here, never by hand. */
 const char *bb_engine_words(int (*keep)(const bb_driver *d), const char *last_sep, char *out, size_t n)
 {
-    const char *names[32];
+    const char *names[bb_driver_count() + 1];
     int m = 0;
-    for (int i = 0; bb_drivers[i] && m < 32; i++)
+    for (int i = 0; bb_drivers[i]; i++)
         if (!keep || keep(bb_drivers[i])) names[m++] = bb_drivers[i]->name;
     return join_words(names, m, last_sep, out, n);
+}
+
+const char *bb_dsn_words(int (*keep)(const bb_driver *d), char *out, size_t n)
+{
+    size_t at = 0;
+    out[0] = 0;
+    for (int i = 0; bb_drivers[i] && at < n; i++) {
+        const bb_driver *d = bb_drivers[i];
+        if (!d->dsn_help || (keep && !keep(d))) continue;
+        int w = snprintf(out + at, n - at, "%s%s: %s", at ? "; " : "", d->name, d->dsn_help);
+        if (w < 0) break;
+        at += (size_t)w;
+    }
+    return out;
 }
 
 /* The dialects of the engines, each once, and generic (gen --format=sql's default), as words. */
 const char *bb_dialect_words(const char *last_sep, char *out, size_t n)
 {
-    const char *names[32];
+    const char *names[bb_driver_count() + 1];
     int m = 0;
-    for (int i = 0; bb_drivers[i] && m < 32; i++) {
+    for (int i = 0; bb_drivers[i]; i++) {
         int seen = 0;
         for (int j = 0; j < m; j++) seen |= strcmp(names[j], bb_drivers[i]->dialect->name) == 0;
         if (!seen) names[m++] = bb_drivers[i]->dialect->name;

@@ -498,8 +498,8 @@ end
 -- engine/dsn; a table under its own name is never dropped here. Returns how many.
 -- The sessions the server takes and has open now (nil, nil where its catalog cannot say).
 function bb.sessions(engine, dsn)
-  local ok, cat = pcall(require, require("bulkbench.dialects").engine_module("catalog_" .. engine))
-  if not ok or type(cat) ~= "table" or not cat.sessions then return nil end
+  local cat = require("bulkbench.dialects").engine_module(engine, "catalog_lua")
+  if not (cat and cat.sessions) then return nil end
   local db = core.connect(engine, dsn)
   local okq, max, used = pcall(cat.sessions, db)
   db:close()
@@ -587,7 +587,7 @@ local function engine_options(out)
   local engines = {}
   for e in tostring(core.run_info().engines or ""):gmatch("[^,]+") do engines[#engines + 1] = e end
   for _, e in ipairs(engines) do
-    local desc, list = require("bulkbench.dialects").of(e), {}
+    local desc, list = require("bulkbench.dialects").of_engine(e), {}
     for _, d in ipairs(declared) do
       if d.engine_field and desc[d.engine_field] then list[#list + 1] = d end
     end

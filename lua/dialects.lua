@@ -1,10 +1,12 @@
 -- bulkbench.dialects: what the Lua library knows of an engine and of the dialects it speaks,
--- from the descriptor each engine's folder holds (drivers/ENGINE/dialect_NAME.lua, required as
--- bulkbench.drivers.ENGINE.dialect_NAME): type spellings, how an identity column and a table's options are
--- written, the file types `new` gives an inferred column, the catalog reader `new` uses, and
--- the SQL a scratch copy needs. Nothing here names an engine: a name the runtime gives (an
--- engine's, or a connection's db.dialect.name) finds its descriptor, and one that has none
--- gets the SQL standard's spellings (the fields below, all optional).
+-- found through the engines' descriptors (drivers/driver.h, core.engine(NAME) and db.dialect):
+-- a dialect names the module that describes it (bb_dialect.lua: drivers/ENGINE/dialect_NAME.lua,
+-- required as bulkbench.drivers.ENGINE.dialect_NAME), an engine its catalog reader and load
+-- strategies (catalog_lua, strategies_lua), the dialect of a file's table (file_dialect) and
+-- whether it reaches many DBMS (many_servers). Nothing here names an engine, and nothing is
+-- found by guessing a name: a dialect whose descriptor names no module gets the SQL standard's
+-- spellings, and a module that is named is loaded or the error says why (not in this build,
+-- or what it raised). A dialect's module holds (all optional):
 --   types         { {pattern on the lower-cased declared type, replacement}, ... } first match wins
 --   identity      what follows an auto-increment column's type ("" for none)
 --   enum          how enum('a','b') is declared: "native" (as written), or function(table, column,
@@ -13,13 +15,14 @@
 --   rowid_key     an auto-increment column is the rowid alias: "INTEGER PRIMARY KEY AUTOINCREMENT"
 --   table_options function(t) -> what follows CREATE TABLE's closing bracket
 --   file_types    { double, uuid, varchar_max (0: always text), bool(c), timestamp(c) } for `new FILE`
---   file_dialect  the dialect a file's table is written in when the engine has several (ODBC)
---   catalog       the module that reads the engine's catalog for `new`
---   many_servers  one engine, many DBMS: results are told apart by the server they reached
 --   as_text       a format turning a quoted column into its text (`new --check` compares texts)
 --   random        the expression that orders rows at random (default random())
 --   max_ident     the longest identifier, in bytes (nil: no limit that matters)
 --   database_sql  the query whose one value names the session's database (a missing table's error)
+--   drop          function(quoted name) -> the statement that drops a table when it exists
+--                 (default DROP TABLE IF EXISTS)
+--   systems       the members of the engine's family that spell DDL their own way (db.system:
+--                 greenplum, citus), each { serial, default_by, clause, call } (lua/schema.lua)
 --   distributes   a server may be a cluster that spreads a table's rows over nodes: bb.load
 --                 takes --distributed_by, and help lists it for this engine
 --   scratch       how a scratch copy is made and dropped (lua/scratch.lua): exists_sql (and
@@ -29,42 +32,50 @@
 --                 select), tables_sql (the tables a name may be near), list_sql (the scratch tables here), triggers(db, quoted original,
 --                 original, copy, leave out, split) -> how many the original has, and the
 --                 names of those left off because they write elsewhere
+local core = require "bulkbench.core"
 local M = {}
 
 local FILE_TYPES = { double = "double", uuid = "char(36)", varchar_max = 10485760 }
 
 local cache = {}
 
--- Whether a trigger's code writes to a table (its own row aside): a copy must not carry it,
--- or advise would write into the user's tables (an audit log). Conservative: any statement
--- that can write, or a call that might.
-function M.writes_elsewhere(code)
-  local c = " " .. tostring(code or ""):lower():gsub("%s+", " ") .. " "
-  for _, w in ipairs { "insert ", "update ", "delete ", "truncate ", "copy ", "merge ", "execute ", "perform ",
-                       "call ", "replace ", "pg_notify", "dblink", "load " } do
-    if c:find("[^%w_]" .. w:gsub("%s", "%%s")) then return true end
+-- The module a descriptor names, loaded. Not found (a build without it: the descriptor and the
+-- tree disagree) and raised (its own error, with its file:line) are two errors, both loud.
+function M.load(module, whose)
+  if cache[module] ~= nil then return cache[module] end
+  if not package.preload[module] and not package.loaded[module] then
+    error(("%s names the Lua module %s, which is not in this build (drivers/*/*.lua are embedded by make)")
+      :format(whose, module), 0)
   end
-  return false
+  local m = require(module)
+  if type(m) ~= "table" then error(("the Lua module %s (%s) returned %s, not a table"):format(module, whose, type(m)), 0) end
+  cache[module] = m
+  return m
 end
 
--- The embedded module NAME of whichever engine's folder holds it (drivers/ENGINE/NAME.lua is
--- bulkbench.drivers.ENGINE.NAME), or "bulkbench.drivers.?.NAME" when none does.
-function M.engine_module(name)
-  for m in pairs(package.preload) do
-    if m:match("^bulkbench%.drivers%.[%w_]+%.(.*)$") == name then return m end
-  end
-  return "bulkbench.drivers.?." .. name
-end
-
--- The descriptor of a dialect or engine (a name, or a dialect object with .name); {} for none.
+-- The descriptor of a dialect (db.dialect, or a dialect's name); {} for one that names no module.
 function M.of(d)
-  local name = type(d) == "string" and d or (d and d.name)
-  if name == nil then return {} end
-  if cache[name] == nil then
-    local ok, desc = pcall(require, M.engine_module("dialect_" .. name))
-    cache[name] = ok and type(desc) == "table" and desc or false
-  end
-  return cache[name] or {}
+  if d == nil then return {} end
+  if type(d) == "string" then d = core.dialect(d) end
+  local module = d.lua
+  if module == nil then return {} end
+  return M.load(module, "dialect " .. tostring(d.name))
+end
+
+-- An engine's descriptor (core.engine), {} for a name this build has no engine of.
+function M.engine(name) return core.engine(tostring(name)) or {} end
+
+-- The descriptor of an engine's own dialect (its default one); {} for none.
+function M.of_engine(name)
+  local d = M.engine(name).dialect
+  return d and d.lua and M.load(d.lua, "engine " .. tostring(name)) or {}
+end
+
+-- An engine's module named by its descriptor's field ("catalog_lua", "strategies_lua"),
+-- loaded; nil when the engine has none.
+function M.engine_module(name, field)
+  local module = M.engine(name)[field]
+  return module and M.load(module, "engine " .. tostring(name)) or nil
 end
 
 -- A file-type field of a dialect's descriptor, or the standard's.
@@ -74,7 +85,7 @@ function M.file_type(d, field) return (M.of(d).file_types or {})[field] or FILE_
 function M.with_catalogs(engines)
   local out = {}
   for _, e in ipairs(engines) do
-    if M.of(e).catalog then out[#out + 1] = e end
+    if M.engine(e).catalog_lua then out[#out + 1] = e end
   end
   if #out < 2 then return table.concat(out) end
   return table.concat(out, ", ", 1, #out - 1) .. " and " .. out[#out]

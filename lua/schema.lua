@@ -11,21 +11,11 @@ local function as_dialect(d)
   return type(d) == "string" and core.dialect(d) or d
 end
 
--- What a member of the pg family that is not stock PostgreSQL (db.system) spells its own way.
--- Greenplum (PostgreSQL 9.4) has serial columns but no identity, and spreads every table
--- over its segments: by the first column unless told (DISTRIBUTED BY in the DDL). Citus
--- keeps a table on the coordinator unless a function call after CREATE distributes it.
--- A table's distributed_by names a column, "reference" (a copy on every node) or "none".
-local systems = {
-  greenplum = {
-    serial = { ["^bigint.*"] = "bigserial", ["^smallint.*"] = "smallserial", default = "serial" },
-    default_by = "first",
-    clause = { column = "DISTRIBUTED BY (%s)", reference = "DISTRIBUTED REPLICATED", none = "DISTRIBUTED RANDOMLY" },
-  },
-  citus = {
-    call = { column = "SELECT create_distributed_table(%s, %s)", reference = "SELECT create_reference_table(%s)" },
-  },
-}
+-- A member of an engine's family that spells DDL its own way (db.system: greenplum, citus) is
+-- described by its dialect's module (`systems`, lua/dialects.lua), in its engine's folder.
+local function system_of(dialect, system)
+  return system and (dialects.of(dialect).systems or {})[system] or nil
+end
 
 function M.quote(ident, dialect) return as_dialect(dialect):quote(ident) end
 
@@ -97,8 +87,8 @@ end
 -- How t is distributed on system: "column", names | "reference" | "none" | nil (not a
 -- system that distributes). "first" is the first column, or the primary key's columns
 -- (Greenplum wants a unique key to hold the distribution key).
-local function distribution(t, system)
-  local sys = systems[system or ""]
+local function distribution(t, dialect, system)
+  local sys = system_of(dialect, system)
   if not (sys and (sys.clause or sys.call)) then return nil end
   local by = t.distributed_by
   if by == nil or by == "" then by = sys.default_by or "none" end
@@ -119,8 +109,8 @@ end
 -- The statements that distribute t after its CREATE TABLE on system (Citus), or none.
 function M.distribute(t, dialect, system)
   dialect = as_dialect(dialect)
-  local kind, col = distribution(t, system)
-  local call = kind and systems[system].call
+  local kind, col = distribution(t, dialect, system)
+  local call = kind and system_of(dialect, system).call
   if not (call and call[kind]) then return {} end
   local lit = function(s) return "'" .. s:gsub("'", "''") .. "'" end
   return { call[kind]:format(lit(dialect:quote(t.name)), col and lit(col[1]) or nil) }
@@ -130,7 +120,7 @@ end
 -- family member the server is (db.system), nil for a stock server.
 function M.ddl(t, dialect, system)
   dialect = as_dialect(dialect)
-  local sys = systems[system or ""] or {}
+  local sys = system_of(dialect, system) or {}
   local q = function(s) return dialect:quote(s) end
   local desc = dialects.of(dialect)
   local pk = as_list(t.primary_key)
@@ -170,7 +160,7 @@ function M.ddl(t, dialect, system)
   for _, ck in ipairs(t.checks or {}) do defs[#defs + 1] = "CHECK (" .. ck .. ")" end
   local sql = "CREATE TABLE " .. q(t.name) .. " (\n  " .. table.concat(defs, ",\n  ") .. "\n)"
   if desc.table_options then sql = sql .. desc.table_options(t) end
-  local kind, col = distribution(t, system)
+  local kind, col = distribution(t, dialect, system)
   if kind and sys.clause then
     local cols = {}
     for i, c in ipairs(col or {}) do cols[i] = q(c) end
@@ -190,14 +180,12 @@ function M.ddl(t, dialect, system)
   return out
 end
 
--- The statement that drops table `name` when it exists. Oracle (before 23) has no IF EXISTS:
--- a PL/SQL block ignores only "table or view does not exist" (ORA-00942).
+-- The statement that drops table `name` when it exists: the dialect's own (`drop`: Oracle
+-- before 23 has no IF EXISTS), else DROP TABLE IF EXISTS.
 function M.drop(name, dialect)
   dialect = as_dialect(dialect)
-  if dialect.name == "oracle" then
-    return ("BEGIN EXECUTE IMMEDIATE 'DROP TABLE %s'; EXCEPTION WHEN OTHERS THEN IF SQLCODE != -942 THEN RAISE; END IF; END;")
-      :format((dialect:quote(name):gsub("'", "''")))
-  end
+  local own = dialects.of(dialect).drop
+  if own then return own(dialect:quote(name)) end
   return "DROP TABLE IF EXISTS " .. dialect:quote(name)
 end
 

@@ -25,8 +25,7 @@ function M.define(s)
 end
 
 local function engine_module(db)
-  local ok, m = pcall(require, require("bulkbench.dialects").engine_module("strategies_" .. tostring(db.engine)))
-  return ok and type(m) == "table" and m or {}
+  return require("bulkbench.dialects").engine_module(db.engine, "strategies_lua") or {}
 end
 
 -- The strategy of this name for this session's engine, and the engine's module.

@@ -80,7 +80,8 @@ lane() {
   export BB_DBCTL_PG_OPTS="fsync=off" BB_DBCTL_MYSQL_OPTS="innodb_flush_log_at_trx_commit=2 sync_binlog=0"
   chmod 755 "$base/$name"
   trap 'contrib/dbctl stop all >/dev/null 2>&1' EXIT
-  for e in pg mysql; do
+  # the servers the engines' descriptors ask for (contrib/dbctl's names), each once
+  for e in $(python3 tests/descriptors.py servers-needed); do
     # stdout is the export line alone; what dbctl says of trouble (a retried bootstrap) goes apart
     if out=$(contrib/dbctl start $e 2>"$BB_TEST_TMP/dbctl.err"); then export "${out#export }"; continue; fi
     # without its servers the lane's suites cannot run: one failure, named, instead of its suites
@@ -88,10 +89,13 @@ lane() {
     echo "$name lane: the $e server did not start" >>"$base/failures"
     return 1
   done
-  # psqlODBC, MariaDB Connector/ODBC and SQLite ODBC in a scratch odbcinst.ini/odbc.ini (no system file
-  # changed), and BULKBENCH_ODBC_{PG,MYSQL,SQLITE} connection strings through them for the odbc engine
-  source tests/fixtures/odbc.sh
-  odbc_setup "$BB_DBCTL_DIR/odbc" || echo "the odbc engine's suites will fail: its drivers are missing"
+  # what the engines' tests need readied besides servers (their descriptors' test_setup: the
+  # odbc engine's drivers registered in scratch ini files, no system file changed, and its
+  # BULKBENCH_ODBC_* connection strings), in this shell so its exports reach the suites
+  local setup
+  while IFS= read -r setup; do
+    DIR=$BB_DBCTL_DIR eval "$setup" || echo "the suites of an engine will fail: its test setup failed: $setup"
+  done < <(python3 tests/descriptors.py setups)
   $suites
 }
 

@@ -22,7 +22,6 @@ return {
   },
   max_ident = 64, -- bytes in an identifier
   database_sql = "SELECT DATABASE()",
-  catalog = "bulkbench.drivers.mysql.catalog_mysql",
   random = "RAND()", -- an order of rows at random, for `new --check`'s samples
   -- scratch copies (lua/scratch.lua)
   scratch = {
@@ -48,7 +47,7 @@ return {
         ORDER BY action_order]], s, t)
       local unsafe = {}
       for _, r in ipairs(rows) do
-        if require("bulkbench.dialects").writes_elsewhere(r[4]) then unsafe[#unsafe + 1] = r[1]
+        if require("bulkbench.triggers").writes_elsewhere(r[4]) then unsafe[#unsafe + 1] = r[1]
         elseif not leave_out then
           db:exec(("CREATE TRIGGER %s %s %s ON %s FOR EACH ROW %s"):format(db:quote((name .. "_" .. r[1]):sub(1, 64)),
             r[2], r[3], db:quote(name), r[4]))

@@ -13,7 +13,7 @@
 #include "../../base/buf.h"
 #include "../server_sql.h"
 
-static const bb_dialect my_dialect = { "mysql", '`', 0, 1, 65535, 0, 0 };
+static const bb_dialect my_dialect = { "mysql", '`', 0, 1, 65535, 0, 0, "bulkbench.drivers.mysql.dialect_mysql" };
 
 int my_fail(bb_err *err, bb_conn *c, const char *what)
 {
@@ -375,9 +375,13 @@ static int my_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
 
 const bb_driver bb_driver_mysql = {
     .name = "mysql",
-    .summary = "MySQL/MariaDB via the MySQL C API; --dsn=mysql://user:pass@host:port/db[?socket=/path], [client] "
-               "options honoured",
+    .summary = "MySQL/MariaDB via the MySQL C API ([client] options honoured)",
     .default_method = "load",
+    .dsn_help = "mysql://user:pass@host:port/db[?socket=/path]",
+    .servers = "mysql",
+    .client = "drivers/mysql/client.sh",
+    .catalog_lua = "bulkbench.drivers.mysql.catalog_mysql",
+    .strategies_lua = "bulkbench.drivers.mysql.strategies_mysql",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_LOAD_DATA | MY_CAP_BULK |
         BB_CAP_WAITS,
     .dialect = &my_dialect,

@@ -397,9 +397,19 @@ static const bb_dialect *odbc_dialect_of(const bb_target *t) { return odbc_targe
 
 const bb_driver bb_driver_odbc = {
     .name = "odbc",
-    .summary = "any DBMS through its ODBC driver (unixODBC); --dsn='DSN=name;UID=..;PWD=..' or "
-               "'Driver=...;Server=..;Port=..;Database=..'; multirow where the DBMS takes row-value lists",
+    .summary = "any DBMS through its ODBC driver (unixODBC); multirow where the DBMS takes row-value lists",
     .default_method = "pipeline",
+    .dsn_help = "'DSN=name;UID=..;PWD=..' or 'Driver=...;Server=..;Port=..;Database=..'",
+    /* its tests reach PostgreSQL, MariaDB and SQLite through their ODBC drivers, registered by
+     * test_setup.sh here (test_setup); each run's table is held to that DBMS's own client */
+    .servers = "pg mysql",
+    .test_setup = "source drivers/odbc/test_setup.sh && odbc_setup \"$DIR/odbc\"",
+    .test_targets = "pg=$BULKBENCH_ODBC_PG mysql=$BULKBENCH_ODBC_MYSQL "
+                    "sqlite=${BULKBENCH_ODBC_SQLITE%%;Database=*};Database=$DIR/sqlite.db",
+    .catalog_lua = "bulkbench.drivers.odbc.catalog_odbc",
+    .file_dialect = "ansi",
+    .many_servers = 1,
+    .dialects = odbc_dialects,
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE,
     .dialect = &odbc_ansi_dialect,
     .target_dialect = odbc_dialect_of,

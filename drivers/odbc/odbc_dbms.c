@@ -26,19 +26,24 @@ typedef struct odbc_family {
 // clang-format off
 static const odbc_family families[] = {
     /* UTC, as the pg engine sets it: a timestamp means one instant whichever way it is sent */
-    { { "PostgreSQL", NULL }, ODBC_PG, { "pg", '"', 0, 0, 65535, 0, 0 }, "SET TimeZone = 'UTC'" },
-    { { "MariaDB", "MySQL" }, ODBC_MYSQL, { "mysql", '`', 0, 1, 65535, 0, 0 }, NULL },
-    { { "SQLite", NULL }, ODBC_SQLITE, { "sqlite", '"', 0, 0, 32766, 0, 0 }, NULL },
+    { { "PostgreSQL", NULL }, ODBC_PG, { "pg", '"', 0, 0, 65535, 0, 0, "bulkbench.drivers.pg.dialect_pg" }, "SET TimeZone = 'UTC'" },
+    { { "MariaDB", "MySQL" }, ODBC_MYSQL, { "mysql", '`', 0, 1, 65535, 0, 0, "bulkbench.drivers.mysql.dialect_mysql" }, NULL },
+    { { "SQLite", NULL }, ODBC_SQLITE, { "sqlite", '"', 0, 0, 32766, 0, 0, "bulkbench.drivers.sqlite.dialect_sqlite" }, NULL },
     /* text timestamps, dates and decimals read the same whatever the client's NLS settings */
-    { { "Oracle", NULL }, ODBC_ORACLE, { "oracle", '"', 0, 0, 65535, -1, 1 },
+    { { "Oracle", NULL }, ODBC_ORACLE, { "oracle", '"', 0, 0, 65535, -1, 1, "bulkbench.drivers.odbc.dialect_oracle" },
       "ALTER SESSION SET NLS_TIMESTAMP_FORMAT = 'YYYY-MM-DD HH24:MI:SS.FF6' NLS_DATE_FORMAT = 'YYYY-MM-DD' "
       "NLS_NUMERIC_CHARACTERS = '.,'" },
-    { { "SQL Server", NULL }, ODBC_MSSQL, { "mssql", '"', 0, 0, 2100, 1000, 1 }, NULL },
+    { { "SQL Server", NULL }, ODBC_MSSQL, { "mssql", '"', 0, 0, 2100, 1000, 1, "bulkbench.drivers.odbc.dialect_mssql" }, NULL },
 };
 // clang-format on
 
 /* An unknown DBMS: ANSI types, '?' markers, a parameter limit every DBMS we know takes. */
-const bb_dialect odbc_ansi_dialect = { "ansi", '"', 0, 0, 999, 0, 0 };
+const bb_dialect odbc_ansi_dialect = { "ansi", '"', 0, 0, 999, 0, 0, "bulkbench.drivers.odbc.dialect_ansi" };
+
+/* The dialects a target may speak besides ANSI, for scripts' DDL in a named one (oracle). */
+_Static_assert(sizeof families / sizeof *families == 5, "odbc_dialects lists every family's dialect");
+const bb_dialect *const odbc_dialects[] = { &families[0].dialect, &families[1].dialect, &families[2].dialect,
+                                            &families[3].dialect, &families[4].dialect, NULL };
 
 const bb_dialect *odbc_target_dialect(const bb_target *t) { return &t->dialect; }
 

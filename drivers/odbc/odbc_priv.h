@@ -119,6 +119,7 @@ char *odbc_cs_session(bb_target *t);
 int odbc_dbms_session(bb_conn *c, bb_err *err);
 const bb_dialect *odbc_target_dialect(const bb_target *t);
 extern const bb_dialect odbc_ansi_dialect;
+extern const bb_dialect *const odbc_dialects[];
 int odbc_set_session(bb_conn *c, const char *name, const char *value, bb_err *err);
 int odbc_server_info(bb_conn *c, bb_server_info *out, bb_err *err);
 int odbc_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err *err);

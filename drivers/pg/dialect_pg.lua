@@ -39,7 +39,22 @@ return {
   max_ident = 63, -- bytes in an identifier
   database_sql = "SELECT current_database()",
   distributes = true, -- a server may be a cluster that spreads tables (Greenplum, Citus): --distributed_by
-  catalog = "bulkbench.drivers.pg.catalog_pg",
+  -- The members of the family that are not stock PostgreSQL (db.system) and spell DDL their own
+  -- way (lua/schema.lua). Greenplum (PostgreSQL 9.4) has serial columns but no identity, and
+  -- spreads every table over its segments: by the first column unless told (DISTRIBUTED BY in
+  -- the DDL). Citus keeps a table on the coordinator unless a function call after CREATE
+  -- distributes it. A table's distributed_by names a column, "reference" (a copy on every
+  -- node) or "none".
+  systems = {
+    greenplum = {
+      serial = { ["^bigint.*"] = "bigserial", ["^smallint.*"] = "smallserial", default = "serial" },
+      default_by = "first",
+      clause = { column = "DISTRIBUTED BY (%s)", reference = "DISTRIBUTED REPLICATED", none = "DISTRIBUTED RANDOMLY" },
+    },
+    citus = {
+      call = { column = "SELECT create_distributed_table(%s, %s)", reference = "SELECT create_reference_table(%s)" },
+    },
+  },
   as_text = "%s::text", -- a value as `new --check` compares it
   random = "random()",
   -- scratch copies (lua/scratch.lua): q is the original's name as SQL, h the helpers
@@ -74,7 +89,7 @@ return {
       for _, r in ipairs(rows) do
         local on = " ON " .. r[2] .. " "
         local at = r[1]:find(on, 1, true)
-        if require("bulkbench.dialects").writes_elsewhere(r[4]) then unsafe[#unsafe + 1] = r[3]
+        if require("bulkbench.triggers").writes_elsewhere(r[4]) then unsafe[#unsafe + 1] = r[3]
         elseif at and not leave_out then db:exec(r[1]:sub(1, at - 1) .. " ON " .. db:quote(name) .. " " .. r[1]:sub(at + #on)) end
       end
       return #rows, unsafe

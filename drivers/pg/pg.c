@@ -14,7 +14,7 @@
 #include "../../base/buf.h"
 #include "../server_sql.h"
 
-static const bb_dialect pg_dialect = { "pg", '"', 1, 0, 65535, 0, 0 };
+static const bb_dialect pg_dialect = { "pg", '"', 1, 0, 65535, 0, 0, "bulkbench.drivers.pg.dialect_pg" };
 
 /* libpq messages end in newlines and may span lines; keep the first line's substance */
 static const char *pg_msg(PGconn *pg)
@@ -525,8 +525,13 @@ static int pg_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
 
 const bb_driver bb_driver_pg = {
     .name = "pg",
-    .summary = "PostgreSQL via libpq; --dsn=postgresql://user@host:port/db or key=value pairs (PG* variables honoured)",
+    .summary = "PostgreSQL via libpq (PG* variables honoured)",
     .default_method = "copy",
+    .dsn_help = "postgresql://user@host:port/db or key=value pairs",
+    .servers = "pg",
+    .client = "drivers/pg/client.sh",
+    .catalog_lua = "bulkbench.drivers.pg.catalog_pg",
+    .strategies_lua = "bulkbench.drivers.pg.strategies_pg",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW | BB_CAP_TEXTPROTO | BB_CAP_PIPELINE | BB_CAP_COPY_TEXT |
         BB_CAP_COPY_CSV | BB_CAP_COPY_BIN | BB_CAP_WAITS,
     .dialect = &pg_dialect,

@@ -41,7 +41,6 @@ return {
   rowid_key = true,
   database_sql = "SELECT file FROM pragma_database_list WHERE name = 'main'", -- the file: SQLite's database -- the rowid alias must be spelled INTEGER PRIMARY KEY AUTOINCREMENT
   file_types = { varchar_max = 0 },
-  catalog = "bulkbench.drivers.sqlite.catalog_sqlite",
   scratch = {
     exists_sql = "SELECT count(*) FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?",
     exists_args = "name",

@@ -29,7 +29,7 @@ struct bb_stmt {
     bb_conn *c;
 };
 
-static const bb_dialect sqlite_dialect = { "sqlite", '"', 0, 0, 32766, 0, 0 };
+static const bb_dialect sqlite_dialect = { "sqlite", '"', 0, 0, 32766, 0, 0, "bulkbench.drivers.sqlite.dialect_sqlite" };
 
 static int sq_fail(bb_err *err, sqlite3 *db, const char *what)
 {
@@ -275,8 +275,12 @@ static int sq_table_bytes(bb_conn *c, const char *table, int64_t *bytes, bb_err 
 
 const bb_driver bb_driver_sqlite = {
     .name = "sqlite",
-    .summary = "SQLite (embedded, the default); --dsn=FILE[?pragma=value&...], temporary file when omitted",
+    .summary = "SQLite (embedded, the default)",
     .default_method = "txn",
+    .dsn_help = "FILE[?pragma=value&...], a temporary file when omitted",
+    .test_dsn = "$DIR/sqlite.db",
+    .client = "drivers/sqlite/client.sh",
+    .catalog_lua = "bulkbench.drivers.sqlite.catalog_sqlite",
     .caps = BB_CAP_PREPARE | BB_CAP_TXN | BB_CAP_MULTIROW,
     .dialect = &sqlite_dialect,
     .target_open = sq_target_open,

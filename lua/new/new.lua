@@ -246,11 +246,10 @@ end
 
 -- bulkbench new --engine=E --dsn=D --table=NAME[,NAME|PATTERN%] [-o FILE] [--sample=N]
 function M.from_tables(opts)
-  local catalog = dialects.of(opts.engine).catalog
-  if not catalog then
+  local cat = dialects.engine_module(opts.engine, "catalog_lua")
+  if not cat then
     core.usage_error(("new reads the catalogs of %s, not %s"):format(dialects.with_catalogs(core.engines()), opts.engine))
   end
-  local cat = require(catalog)
   local okc, db = pcall(core.connect, opts.engine, opts.dsn)
   if not okc then core.fail((tostring(db):gsub("^.-:%d+: ", ""))) end
   require("bulkbench.scratch").report_orphans(db)
@@ -388,7 +387,7 @@ local function column_names(cols, max_len)
 end
 
 function M.from_file(opts, info)
-  local dialect = dialects.of(opts.engine).file_dialect or opts.engine
+  local dialect = dialects.engine(opts.engine).file_dialect or opts.engine
   local name = ident_cut(table_name(info.path), dialects.of(dialect).max_ident)
   local m = util.model(opts.engine, name, name)
   m.rows = info.rows

@@ -18,9 +18,9 @@ function M.dim_value(r, d)
   if d == "strategy" then return type(r.strategy) == "string" and r.strategy ~= "" and r.strategy or "none" end
   if d:sub(1, 4) == "set." then return type(r.set) == "table" and r.set[d:sub(5)] or nil end
   -- one engine, many servers: odbc runs are told apart by the DBMS its driver reached
-  if d == "engine" and dialects.of(r.engine).many_servers and type(r.server) == "table"
+  if d == "engine" and dialects.engine(r.engine).many_servers and type(r.server) == "table"
     and type(r.server.version) == "string" then
-    return "odbc (" .. r.server.version:match("^%S+") .. ")"
+    return r.engine .. " (" .. r.server.version:match("^%S+") .. ")"
   end
   if d:sub(1, 4) == "opt." then return type(r.options) == "table" and r.options[d:sub(5)] or nil end
   return r[d]

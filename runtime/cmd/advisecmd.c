@@ -406,14 +406,7 @@ static int check_options(advise *a, bb_err *err)
         return bb_usagef(err, "--budget expects a duration such as 90s, 5m or 1h, got '%s'", opts_get(cli, "budget"));
     const char *engine = opts_get(cli, "engine");
     if (strchr(engine, ',')) return bb_usagef(err, "advise answers for one engine at a time, got --engine=%s", engine);
-    if (!(a->drv = bb_driver_find(engine))) {
-        const char *names[16];
-        int n = 0;
-        for (int i = 0; bb_drivers[i] && n < 16; i++) names[n++] = bb_drivers[i]->name;
-        const char *near = opts_nearest(engine, names, n);
-        return bb_usagef(err, "unknown engine '%s'%s%s%s", engine, near ? "; did you mean '" : "", near ? near : "",
-                         near ? "'?" : "");
-    }
+    if (!(a->drv = opts_engine(engine, err))) return -1;
     a->dsn = opts_dsn(cli, a->drv);
     a->input = cli->pos[0];
     a->file = is_data_file(a->input);
@@ -535,8 +528,8 @@ static int start_race(advise *a, bb_err *err)
 static int cleanup_orphans(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
-    const bb_driver *drv = bb_driver_find(opts_get(cli, "engine"));
-    if (!drv) return bb_usagef(&err, "unknown engine '%s'", opts_get(cli, "engine")), output_fail(&err);
+    const bb_driver *drv = opts_engine(opts_get(cli, "engine"), &err);
+    if (!drv) return output_fail(&err);
     err.code = BB_EXIT_RUNTIME;
     if (lib_scratch_orphans(drv->name, opts_dsn(cli, drv), 1, &err) < 0) return output_fail(&err);
     return BB_EXIT_OK;
@@ -613,7 +606,7 @@ static const opt_def cleanup_opt = { "cleanup", OT_BOOL, NULL, 0, 0, "drop the s
 static const opt_def *const advise_own[] = { &budget, &baseline, &cleanup_opt, NULL };
 
 static const opt_use advise_opts[] = {
-    { "engine", "the engine (one): {engines}", NULL, "E" },
+    { "engine", "the engine (one)", NULL, "E" },
     { "dsn", NULL, NULL, "DSN" },
     { "budget", NULL, NULL, "DURATION" },
     { "table", "a script: which of its tables to race (default the one bb.load loads); a file: the existing table whose shape the scratch table takes", NULL, "NAME" },

@@ -67,21 +67,24 @@ void command_takers(const char *option, char *out, size_t n)
 }
 
 /* "--rows=N", "--header", "-o FILE": how an option is written on the command line. */
-/* help with {engines}, {file-engines} (those `load` can stream into) and {dialects} spelled
- * out from the registry, into out */
+/* help with {dialects}, {dsns} (each engine's DSN forms) and {file-dsns} (those of the engines
+ * `load` streams into) spelled out from the registry, into out. Help names no engine by
+ * itself: an engine is in a help text through what it adds (a DSN form, a dialect), so an
+ * engine that adds none (the null engine under another name) changes no command's help, nor
+ * docs/commands.md, made from it. */
 static const char *command_help_words(const char *help, char *out, size_t n)
 {
     static const struct {
         const char *token;
         int (*keep)(const bb_driver *d);
         int dialects;
-    } words[] = { { "{engines}", NULL, 0 }, { "{file-engines}", method_streams_files, 0 }, { "{dialects}", NULL, 1 } };
+    } words[] = { { "{dialects}", NULL, 1 }, { "{dsns}", NULL, 0 }, { "{file-dsns}", method_streams_files, 0 } };
     snprintf(out, n, "%s", help);
     for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
-        char *at = strstr(out, words[i].token), names[256], rest[1024];
+        char *at = strstr(out, words[i].token), names[1024], rest[1024];
         if (!at) continue;
         if (words[i].dialects) bb_dialect_words(" or ", names, sizeof names);
-        else bb_engine_words(words[i].keep, words[i].keep ? " or " : ", ", names, sizeof names);
+        else bb_dsn_words(words[i].keep, names, sizeof names);
         snprintf(rest, sizeof rest, "%s", at + strlen(words[i].token));
         if (snprintf(at, n - (size_t)(at - out), "%s%s", names, rest) >= (int)(n - (size_t)(at - out)))
             break; /* cut at the buffer's end: a help text is far shorter */

@@ -30,10 +30,7 @@ static int load_main(bb_cli *cli)
                   bb_engine_words(method_streams_files, ", ", can, sizeof can));
         return output_fail(&err);
     }
-    if (!(o.drv = bb_driver_find(opts_get(cli, "engine")))) {
-        bb_usagef(&err, "unknown engine '%s'", opts_get(cli, "engine"));
-        return output_fail(&err);
-    }
+    if (!(o.drv = opts_engine(opts_get(cli, "engine"), &err))) return output_fail(&err);
     o.dsn = opts_dsn(cli, o.drv);
     output_set_command(cli);
 
@@ -74,8 +71,8 @@ static int load_main(bb_cli *cli)
 
 // clang-format off
 static const opt_use load_opts_cli[] = {
-    { "engine", "the engine whose server takes the files: {file-engines}", "", "E" },
-    { "dsn", "the server: a libpq URI or conninfo (pg), or mysql://user:pass@host:port/db (mysql)", NULL, "DSN" },
+    { "engine", "the engine whose server takes the files: one that streams them (a COPY or LOAD DATA method)", "", "E" },
+    { "dsn", "the server, in the engine's form: {file-dsns}", NULL, "DSN" },
     { "table", "the table to load into (it must exist)", NULL, "NAME" },
     { "format", "the files' format: csv, tsv or copy (default: from the first file's extension)", NULL, "FORMAT" },
     { "threads", "workers, one connection each, each loading one chunk at a time", NULL, NULL },

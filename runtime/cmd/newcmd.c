@@ -14,20 +14,6 @@
 #include "../host/lib.h"
 #include "output.h"
 
-/* The engine --engine names, or a usage error naming the nearest. */
-static const bb_driver *engine(bb_cli *cli, bb_err *err)
-{
-    const char *e = opts_get(cli, "engine");
-    const bb_driver *d = bb_driver_find(e);
-    if (d) return d;
-    const char *names[16];
-    int n = 0;
-    for (int i = 0; bb_drivers[i] && n < 16; i++) names[n++] = bb_drivers[i]->name;
-    const char *near = opts_nearest(e, names, n);
-    bb_usagef(err, "no engine '%s'%s%s%s", e, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
-    return NULL;
-}
-
 /* The file's columns and types, read from end to end. */
 static int read_file(bb_cli *cli, const char *path, csvi_result *r, lib_new_file *f, bb_err *err)
 {
@@ -84,7 +70,7 @@ static int new_mode(bb_cli *cli, bb_err *err)
 static int new_main(bb_cli *cli)
 {
     bb_err err = { .code = BB_EXIT_USAGE };
-    const bb_driver *d = engine(cli, &err);
+    const bb_driver *d = opts_engine(opts_get(cli, "engine"), &err);
     if (!d) return output_fail(&err);
     int scenario = new_mode(cli, &err);
     if (scenario < 0) return output_fail(&err);
@@ -127,7 +113,7 @@ static const opt_def check_rows = { "check-rows", OT_INT, "200000", 0, 1, "rows 
 static const opt_def *const new_own[] = { &sample, &check, &check_rows, NULL };
 
 static const opt_use new_opts[] = {
-    { "engine", "for a table, whose catalog to read; for a file, whose CREATE TABLE to print: {engines}", NULL, "E" },
+    { "engine", "for a table, whose catalog to read; for a file, whose CREATE TABLE to print", NULL, "E" },
     { "dsn", NULL, NULL, "DSN" },
     { "table", "the table(s) to scaffold from: [schema.]NAME, a comma list, or a LIKE pattern (bmsql_%): parents load before children", NULL, "NAME" },
     { "o", "the scenario file to write (default: standard output for a table; for a file, NAME.lua unless it is there)", NULL, "FILE.lua" },

@@ -101,19 +101,6 @@ static int read_targets(bb_cli *cli, dims *d, int nengines, bb_err *err)
     return 0;
 }
 
-static const bb_driver *find_engine(const char *name, bb_err *err)
-{
-    const bb_driver *d = bb_driver_find(name);
-    if (d) return d;
-    const char *names[16];
-    int n = 0;
-    for (int i = 0; bb_drivers[i] && n < 16; i++) names[n++] = bb_drivers[i]->name;
-    const char *near = opts_nearest(name, names, n);
-    bb_usagef(err, "unknown engine '%s'%s%s%s (engines: see `bulkbench list`)", name, near ? "; did you mean '" : "",
-              near ? near : "", near ? "'?" : "");
-    return NULL;
-}
-
 /* --method's list on a sweep of several engines: each engine runs those of the list it offers,
  * and the others are named in s->skipped ("pg/load"); a method no engine offers is an error. */
 static int offered_methods(sweep *s, const dims *d, const bb_driver *drv, char ***out, int *n, bb_err *err)
@@ -230,7 +217,7 @@ int sweep_build_from(bb_cli *cli, const sweep_lists *l, sweep *s, bb_err *err)
     int rc = read_settings(cli, s, &d, err) < 0 || read_targets(cli, &d, ne, err) < 0 ? -1 : 0;
     if (rc == 0 && ne > 1 && check_offered_somewhere(&d, opts_get(cli, "engine"), engines, ne, err) < 0) rc = -1;
     for (int e = 0; e < ne && rc == 0; e++) {
-        const bb_driver *drv = find_engine(engines[e], err);
+        const bb_driver *drv = opts_engine(engines[e], err);
         char **methods = NULL;
         int nm = 0;
         if (!drv || engine_methods(cli, s, &d, drv, ne, &methods, &nm, err) < 0) rc = -1;

@@ -14,8 +14,8 @@
 
 // clang-format off
 const opt_def opts_common[] = {
-    { "engine", OT_STR, bb_default_engine, 1, 0, "engine(s): {engines} (comma list sweeps)" },
-    { "dsn", OT_STR, NULL, 0, 0, "where the database is: libpq URI/conninfo, mysql://user:pass@host:port/db, sqlite file, ODBC connection string; repeat for a host list" },
+    { "engine", OT_STR, bb_default_engine, 1, 0, "engine(s), each one of `bulkbench list --engines` (comma list sweeps)" },
+    { "dsn", OT_STR, NULL, 0, 0, "where the database is, in the engine's form ({dsns}); repeat for a host list" },
     { "threads", OT_INT, "1", 1, 1, "worker threads, one connection each (comma list sweeps)" },
     { "batch", OT_INT, NULL, 1, 1, "rows per transaction, statement or COPY (comma list sweeps)" },
     { "method", OT_STR, NULL, 1, 0, "load method(s), see `bulkbench list` (comma list sweeps)" },
@@ -502,10 +502,24 @@ static const char *dsn_unmask(const char *dsn, const char *env)
 const char *opts_dsn(bb_cli *cli, const bb_driver *d)
 {
     const char *dsn = opts_get(cli, "dsn");
-    char var[64];
-    snprintf(var, sizeof var, "BULKBENCH_%s_DSN", d->name);
-    for (char *p = var; *p; p++) *p = (char)toupper((unsigned char)*p);
+    char var[96];
+    bb_driver_dsn_env(d, var, sizeof var);
     return dsn ? dsn_unmask(dsn, getenv(var)) : getenv(var);
+}
+
+const bb_driver *opts_engine(const char *name, bb_err *err)
+{
+    const bb_driver *d = bb_driver_find(name);
+    if (d) return d;
+    int n = 0;
+    while (bb_drivers[n]) n++;
+    const char *names[n + 1];
+    for (int i = 0; i < n; i++) names[i] = bb_drivers[i]->name;
+    const char *near = opts_nearest(name, names, n);
+    char all[1024];
+    bb_usagef(err, "unknown engine '%s'%s%s%s (engines: %s)", name, near ? "; did you mean '" : "", near ? near : "",
+              near ? "'?" : "", bb_engine_words(NULL, ", ", all, sizeof all));
+    return NULL;
 }
 
 int opts_is_on(const char *v)

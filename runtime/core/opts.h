@@ -75,8 +75,8 @@ const opt_def *opts_def(const opt_def *const *own, const char *name);
 const opt_use *opts_use(const bb_cli *cli, const char *name);
 /* What an option (u, defined by d) means for the command, and its value's name in help
  * ("N", "FILE"; "" for a switch). */
-/* The help text of an option as written; {engines}, {file-engines} and {dialects} in it are
- * spelled out from the registry where help is printed (runtime/cmd/command.c). */
+/* The help text of an option as written; {dialects}, {dsns} and {file-dsns} in it are spelled
+ * out from the registry where help is printed (runtime/cmd/command.c). */
 const char *opts_help(const opt_use *u, const opt_def *d);
 const char *opts_arg(const opt_use *u, const opt_def *d);
 /* The default an option has for the command (its own, unless the command sets one). */
@@ -106,6 +106,9 @@ int opts_is_on(const char *v);
  * engine's own default). A --dsn whose password is *** (as printed) takes the password of
  * BULKBENCH_<ENGINE>_DSN when that names the same user@host:port, so printed commands run. */
 const char *opts_dsn(bb_cli *cli, const bb_driver *d);
+/* The engine a --engine value names, or NULL with the one usage error every command gives:
+ * "unknown engine 'pgg'; did you mean 'pg'? (engines: ...)", every engine of the registry. */
+const bb_driver *opts_engine(const char *name, bb_err *err);
 
 /* Parses "90s", "5m", "1.5h", "250ms" or plain seconds; -1 when malformed. */
 double opts_parse_duration(const char *s);

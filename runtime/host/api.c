@@ -2,6 +2,7 @@
 #include "api.h"
 #include "api_args.h"
 
+#include <jansson.h>
 #include <lauxlib.h>
 #include <lua.h>
 #include <math.h>
@@ -104,9 +105,9 @@ static int l_set_default(lua_State *L)
     const char *names[128];
     int n = 0;
     snprintf(base, sizeof base, "%.*s", at ? (int)(at - name) : (int)strlen(name), name);
-    if (at && !bb_driver_find(at + 1)) {
-        for (int i = 0; bb_drivers[i] && n < 128; i++) names[n++] = bb_drivers[i]->name;
-        lua_pushfstring(L, "bb.defaults: no engine '%s'%s", at + 1, did_you_mean(at + 1, names, n, hint, sizeof hint));
+    bb_err err;
+    if (at && !opts_engine(at + 1, &err)) {
+        lua_pushfstring(L, "bb.defaults: %s", err.msg);
         return host_usage_error(L, lua_tostring(L, -1));
     }
     const opt_def *d = opts_find(h->cli, base);
@@ -115,7 +116,6 @@ static int l_set_default(lua_State *L)
         lua_pushfstring(L, "bb.defaults: '%s' is not a common option%s", name, did_you_mean(base, names, n, hint, sizeof hint));
         return host_usage_error(L, lua_tostring(L, -1));
     }
-    bb_err err;
     if (opts_check_value(base, d->type, value, d->min, &err) < 0 && !d->list) return host_usage_error(L, err.msg);
     if (h->setup && h->cli) opts_set_default(h->cli, name, value);
     return 0;
@@ -459,19 +459,16 @@ static int l_engines(lua_State *L)
     return 1;
 }
 
-/* core.engine(name) -> what the engine's descriptor (drivers/driver.h) says of it: { name,
- * summary, default_method }; nil for an unknown engine. */
+/* core.engine(name) -> what the engine's descriptor says of it (drivers/driver.h), the same
+ * fields `bulkbench list --engines --format=json` prints (bb_driver_json); nil for an unknown
+ * engine. */
 static int l_engine(lua_State *L)
 {
     const bb_driver *d = bb_driver_find(luaL_checkstring(L, 1));
     if (!d) return 0;
-    lua_createtable(L, 0, 3);
-    lua_pushstring(L, d->name);
-    lua_setfield(L, -2, "name");
-    lua_pushstring(L, d->summary);
-    lua_setfield(L, -2, "summary");
-    lua_pushstring(L, d->default_method);
-    lua_setfield(L, -2, "default_method");
+    json_t *o = bb_driver_json(d);
+    api_push_json(L, o);
+    json_decref(o);
     return 1;
 }
 

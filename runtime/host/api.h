@@ -30,6 +30,9 @@ void api_dialect_open(lua_State *L);
 int api_summary(lua_State *L);
 /* core.json_decode(text) -> Lua value (api_json.c); JSON null becomes nil. */
 int api_json_decode(lua_State *L);
+/* Pushes v as a Lua value (objects and arrays as tables, null as nil). */
+struct json_t;
+void api_push_json(lua_State *L, struct json_t *v);
 /* core.spawn(args [, env]): this binary run again as a child; its exit code (api_spawn.c). */
 int api_spawn(lua_State *L);
 /* Value sets (api_sets.c): db:read_set on conn (arguments from index 2); the state's set

@@ -342,11 +342,11 @@ static int l_db_index(lua_State *L)
 int api_db_connect(lua_State *L)
 {
     const char *engine = luaL_checkstring(L, 1), *dsn = luaL_optstring(L, 2, NULL);
-    const bb_driver *drv = bb_driver_find(engine);
-    if (!drv) return luaL_error(L, "unknown engine '%s'", engine);
+    bb_err err;
+    const bb_driver *drv = opts_engine(engine, &err);
+    if (!drv) return luaL_error(L, "%s", err.msg);
     bb_target *t;
     bb_conn *c;
-    bb_err err;
     if (drv->target_open(dsn, &t, &err) < 0) return db_raise(L, &err);
     if (drv->connect(t, &c, &err) < 0) {
         drv->target_close(t);

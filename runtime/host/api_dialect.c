@@ -2,7 +2,8 @@
  * quoting and parameter spelling are the C ones (drivers/driver_dialect.c), so a script, the
  * library's DDL and the runtime's statements spell names the same way; scripts read the
  * dialect instead of testing the engine's name. Fields: name (the type map's key),
- * ident_quote, param_style ("$1" or "?"), max_params, max_rows, bool_int; methods:
+ * ident_quote, param_style ("$1" or "?"), max_params, max_rows, bool_int, lua (the module that
+ * describes it, nil: none); methods:
  * quote(ident), param(i), and type(sqltype) (added by lua/bulkbench.lua). */
 #include <lauxlib.h>
 #include <lua.h>
@@ -63,6 +64,7 @@ static int l_index(lua_State *L)
     else if (!strcmp(k, "max_params")) lua_pushinteger(L, d->max_params);
     else if (!strcmp(k, "max_rows")) lua_pushinteger(L, d->max_rows);
     else if (!strcmp(k, "bool_int")) lua_pushboolean(L, d->bool_int);
+    else if (!strcmp(k, "lua")) lua_pushstring(L, d->lua); /* nil: the standard's */
     else {
         luaL_getmetatable(L, DIALECT_MT);
         lua_getfield(L, -1, "methods");
@@ -85,12 +87,12 @@ static int l_eq(lua_State *L)
     return 1;
 }
 
-/* core.dialect(name): an engine's dialect by name; one bulkbench has no engine for (oracle,
- * mssql, ansi: reached through ODBC) gets the standard's quoting and '?' markers. */
+/* core.dialect(name): a dialect an engine speaks, by name (oracle and mssql among them, which
+ * the odbc engine reaches); one no engine knows gets the standard's quoting and '?' markers. */
 int api_dialect_find(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
-    const bb_dialect *d = bb_dialect_find(name);
+    const bb_dialect *d = bb_dialect_known(name);
     bb_dialect std = bb_dialect_generic;
     std.name = name;
     api_push_dialect(L, d ? d : &std);

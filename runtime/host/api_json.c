@@ -5,7 +5,7 @@
 
 #include "api.h"
 
-static void push_json(lua_State *L, json_t *v)
+void api_push_json(lua_State *L, json_t *v)
 {
     switch (json_typeof(v)) {
     case JSON_OBJECT: {
@@ -15,7 +15,7 @@ static void push_json(lua_State *L, json_t *v)
         json_object_foreach(v, k, x)
         {
             if (json_is_null(x)) continue; /* absent = null: scripts test with `== nil` */
-            push_json(L, x);
+            api_push_json(L, x);
             lua_setfield(L, -2, k);
         }
         break;
@@ -26,7 +26,7 @@ static void push_json(lua_State *L, json_t *v)
         lua_createtable(L, (int)json_array_size(v), 0);
         json_array_foreach(v, i, x)
         {
-            push_json(L, x);
+            api_push_json(L, x);
             lua_rawseti(L, -2, (int)i + 1);
         }
         break;
@@ -52,7 +52,7 @@ int api_json_decode(lua_State *L)
         lua_pushfstring(L, "line %d column %d: %s", e.line, e.column, e.text);
         return 2;
     }
-    push_json(L, v);
+    api_push_json(L, v);
     json_decref(v);
     return 1;
 }

@@ -61,8 +61,8 @@ $ ./bulkbench help reprot; ./bulkbench help nosuch
 # load's --dsn offers what load takes: a pg or mysql server, not a SQLite file or an ODBC string
 $ ./bulkbench load --help | sed -n '/--dsn/,/--table/p'
 ? 0
-~ libpq URI or conninfo \(pg\)
-~ mysql://
+~ postgresql://user@host
+~ mysql://user:pass@host
 ! sqlite|ODBC
 
 # the test runner counts a skip as a skip, not a pass: TAP's "ok N # skip" (a suite that cannot run here, e.g. a system not built) and a tally's "N skipped"

@@ -1,5 +1,5 @@
 # The odbc engine from the command line. Needs the servers and BULKBENCH_ODBC_{PG,MYSQL,SQLITE}
-# (tests/run.sh: tests/fixtures/odbc.sh registers the drivers in scratch ini files).
+# (tests/run.sh: drivers/odbc/test_setup.sh registers the drivers in scratch ini files).
 
 # bulkbench list offers the engine and what its capability flags allow
 $ ./bulkbench list

@@ -166,7 +166,7 @@ end)
 describe("bulkbench new through ODBC's catalog functions", function()
   for _, v in ipairs { { "psqlODBC", "pg", PG, "BULKBENCH_ODBC_PG" }, { "MariaDB Connector/ODBC", "mysql", MY, "BULKBENCH_ODBC_MYSQL" } } do
     it(v[1] .. ": columns, keys and the foreign key from SQLColumns, SQLPrimaryKeys, SQLForeignKeys; the scenario runs", function()
-      local odbc = assert(os.getenv(v[4]), v[4] .. " is not set (tests/fixtures/odbc.sh)")
+      local odbc = assert(os.getenv(v[4]), v[4] .. " is not set (drivers/odbc/test_setup.sh)")
       local db = bb.connect(v[2], v[3])
       NEW_CREATE(db)
       local script = lib.tmp(".lua")

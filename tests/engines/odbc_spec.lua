@@ -2,7 +2,7 @@
 -- contrib/dbctl servers, SQLite ODBC on a file. Every method loads exactly the generator's
 -- rows, and the table is identical (checksum) to the one the native engine loads for the same
 -- seed; a refused row is named; results name the driver. tests/run.sh registers the drivers
--- in a scratch odbcinst.ini (tests/fixtures/odbc.sh); without it the drivers are named by path.
+-- in a scratch odbcinst.ini (drivers/odbc/test_setup.sh); without it the drivers are named by path.
 local TMP = os.getenv("BB_TEST_TMP") or "/tmp" -- scratch files: one directory per test lane
 local bb = require "bulkbench"
 local lib = require "engine_lib"
