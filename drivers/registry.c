@@ -87,7 +87,8 @@ const char *bb_dsn_words(int (*keep)(const bb_driver *d), char *out, size_t n)
     return out;
 }
 
-/* The dialects of the engines, each once, and generic (gen --format=sql's default), as words. */
+/* The dialects of the engines, each once, and generic (gen --format=sql's default), as words,
+ * by name. */
 const char *bb_dialect_words(const char *last_sep, char *out, size_t n)
 {
     const char *names[bb_driver_count() + 1];
@@ -97,6 +98,13 @@ const char *bb_dialect_words(const char *last_sep, char *out, size_t n)
         for (int j = 0; j < m; j++) seen |= strcmp(names[j], bb_drivers[i]->dialect->name) == 0;
         if (!seen) names[m++] = bb_drivers[i]->dialect->name;
     }
+    /* by name: the words do not change with the engines' order (a new engine's folder) */
+    for (int i = 1; i < m; i++)
+        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            const char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
     return join_words(names, m, last_sep, out, n);
 }
 
