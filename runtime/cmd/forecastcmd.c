@@ -188,7 +188,7 @@ static int forecast_main(bb_cli *cli)
 
 // clang-format off
 static const opt_use forecast_opts[] = {
-    { "engine", "the engine (one): {engines}; pg and mysql tell their tables' sizes and reads, the others only the rows", NULL, "E" },
+    { "engine", "the engine (one); pg and mysql tell their tables' sizes and reads, the others only the rows", NULL, "E" },
     { "dsn", NULL, NULL, "DSN" },
     { "method", "the load's method (one)", NULL, "M" },
     { "threads", "the load's threads (one)", NULL, "N" },
