@@ -292,82 +292,91 @@ local function mailbox(st)
   return start ~= "" and start or "user", "@" .. best
 end
 
+-- A numeric key: a shuffle of the range seen when the values were in no order, else a
+-- sequence from the smallest at their spacing.
+local function unique_number(c, st, m)
+  local tlo, thi = src.limits(c)
+  local lo, hi = M.observed(c, st)
+  local start = lo and math.floor(lo) or 1
+  if type(tlo) == "number" and start < tlo then start = math.ceil(tlo) end
+  local top = type(thi) == "number" and math.floor(thi) or nil
+  if not ordered(st) and c.kind == "int" then
+    local last = math.max(hi and math.floor(hi) or start, start + math.max((m.rows or 1) - 1, 0))
+    if top and last > top then last = top end
+    return ("bb.permutation { %s, %s }"):format(num(start), num(last)),
+      ("a key, in no order (correlation %.2f): a shuffle of %s..%s as the table's were (wider when --rows asks for more)")
+        :format(st.correlation, num(start), num(last)),
+      top and (top - start + 1) or nil
+  end
+  local d, step = M.distinct_count(m, c), 1
+  if d and d > 1 and lo and hi and c.kind == "int" then step = math.max(1, math.floor((hi - lo) / (d - 1) + 0.5)) end
+  local gen = step > 1 and ("bb.seq { start = %s, step = %d }"):format(num(start), step) or ("bb.seq { start = %s }"):format(num(start))
+  return gen, ("a key: a sequence from %s%s, as the table's were"):format(num(start), step > 1 and (" in steps of " .. step) or ""),
+    top and math.floor((top - start) / step) + 1 or nil
+end
+
+-- A text key: a number between the values' prefix and suffix, an e-mail address's shape, or a
+-- pattern of the values' common prefix.
+local function unique_text(c, st)
+  local prefix, digits, padded, low, suffix = numbered(st)
+  local room = c.length and (c.length - (prefix and #prefix + #suffix or 0)) or 18
+  if prefix and digits <= room then
+    local ord = ordered(st) and "seq" or "random"
+    local args = { src.q(prefix .. ("#"):rep(digits)), ("order = %q"):format(ord) }
+    if ord == "seq" and low > 0 then args[#args + 1] = "start = " .. num(low) end
+    if not padded then args[#args + 1] = "pad = false" end
+    if suffix ~= "" then args[#args + 1] = "suffix = " .. src.q(suffix) end
+    return ("bb.unique { %s }"):format(table.concat(args, ", ")),
+      ("a key: %s and a different number each row (%s)%s, %s, as the table's were (more digits when --rows asks for more)")
+        :format(prefix, padded and (digits .. " digits") or ("up to " .. digits .. " digits, unpadded"),
+          suffix ~= "" and (", then " .. suffix) or "", ord == "seq" and "in order" or "shuffled"),
+      10 ^ math.min(room, 18)
+  end
+  local user, domain = mailbox(st)
+  room = c.length and (c.length - (user and #user + #domain or 0)) or 10
+  if user and room >= 4 then
+    return ("bb.unique { %s, order = \"random\", pad = false, suffix = %s }"):format(src.q(user .. ("#"):rep(math.min(room, 10))),
+      src.q(domain)), ("a key of e-mail addresses: %s, a different number each row, %s (the commonest domain)"):format(user, domain),
+      10 ^ math.min(room, 10)
+  end
+  local pat = src.unique_pattern(c, st)
+  if not pat then return nil end
+  local ord = ordered(st) and "seq" or "random"
+  return ("bb.unique { %s, order = %q }"):format(src.q(pat), ord),
+    ("a key: %s with a different number each row, %s"):format(pat, ord == "seq" and "in order" or "shuffled")
+end
+
+-- A date or timestamp key: a sequence from the smallest at the spacing the values had.
+local function unique_time(c, st, m)
+  local lo, hi = M.observed(c, st)
+  local unit = c.kind == "date" and 86400 or 1
+  local d, step = M.distinct_count(m, c), unit
+  if lo and hi and d and d > 1 then
+    local span = (hi - lo) * (c.kind == "date" and 86400 or 1)
+    step = math.max(unit, math.floor(span / (d - 1) / unit + 0.5) * unit)
+    for _, whole in ipairs { 86400, 3600, 60 } do -- the count may be an estimate: a spacing near a whole unit is it
+      local k = math.floor(step / whole + 0.5)
+      if k >= 1 and math.abs(k * whole - step) <= 0.05 * step then step = k * whole; break end
+    end
+  end
+  local start = lo and instant.text(c.kind == "date" and "date" or "timestamp", c.kind == "date" and lo or math.floor(lo))
+    or "2024-01-01 00:00:00"
+  if c.kind == "date" then start = start .. " 00:00:00" end
+  local every = step % 86400 == 0 and (math.floor(step / 86400) .. " day" .. (step == 86400 and "" or "s"))
+    or step % 3600 == 0 and (math.floor(step / 3600) .. " hour" .. (step == 3600 and "" or "s"))
+    or (step .. " second" .. (step == 1 and "" or "s"))
+  return ("bb.timestamp { start = %q, step = %d }"):format(start, step),
+    ("a key: one every %s from %s, as the table's were spread"):format(every, start)
+end
+
 -- The unique generator for key column c: source, the comment, and how many rows it holds
 -- (nil: more than any run will ask).
 function M.unique(c, st, m)
-  local tlo, thi = src.limits(c)
-  if c.kind == "int" or c.kind == "numeric" or c.kind == "double" then
-    local lo, hi = M.observed(c, st)
-    local start = lo and math.floor(lo) or 1
-    if type(tlo) == "number" and start < tlo then start = math.ceil(tlo) end
-    local top = type(thi) == "number" and math.floor(thi) or nil
-    if not ordered(st) and c.kind == "int" then
-      local last = math.max(hi and math.floor(hi) or start, start + math.max((m.rows or 1) - 1, 0))
-      if top and last > top then last = top end
-      return ("bb.permutation { %s, %s }"):format(num(start), num(last)),
-        ("a key, in no order (correlation %.2f): a shuffle of %s..%s as the table's were (wider when --rows asks for more)")
-          :format(st.correlation, num(start), num(last)),
-        top and (top - start + 1) or nil
-    end
-    local d, step = M.distinct_count(m, c), 1
-    if d and d > 1 and lo and hi and c.kind == "int" then step = math.max(1, math.floor((hi - lo) / (d - 1) + 0.5)) end
-    local gen = step > 1 and ("bb.seq { start = %s, step = %d }"):format(num(start), step) or ("bb.seq { start = %s }"):format(num(start))
-    return gen, ("a key: a sequence from %s%s, as the table's were"):format(num(start), step > 1 and (" in steps of " .. step) or ""),
-      top and math.floor((top - start) / step) + 1 or nil
-  elseif c.kind == "text" then
-    local prefix, digits, padded, low, suffix = numbered(st)
-    local room = c.length and (c.length - (prefix and #prefix + #suffix or 0)) or 18
-    if prefix and digits <= room then
-      local ord = ordered(st) and "seq" or "random"
-      local pat = prefix .. ("#"):rep(digits)
-      local args = { src.q(pat), ("order = %q"):format(ord) }
-      if ord == "seq" and low > 0 then args[#args + 1] = "start = " .. num(low) end
-      if not padded then args[#args + 1] = "pad = false" end
-      if suffix ~= "" then args[#args + 1] = "suffix = " .. src.q(suffix) end
-      return ("bb.unique { %s }"):format(table.concat(args, ", ")),
-        ("a key: %s and a different number each row (%s)%s, %s, as the table's were (more digits when --rows asks for more)")
-          :format(prefix, padded and (digits .. " digits") or ("up to " .. digits .. " digits, unpadded"),
-            suffix ~= "" and (", then " .. suffix) or "", ord == "seq" and "in order" or "shuffled"),
-        10 ^ math.min(room, 18)
-    end
-    local user, domain = mailbox(st)
-    room = c.length and (c.length - (user and #user + #domain or 0)) or 10
-    if user and room >= 4 then
-      local pat = user .. ("#"):rep(math.min(room, 10))
-      return ("bb.unique { %s, order = \"random\", pad = false, suffix = %s }"):format(src.q(pat), src.q(domain)),
-        ("a key of e-mail addresses: %s, a different number each row, %s (the commonest domain)"):format(user, domain),
-        10 ^ math.min(room, 10)
-    end
-    local pat = src.unique_pattern(c, st)
-    if pat then
-      local ord = ordered(st) and "seq" or "random"
-      return ("bb.unique { %s, order = %q }"):format(src.q(pat), ord),
-        ("a key: %s with a different number each row, %s"):format(pat, ord == "seq" and "in order" or "shuffled")
-    end
-  elseif c.kind == "uuid" then
-    return "bb.uuid()", "a key: random UUIDs (distinct with overwhelming probability)"
-  elseif c.kind == "timestamp" or c.kind == "date" then
-    local lo, hi = M.observed(c, st)
-    local unit = c.kind == "date" and 86400 or 1
-    local d, step = M.distinct_count(m, c), unit
-    if lo and hi and d and d > 1 then
-      local span = (hi - lo) * (c.kind == "date" and 86400 or 1)
-      step = math.max(unit, math.floor(span / (d - 1) / unit + 0.5) * unit)
-      for _, whole in ipairs { 86400, 3600, 60 } do -- the count may be an estimate: a spacing near a whole unit is it
-        local k = math.floor(step / whole + 0.5)
-        if k >= 1 and math.abs(k * whole - step) <= 0.05 * step then step = k * whole; break end
-      end
-    end
-    local start = lo and instant.text(c.kind == "date" and "date" or "timestamp", c.kind == "date" and lo or math.floor(lo))
-      or "2024-01-01 00:00:00"
-    if c.kind == "date" then start = start .. " 00:00:00" end
-    local every = step % 86400 == 0 and (math.floor(step / 86400) .. " day" .. (step == 86400 and "" or "s"))
-      or step % 3600 == 0 and (math.floor(step / 3600) .. " hour" .. (step == 3600 and "" or "s"))
-      or (step .. " second" .. (step == 1 and "" or "s"))
-    return ("bb.timestamp { start = %q, step = %d }"):format(start, step),
-      ("a key: one every %s from %s, as the table's were spread"):format(every, start)
-  elseif c.kind == "bytes" then
-    return "bb.blob { bytes = 16 }", "a key: 16 random bytes (distinct with overwhelming probability)"
+  if c.kind == "int" or c.kind == "numeric" or c.kind == "double" then return unique_number(c, st, m)
+  elseif c.kind == "text" then return unique_text(c, st)
+  elseif c.kind == "uuid" then return "bb.uuid()", "a key: random UUIDs (distinct with overwhelming probability)"
+  elseif c.kind == "timestamp" or c.kind == "date" then return unique_time(c, st, m)
+  elseif c.kind == "bytes" then return "bb.blob { bytes = 16 }", "a key: 16 random bytes (distinct with overwhelming probability)"
   end
   return nil
 end

@@ -91,6 +91,16 @@ function M.read(db, tab)
       table.insert(fks[r[1]].ref_columns, r[6])
     end
   end
+  M.checks(db, m, tab)
+  M.stats(db, m, tab)
+  M.triggers(db, m, tab)
+  return m
+end
+
+
+-- The table's CHECKs (m.checks); MariaDB's JSON columns are text with a json_valid CHECK:
+-- made from the values the table holds.
+function M.checks(db, m, tab)
   local ok, checks = pcall(db.query, db, "SELECT constraint_name, check_clause FROM information_schema.check_constraints "
     .. "WHERE constraint_schema = ? AND table_name = ?", tab.schema, tab.name)
   for _, r in ipairs(ok and checks or {}) do
@@ -101,13 +111,16 @@ function M.read(db, tab)
       m.checks[#m.checks + 1] = { name = r[1], sql = r[2] }
     end
   end
-  M.stats(db, m, tab)
+end
+
+-- The table's triggers (named in the file), and the columns those before an insert assign
+-- (SET NEW.col = ...: the server's).
+function M.triggers(db, m, tab)
   util.not_copied(m, util.q(db, "the triggers of " .. m.qname, "SELECT concat('trigger ', trigger_name) FROM "
     .. "information_schema.triggers WHERE event_object_schema = ? AND event_object_table = ? ORDER BY 1", tab.schema, tab.name))
   util.trigger_writes(m, util.q(db, "the triggers of " .. m.qname, "SELECT trigger_name, action_statement FROM "
     .. "information_schema.triggers WHERE event_object_schema = ? AND event_object_table = ? AND action_timing = 'BEFORE' "
     .. "AND event_manipulation = 'INSERT' ORDER BY 1", tab.schema, tab.name))
-  return m
 end
 
 local function unhex(h)

@@ -154,7 +154,15 @@ function M.read(db, tab)
       m.checks[#m.checks + 1] = { name = r[2], sql = r[3]:match("^CHECK%s*(.-)%s*$") or r[3] }
     end
   end
-  -- unique indexes that are not constraints still refuse duplicates
+  M.unique_indexes(db, m, tab)
+  M.stats(db, m, tab)
+  M.triggers(db, m, tab)
+  return m
+end
+
+
+-- Unique indexes that are not constraints still refuse duplicates: m.uniques gets them.
+function M.unique_indexes(db, m, tab)
   local idx = util.q(db, "the indexes of " .. m.qname, [[SELECT i.indisunique, i.indisprimary,
       (SELECT string_agg(a.attname, chr(1) ORDER BY k.i) FROM unnest(i.indkey::int2[]) WITH ORDINALITY k(n, i)
          JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.n),
@@ -164,15 +172,17 @@ function M.read(db, tab)
   for _, r in ipairs(idx) do
     if r[1] == "t" and r[2] == "f" and r[4] == "t" and r[5] == "0" then m.uniques[#m.uniques + 1] = split_names(r[3]) end
   end
-  M.stats(db, m, tab)
+end
+
+-- The table's triggers and rules (named in the file), and the columns its row triggers before
+-- an insert (tgtype: row 1, before 2, insert 4) that are on assign (the server's).
+function M.triggers(db, m, tab)
   util.not_copied(m, util.q(db, "the triggers of " .. m.qname, [[SELECT 'trigger ' || tgname FROM pg_trigger
     WHERE tgrelid = $1::oid AND NOT tgisinternal UNION ALL SELECT 'rule ' || rulename FROM pg_rules
     WHERE schemaname = $2 AND tablename = $3 ORDER BY 1]], tab.oid, tab.schema, tab.name))
-  -- row triggers before an insert (tgtype: row 1, before 2, insert 4) that are on: what they assign
   util.trigger_writes(m, util.q(db, "the triggers of " .. m.qname, [[SELECT t.tgname, p.prosrc FROM pg_trigger t
     JOIN pg_proc p ON p.oid = t.tgfoid WHERE t.tgrelid = $1::oid AND NOT t.tgisinternal AND t.tgenabled <> 'D'
       AND (t.tgtype::int & 7) = 7 ORDER BY 1]], tab.oid))
-  return m
 end
 
 -- pg_stats, when the table was analyzed: one entry per column in m.stats.

@@ -75,44 +75,37 @@ local function one_line(gen, key, hoisted)
   return ("%s(lists[%s])"):format(kind, law.q(key))
 end
 
--- The bb.table declaration of m, and what the summary says of it.
-local function declare(m, var, inset)
-  local r = require("bulkbench.new.keyplan").plan(m)
-  local lines, stats, hoisted = {}, { gen = 0, server = 0, warn = {} }, {}
+-- Column c's lines of the declaration (its comment, a warning, its entry) into lines; what the
+-- summary counts into stats; g: its generator's fields (law.column).
+local function column_lines(m, c, g, lines, stats, hoisted)
   local I = "  "
-  lines[#lines + 1] = ("local %s = bb.table %s {"):format(var, law.q(m.name))
-  lines[#lines + 1] = ("%slike = %s, rows = %s,"):format(I, law.q(m.qname), law.num(m.rows or 0))
-  for _, fk in ipairs(m.fks) do
-    local _, pname = require("bulkbench.scratch").split(fk.references)
-    fk.out_ref = inset[pname] and pname or fk.references
+  local head = ("%s %s%s"):format(c.name, c.declared or c.type, c.not_null and " NOT NULL" or "")
+  lines[#lines + 1] = ("%s-- %s: %s"):format(I, head, g.comment or "")
+  if g.warning then
+    stats.warn[#stats.warn + 1] = m.name .. ": " .. g.warning
+    lines[#lines + 1] = I .. "-- WARNING: " .. g.warning
   end
-  local gens = {}
-  for _, c in ipairs(m.columns) do
-    local g = law.column(m, c, r[c.name], I .. "  ")
-    gens[#gens + 1] = g
-    local head = ("%s %s%s"):format(c.name, c.declared or c.type, c.not_null and " NOT NULL" or "")
-    lines[#lines + 1] = ("%s-- %s: %s"):format(I, head, g.comment or "")
-    if g.warning then
-      stats.warn[#stats.warn + 1] = m.name .. ": " .. g.warning
-      lines[#lines + 1] = I .. "-- WARNING: " .. g.warning
-    end
-    local fields = {}
-    if g.gen then fields[#fields + 1] = one_line(g.gen, m.name .. "." .. c.name, hoisted) end
-    if g.null then fields[#fields + 1] = "null = " .. law.num(math.floor(g.null * 1e6 + 0.5) / 1e6) end
-    if c.not_null then fields[#fields + 1] = "not_null = true" end
-    if c.identity then fields[#fields + 1] = "auto_increment = true" end
-    if c.default and not c.identity then fields[#fields + 1] = "default = " .. law.q(c.default) end
-    if g.as then fields[#fields + 1] = "as = " .. law.q(g.as) end
-    if g.as_text then fields[#fields + 1] = "as_text = true" end
-    if g.key then fields[#fields + 1] = "key = true" end
-    if g.skip then
-      lines[#lines + 1] = ("%s-- { %s, %s },"):format(I, law.q(c.name), law.q(c.type))
-    else
-      local body = ("{ %s, %s%s },"):format(law.q(c.name), law.q(c.type), #fields > 0 and (", " .. table.concat(fields, ", ")) or "")
-      lines[#lines + 1] = I .. body
-      if g.gen then stats.gen = stats.gen + 1 else stats.server = stats.server + 1 end
-    end
+  if g.skip then
+    lines[#lines + 1] = ("%s-- { %s, %s },"):format(I, law.q(c.name), law.q(c.type))
+    return
   end
+  local fields = {}
+  if g.gen then fields[#fields + 1] = one_line(g.gen, m.name .. "." .. c.name, hoisted) end
+  if g.null then fields[#fields + 1] = "null = " .. law.num(math.floor(g.null * 1e6 + 0.5) / 1e6) end
+  if c.not_null then fields[#fields + 1] = "not_null = true" end
+  if c.identity then fields[#fields + 1] = "auto_increment = true" end
+  if c.default and not c.identity then fields[#fields + 1] = "default = " .. law.q(c.default) end
+  if g.as then fields[#fields + 1] = "as = " .. law.q(g.as) end
+  if g.as_text then fields[#fields + 1] = "as_text = true" end
+  if g.key then fields[#fields + 1] = "key = true" end
+  lines[#lines + 1] = I .. ("{ %s, %s%s },"):format(law.q(c.name), law.q(c.type), #fields > 0 and (", " .. table.concat(fields, ", ")) or "")
+  if g.gen then stats.gen = stats.gen + 1 else stats.server = stats.server + 1 end
+end
+
+-- The declaration's lines after the columns: the rows it can take, keys, CHECKs, foreign
+-- keys and the value sets a run reads.
+local function table_lines(m, gens, lines)
+  local I = "  "
   local cap, why = keys.table_limit(gens)
   if cap then
     m.max_rows = { cap, why }
@@ -141,6 +134,25 @@ local function declare(m, var, inset)
     lines[#lines + 1] = I .. "},"
   end
   for _, l in ipairs(observed.table_src(m, I, law.q, law.pairs_src)) do lines[#lines + 1] = l end
+end
+
+-- The bb.table declaration of m, and what the summary says of it; true third when long lists
+-- of its went above it (the scenario then declares `lists`).
+local function declare(m, var, inset)
+  local r = require("bulkbench.new.keyplan").plan(m)
+  local lines, stats, hoisted = {}, { gen = 0, server = 0, warn = {} }, {}
+  lines[#lines + 1] = ("local %s = bb.table %s {"):format(var, law.q(m.name))
+  lines[#lines + 1] = ("  like = %s, rows = %s,"):format(law.q(m.qname), law.num(m.rows or 0))
+  for _, fk in ipairs(m.fks) do
+    local _, pname = require("bulkbench.scratch").split(fk.references)
+    fk.out_ref = inset[pname] and pname or fk.references
+  end
+  local gens = {}
+  for _, c in ipairs(m.columns) do
+    gens[#gens + 1] = law.column(m, c, r[c.name], "    ")
+    column_lines(m, c, gens[#gens], lines, stats, hoisted)
+  end
+  table_lines(m, gens, lines)
   lines[#lines + 1] = "}"
   if #hoisted > 0 then
     table.insert(hoisted, 1, ("-- the long lists %s's columns draw from (each column's line below names its own)"):format(m.name))
@@ -244,6 +256,52 @@ local function finish(text, warn, opts, what)
   return text, warn
 end
 
+-- The empty parents of models' references, read (model) and added to them, parents first: a
+-- parent that holds no rows has no keys to draw from, so the scenario loads it too (its values
+-- from its types alone) and runs as written.
+local function add_empty_parents(db, cat, models, model)
+  local have = {}
+  for _, m in ipairs(models) do have[m.qname] = true end
+  repeat
+    local added = false
+    for _, m in ipairs(models) do
+      for _, fk in ipairs(m.fks) do
+        if fk.parent_rows == 0 and not have[fk.references] then
+          local pm = model(cat.resolve(db, fk.references)[1])
+          pm.notes[#pm.notes + 1] = ("loaded with %s, which references it: it holds no rows, so there are no keys to draw from"):format(m.name)
+          have[fk.references], have[pm.qname] = true, true
+          models[#models + 1] = pm
+          added = true
+        end
+      end
+    end
+    if added then
+      models = parents_first(models)
+      for _, m in ipairs(models) do for _, fk in ipairs(m.fks) do fk.parent_rows = nil end end
+      keys.parent_rows(db, cat, models)
+    end
+  until not added
+  return models
+end
+
+-- The file's first line (what it is of, its rows and how they were counted, its statistics),
+-- and the scenario's description.
+local function source_of(models, opts)
+  local names, rows, how = {}, 0, nil
+  for _, m in ipairs(models) do
+    names[#names + 1] = m.name
+    rows = rows + (m.rows or 0)
+    if m.rows_how and m.rows_how ~= "counted" then how = m.rows_how elseif m.rows_how and not how then how = "counted" end
+  end
+  local m1 = models[1]
+  local line = ("rows like %s on %s (%s rows%s; statistics: %s)"):format(
+    #models == 1 and m1.qname or table.concat(names, ", "), m1.server or opts.engine, law.num(rows),
+    how and (", " .. how) or "", m1.stats_source or "none")
+  local describe = ("Rows shaped like %s (%s), loaded into scratch copies: bulkbench new --engine=%s --table=%s"):format(
+    table.concat(names, ", "), m1.server or opts.engine, opts.engine, shq(opts.table))
+  return line, describe, names
+end
+
 -- bulkbench new --engine=E --dsn=D --table=NAME[,NAME|PATTERN%] [-o FILE] [--sample=N]
 function M.from_tables(opts)
   local cat = dialects.engine_module(opts.engine, "catalog_lua")
@@ -269,49 +327,15 @@ function M.from_tables(opts)
   for _, tab in ipairs(tabs) do models[#models + 1] = model(tab) end
   models = parents_first(models)
   keys.parent_rows(db, cat, models)
-  -- a parent that holds no rows has no keys to draw from: the scenario loads it too (its
-  -- values from its types alone), parents first, so that it runs as written
-  local have = {}
-  for _, m in ipairs(models) do have[m.qname] = true end
-  repeat
-    local added = false
-    for _, m in ipairs(models) do
-      for _, fk in ipairs(m.fks) do
-        if fk.parent_rows == 0 and not have[fk.references] then
-          local found = cat.resolve(db, fk.references)[1]
-          local pm = model(found)
-          pm.notes[#pm.notes + 1] = ("loaded with %s, which references it: it holds no rows, so there are no keys to draw from"):format(m.name)
-          have[fk.references], have[pm.qname] = true, true
-          models[#models + 1] = pm
-          added = true
-        end
-      end
-    end
-    if added then
-      models = parents_first(models)
-      for _, m in ipairs(models) do for _, fk in ipairs(m.fks) do fk.parent_rows = nil end end
-      keys.parent_rows(db, cat, models)
-    end
-  until not added
-  local names, rows, how = {}, 0, nil
-  for _, m in ipairs(models) do
-    names[#names + 1] = m.name
-    rows = rows + (m.rows or 0)
-    if m.rows_how and m.rows_how ~= "counted" then how = m.rows_how elseif m.rows_how and not how then how = "counted" end
-  end
-  local m1 = models[1]
-  local source_line = ("rows like %s on %s (%s rows%s; statistics: %s)"):format(
-    #models == 1 and m1.qname or table.concat(names, ", "), m1.server or opts.engine, law.num(rows),
-    how and (", " .. how) or "", m1.stats_source or "none")
-  local describe = ("Rows shaped like %s (%s), loaded into scratch copies: bulkbench new --engine=%s --table=%s"):format(
-    table.concat(names, ", "), m1.server or opts.engine, opts.engine, shq(opts.table))
+  models = add_empty_parents(db, cat, models, model)
+  local source_line, describe, names = source_of(models, opts)
   local text, warn = scenario(models, opts, opts.o, source_line, describe)
   db:close()
   opts.models = models -- for --check
-  local cols, what = 0, nil
+  local cols = 0
   for _, m in ipairs(models) do cols = cols + #m.columns end
-  what = ("%d table%s (%s), %d columns; parents first"):format(#models, #models > 1 and "s" or "", table.concat(names, ", "), cols)
-  return finish(text, warn, opts, what)
+  return finish(text, warn, opts, ("%d table%s (%s), %d columns; parents first"):format(#models, #models > 1 and "s" or "",
+    table.concat(names, ", "), cols))
 end
 
 -- ---- a file ----

@@ -5,13 +5,7 @@ local util = require "bulkbench.new.catalog_util"
 local law = require "bulkbench.new.law"
 local keys = require "bulkbench.keys"
 
-local function model(cols, checks, rows)
-  local m = util.model("pg", "public.t", "t")
-  for i, c in ipairs(cols) do m.columns[i] = c end
-  for i, sql in ipairs(checks or {}) do m.checks[i] = { name = "c" .. i, sql = sql } end
-  m.rows = rows
-  return m
-end
+local model = dofile("tests/spec/new_model.lua")
 
 describe("defaults", function()
   it("a literal is learned from the data; what the server evaluates is left to it", function()

@@ -9,12 +9,8 @@ local law = require "bulkbench.new.law"
 local keyplan = require "bulkbench.new.keyplan"
 local keys = require "bulkbench.keys"
 
-local function model(cols, rows)
-  local m = util.model("pg", "public.t", "t")
-  for i, c in ipairs(cols) do m.columns[i] = c end
-  m.rows = rows
-  return m
-end
+local new_model = dofile("tests/spec/new_model.lua")
+local function model(cols, rows) return new_model(cols, nil, rows) end
 
 -- rows 0..n-1 of one column as Lua values (nil: NULL)
 local function values(gen, sqltype, n, null)

@@ -5,12 +5,7 @@ local util = require "bulkbench.new.catalog_util"
 local law = require "bulkbench.new.law"
 local scratch = require "bulkbench.scratch"
 
-local function model(cols, checks)
-  local m = util.model("pg", "public.t", "t")
-  for i, c in ipairs(cols) do m.columns[i] = c end
-  for i, sql in ipairs(checks or {}) do m.checks[i] = { name = "c" .. i, sql = sql } end
-  return m
-end
+local model = dofile("tests/spec/new_model.lua")
 
 describe("CHECK constraints of range and IN-list form", function()
   it("reads pg's, MariaDB's and SQLite's spellings", function()

@@ -98,8 +98,8 @@ struct gen_col {
     dist_zipf zipf;
     char *pairs;         /* string: every two-character combination of the charset, for two draws at once */
     size_t max_len;      /* most text bytes one value needs */
-    struct gen_obs *obs; /* empirical, unique: what they were given (gen_emp.c) */
-    uint32_t lit_from;   /* unique: text from here on is literal (its suffix: '@' of an e-mail) */
+    struct gen_obs *obs; /* empirical: what it was given (gen_emp.c) */
+    uint32_t lit_from;   /* unique: text from here on is literal (its suffix: '@' of an e-mail; gen_unique.c) */
     /* pick: its value sets and the order it draws their rows in (gen_pick.c) */
     struct pick_plan *pick;
     gen_source src;         /* src.value: the column's values come from there (gen_add_source) */
