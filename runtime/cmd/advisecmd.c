@@ -535,6 +535,23 @@ static int cleanup_orphans(bb_cli *cli)
     return BB_EXIT_OK;
 }
 
+/* What the race held: its candidates' runs, its rules' state, the script. */
+static void advise_free(advise *a)
+{
+    for (int k = 0; k < a->n; k++) {
+        for (int i = 0; i < a->c[k].nruns; i++) result_free(&a->c[k].runs[i].res);
+        free(a->c[k].runs);
+    }
+    advise_forecast_free(a);
+    race_free(&a->r);
+    free(a->c);
+    free(a->rc);
+    free(a->rounds);
+    free((char *)a->table);
+    advise_space_free(a);
+    runcmd_unload(&a->rs);
+}
+
 static int advise_main(bb_cli *cli)
 {
     adv_t0 = bb_now_ns();
@@ -583,18 +600,7 @@ static int advise_main(bb_cli *cli)
             rc = output_fail(&err);
         }
     }
-    for (int k = 0; k < a.n; k++) {
-        for (int i = 0; i < a.c[k].nruns; i++) result_free(&a.c[k].runs[i].res);
-        free(a.c[k].runs);
-    }
-    advise_forecast_free(&a);
-    race_free(&a.r);
-    free(a.c);
-    free(a.rc);
-    free(a.rounds);
-    free((char *)a.table);
-    advise_space_free(&a);
-    runcmd_unload(&a.rs);
+    advise_free(&a);
     return rc;
 }
 
