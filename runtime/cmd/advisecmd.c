@@ -73,10 +73,7 @@ static int setup_script(advise *a, bb_err *err)
                          a->input);
     const char *rows = opts_get(a->cli, "rows");
     a->rows = rows ? atoll(rows) : 1000000;
-    const char *b = strrchr(a->input, '/');
-    snprintf(a->scenario, sizeof a->scenario, "%s", b ? b + 1 : a->input);
-    char *dot = strrchr(a->scenario, '.');
-    if (dot && !strcmp(dot, ".lua")) *dot = 0;
+    runcmd_scenario(a->input, a->scenario, sizeof a->scenario);
     return advise_space(a, err);
 }
 

@@ -122,10 +122,7 @@ static int fc_run(bb_cli *cli, run_script *rs, const sweep_combo *c, fc_ctx *x, 
     bb_plan p;
     runcmd_plan(&p, c, cli, &rs->hc);
     char scen[128];
-    const char *b = strrchr(rs->path, '/');
-    snprintf(scen, sizeof scen, "%s", b ? b + 1 : rs->path);
-    char *dot = strrchr(scen, '.');
-    if (dot && !strcmp(dot, ".lua")) *dot = 0;
+    runcmd_scenario(rs->path, scen, sizeof scen);
     p.script = rs->path;
     p.script_src = rs->src;
     p.script_len = rs->srclen;

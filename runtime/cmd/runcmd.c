@@ -30,7 +30,7 @@
 #include "sweep.h"
 #include "threshold.h"
 
-static const char *scenario_name(const char *path, char *buf, size_t n)
+const char *runcmd_scenario(const char *path, char *buf, size_t n)
 {
     const char *b = strrchr(path, '/');
     b = b ? b + 1 : path;
@@ -240,7 +240,7 @@ static void sweep_run_init(sweep_run *sr, const run_ctx *x, const sweep *s)
     sr->warm = atoi(opts_get(cli, "warmup-runs"));
     sr->rounds = sr->warm + sr->repeats;
     sr->lead = cluster_rank() == 0;
-    scenario_name(x->script, sr->scen, sizeof sr->scen);
+    runcmd_scenario(x->script, sr->scen, sizeof sr->scen);
     sr->pts = bb_xcalloc((size_t)s->n + 1, sizeof *sr->pts);
     sr->done = bb_xcalloc((size_t)s->n + 1, sizeof *sr->done);
     char **keys = opts_is_on(opts_get(cli, "resume")) ? sweep_done_keys(opts_get(cli, "out")) : NULL;

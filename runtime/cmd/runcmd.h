@@ -20,6 +20,9 @@ typedef struct run_script {
  * runcmd_unload frees what it made, whichever way it went. */
 int runcmd_load(bb_cli *cli, const char *path, run_script *rs, bb_err *err);
 void runcmd_unload(run_script *rs);
+/* A scenario's name, as results and reports carry it: its file's name without the folder and
+ * the .lua (workloads/quickstart.lua is "quickstart"); into buf, returned. */
+const char *runcmd_scenario(const char *path, char *buf, size_t n);
 /* The plan of one combination: the sweep's dimensions plus the options every run shares
  * (the script fields are the caller's). */
 void runcmd_plan(bb_plan *p, const sweep_combo *c, bb_cli *cli, const host_ctx *hc);
