@@ -485,7 +485,7 @@ int output_hint(int code, int points)
                     usage_script ? " or `bulkbench help SCRIPT` for the script's options" : "");
         break;
     case BB_EXIT_VERIFY:
-        fprintf(stderr, "(verification failed%s: rows were lost or duplicated; see above)\n",
+        fprintf(stderr, "(verification failed%s: why is said above)\n",
                 points ? " in a point of the sweep" : "");
         break;
     case BB_EXIT_THRESHOLD: fputs("(a threshold or comparison failed: the figures are above)\n", stderr); break;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../base/buf.h"
+#include "../core/run/verify.h"
 
 static void fmt_num(char *out, size_t n, double v, int prec)
 {
@@ -176,8 +177,7 @@ static void print_row(FILE *f, const bb_result *r, const vcol *cols, int nc, int
     fmt_num(p95, sizeof p95, r->p95, 3);
     fmt_num(p99, sizeof p99, r->p99, 3);
     fmt_num(mx, sizeof mx, r->max, 3);
-    if (r->verified_rows < 0) snprintf(ver, sizeof ver, "-");
-    else snprintf(ver, sizeof ver, "%s", r->verified_rows == r->committed ? "ok" : "MISMATCH");
+    snprintf(ver, sizeof ver, "%s", verify_cell((bb_verdict)r->verdict)); /* judged once, where the rows were */
     fprintf(f, "%-12s %-14s %7d %6s", r->engine, r->method[0] ? r->method : "event", r->threads, batch);
     for (int i = 0; i < nc; i++) fprintf(f, " %-*s", cols[i].width, vcol_value(&cols[i], r));
     int first = (int)strcspn(r->error, "\n"); /* an error's further lines (a traceback) go under the row */

@@ -189,20 +189,28 @@ static int strategy_after(bb_servers *sv, lua_State *L, bb_result *res, int rc, 
     lua_getglobal(L, "require");
     lua_pushstring(L, "bulkbench.strategy");
     int arc = host_pcall(L, 1, 1, &aerr);
+    char changed[1024] = ""; /* after() returns how the table differs from the one it found, or nil */
     if (arc == 0) {
         lua_getfield(L, -1, "after");
         lua_rawgeti(L, LUA_REGISTRYINDEX, sv->s[0].db_ref);
-        arc = host_pcall(L, 1, 0, &aerr);
-        lua_pop(L, 1);
+        arc = host_pcall(L, 1, 1, &aerr);
+        if (arc == 0 && lua_isstring(L, -1)) snprintf(changed, sizeof changed, "%s", lua_tostring(L, -1));
+        lua_pop(L, arc == 0 ? 2 : 1);
     }
     res->after_s = (double)(bb_now_ns() - t0) / 1e9;
-    if (arc == 0) return rc;
-    if (rc == BB_EXIT_OK) {
-        *err = aerr;
-        return strncmp(aerr.msg, "verification failed", 19) == 0 ? BB_EXIT_VERIFY : BB_EXIT_RUNTIME;
+    if (arc == 0 && !changed[0]) return rc;
+    if (rc != BB_EXIT_OK) {
+        fprintf(stderr, "bulkbench: the strategy's after-step failed too: %s\n", changed[0] ? changed : aerr.msg);
+        return rc;
     }
-    fprintf(stderr, "bulkbench: the strategy's after-step failed too: %s\n", aerr.msg);
-    return rc;
+    if (arc != 0) {
+        *err = aerr;
+        return BB_EXIT_RUNTIME;
+    }
+    res->verdict = VERDICT_CHANGED; /* changed: "after strategy NAME", then the two catalogs' lines */
+    int head = (int)strcspn(changed, "\n");
+    bb_errf(err, "verification failed: %.*s %s%s", head, changed, verify_why(res->verdict), changed + head);
+    return err->code = BB_EXIT_VERIFY;
 }
 
 /* Rank 0, after a run without failure: check() against the committed rows, cleanup(). */
@@ -218,13 +226,12 @@ static int verify(bb_servers *sv, lua_State *L, const bb_plan *p, bb_result *res
         if (servers_renew(sv, p) <= 0) break;
     if (rc_check < 0) return err->code;
     res->verified_rows = rows;
-    if (refused || !verify_agrees(rows, res->committed)) {
-        if (refused) bb_errf(err, "verification failed: check() returned false");
-        else
-            bb_errf(err, "verification failed: the table holds %lld rows, the runner committed %lld", (long long)rows,
-                    (long long)res->committed);
-        err->code = rc = BB_EXIT_VERIFY;
-    }
+    res->verdict = verify_judge(rows, res->committed, refused);
+    if (res->verdict == VERDICT_REFUSED) bb_errf(err, "verification failed: %s", verify_why(res->verdict));
+    else if (verify_failed(res->verdict))
+        bb_errf(err, "verification failed: the table holds %lld rows, the runner committed %lld: %s", (long long)rows,
+                (long long)res->committed, verify_why(res->verdict));
+    if (verify_failed(res->verdict)) err->code = rc = BB_EXIT_VERIFY;
     bb_err cerr;
     if (servers_hook(sv, L, "cleanup", &cerr) < 0 && rc == BB_EXIT_OK) {
         *err = cerr;

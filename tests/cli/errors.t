@@ -124,7 +124,16 @@ $ ./bulkbench run workloads/quickstart.lua --dsn=/nonexistent/dir/x.db --rows=10
 # a check() that disagrees with the committed rows fails verification, exit 3
 $ printf 'local bb = require "bulkbench"\nlocal t = bb.table "v" { {"id","int",bb.seq()} }\nbb.load(t)\nfunction check(db) return db:count("v") - 1 end\n' >$TMP/ver.lua; ./bulkbench run $TMP/ver.lua --method=txn --rows=100
 ? 3
-~ verification failed: the table holds 99 rows, the runner committed 100
+~ verification failed: the table holds 99 rows, the runner committed 100: rows were lost or duplicated
+~ ^sqlite .* MISMATCH
+~ \(verification failed: why is said above\)
+
+# a check() that says false fails verification with its own reason, not lost rows
+$ printf 'local bb = require "bulkbench"\nlocal t = bb.table "v" { {"id","int",bb.seq()} }\nbb.load(t)\nfunction check(db) return false end\n' >$TMP/ver2.lua; ./bulkbench run $TMP/ver2.lua --method=txn --rows=100
+? 3
+~ verification failed: the scenario's check\(\) returned false
+~ ^sqlite .* REFUSED
+! lost or duplicated
 
 # an error in run() names its line, exit 1
 $ printf 'function run(ctx)\n  local t = nil\n  return t.x\nend\n' >$TMP/run.lua; ./bulkbench run $TMP/run.lua --engine=null --rows=10
@@ -186,12 +195,12 @@ $ ./bulkbench run workloads/quickstart.lua --chunk=4MB
 # ... for load too
 $ ./bulkbench load tests/fixtures/nothing.csv --engine=pg --table=t --batch=100
 ? 2
-~ --batch is an option of `bulkbench run` and `bulkbench advise`; `bulkbench load` does not take it
+~ --batch is an option of `bulkbench run`, `bulkbench advise` and `bulkbench forecast`; `bulkbench load` does not take it
 
 # ... and gen, which writes SQL for a --dialect rather than an engine
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=10 --engine=pg
 ? 2
-~ --engine is an option of `bulkbench run`, `bulkbench load`, `bulkbench new`, `bulkbench advise` and `bulkbench help`; `bulkbench gen` does not take it
+~ --engine is an option of `bulkbench run`, `bulkbench load`, `bulkbench new`, `bulkbench advise`, `bulkbench forecast` and `bulkbench help`; `bulkbench gen` does not take it
 
 # gen --format=sql writes the dialect asked for
 $ ./bulkbench gen workloads/quickstart.lua --table=orders --rows=2 --format=sql --dialect=mysql

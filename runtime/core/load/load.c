@@ -368,9 +368,12 @@ static int load_verify(load_job *j, bb_conn *c0, int64_t before, bb_result *res,
     int64_t after;
     if (verify_count(j->drv, c0, j->table_q, &after, err) < 0) return -1;
     res->verified_rows = verify_grew(before, after);
-    if (verify_agrees(res->verified_rows, j->committed) && j->committed + j->rejected == j->file_rows) return 0;
-    bb_errf(err, "verification failed: the table grew by %lld rows; loaded %lld + rejected %lld, the files hold %lld",
-            (long long)res->verified_rows, (long long)j->committed, (long long)j->rejected, (long long)j->file_rows);
+    res->verdict = verify_judge(res->verified_rows, j->committed, 0);
+    if (!verify_failed(res->verdict) && j->committed + j->rejected == j->file_rows) return 0;
+    res->verdict = VERDICT_COUNT; /* the table's growth, or the files' rows, are not what was loaded */
+    bb_errf(err, "verification failed: the table grew by %lld rows; loaded %lld + rejected %lld, the files hold %lld: %s",
+            (long long)res->verified_rows, (long long)j->committed, (long long)j->rejected, (long long)j->file_rows,
+            verify_why(res->verdict));
     err->code = BB_EXIT_VERIFY;
     return -1;
 }

@@ -58,6 +58,7 @@ typedef struct bb_result {
     int tls_on;            /* the runner's session was encrypted: 1, 0, -1 = not measurable (null) */
     char tls_version[32], tls_cipher[64]; /* "" = null */
     int64_t verified_rows; /* -1: the script has no check() */
+    int verdict;           /* bb_verdict (verify.h): what the check found, judged once */
     int64_t committed;
     int64_t rows_in_doubt; /* rows whose commit was under way when a session was lost */
     int64_t rows_rejected; /* load --on-error=skip: rows the server refused, -1 otherwise */

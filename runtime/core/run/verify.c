@@ -17,3 +17,33 @@ int64_t verify_grew(int64_t before, int64_t after)
 }
 
 int verify_agrees(int64_t counted, int64_t committed) { return counted == VERIFY_UNKNOWN || counted == committed; }
+
+bb_verdict verify_judge(int64_t counted, int64_t committed, int refused)
+{
+    if (refused) return VERDICT_REFUSED;
+    if (counted == VERIFY_UNKNOWN) return VERDICT_UNCOUNTED;
+    return counted == committed ? VERDICT_OK : VERDICT_COUNT;
+}
+
+int verify_failed(bb_verdict v) { return v == VERDICT_COUNT || v == VERDICT_REFUSED || v == VERDICT_CHANGED; }
+
+const char *verify_cell(bb_verdict v)
+{
+    switch (v) {
+    case VERDICT_OK: return "ok";
+    case VERDICT_COUNT: return "MISMATCH";
+    case VERDICT_REFUSED: return "REFUSED";
+    case VERDICT_CHANGED: return "CHANGED";
+    default: return "-";
+    }
+}
+
+const char *verify_why(bb_verdict v)
+{
+    switch (v) {
+    case VERDICT_COUNT: return "rows were lost or duplicated";
+    case VERDICT_REFUSED: return "the scenario's check() returned false";
+    case VERDICT_CHANGED: return "the table is not as it was found";
+    default: return "";
+    }
+}
