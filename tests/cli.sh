@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CLI transcript tests. Each tests/cli/*.t holds cases:
 #   # what the case shows         (a comment names the case)
-#   $ command                     (run with bash from the project root; $TMP is a scratch dir)
+#   $ command                     (run with bash from the project root; $TMP is the file's scratch dir)
 #   ? N                           (expected exit code)
 #   ~ regex                       (must match the combined stdout+stderr, grep -E)
 #   ! regex                       (must not match)
@@ -12,8 +12,8 @@
 # Prints "N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
-export TMP=$(mktemp -d "${TMPDIR:-/tmp}/bbcli.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+ROOT_TMP=$(mktemp -d "${TMPDIR:-/tmp}/bbcli.XXXXXX")
+trap 'rm -rf "$ROOT_TMP"' EXIT
 pass=0 failn=0 skipn=0 skipped=""
 SERVER='\b(pg|mysql|mariadb|odbc|psql|dbctl|postgresql|BULKBENCH_[A-Z_]*)\b'
 
@@ -44,6 +44,9 @@ for file in ${CLI_FILES:-tests/cli/*.t}; do
   # scenarios' long end-to-end runs add time there, not paths the engine specs leave out
   # tls.t's servers of its own cost the side lane 20 s for paths fuzz_dsn's corpus covers under ASan already
   [ -n "${BB_IN_SANITIZE:-}" ] && case "${file##*/}" in memcheck.t | scenarios.t | tls.t) true ;; *) false ;; esac && continue
+  # a scratch directory per file: two files' cases writing one name (--out appends) never meet
+  export TMP=$ROOT_TMP/${file##*/}
+  mkdir -p "$TMP"
   cmd="" name="" want_rc="" musts=() nots=()
   while IFS= read -r line || [ -n "$line" ]; do
     case "$line" in
