@@ -13,6 +13,8 @@
 -- = SQL, stream_option = SQL }: each worker's whole load one transaction beginning with
 -- first, each stream opened with the option (freeze) }. ctx: db, table (quoted), name
 -- (unquoted), method, threads, strategy, state (a table the steps share).
+local core = require "bulkbench.core"
+
 local M = {}
 
 local own = {} -- the scenario's, by name
@@ -37,8 +39,10 @@ function M.find(db, name)
     for k, v in pairs(em) do if type(v) == "table" then names[#names + 1] = k end end
     for k in pairs(own) do names[#names + 1] = k end
     table.sort(names)
-    error(string.format("unknown strategy '%s' on %s (strategies: none, %s)", name, tostring(db.engine),
-      table.concat(names, ", ")), 0)
+    table.insert(names, 1, "none")
+    local near = core.nearest(name, names)
+    error(string.format("unknown strategy '%s' on %s%s (it offers: %s)", name, tostring(db.engine),
+      near and ("; did you mean '" .. near .. "'?") or "", table.concat(names, ", ")), 0)
   end
   return s, em
 end

@@ -190,7 +190,7 @@ static void print_row(FILE *f, const bb_result *r, const vcol *cols, int nc, int
         l += k;
     }
     if (r->strategy_skipped[0]) fprintf(f, "  %s\n", r->strategy_skipped);
-    else if (r->strategy[0])
+    else if (r->strategy[0] && !r->error[0]) /* a failed point's phases are not a result */
         fprintf(f, "  strategy %s: before %.3f s + load %.3f s + after %.3f s (rows/s over all three)\n", r->strategy,
                 r->before_s, r->seconds, r->after_s);
 }

@@ -95,6 +95,29 @@ static const char *did_you_mean(const char *word, const char *const *names, int 
     return buf;
 }
 
+/* core.nearest(word, {names}) -> the name nearest to word by the rule every "did you mean"
+ * follows (opts_nearest), or nil. */
+static int l_nearest(lua_State *L)
+{
+    const char *word = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    const char *names[128];
+    int n = 0;
+    for (int i = 1; n < 128; i++) {
+        lua_rawgeti(L, 2, i);
+        if (!lua_isstring(L, -1)) {
+            lua_pop(L, 1);
+            break;
+        }
+        names[n++] = lua_tostring(L, -1); /* the table holds the strings while they are read */
+        lua_pop(L, 1);
+    }
+    const char *near = opts_nearest(word, names, n);
+    if (near) lua_pushstring(L, near);
+    else lua_pushnil(L);
+    return 1;
+}
+
 static int l_set_default(lua_State *L)
 {
     host_ctx *h = host_get(L);
@@ -481,6 +504,7 @@ static const luaL_Reg core_fns[] = { { "version", l_version },
                                      { "declare_option", l_declare_option },
                                      { "set_default", l_set_default },
                                      { "usage_error", l_usage_error },
+                                     { "nearest", l_nearest },
                                      { "fail", l_fail },
                                      { "run_info", l_run_info },
                                      { "scratch", l_scratch },

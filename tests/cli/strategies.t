@@ -38,10 +38,11 @@ $ ./bulkbench run tests/fixtures/strategies.lua --engine=pg --strategy=freeze --
 ~ table=0
 ! being committed
 
-# an unknown strategy names the ones there are
+# an unknown strategy names the nearest and the ones there are; a failed point has no phases to show
 $ ./bulkbench run tests/fixtures/strategies.lua --engine=pg --rows=10 --strategy=drop-index
 ? 1
-~ unknown strategy 'drop-index' on pg \(strategies: none, .*drop-indexes
+~ unknown strategy 'drop-index' on pg; did you mean 'drop-indexes'\? \(it offers: none, .*drop-indexes
+! strategy drop-index: before
 
 # a strategy whose after-step fails fails the run
 $ ./bulkbench run tests/fixtures/strategies.lua --engine=pg --rows=1000 --strategy=failing-after
