@@ -47,6 +47,10 @@ local function server_of(r)
   for i, kv in ipairs(settings) do flat[i] = kv[1] .. "=" .. kv[2] end
   local who = tostring(r.engine or "?") .. (r.target and (" (" .. r.target .. ")") or "")
   local row = { who = who, version = str(s.version), driver = str(r.driver), settings = settings }
+  -- held to a memory size (contrib/dbctl --memory, docs/scale.md): its cgroup's limit
+  if type(s.memory_limit_bytes) == "number" then
+    row.version = row.version .. (", held to %.0f MB of memory"):format(s.memory_limit_bytes / 1048576)
+  end
   return table.concat({ who, row.version, row.driver, table.concat(flat, ",") }, "|"), row
 end
 

@@ -25,6 +25,7 @@
 #include "chunk.h"
 #include "../opts.h"
 #include "../run/diagnose.h"
+#include "../run/growth.h"
 #include "../run/progress.h"
 #include "../sig.h"
 #include "../gen/encode.h"
@@ -337,11 +338,14 @@ static void load_run(load_job *j, int64_t bytes, bb_result *res)
     double cpu0 = sysmon_self_cpu(); /* the sessions are open: their setup is not the load's CPU */
     j->t0 = bb_now_ns();
     pool_go(&j->pool, 0, 0);
-    diagnose *dg = diagnose_start(j->drv, j->target, o->waits_hz, load_session_ids, j, NULL);
+    growth_sampler *gr = growth_start(j->drv, o->table, &j->pool, NULL, NULL); /* the table as it grows */
+    diagnose_also also = { growth_tick, gr };
+    diagnose *dg = diagnose_start(j->drv, j->target, o->waits_hz, load_session_ids, j, gr ? &also : NULL);
     progress pg;
     progress_init(&pg, &j->pool, 0, o->progress, bytes, 1);
     pool_wait(&j->pool, load_tick, &pg);
     diagnose_stop(dg, &res->waits);
+    growth_stop(gr, &res->growth);
     progress_done(&pg);
     pool_end(&j->pool);
     diagnose_end(dg, &res->waits); /* the log flushes, once the sessions have reported them */
