@@ -42,6 +42,23 @@ static void test_drop(void)
     race_free(&r);
 }
 
+/* cfg.keep_groups (advise for --rows beyond the budget): the fastest of each group stays, the
+ * others of its group drop as ever. */
+static void test_keep_groups(void)
+{
+    race r;
+    race_cand c[4] = { { .threads = 1, .group = 0 }, { .threads = 1, .group = 1 }, { .threads = 2, .group = 1 },
+                       { .threads = 2, .group = 0 } };
+    start(&r, c, 4, 1000);
+    r.cfg.keep_groups = 1;
+    double rps[4][4] = { { 100, 110 }, { 50, 55 }, { 40, 44 }, { 95, 120 } };
+    play_round(&r, rps);
+    ok(c[1].state == RACE_ALIVE && c[2].state == RACE_DROPPED,
+       "keep_groups: the fastest of a slower group stays, the group's slower one drops");
+    ok(c[0].state == RACE_ALIVE && c[3].state == RACE_ALIVE, "keep_groups: the leader's group as ever");
+    race_free(&r);
+}
+
 static void test_scale_bias(void)
 {
     race r;
@@ -455,6 +472,7 @@ static void test_ranking(void)
 
 int main(void)
 {
+    test_keep_groups();
     test_ranking();
     test_drop();
     test_scale_bias();
