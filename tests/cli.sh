@@ -5,22 +5,48 @@
 #   ? N                           (expected exit code)
 #   ~ regex                       (must match the combined stdout+stderr, grep -E)
 #   ! regex                       (must not match)
+#   @ needs WHAT...               (what the case needs beyond ./bulkbench: an engine, whose
+#                                 servers its descriptor names, or `server`: one it starts itself;
+#                                 before a file's first case: what every case of the file needs)
 # CLI_FILES="tests/cli/runs.t ..." runs only those files; BB_TIMES=FILE appends each case's seconds to FILE.
-# BB_NO_SERVER=1 (make test): a case that needs a server (it names pg, mysql, odbc, a DSN
-# variable, psql or dbctl) is not run and is counted as a skip, "ok - NAME # skip ...", and so
-# is a case "... NAME" that goes on from a skipped one.
+# BB_NO_SERVER=1 (make test): a case that declares a need for a server (an engine whose
+# descriptor names servers, or `server`) is not run and is counted as a skip, "ok - NAME # skip
+# ...", and so is a case "... NAME" that goes on from a skipped one. Nothing is guessed from a
+# case's words: what it needs is what it says. A need that is no engine nor `server` fails the case.
 # Prints "N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
 ROOT_TMP=$(mktemp -d "${TMPDIR:-/tmp}/bbcli.XXXXXX")
 trap 'rm -rf "$ROOT_TMP"' EXIT
 pass=0 failn=0 skipn=0 skipped=""
-SERVER='\b(pg|mysql|mariadb|odbc|psql|dbctl|postgresql|BULKBENCH_[A-Z_]*)\b'
+# the engines, and those whose runs need servers: their descriptors say (tests/descriptors.py)
+read -r -a ENGINES <<<"$(python3 tests/descriptors.py names)"
+read -r -a SERVERED <<<"$(python3 tests/descriptors.py servers)"
+
+# What of the case's needs (and its file's) is not here: printed, one word each; a need no
+# engine nor `server` names is said as unknown.
+unmet() {
+  local w e known
+  for w in $file_needs $needs; do
+    known=""; [ "$w" = server ] && known=1
+    for e in "${ENGINES[@]}"; do [ "$w" = "$e" ] && known=1; done
+    [ -z "$known" ] && { echo "unknown:$w"; continue; }
+    [ -z "${BB_NO_SERVER:-}" ] && continue
+    [ "$w" = server ] && { echo server; continue; }
+    for e in "${SERVERED[@]}"; do [ "$w" = "$e" ] && echo "$w"; done
+  done
+}
 
 run_case() {
   [ -z "$cmd" ] && return
-  if [ -n "${BB_NO_SERVER:-}" ] && { grep -qE "$SERVER" <<<"$cmd" || { [ -n "$skipped" ] && [[ $name == ...* ]]; }; }; then
-    skipn=$((skipn + 1)); skipped=1; echo "ok - $name # skip needs a database server"; cmd=""; return
+  local miss; miss=$(unmet)
+  if grep -q '^unknown:' <<<"$miss"; then
+    failn=$((failn + 1)); echo "not ok - $name ($file): @ needs names what is no engine nor server: $(grep '^unknown:' <<<"$miss" | cut -d: -f2 | tr '\n' ' ')"
+    cmd=""; return
+  fi
+  if [ -n "$miss" ] || { [ -n "$skipped" ] && [[ $name == ...* ]]; }; then
+    skipn=$((skipn + 1)); skipped=1
+    echo "ok - $name # skip needs ${miss:+a server for }$(echo ${miss:-what the case before it needed})"; cmd=""; return
   fi
   skipped=""
   local out rc ok=1 why="" t0=$EPOCHREALTIME
@@ -47,10 +73,11 @@ for file in ${CLI_FILES:-tests/cli/*.t}; do
   # a scratch directory per file: two files' cases writing one name (--out appends) never meet
   export TMP=$ROOT_TMP/${file##*/}
   mkdir -p "$TMP"
-  cmd="" name="" want_rc="" musts=() nots=()
+  cmd="" name="" want_rc="" musts=() nots=() needs="" file_needs=""
   while IFS= read -r line || [ -n "$line" ]; do
     case "$line" in
-      "# "*) run_case; name=${line#\# }; want_rc=""; musts=(); nots=() ;;
+      "# "*) run_case; name=${line#\# }; want_rc=""; musts=(); nots=(); needs="" ;;
+      "@ needs "*) if [ -z "$name" ]; then file_needs=${line#@ needs }; else needs=${line#@ needs }; fi ;;
       "\$ "*) run_case; cmd=${line#\$ } ;;
       "? "*) want_rc=${line#\? } ;;
       "~ "*) musts+=("${line#\~ }") ;;

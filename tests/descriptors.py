@@ -6,6 +6,7 @@
   descriptors.server_engines()                    the engines whose runs need a server
   descriptors.needs_server(text)                  whether a command line reaches a server
   descriptors.documented(name)                    whether the docs must show the engine yet
+  python3 tests/descriptors.py names              the engines, one line
   python3 tests/descriptors.py servers            the engines that need a server, one line
   python3 tests/descriptors.py servers-needed     the servers they need (contrib/dbctl start NAME), one line
   python3 tests/descriptors.py shell              one line per engine, tab-separated, "-" for none:
@@ -56,7 +57,9 @@ def documented(name):
 
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "servers"
-    if what == "servers":
+    if what == "names":
+        print(" ".join(engines()))
+    elif what == "servers":
         print(" ".join(server_engines()))
     elif what == "servers-needed":
         print(" ".join(sorted({s for e in engines().values() for s in e["servers"]})))

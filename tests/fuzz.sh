@@ -16,9 +16,10 @@ tar --exclude=./build --exclude=./bulkbench --exclude=./.git --exclude=./results
 opt=-O1
 [ "$secs" -lt 10 ] && opt=-O0
 if ! make -s -j"$(nproc)" -C "$d" CC=clang FUZZ=1 FUZZ_O=$opt fuzzers >"$d/build.log" 2>&1; then
-  echo "not ok - fuzz targets build"; sed 's/^/    /' "$d/build.log" | tail -20; exit 1
+  echo "not ok - fuzz targets build"; echo "1..1"; sed 's/^/    /' "$d/build.log" | tail -20; exit 1
 fi
 fail=0
+echo "1..$(ls "$d"/build/fuzz_* | wc -l)" # one case per target, planned first: a run that stops short is seen
 for bin in "$d"/build/fuzz_*; do
   name=$(basename "$bin"); name=${name#fuzz_}
   mkdir -p "$d/corpus/$name"

@@ -873,6 +873,7 @@ def main():
                 ok(False, "case %s ran" % case.__code__.co_names[0] if case.__code__.co_names else "a case ran", e)
             print("# case: %.1f s" % (time.time() - t1), flush=True)
     print("# %d checks in %.1f s%s" % (n, time.time() - t0, (", pages in " + T) if keep else ""))
+    print("1..%d" % n)
     if not keep:
         subprocess.run(["rm", "-rf", T])
     return 1 if failed else 0

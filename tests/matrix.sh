@@ -10,6 +10,7 @@
 # Needs the servers the descriptors name (tests/run.sh starts them). Prints TAP.
 # MATRIX_ENGINES="a b" runs only those engines; MATRIX_ARGS adds options to every run
 # (tests/systems.sh: a distributed table), MATRIX_BATCHES="7 1000" runs only those batch sizes.
+#   tests/matrix.sh --plan   its plan alone ("1..N"), running nothing (tests/plan.sh)
 set -u
 cd "$(dirname "$0")/.."
 d=$(mktemp -d "${TMPDIR:-/tmp}/bbmatrix.XXXXXX")
@@ -46,10 +47,20 @@ targets_of() {
   if [ -z "${TARGETS[$1]}" ]; then echo "$1=${DSN[$1]}"; return; fi
   local w dsn
   for w in ${TARGETS[$1]}; do # words of the descriptor; each one's DSN expanded whole (it may hold spaces)
-    eval "dsn=\"${w#*=}\""
+    set +u; eval "dsn=\"${w#*=}\""; set -u # a variable not set yet (its setup not run) is empty
     echo "${w%%=*}=$dsn"
   done
 }
+# --plan: per workload, each engine's line and one case per target x method x batch
+if [ "${1:-}" = --plan ]; then
+  for e in "${names[@]}"; do
+    [ -n "${MATRIX_ENGINES:-}" ] && [[ " $MATRIX_ENGINES " != *" $e "* ]] && continue
+    n=$(targets_of "$e" | wc -l) m=$(wc -w <<<"${METHODS[$e]}")
+    t=$((t + 2 + n * m * ($(wc -w <<<"${MATRIX_BATCHES:-1 7 1000}") + $(wc -w <<<"${MATRIX_BATCHES:-7}"))))
+  done
+  echo "1..$t"
+  exit 0
+fi
 # what an engine's targets need readied, unless tests/run.sh did it (their variables set)
 for e in "${names[@]}"; do
   [ -n "${MATRIX_ENGINES:-}" ] && [[ " $MATRIX_ENGINES " != *" $e "* ]] && continue

@@ -4,8 +4,10 @@
 # MPI is not installed. Prints TAP.
 set -u
 cd "$(dirname "$0")/.."
+plan=$(grep -cE '^check ' "$0") # its cases: planned first, so a run that stops short is seen
+echo "1..$plan"
 if ! command -v mpirun >/dev/null || ! pkg-config --exists ompi-c; then
-  echo "ok - mpi tests # SKIP Open MPI is not installed (make deps installs it)"; exit 0
+  for i in $(seq "$plan"); do echo "ok $i - mpi # SKIP Open MPI is not installed (make deps installs it)"; done; exit 0
 fi
 d=$(mktemp -d "${TMPDIR:-/tmp}/bbmpi.XXXXXX")
 trap 'BB_DBCTL_DIR=$d/dbctl2 contrib/dbctl stop all >/dev/null 2>&1; rm -rf "$d"' EXIT

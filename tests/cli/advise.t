@@ -15,6 +15,7 @@ $ ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=5000 --me
 ~ cost per row: client CPU [0-9.]+ us
 
 # advise on pg races into scratch tables: the user's table of the same name is left as it was, no scratch table is left behind, the baseline is compared
+@ needs pg
 $ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create table bmsql_history (x int); insert into bmsql_history values (1), (2), (3)" && ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=30000 --method=copy,multirow --threads=1,2 --batch=10000 --budget=20s --baseline=pipeline:1000:1 --format=json --out=$TMP/pg.jsonl >$TMP/pg.json 2>$TMP/pg.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/pg.json $TMP/pg.jsonl --baseline --confirmed; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'user rows: ' || count(*) from bmsql_history" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table bmsql_history"; tail -3 $TMP/pg.err
 ? 0
 ~ rc=0
@@ -24,6 +25,7 @@ $ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists bmsql_history; create 
 
 # Ctrl-C during advise prints the standings so far and no recommendation (a race cut short has decided nothing), exits 130 and drops its scratch tables
 # (sent once the first round has begun: on a fast machine the whole race takes 2 s; whether a run has finished by then or not, the answer is the same)
+@ needs pg
 $ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=200000 --method=copy,multirow --threads=1,2 --batch=1000,10000 --budget=60s --format=json >$TMP/int.json 2>$TMP/int.err & p=$!; for i in $(seq 400); do grep -q "^round 1:" $TMP/int.err && break; sleep 0.05; done; kill -INT $p; wait $p; echo "exit $?"; python3 tests/fixtures/advise_check.py $TMP/int.json --interrupted; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'"; tail -1 $TMP/int.err
 ? 0
 ~ exit 130
@@ -32,6 +34,7 @@ $ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=200000 --meth
 ~ interrupted; the standings so far are above
 
 # interrupted as text: the standings, "interrupted", and no command to run
+@ needs pg
 $ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --rows=200000 --method=copy,multirow --threads=1 --batch=10000 --budget=60s >$TMP/int.txt 2>$TMP/int2.err & p=$!; for i in $(seq 400); do grep -q "^round 1:" $TMP/int2.err && break; sleep 0.05; done; kill -TERM $p; wait $p; echo "exit $?"; grep -c "bulkbench run" $TMP/int.txt; cat $TMP/int.txt
 ? 0
 ~ exit 143
@@ -49,6 +52,7 @@ $ python3 -c "import json; rs=[json.loads(l) for l in open('tests/fixtures/advis
 ! traceback
 
 # advise on a CSV file loads a scratch copy of --table (left empty and untouched) on MariaDB
+@ needs mysql
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=50000 --format=csv -o $TMP/h.csv && ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table if exists adv_model'); db:exec('create table adv_model (hist_id integer, h_c_id integer, h_c_d_id integer, h_c_w_id integer, h_d_id integer, h_w_id integer, h_date datetime, h_amount decimal(6,2), h_data varchar(24))')" && ./bulkbench advise $TMP/h.csv --engine=mysql --table=adv_model --threads=1,2 --chunk=256kB,1MB --budget=8s --format=json >$TMP/f.json 2>$TMP/f.err; echo "rc=$?"; python3 tests/fixtures/advise_check.py $TMP/f.json; ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); print('model rows: ' .. db:count('adv_model')); print('scratch tables: ' .. #db:query(\"show tables like '%scratch%'\")); db:exec('drop table adv_model')"
 ? 0
 ~ rc=0
@@ -64,6 +68,7 @@ $ ./bulkbench advise workloads/copy_vs_load.lua --engine=sqlite --rows=3000000 -
 ~ \(decided at [0-9]+ rows, not the 3000000 asked: the budget could not reach them; --budget=[0-9]+s would\)
 
 # the scratch copies carry the table's triggers, seen on the copy while the race runs, said on standard error; a trigger whose code writes to another table (an audit log) is left off, said so, and the user's audit table stays empty; --no-triggers leaves them all out
+@ needs pg
 $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -q -c "set client_min_messages = warning; drop table if exists adv_trg, adv_audit cascade; create table adv_audit (n int); create table adv_trg (id bigserial primary key, tag varchar(40), body text); create or replace function adv_trg_low() returns trigger language plpgsql as \$\$ begin new.tag := lower(new.tag); return new; end \$\$; create or replace function adv_trg_f() returns trigger language plpgsql as \$\$ begin insert into adv_audit values (1); return new; end \$\$; create trigger adv_trg_bi before insert on adv_trg for each row execute function adv_trg_low(); create trigger adv_trg_ai after insert on adv_trg for each row execute function adv_trg_f(); insert into adv_trg (tag, body) select 'T' || g, repeat(md5(g::text), 1 + g % 20) from generate_series(1, 2000) g; truncate adv_audit; analyze adv_trg" && ./bulkbench new --engine=pg --table=adv_trg -o $TMP/trg.lua >/dev/null && { ./bulkbench advise $TMP/trg.lua --engine=pg --rows=20000 --method=copy,multirow --batch=1000 --threads=1 --budget=20s 2>$TMP/trg.err >/dev/null & p=$!; seen=false; while kill -0 $p 2>/dev/null; do [ "$($P -c "select count(*) from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname like 'bb_scratch%adv_trg' and t.tgname = 'adv_trg_bi'")" != 0 ] && { seen=true; break; }; done; wait $p; echo "copy carries adv_trg_bi: $seen"; grep trigger $TMP/trg.err; }; $P -c "select 'audited: ' || (count(*) > 0) from adv_audit"; ./bulkbench advise $TMP/trg.lua --engine=pg --rows=5000 --method=copy --batch=1000 --threads=1 --budget=20s --no-triggers 2>&1 >/dev/null | grep triggers; $P -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table adv_trg, adv_audit; drop function adv_trg_f(), adv_trg_low()"
 ? 0
 ~ ^copy carries adv_trg_bi: true$
@@ -74,6 +79,7 @@ $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -q -c "set client_min_messages = warning;
 ~ scratch tables: 0
 
 # on MariaDB too: the copy carries the trigger that only sets the row, the audit one stays off, nothing of the user's is written, and the copies' triggers go with the copies
+@ needs mysql
 $ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table if exists mtrg, maudit'); db:exec('create table maudit (n int)'); db:exec('create table mtrg (id bigint auto_increment primary key, tag varchar(40), body text)'); db:exec('create trigger mtrg_bi before insert on mtrg for each row set new.tag = lower(new.tag)'); db:exec('create trigger mtrg_ai after insert on mtrg for each row insert into maudit values (1)'); for i = 1, 200 do db:exec(\"insert into mtrg (tag, body) values ('T\" .. i .. \"', repeat('abc', \" .. i .. \"))\") end; db:exec('truncate maudit')" && ./bulkbench new --engine=mysql --table=mtrg -o $TMP/mtrg.lua >/dev/null && ./bulkbench advise $TMP/mtrg.lua --engine=mysql --rows=2000 --method=multirow --batch=100,1000 --threads=1 --budget=15s 2>&1 >/dev/null | grep trigger; ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); print('audited: ' .. tostring(db:count('maudit') > 0)); print('triggers left: ' .. #db:query(\"select 1 from information_schema.triggers where trigger_schema = database() and trigger_name like 'bb_scratch%'\")); db:exec('drop table mtrg, maudit')"
 ? 0
 ~ the scratch copies of mtrg carry its 1 trigger
@@ -82,6 +88,7 @@ $ ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql'
 ~ ^triggers left: 0$
 
 # a backend killed mid-race (a session that has run a scratch insert, each one once, until a run fails: one killed as its run ends fails nothing; never one started after the last look for the retry, which may be the retry's): its run is run once more, the scratch tables are dropped on a new session, and advise goes on
+@ needs pg
 $ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_kill; create table adv_kill (id bigserial primary key, tag varchar(40), body text); insert into adv_kill (tag, body) select 'T' || g, repeat(md5(g::text), 1 + g % 20) from generate_series(1, 2000) g; analyze adv_kill" && ./bulkbench new --engine=pg --table=adv_kill -o $TMP/kill.lua >/dev/null && { ./bulkbench advise $TMP/kill.lua --engine=pg --rows=400000 --method=multirow --batch=1000 --threads=1 --budget=40s >$TMP/kill.out 2>$TMP/kill.err & p=$!; ks=0; while kill -0 $p 2>/dev/null; do t=$(psql -qAtX "$BULKBENCH_PG_DSN" -c "select now()"); grep -q "running it once more" $TMP/kill.err && break; k=$(psql -qAtX "$BULKBENCH_PG_DSN" -c "with b as materialized (select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and pid not in ($ks) and backend_start < '$t' and query ilike '%insert into%bb_scratch%' limit 1) select pid from b where pg_terminate_backend(pid)" 2>/dev/null); [ -n "$k" ] && ks="$ks,$k"; sleep 0.05; done; wait $p; echo "rc=$?"; }; grep -o "failed (.*); running it once more" $TMP/kill.err | head -1; grep -c "^recommendation:" $TMP/kill.out; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'" -c "drop table adv_kill"
 ? 0
 ~ rc=0
@@ -90,6 +97,7 @@ $ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_kill; create table
 ~ scratch tables: 0
 
 # the printed command runs as printed: shell-quoted, --dsn with its password masked (given back here), a file's --columns, a script's own options
+@ needs mysql
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=3000 --format=csv -o "$TMP/h 2.csv" && ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table if exists adv_cols'); db:exec('create table adv_cols (hist_id integer, h_c_id integer, h_c_d_id integer, h_c_w_id integer, h_d_id integer, h_w_id integer, h_date datetime, h_amount decimal(6,2), h_data varchar(24), extra int)')" && ./bulkbench advise "$TMP/h 2.csv" --engine=mysql --dsn="$BULKBENCH_MYSQL_DSN" --table=adv_cols --columns=hist_id,h_c_id,h_c_d_id,h_c_w_id,h_d_id,h_w_id,h_date,h_amount,h_data --threads=1 --chunk=64kB --budget=10s 2>/dev/null >$TMP/cols.out; grep -A1 "^recommendation" $TMP/cols.out | tail -1 | tee $TMP/cmd.sh; sed -i "s|\*\*\*|${BULKBENCH_MYSQL_DSN#*://*:}|; s|@[^@]*@|@|" $TMP/cmd.sh; sed -i 's|^ *bulkbench|./bulkbench|' $TMP/cmd.sh; sh $TMP/cmd.sh >/dev/null 2>$TMP/cmd.err; echo "as printed: rc=$?"; ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=3000 --method=txn --batch=1000 --threads=1 --budget=10s --name_bytes=100 2>/dev/null | grep "bulkbench run\|^advise:"; ./bulkbench lua /dev/stdin <<<"local db = require('bulkbench').connect('mysql', '$BULKBENCH_MYSQL_DSN'); db:exec('drop table adv_cols')"
 ? 0
 ~ bulkbench load '.*/h 2.csv' --engine=mysql '--dsn=mysql://bench:\*\*\*@.*' --table=adv_cols --threads=1 --chunk=64kB --columns=hist_id,h_c_id,h_c_d_id,h_c_w_id,h_d_id,h_w_id,h_date,h_amount,h_data
@@ -103,6 +111,7 @@ $ ./bulkbench advise workloads/batch_insert.lua --engine=sqlite --rows=5000 --me
 ~ pick txn:1000:1 alike \['txn:1001:1'\]|pick txn:1001:1 alike \[\]|pick txn:1000:1 alike \[\]
 
 # threads are checked before racing: against what a client starts, and against the sessions the server takes less those open
+@ needs pg mysql
 $ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=100000 --method=copy --batch=1000 --budget=20s; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=1000 --method=copy --batch=1000 --budget=20s; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=mysql --threads=1000 --method=multirow --batch=1000 --budget=20s; echo "rc=$?"
 ? 0
 ~ --threads=100000: a run starts one thread and one session per thread; at most 1024
@@ -112,6 +121,7 @@ $ ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=100000 --m
 ! traceback
 
 # a race killed outright (SIGKILL) leaves its scratch table, named with its process: the next new and advise say so, advise --cleanup drops it
+@ needs pg
 $ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_orph; create table adv_orph (id bigserial primary key, body text); insert into adv_orph (body) select repeat(md5(g::text), 3) from generate_series(1, 500) g; analyze adv_orph" && ./bulkbench new --engine=pg --table=adv_orph -o $TMP/orph.lua >/dev/null 2>&1 && { ./bulkbench advise $TMP/orph.lua --engine=pg --rows=5000000 --method=multirow --batch=1000 --threads=1 --budget=60s >/dev/null 2>&1 & p=$!; while kill -0 $p 2>/dev/null; do [ "$(psql -qAtX "$BULKBENCH_PG_DSN" -c "select count(*) from pg_tables where tablename like 'bb_scratch_%adv_orph'")" -gt 0 ] 2>/dev/null && break; sleep 0.05; done; kill -KILL $p; wait $p 2>/dev/null; }; ./bulkbench new --engine=pg --table=adv_orph -o $TMP/orph2.lua 2>&1 | grep "left by"; ./bulkbench advise --cleanup --engine=pg; echo "rc=$?"; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like 'bb_scratch_%'" -c "drop table adv_orph"
 ? 0
 ~ bulkbench: 1 scratch table left by runs no longer running: bb_scratch_[0-9]+_[0-9a-f]+_adv_orph \(`bulkbench advise --cleanup` drops them\)
@@ -120,6 +130,7 @@ $ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_orph; create table
 ~ scratch tables: 0
 
 # a worker thread the system refuses (stacks of 1 GB in 6 GB of address space; in the sanitized build, whose shadow memory needs terabytes of it, a test failpoint refuses the 7th) fails the run with the reason: no abort, advise names it, scratch tables dropped
+@ needs pg
 $ (if [ -n "${BB_IN_SANITIZE:-}" ]; then export BULKBENCH_FAILPOINT=thread-refused:7; else ulimit -s 1000000; ulimit -v 6000000; fi; ./bulkbench run workloads/quickstart.lua --engine=null --threads=20 --rows=100000 >/dev/null 2>$TMP/thr.err; echo "run rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=pg --threads=20 --method=copy --batch=1000 --rows=20000 --budget=20s >/dev/null 2>>$TMP/thr.err; echo "advise rc=$?"); grep -m1 -o "cannot start worker thread [0-9]* of 20" $TMP/thr.err; psql -qAtX "$BULKBENCH_PG_DSN" -c "select 'scratch tables: ' || count(*) from pg_tables where tablename like '%scratch%'"
 ? 0
 ~ run rc=1
@@ -129,6 +140,7 @@ $ (if [ -n "${BB_IN_SANITIZE:-}" ]; then export BULKBENCH_FAILPOINT=thread-refus
 ! rc=134
 
 # a file's model table that does not exist is named
+@ needs pg
 $ ./bulkbench gen workloads/copy_vs_load.lua --table=bmsql_history --rows=10 --format=csv -o $TMP/s.csv && ./bulkbench advise $TMP/s.csv --engine=pg --table=no_such_table --budget=10s
 ? 1
 ~ there is no table no_such_table to take the shape of
@@ -163,6 +175,7 @@ $ printf '%s\n' 'local bb = require "bulkbench"' 'local p = bb.table "wg_parent"
 ! no candidate
 
 # a CSV whose quoted fields hold newlines: advise counts its records as the load does (3,000), not its lines (4,000)
+@ needs pg
 $ python3 -c 'import csv,sys; w=csv.writer(open(sys.argv[1], "w", newline="")); w.writerow(["id", "note"]); [w.writerow([i, "line one\nline two" if i % 3 == 0 else "plain"]) for i in range(3000)]' $TMP/nl.csv && psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists adv_nl; create table adv_nl (id int, note text)" && ./bulkbench advise $TMP/nl.csv --engine=pg --table=adv_nl --header --budget=10s 2>&1 | grep -o -m1 "[0-9]* rows: 3 candidates"; psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table adv_nl"
 ? 0
 = 3000 rows: 3 candidates
@@ -174,6 +187,7 @@ $ ./bulkbench advise workloads/quickstart.lua --engine=pg --dsn=postgresql://ben
 ! lua/
 
 # the advice names only what the table has: drop-indexes for a table with secondary indexes, not for one without
+@ needs pg
 $ P="psql -qAtX $BULKBENCH_PG_DSN"; $P -q -c "drop table if exists adv_idx, adv_noidx; create table adv_idx (id int primary key, a int, b text); create index on adv_idx (a); create table adv_noidx (id int primary key, a int)" && ./bulkbench lua /dev/stdin <<<"local bb = require('bulkbench'); for _, t in ipairs { 'adv_idx', 'adv_noidx' } do print(t .. ': [' .. tostring(bb.strategies_for('pg', '$BULKBENCH_PG_DSN', t, 'server-cpu')) .. ']') end"; $P -c "drop table adv_idx, adv_noidx"
 ? 0
 = adv_idx: [drop-indexes]

@@ -92,6 +92,7 @@ $ ./bulkbench run workloads/quickstart.lua --method=multirow,txn --rows=5000 --r
 ~ ,5000,
 
 # --reconnect: a commit that landed but whose acknowledgement was lost (failpoint) is found by its mark and counted once
+@ needs pg
 $ BULKBENCH_FAILPOINT=ack-lost:3 ./bulkbench run workloads/copy_vs_load.lua --engine=pg --method=multirow --rows=20000 --threads=2 --reconnect=2 --format=csv
 ? 0
 ~ the batch at row [0-9]+ had committed
@@ -100,12 +101,14 @@ $ BULKBENCH_FAILPOINT=ack-lost:3 ./bulkbench run workloads/copy_vs_load.lua --en
 ~ ^copy_vs_load,pg,multirow,2,1000,20000,([^,]*,){8}0,[0-9.]+,[0-9.]+,-?[0-9]+,[0-9]+,
 
 # the same on MariaDB's LOAD DATA
+@ needs mysql
 $ BULKBENCH_FAILPOINT=ack-lost:2 ./bulkbench run workloads/copy_vs_load.lua --engine=mysql --method=load --batch=5000 --rows=20000 --threads=2 --reconnect=2 --format=csv
 ? 0
 ~ the batch at row [0-9]+ had committed
 ~ ^copy_vs_load,mysql,load,2,5000,20000,.*,20000,
 
 # and on MariaDB's array-bound batches
+@ needs mysql
 $ BULKBENCH_FAILPOINT=ack-lost:3 ./bulkbench run workloads/copy_vs_load.lua --engine=mysql --method=pipeline --rows=20000 --threads=2 --reconnect=2 --format=csv
 ? 0
 ~ the batch at row [0-9]+ had committed
@@ -161,6 +164,7 @@ $ printf 'function event() end\nfunction on_connect(db)\n  db:exec("PRAGMA nosuc
 ~ oc\.lua:3: sqlite: 
 
 # a table the script says exists but does not is named, with the DSN's database, once and without a traceback, exit 1
+@ needs pg
 $ printf 'local bb = require "bulkbench"\nlocal t = bb.table "not_there" { {"a","int",bb.seq()}, existing = true }\nbb.load(t)\n' >$TMP/nt.lua; ./bulkbench run $TMP/nt.lua --engine=pg --method=copy --rows=10
 ? 1
 ~ table not_there \(existing = true\) does not exist in database [a-z_]+ \(pg [0-9.]+:[0-9]+\)
@@ -177,11 +181,13 @@ $ ./bulkbench run workloads/quickstart.lua --set=synchronous
 ~ --set expects NAME=V1\[,V2...\]
 
 # a setting the engine does not know is named by the engine, exit 1
+@ needs pg
 $ ./bulkbench run workloads/copy_vs_load.lua --engine=pg --rows=10 --set=no_such_setting=1
 ? 1
 ~ unrecognized configuration parameter "no_such_setting"
 
 # --reconnect: a server that restarts during check() is asked again on a new session
+@ needs pg mysql
 $ for e in pg mysql; do BB_KILL=$TMP/killed.$e BB_KILL_ENGINE=$e ./bulkbench run tests/fixtures/check_restart.lua --engine=$e --method=multirow --rows=5000 --reconnect=10 --format=csv || echo "exit $?"; done
 ! exit [0-9]
 ~ ^check_restart,pg,multirow,1,1000,5000,.*,5000,

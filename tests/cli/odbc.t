@@ -38,6 +38,7 @@ $ ./bulkbench run workloads/batch_insert.lua --engine=odbc --dsn="$BULKBENCH_ODB
 ~ engine odbc does not offer method copy \(it offers: insert, insert-simple, txn, multirow, pipeline\)
 
 # seed 002 through a data source of odbc.ini: txn and pipeline, verified; CSV names the driver
+@ needs odbc
 $ ./bulkbench run workloads/batch_insert.lua --engine=odbc --dsn="$BULKBENCH_ODBC_MYSQL" --rows=3000 --name_bytes=100 --format=csv
 ? 0
 ~ ,driver,
@@ -45,12 +46,14 @@ $ ./bulkbench run workloads/batch_insert.lua --engine=odbc --dsn="$BULKBENCH_ODB
 ~ ,odbc,pipeline,1,1000,3000,.*,3000,
 
 # a connection-string attribute swept with --set=odbc.NAME: psqlODBC's batch size for arrays
+@ needs odbc
 $ ./bulkbench run workloads/batch_insert.lua --engine=odbc --dsn="$BULKBENCH_ODBC_PG" --method=pipeline --rows=3000 --name_bytes=100 --set=odbc.BatchSize=1,1000 --format=json
 ? 0
 ~ "rows":3000,.*"verified_rows":3000,.*"set":\{"odbc\.BatchSize":"1"\}
 ~ "rows":3000,.*"verified_rows":3000,.*"set":\{"odbc\.BatchSize":"1000"\}
 
 # SQLite through its ODBC driver, with the quickstart's pragmas
+@ needs odbc
 $ ./bulkbench run workloads/quickstart.lua --engine=odbc --dsn="$BULKBENCH_ODBC_SQLITE" --method=txn,pipeline --rows=20000
 ? 0
 ~ odbc +txn .* 20000 .* ok

@@ -24,6 +24,7 @@ $ ./bulkbench lua /dev/stdin <<<'local bb = require "bulkbench"; local a, b = bb
 ~ ^true	7	5	9	0.984375$
 
 # the text table shows the median and its interval, with what the interval holds; one run made a hundred times slower than the run before it (test failpoint: slow however busy the machine) is an outlier by Dixon's Q and raises the CV warning. Q is taken in logarithms: a run 100 times slower stands out while the other four stay within a factor of 3.8 of each other, which a sanitized build on a loaded machine keeps (at 10 times slower they had to stay within 1.95, and did not)
+@ needs pg
 $ BULKBENCH_FAILPOINT=slow-run:3:x100 ./bulkbench run workloads/copy_vs_load.lua --engine=pg --method=copy --batch=100 --rows=2000 --rate=400 --repeat=5 --out=$TMP/slow.jsonl 2>/dev/null | tee $TMP/slow.txt
 ? 0
 ~ pg +copy +1 +100 +2000 +[0-9.]+ \([0-9.]+-[0-9.]+\) +[0-9]+ \([0-9]+-[0-9]+\) 
@@ -33,6 +34,7 @@ $ BULKBENCH_FAILPOINT=slow-run:3:x100 ./bulkbench run workloads/copy_vs_load.lua
 ! 95%
 
 # ... and in JSON (that run's --out): a median, an interval holding at least 3 of the 5 runs, the slow run flagged (on a busy host another may be too), every run verified; one outlier warning
+@ needs pg
 $ python3 -c 'import json,sys; o=json.loads(sys.stdin.readline()); s=o["stats"]["rows_per_s"]; lo,hi=s["ci95"]; r=[x["rows_per_s"] for x in o["runs"]]; print("inside", sum(lo <= x <= hi for x in r) >= 3, "cv", s["cv"] > 0.1, "run 3 an outlier", o["runs"][2]["outlier"], "verified", o["verified_rows"])' <$TMP/slow.jsonl; grep -c 'WARNING: .*run 3 of 5 is an outlier' $TMP/slow.txt
 ? 0
 ~ ^inside True cv True run 3 an outlier True verified 2000$
@@ -79,6 +81,7 @@ $ ./bulkbench run workloads/quickstart.lua --rows=2000 --threads=1,2 --repeat=2 
 ~ ^0$
 
 # ... with the names a scraper expects, and the pg server's costs
+@ needs pg
 $ ./bulkbench run workloads/quickstart.lua --engine=pg --method=copy --rows=5000 --set=synchronous_commit=on,off --format=openmetrics 2>/dev/null | tee $TMP/p.txt | $(command -v /usr/bin/python3 || command -v python3) tests/openmetrics.py; grep -E '^bulkbench_(rows_per_second|seconds|latency_ms|errors_total|rows_total|server_cpu_seconds_total)\{' $TMP/p.txt | sed 's/{.*//' | sort -u | tr '\n' ' '; grep 'synchronous_commit=off",quantile="0.99"}' $TMP/p.txt; if command -v promtool >/dev/null; then promtool check metrics <$TMP/p.txt >/dev/null 2>&1; echo "promtool rc=$?"; else echo "promtool rc=3"; fi
 ? 0
 ~ ^openmetrics ok
@@ -87,6 +90,7 @@ $ ./bulkbench run workloads/quickstart.lua --engine=pg --method=copy --rows=5000
 ~ promtool rc=[03]$
 
 # a 3 s pg run with a line every 0.5 s (paced: the samples, not the speed, are under test) records its intervals, with the server's WAL bytes and CPU per interval
+@ needs pg
 $ ./bulkbench run workloads/quickstart.lua --engine=pg --method=insert --time=3 --rate=500 --rows=100000000 --report-interval=0.5 --format=json 2>$TMP/l.txt | python3 -c 'import json,sys; o=json.loads(sys.stdin.readline()); iv=o["intervals"]; print("n", len(iv) >= 4, sorted(iv[0])); print("rows", sum(i["rows"] for i in iv) <= o["rows"], all(i["log_bytes"] > 0 for i in iv), all(i["server_cpu_s"] >= 0 for i in iv))'; grep -c '^\[ [0-9]\.[05]s \] thds' $TMP/l.txt
 ? 0
 ~ ^n True \['errors', 'events', 'events_per_s', 'log_bytes', 'mb_per_s', 'p50_ms', 'p95_ms', 'p99_ms', 'rows', 'rows_per_s', 'server_cpu_s', 't'\]$

@@ -28,6 +28,7 @@ $ ./bulkbench gen workloads/quickstart.lua --table=quickstart --rows=10 --fail-f
 ~ fail-fast
 
 # pg: a failed --set value does not end the sweep, the setting is a column of the table, and the closing line says nothing of rows committed
+@ needs pg
 $ ./bulkbench run workloads/quickstart.lua --engine=pg --method=txn --batch=100 --rows=2000 --set=synchronous_commit=bogus_value,off --out=$TMP/s.jsonl; echo "rc=$?"; wc -l <$TMP/s.jsonl
 ? 0
 ~ rc=1
@@ -40,6 +41,7 @@ $ ./bulkbench run workloads/quickstart.lua --engine=pg --method=txn --batch=100 
 ! bottleneck pg txn 1x100, 0 rows/s
 
 # pg and MariaDB in one sweep: each engine runs the methods of --method it offers, and the combinations skipped are named
+@ needs pg mysql
 $ ./bulkbench run workloads/quickstart.lua --engine=pg,mysql --method=copy,load --rows=3000 --format=json | python3 -c 'import json,sys; print(sorted((o["engine"], o["method"], o["verified_rows"]) for o in map(json.loads, sys.stdin)))'
 ? 0
 ~ ^\[\('mysql', 'load', 3000\), \('pg', 'copy', 3000\)\]$
@@ -58,6 +60,7 @@ $ ./bulkbench run workloads/quickstart.lua --method=txn,multirow --rows=100 --ou
 ~ ^stdout sha True stdout text False$
 
 # pg: a failed `bulkbench load` says its error once too (in its row), then what was committed
+@ needs pg
 $ printf 'a,b\n1,x\n' >$TMP/bad.csv; psql -qAtX $BULKBENCH_PG_DSN -c "drop table if exists sw_load; create table sw_load (a int, b int)"; out=$(./bulkbench load $TMP/bad.csv --engine=pg --table=sw_load --format=csv --header 2>&1); echo "rc=$?"; echo "$out"; echo "said $(grep -c 'invalid input syntax' <<<"$out") times"
 ? 0
 ~ rc=1

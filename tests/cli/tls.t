@@ -9,6 +9,7 @@ $ chmod 755 $TMP; export BB_DBCTL_DIR=$TMP/tls BB_DBCTL_PG_OPTS="$BB_DBCTL_PG_OP
 ~ plain mysql rc=1
 
 # mysql: ssl-mode=REQUIRED on a server without a certificate is an error, not a plain session; the plain servers' results say tls off; the DSN's TLS parameters are checked as they are read
+@ needs pg mysql
 $ ./bulkbench run workloads/quickstart.lua --engine=mysql --dsn="$BULKBENCH_MYSQL_DSN?ssl-mode=REQUIRED" --rows=10; ./bulkbench run workloads/quickstart.lua --engine=pg --rows=10 --format=json | python3 -c 'import json,sys; print("pg tls", json.loads(sys.stdin.readline())["tls"])'; ./bulkbench run workloads/quickstart.lua --rows=10 --format=json | python3 -c 'import json,sys; print("sqlite tls", json.loads(sys.stdin.readline())["tls"])'; for q in "ssl-mode=VERIFY_CA" "ssl-mode=SOMETIMES" "sslmode=require" "ssl-cert=/x.pem" "ssl-mode=DISABLED&ssl-ca=/x.pem"; do ./bulkbench run workloads/quickstart.lua --engine=mysql --dsn="mysql://u@127.0.0.1:1/db?$q" --rows=10 2>&1 | grep -o 'FAILED: .*'; done
 ? 0
 ~ did not encrypt the session, and --dsn's ssl-mode=REQUIRED asks for TLS

@@ -32,6 +32,7 @@ $ printf 'local bb = require "bulkbench"\nlocal function half(n)\n  if n == 77 t
 ! lua/bulkbench\.lua
 
 # a function's values go through every pg method, the same table by each (the engine specs check every value)
+@ needs pg
 $ for m in insert-simple txn multirow pipeline copy copy-csv copy-binary; do ./bulkbench run tests/fixtures/slots.lua --engine=pg --method=$m --batch=100 --rows=1000 --threads=2 >/dev/null || exit 1; psql -qAtX "$BULKBENCH_PG_DSN" -c "select md5(string_agg(t::text, '|' order by id)) from slots t"; done | sort -u | wc -l
 ? 0
 ~ ^1$
@@ -95,11 +96,13 @@ $ printf 'local bb = require "bulkbench"\nbb.load(bb.table "dup" { { "a", "int",
 ! stack traceback|lua/bulkbench
 
 # load --table that is not there says so, with the table nearest its name (pg)
+@ needs pg
 $ psql -qAtX "$BULKBENCH_PG_DSN" -c "drop table if exists daily_mess; create table daily_mess (a int, b int)"; printf 'a,b\n1,2\n' >$TMP/f.csv; ./bulkbench load $TMP/f.csv --engine=pg --table=daily_mes --format=csv --header
 ? 1
 ~ table daily_mes does not exist in database [a-z_]+ \(pg [0-9.]+:[0-9]+\); did you mean daily_mess\?
 
 # copy-binary names a type it cannot write by its name, not its oid (pg)
+@ needs pg
 $ printf 'local bb = require "bulkbench"\nbb.load(bb.table "ranges" { { "id", "int", bb.seq() }, { "r", "daterange", bb.const "[2024-01-01,2024-02-01)" } })\n' >$TMP/ranges.lua; ./bulkbench run $TMP/ranges.lua --engine=pg --method=copy-binary --rows=10
 ? 1
 ~ copy-binary: column r is of type daterange, which the binary encoder does not write; use --method=copy
