@@ -498,7 +498,7 @@ end
 -- engine/dsn; a table under its own name is never dropped here. Returns how many.
 -- The sessions the server takes and has open now (nil, nil where its catalog cannot say).
 function bb.sessions(engine, dsn)
-  local cat = require("bulkbench.dialects").engine_module(engine, "catalog_lua")
+  local cat = require("bulkbench.engines").module(engine, "catalog_lua")
   if not (cat and cat.sessions) then return nil end
   local db = core.connect(engine, dsn)
   local okq, max, used = pcall(cat.sessions, db)

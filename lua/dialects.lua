@@ -39,19 +39,23 @@ local FILE_TYPES = { double = "double", uuid = "char(36)", varchar_max = 1048576
 
 local cache = {}
 
--- The module a descriptor names, loaded. Not found (a build without it: the descriptor and the
--- tree disagree) and raised (its own error, with its file:line) are two errors, both loud.
-function M.load(module, whose)
+-- The module a descriptor names, loaded through req (the caller's own require, which says
+-- what it reaches: tests/rooms.py follows a require built from a name to the modules of the
+-- descriptors' fields it names). Not found (a build without it: the descriptor and the tree
+-- disagree) and raised (its own error, with its file:line) are two errors, both loud.
+function M.load(module, whose, req)
   if cache[module] ~= nil then return cache[module] end
   if not package.preload[module] and not package.loaded[module] then
     error(("%s names the Lua module %s, which is not in this build (drivers/*/*.lua are embedded by make)")
       :format(whose, module), 0)
   end
-  local m = require(module)
+  local m = req(module)
   if type(m) ~= "table" then error(("the Lua module %s (%s) returned %s, not a table"):format(module, whose, type(m)), 0) end
   cache[module] = m
   return m
 end
+
+local function require_dialect(module) return require(module) end -- reaches: dialect dialects
 
 -- The descriptor of a dialect (db.dialect, or a dialect's name); {} for one that names no module.
 function M.of(d)
@@ -59,7 +63,7 @@ function M.of(d)
   if type(d) == "string" then d = core.dialect(d) end
   local module = d.lua
   if module == nil then return {} end
-  return M.load(module, "dialect " .. tostring(d.name))
+  return M.load(module, "dialect " .. tostring(d.name), require_dialect)
 end
 
 -- An engine's descriptor (core.engine), {} for a name this build has no engine of.
@@ -68,14 +72,7 @@ function M.engine(name) return core.engine(tostring(name)) or {} end
 -- The descriptor of an engine's own dialect (its default one); {} for none.
 function M.of_engine(name)
   local d = M.engine(name).dialect
-  return d and d.lua and M.load(d.lua, "engine " .. tostring(name)) or {}
-end
-
--- An engine's module named by its descriptor's field ("catalog_lua", "strategies_lua"),
--- loaded; nil when the engine has none.
-function M.engine_module(name, field)
-  local module = M.engine(name)[field]
-  return module and M.load(module, "engine " .. tostring(name)) or nil
+  return d and d.lua and M.load(d.lua, "engine " .. tostring(name), require_dialect) or {}
 end
 
 -- A file-type field of a dialect's descriptor, or the standard's.

@@ -27,7 +27,7 @@ function M.define(s)
 end
 
 local function engine_module(db)
-  return require("bulkbench.dialects").engine_module(db.engine, "strategies_lua") or {}
+  return require("bulkbench.engines").module(db.engine, "strategies_lua") or {}
 end
 
 -- The strategy of this name for this session's engine, and the engine's module.

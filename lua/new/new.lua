@@ -304,7 +304,7 @@ end
 
 -- bulkbench new --engine=E --dsn=D --table=NAME[,NAME|PATTERN%] [-o FILE] [--sample=N]
 function M.from_tables(opts)
-  local cat = dialects.engine_module(opts.engine, "catalog_lua")
+  local cat = require("bulkbench.engines").module(opts.engine, "catalog_lua")
   if not cat then
     core.usage_error(("new reads the catalogs of %s, not %s"):format(dialects.with_catalogs(core.engines()), opts.engine))
   end
