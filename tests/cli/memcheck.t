@@ -10,6 +10,7 @@ $ valgrind -q --read-inline-info=no --error-exitcode=9 --leak-check=full --error
 ~ ^clean$
 
 # memcheck of the odbc engine through each driver and every method (MariaDB's driver gets timestamp arrays as text: it leaks structs)
+@ needs odbc
 $ for d in "$BULKBENCH_ODBC_PG" "$BULKBENCH_ODBC_MYSQL" "$BULKBENCH_ODBC_SQLITE"; do valgrind -q --read-inline-info=no --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite ./bulkbench run workloads/quickstart.lua --engine=odbc --dsn="$d" --method=insert,insert-simple,txn,multirow,pipeline --batch=100 --rows=300 >$TMP/vg.out 2>&1 || { echo "memcheck odbc ${d%%;*}: exit $?"; grep -E '^==' $TMP/vg.out | head -20; }; done; echo done
 ? 0
 ~ ^done$
