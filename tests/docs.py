@@ -2,7 +2,11 @@
 """The README and docs/*.md against the binary. Prints TAP.
 
 - Every docs/*.md page is named in README.md, and every relative link of the README and the
-  pages leads to a file (and to a heading, for a #fragment): nothing may be missing.
+  pages leads to a file (and to a heading, for a #fragment): nothing may be missing; nothing
+  they name lies outside the repository (a path climbing out of it, a machine's own path).
+- Every `bulkbench COMMAND` a code block shows is a command, every --option on its line one
+  that command (or the workloads script it runs) takes, with or without a server; every
+  `--option` the prose names is one some command or workload takes.
 - Every file path a source comment names (C, Lua, Python, shell), and every path the README and
   the pages name in `code`, is a file of the tree: a moved or renamed file leaves no stale path.
 - The README shows at least three pictures, each a file under 200 KB.
@@ -271,7 +275,98 @@ def check_commands():
     print(f"# {ran} commands ran, {skipped} skipped, in {time.time() - t_all:.1f} s")
 
 
+def command_options():
+    """{command: options its --help lists}, from `bulkbench help` and each `bulkbench COMMAND --help`."""
+    top = subprocess.run([BB, "help"], capture_output=True, text=True, timeout=60).stdout
+    out = {}
+    for c in re.findall(r"^  ([a-z]+) ", top, re.M):
+        h = subprocess.run([BB, c, "--help"], capture_output=True, text=True, timeout=60).stdout
+        out[c] = set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", h)) | ({"-o"} if re.search(r"(?m)^\s+-o\b", h) else set())
+    return out
+
+
+ENGINES = ("sqlite", "pg", "mysql", "odbc", "null")
+
+
+def script_options(path):
+    """The options a script declares (`bulkbench help SCRIPT --engine=E`, each engine: a
+    library option such as --distributed_by is listed where the engine takes it), or none."""
+    if not os.path.isfile(path):
+        return set()
+    out = set()
+    for e in ENGINES:
+        h = subprocess.run([BB, "help", path, "--engine=" + e], capture_output=True, text=True, timeout=60).stdout
+        out |= set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9_-]*)", h))
+    return out
+
+
+def new_scenario_options():
+    """The options every scenario `bulkbench new` writes takes (--into, --no-triggers...): of
+    one written from a small CSV, no server needed."""
+    work = tempfile.mkdtemp(prefix="bbdocs.", dir=os.environ.get("BB_TEST_TMP"))
+    with open(os.path.join(work, "t.csv"), "w") as f:
+        f.write("id,name\n1,a\n2,b\n")
+    subprocess.run([BB, "new", "t.csv", "--header", "-o", "t.lua"], cwd=work, capture_output=True, timeout=60)
+    out = script_options(os.path.join(work, "t.lua"))
+    subprocess.run(["rm", "-rf", work])
+    return out
+
+
+def check_named():
+    """Every `bulkbench COMMAND` a code block of the README and docs/ shows is a command, and
+    every --option on its line one that command takes (or the workloads script it runs), server
+    or not; every `--option` the prose names in backquotes one some command or script takes."""
+    opts = command_options()
+    every = set().union(*opts.values())
+    scripts = new_scenario_options()
+    for w in glob.glob(os.path.join(ROOT, "workloads", "*.lua")):
+        scripts |= script_options(w)
+    # contrib/dbctl's, contrib/docref.py's and mpirun's own
+    others = {"--tls", "--memory", "--check", "--allow-run-as-root", "--oversubscribe"}
+    bad = []
+    for d in docs():
+        text = open(d).read()
+        for lang, lines in blocks(text):
+            for k, line in enumerate(lines):
+                m = re.match(r"\s*(?:\$\s+)?(?:\./)?bulkbench\s+([a-z][\w-]*)(.*)", line)
+                if not m or PLACEHOLDER.search(line):
+                    continue
+                if k + 1 < len(lines) and lines[k + 1].lstrip().startswith("bulkbench: "):
+                    continue  # a transcript of the error a wrong option gets, on purpose
+                cmd, rest = m.group(1), m.group(2).split("#")[0]
+                if cmd not in opts:
+                    if not cmd.endswith(".lua"):
+                        bad.append(f"{rel(d)}: `bulkbench {cmd}`: no such command")
+                    continue
+                allowed = opts[cmd] | scripts
+                for o in re.findall(r"(?<![\w-])(--[a-z][a-z0-9_-]*)", rest):
+                    if o not in allowed:
+                        bad.append(f"{rel(d)}: `bulkbench {cmd} ... {o}`: not an option of {cmd}")
+        prose = "\n".join(l for l in text.splitlines() if not l.startswith(("    ", "\t")))
+        for code in re.findall(r"`(--[a-z][a-z0-9_-]*)(?:[=\[ ][^`]*)?`", prose):
+            if code not in every and code not in scripts and code not in others:
+                bad.append(f"{rel(d)}: `{code}`: no command or workload takes it")
+    tap(not bad, "every command and option the README and docs/ name is one bulkbench takes", "\n".join(sorted(set(bad))))
+
+
+def check_inside():
+    """Nothing the README and docs/ point at lies outside the repository: no path that climbs
+    out of it, no path of a development machine."""
+    bad = []
+    for d in docs():
+        for i, line in enumerate(open(d).read().splitlines(), 1):
+            for p in re.findall(r"(?:\.\./)+[\w./-]+", line):
+                full = os.path.normpath(os.path.join(os.path.dirname(d), p))
+                if not full.startswith(ROOT + os.sep):
+                    bad.append(f"{rel(d)}:{i}: {p} (outside the repository)")
+            for p in re.findall(r"(?<![\w.])/(?:home|root|work|Users|mnt/c)/[\w./-]+", line):
+                bad.append(f"{rel(d)}:{i}: {p} (a path of one machine)")
+    tap(not bad, "the README and docs/ point only inside the repository", "\n".join(bad))
+
+
 check_links()
+check_inside()
+check_named()
 check_paths()
 check_methods()
 check_generators()
