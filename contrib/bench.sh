@@ -460,56 +460,91 @@ bench_odbc() {
   done
 }
 
-# advise against the exhaustive sweep of the same space (issues 22, 31): the sweep (--repeat=3)
-# finds its best point; then ADVISE_RACES (3) races, each given a third of the sweep's wall time;
-# after each, its recommendation and the sweep's best run alternately ADVISE_RUNS times (5): the
-# ratio of their rows/s (goal >= 0.9), and whether the pick's re-measured median falls inside the
-# interval advise printed for it (its coverage: goal >= 90% of races, tallied over all cases at
-# the end). ADVISE_SCALE (1) multiplies the rows: ADVISE_SCALE=0.1 ADVISE_MIN_BUDGET=60 for a
-# cheap pass (16 candidates need ~60 s); ADVISE_RACES=1 for one race per case. ADVISE_KEEP=DIR keeps
-# each race's JSON and its re-measured runs there (N.json, N.remeasured: pick and best, a line each).
+# advise against the exhaustive sweep of the same space (issues 22, 31, 44): the sweep
+# (--repeat=3) finds its best point and a middle one (the point nearest the sweep's median
+# rows/s), the baseline; then ADVISE_RACES (3) races with --baseline, each given a third of the
+# sweep's wall time; after each, its recommendation, the sweep's best and the baseline run in
+# turn ADVISE_RUNS times (5): the pick over the best (goal >= 0.9), whether the pick's
+# re-measured median falls inside the re-run interval advise printed (its coverage: goal >= 90%
+# of races, tallied over all cases at the end), and whether advise's baseline verdict agrees
+# with the paired re-runs (goal: every verdict; a measured 1.6x is never "no difference").
+# A pick decided below --rows is re-measured at the rows its interval is for (ci_rows).
+# ADVISE_SCALE (1) multiplies the rows: ADVISE_SCALE=0.1 ADVISE_MIN_BUDGET=60 for a cheap pass
+# (16 candidates need ~60 s); ADVISE_RACES=1 for one race per case. ADVISE_KEEP=DIR keeps each
+# race's JSON and its re-measured runs there (N.json, N.remeasured: pick, best, baseline).
 #   advise_vs_sweep LABEL ENGINE SCRIPT ROWS METHODS THREADS BATCHES [SCRIPT OPTIONS]
-adv_races=0 adv_near=0 adv_inside=0
+adv_races=0 adv_near=0 adv_inside=0 adv_verdicts=0 adv_agree=0 adv_open=0
 advise_vs_sweep() {
-  local label=$1 e=$2 w=$3 rows=$4 space="--method=$5 --threads=$6 --batch=$7" extra=("${@:8}") s ex adv race
+  local label=$1 e=$2 w=$3 rows=$4 space="--method=$5 --threads=$6 --batch=$7" extra=("${@:8}") s ex race
   rows=$(printf %.0f "$(echo "$rows * ${ADVISE_SCALE:-1}" | bc -l)")
   s=$(date +%s.%N)
   $BB run "$w" --engine="$e" $space --rows="$rows" --repeat=3 --format=json "${extra[@]}" >"$T/sweep.jsonl" 2>"$T/err" \
     || { echo "bench: the sweep failed: $(tail -2 "$T/err")" >&2; exit 1; }
   ex=$(echo "$(date +%s.%N) - $s" | bc -l)
-  read -r bm bb bt < <(python3 -c 'import json,sys; r=[json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-b=max(r,key=lambda x:x["rows_per_s"]); print(b["method"],b["batch"],b["threads"])' "$T/sweep.jsonl")
+  read -r bm bb bt zm zb zt < <(python3 -c 'import json,statistics,sys; r=[json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+b=max(r,key=lambda x:x["rows_per_s"]); m=statistics.median(x["rows_per_s"] for x in r)
+z=min(r,key=lambda x:abs(x["rows_per_s"]-m)); print(b["method"],b["batch"],b["threads"],z["method"],z["batch"],z["threads"])' "$T/sweep.jsonl")
   local budget; budget=$(printf %.0f "$(echo "$ex / 3" | bc -l)")
   # a short sweep (a cheap pass, or MariaDB's 12 candidates in ~45 s) leaves advise less than one
   # run each: ADVISE_MIN_BUDGET (30) is the floor, and the time saved below says what it cost
   [ "$budget" -lt "${ADVISE_MIN_BUDGET:-30}" ] && budget=${ADVISE_MIN_BUDGET:-30}
   for race in $(seq "${ADVISE_RACES:-3}"); do
-    local a=() b=() i q inside
-    s=$(date +%s.%N)
-    $BB advise "$w" --engine="$e" $space --rows="$rows" --budget="${budget}s" \
-      --format=json "${extra[@]}" >"$T/adv.json" 2>"$T/err" || { echo "bench: advise failed: $(tail -2 "$T/err")" >&2; exit 1; }
-    adv=$(echo "$(date +%s.%N) - $s" | bc -l)
-    read -r am ab at lo hi lv < <(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["recommendation"]
-c=d.get("ci95") or [0,0]; print(d["method"],d["batch"],d["threads"],c[0],c[1],d.get("ci_level") or 0)' "$T/adv.json")
-    for i in $(seq "${ADVISE_RUNS:-5}"); do
-      a+=("$(rps "$w" --engine="$e" --method="$am" --batch="$ab" --threads="$at" --rows="$rows" "${extra[@]}")")
-      b+=("$(rps "$w" --engine="$e" --method="$bm" --batch="$bb" --threads="$bt" --rows="$rows" "${extra[@]}")")
-    done
-    if [ -n "${ADVISE_KEEP:-}" ]; then
-      mkdir -p "$ADVISE_KEEP"; cp "$T/adv.json" "$ADVISE_KEEP/$((adv_races + 1)).json"
-      printf '%s\n%s\n' "${a[*]}" "${b[*]}" >"$ADVISE_KEEP/$((adv_races + 1)).remeasured"
-    fi
-    q=$(python3 -c 'import statistics as s,sys; print(s.median(float(x)/float(y) for x,y in zip(sys.argv[1].split(),sys.argv[2].split())))' "${a[*]}" "${b[*]}")
-    [ "$am:$ab:$at" = "$bm:$bb:$bt" ] && q=1 # the same configuration: its runs differ by noise only
-    inside=$(awk -v m="$(med "${a[@]}")" -v l="$lo" -v h="$hi" 'BEGIN{print (m >= l && m <= h) ? "inside" : "outside"}')
-    adv_races=$((adv_races + 1))
-    awk -v q="$q" 'BEGIN{exit !(q >= 0.9)}' && adv_near=$((adv_near + 1))
-    [ "$inside" = inside ] && adv_inside=$((adv_inside + 1))
-    report "advise vs sweep: $label, race $race" rows/s "advise $am:$ab:$at" "$(med "${a[@]}")" "sweep $bm:$bb:$bt" "$(med "${b[@]}")" \
-      "$(ratio_ci "${a[*]}" "${b[*]}") the sweep's best (goal >= 0.9); $(printf '%.0f s vs %.0f s: %.0f%% of the time saved' \
-      "$adv" "$ex" "$(echo "100 * (1 - $adv / $ex)" | bc -l)"); re-measured median $inside its $(printf '%.1f' \
-      "$(echo "100 * $lv" | bc -l)")% interval [$(printf '%.0f, %.0f' "$lo" "$hi")]"
+    advise_race "$label, race $race" "$e" "$w" "$rows" "$budget" "$space" "$bm:$bb:$bt" "$zm:$zb:$zt" "$ex" "${extra[@]}"
   done
+}
+
+# One race (advise_vs_sweep's, or one without a sweep: best "-") and its re-measurement.
+#   advise_race LABEL ENGINE SCRIPT ROWS BUDGET SPACE BEST BASELINE SWEEP_S [SCRIPT OPTIONS]
+advise_race() {
+  local label=$1 e=$2 w=$3 rows=$4 budget=$5 space=$6 best=$7 base=$8 ex=$9 extra=("${@:10}") s adv a=() b=() c=() i q inside agree
+  s=$(date +%s.%N)
+  $BB advise "$w" --engine="$e" $space --rows="$rows" --budget="${budget}s" --baseline="$base" \
+    --format=json "${extra[@]}" >"$T/adv.json" 2>"$T/err" || { echo "bench: advise failed: $(tail -2 "$T/err")" >&2; exit 1; }
+  adv=$(echo "$(date +%s.%N) - $s" | bc -l)
+  read -r am ab at lo hi lv at_rows verdict < <(python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); d=o["recommendation"]
+c=d.get("ci95") or [0,0]; v=(o.get("baseline") or {}).get("verdict") or "none"
+print(d["method"],d["batch"],d["threads"],c[0],c[1],d.get("ci_level") or 0,d.get("ci_rows") or o["rows"],v.replace(" ","_"))' "$T/adv.json")
+  IFS=: read -r bm bb bt <<<"$best"
+  IFS=: read -r zm zb zt <<<"$base"
+  for i in $(seq "${ADVISE_RUNS:-5}"); do # in turn: the pick (at the rows its interval is for), the best, the baseline
+    a+=("$(rps "$w" --engine="$e" --method="$am" --batch="$ab" --threads="$at" --rows="$at_rows" "${extra[@]}")")
+    [ "$best" != - ] && b+=("$(rps "$w" --engine="$e" --method="$bm" --batch="$bb" --threads="$bt" --rows="$rows" "${extra[@]}")")
+    c+=("$(rps "$w" --engine="$e" --method="$zm" --batch="$zb" --threads="$zt" --rows="$at_rows" "${extra[@]}")")
+  done
+  if [ -n "${ADVISE_KEEP:-}" ]; then
+    mkdir -p "$ADVISE_KEEP"; cp "$T/adv.json" "$ADVISE_KEEP/$((adv_races + 1)).json"
+    printf '%s\n%s\n%s\n' "${a[*]}" "${b[*]}" "${c[*]}" >"$ADVISE_KEEP/$((adv_races + 1)).remeasured"
+  fi
+  inside=$(awk -v m="$(med "${a[@]}")" -v l="$lo" -v h="$hi" 'BEGIN{print (m >= l && m <= h) ? "inside" : "outside"}')
+  adv_races=$((adv_races + 1))
+  [ "$inside" = inside ] && adv_inside=$((adv_inside + 1))
+  # the verdict against the paired re-runs' 95% interval of their mean ratio (as advise makes its own)
+  agree=$(python3 -c 'import math,statistics as st,sys
+v=sys.argv[1]; r=[math.log(float(x)/float(y)) for x,y in zip(sys.argv[2].split(),sys.argv[3].split())]
+m=st.mean(r); h=2.776*st.stdev(r)/math.sqrt(len(r)) if len(r)>1 else 9; lo,hi=math.exp(m-h),math.exp(m+h)
+ok={"faster":math.exp(m)>1,"slower":math.exp(m)<1,"no_difference":lo<=1.05 and hi>=1/1.05}.get(v)
+print("%s %.3f [%.3f, %.3f]" % ("open" if ok is None else "agrees" if ok else "DISAGREES", math.exp(m), lo, hi))' "$verdict" "${a[*]}" "${c[*]}")
+  case $agree in open*) adv_open=$((adv_open + 1)) ;; agrees*) adv_verdicts=$((adv_verdicts + 1)); adv_agree=$((adv_agree + 1)) ;;
+    *) adv_verdicts=$((adv_verdicts + 1)) ;; esac
+  local vs="no sweep"
+  if [ "$best" != - ]; then
+    q=$(python3 -c 'import statistics as s,sys; print(s.median(float(x)/float(y) for x,y in zip(sys.argv[1].split(),sys.argv[2].split())))' "${a[*]}" "${b[*]}")
+    [ "$am:$ab:$at" = "$best" ] && q=1 # the same configuration: its runs differ by noise only
+    awk -v q="$q" 'BEGIN{exit !(q >= 0.9)}' && adv_near=$((adv_near + 1))
+    vs="$(ratio_ci "${a[*]}" "${b[*]}") the sweep's best (goal >= 0.9); $(printf '%.0f s vs %.0f s: %.0f%% of the time saved' \
+      "$adv" "$ex" "$(echo "100 * (1 - $adv / $ex)" | bc -l)")"
+  fi
+  report "advise: $label" rows/s "advise $am:$ab:$at" "$(med "${a[@]}")" "sweep $best" "$( [ "$best" != - ] && med "${b[@]}" || echo 0)" \
+    "$vs; re-measured at $at_rows rows, median $inside its $(printf '%.1f' "$(echo "100 * $lv" | bc -l)")% interval [$(printf '%.0f, %.0f' "$lo" "$hi")]; baseline $base: \"${verdict//_/ }\", re-measured $agree"
+}
+
+# A race whose budget cannot reach --rows: decided below them, its interval for the rows it
+# decided at, where it is re-measured; no sweep (one at --rows would take many minutes).
+#   advise_short LABEL ENGINE SCRIPT ROWS BUDGET METHODS THREADS BATCHES BASELINE
+advise_short() {
+  local label=$1 e=$2 w=$3 rows=$4 budget=$5 space="--method=$6 --threads=$7 --batch=$8" base=$9
+  rows=$(printf %.0f "$(echo "$rows * ${ADVISE_SCALE:-1}" | bc -l)")
+  advise_race "$label" "$e" "$w" "$rows" "$budget" "$space" - "$base" 0
 }
 
 # An indexed table (three secondary indexes, a trigger-free copy of the issue 31 case) as `new`
@@ -569,11 +604,16 @@ bench_advise() {
   advise_vs_sweep "pg indexed (3 secondary indexes), 200k rows" pg "$T/idx.lua" 200000 copy,multirow 1,2 1000,10000
   wide_script
   advise_vs_sweep "pg wide (34 columns, ~3 KB rows), 30k rows" pg "$T/wide.lua" 30000 copy,copy-binary,multirow 1,2 1000,10000
+  local r
+  for r in 1 2 3; do # budgets that cannot reach --rows: decided below them, on both engines
+    advise_short "pg bmsql_history, 5M rows in 30 s, race $r" pg workloads/copy_vs_load.lua 5000000 30 copy,multirow 1,2 1000,10000 multirow:1000:1
+    advise_short "mysql bmsql_history, 3M rows in 30 s, race $r" mysql workloads/copy_vs_load.lua 3000000 30 load,multirow 1,2 1000,10000 multirow:1000:1
+  done
   # a tally of 15 says little of a rate near 90%: its Wilson 95% interval says how little
   local wilson
   wilson=$(python3 -c 'import math,sys; k,n=map(int,sys.argv[1:]); n=max(n,1); z=1.96; p=k/n; c=(p+z*z/(2*n))/(1+z*z/n); h=z*math.sqrt(p*(1-p)/n+z*z/(4*n*n))/(1+z*z/n); print("%.0f%%, the rule'"'"'s rate 95%% within %.0f-%.0f%%" % (100*p, 100*(c-h), 100*(c+h)))' "$adv_inside" "$adv_races")
-  echo "advise over $adv_races races: the pick within 10% of the sweep's best in $adv_near, its re-measured median inside its interval in $adv_inside ($wilson) (goals: all, >= 90%)"
-  summary+=("| advise, $adv_races races | within 10% of the sweep's best: $adv_near | inside the stated interval: $adv_inside ($wilson) | goals: all, >= 90% |")
+  echo "advise over $adv_races races: the pick within 10% of the sweep's best in $adv_near (of those with a sweep), its re-measured median inside its interval in $adv_inside ($wilson); baseline verdicts agreeing with the paired re-runs: $adv_agree of $adv_verdicts, $adv_open not a verdict (goals: all, >= 90%, all)"
+  summary+=("| advise, $adv_races races | within 10% of the sweep's best: $adv_near | inside the stated interval: $adv_inside ($wilson); verdicts agreeing: $adv_agree of $adv_verdicts ($adv_open open) | goals: all, >= 90%, all |")
 }
 
 # TLS's cost per method: two servers of each engine started alike by contrib/dbctl, one with

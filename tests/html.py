@@ -819,6 +819,40 @@ def case_pinned(j, browser):
        got)
 
 
+def case_advise_words(j, browser):
+    """The advise page gave the baseline two figures, listed candidates out of order, printed
+    one run's interval as [x, x] 0% and said nothing of what its drops risked."""
+    _, out, _ = run("advise", "workloads/quickstart.lua", "--dsn=" + j("adv44.db"), "--method=txn,multirow",
+                    "--batch=10,100,1000", "--threads=1,2", "--budget=12s", "--rows=5000", "--baseline=txn:10:1",
+                    "--format=json", "--out=" + j("adv44.jsonl"))
+    rec = json.loads(out)
+    run("report", j("adv44.jsonl"), "--html=" + j("adv44.html"))
+    page = browser.open(j("adv44.html"))
+    tables = page.eval(TABLES_JS)
+    text = page.eval("document.body.innerText")
+    page.close()
+    t = next((x for x in tables if x["head"][:2] == ["fate", "candidate"]), None)
+    if not ok(t is not None, "the advise page has its standings table"):
+        return
+    col = {h: i for i, h in enumerate(t["head"])}
+    names = [row[col["candidate"]][0] for row in t["rows"]]
+    ok(names == [c["candidate"] for c in rec["candidates"]], "the page's standings are advise's, in its one order",
+       (names[:6], [c["candidate"] for c in rec["candidates"]][:6]))
+    figures = {row[col["candidate"]][0]: row[col["rows/s"]][0] for row in t["rows"]}
+    ok(all(figures.get(c["candidate"]) == ("%.0f" % c["rows_per_s"] if c["rows_per_s"] else "null")
+           for c in rec["candidates"]), "each candidate's one figure on the page is advise's", figures)
+    ones = [row for row in t["rows"] if row[col["runs at rows"]][0].startswith("1 at")]
+    ok(all(row[col["interval"]][0] == "-" for row in ones), "one run is no interval: '-'", ones[:2])
+    b = rec["baseline"]
+    line = next((l for l in text.splitlines() if "times the baseline" in l), "")
+    ok("{:,}".format(int(round(b["rows_per_s"]))) in line and b["verdict"] in line,
+       "the baseline line gives the standings' figure for it and the verdict its paired runs allow", line)
+    d = rec["drops"]
+    said = "dropped: a candidate leaves the race" in text and (d["risk"] is None or "The chance that one of them" in text)
+    ok(d["dropped"] == 0 or said, "the page states the drop rule and what it risked (%d dropped)" % d["dropped"],
+       [l for l in text.splitlines() if "dropped" in l][:3])
+
+
 def main():
     t0 = time.time()
     keep = "-v" in sys.argv
@@ -863,7 +897,7 @@ def main():
             lambda: case_cadence(j, b, sw), lambda: case_warnings(j, b, sw, run_text + run_err), lambda: case_compare(j, b),
             lambda: case_advise(j, b), lambda: case_timeline_cap(j, b),
             lambda: case_looks(j, b), lambda: case_waits(j, b, sw), lambda: case_stall_words(j, b),
-            lambda: case_end_labels(j, b), lambda: case_pinned(j, b),
+            lambda: case_end_labels(j, b), lambda: case_pinned(j, b), lambda: case_advise_words(j, b),
         ]
         for case in cases:
             t1 = time.time()
