@@ -92,6 +92,11 @@ def shoot(browser, page_path, title, png):
         raise SystemExit("docs: %s: %s" % (page_path, page.errors))
     data = page.screenshot(box)
     page.close()
+    save(png, data)
+
+
+def save(png, data):
+    """A picture written, refused when over MAX_BYTES."""
     if len(data) > MAX_BYTES:
         raise SystemExit("docs: %s would be %d bytes (over %d)" % (png, len(data), MAX_BYTES))
     with open(png, "wb") as f:
@@ -109,11 +114,7 @@ def shoot_page(browser, page_path, width, png, most, scale=1):
         raise SystemExit("docs: %s at %d px: %s" % (page_path, width, page.errors))
     data = page.screenshot({"x": 0, "y": 0, "width": width, "height": min(end, most)}, scale)
     page.close()
-    if len(data) > MAX_BYTES:
-        raise SystemExit("docs: %s would be %d bytes (over %d)" % (png, len(data), MAX_BYTES))
-    with open(png, "wb") as f:
-        f.write(data)
-    print("  %s: %d KB" % (os.path.relpath(png, ROOT), (len(data) + 1023) // 1024), flush=True)
+    save(png, data)
 
 
 def main():

@@ -47,6 +47,15 @@ static double rerun_coverage(uint64_t *seed, int trials, double common, double o
 /* The re-run interval: Student's t, the race's pooled spread, and the coverage it states on
  * simulated races whose runs spread by 5% in logs: a re-run of one run lands inside 95% of the
  * time, a re-run's median of five (what bench re-measures) at least that. */
+/* A race over c[0..n-1] at 100,000 rows, its first round planned (runs recorded into it). */
+static void fresh(race *r, race_cand *c, int n)
+{
+    memset(c, 0, sizeof *c * (size_t)n);
+    start_at(r, c, n, 1e9, 100000, 100000);
+    race_round rd;
+    race_plan(r, 0, &rd);
+}
+
 static void test_rerun(void)
 {
     ok(fabs(summary_t95(1) - 12.706) < 1e-9 && fabs(summary_t95(30) - 2.042) < 1e-9, "t95 from the table");
@@ -57,10 +66,7 @@ static void test_rerun(void)
 
     race r;
     race_cand c[3];
-    memset(c, 0, sizeof c);
-    start_at(&r, c, 3, 1e9, 100000, 100000);
-    race_round rd;
-    race_plan(&r, 0, &rd);
+    fresh(&r, c, 3);
     race_record(&r, 0, 100, 1, 1);
     race_record(&r, 0, 110, 1, 1);
     race_record(&r, 1, 200, 1, 1); /* one run: no spread of its own */
@@ -77,9 +83,7 @@ static void test_rerun(void)
     int trials = 4000, one = 0, five = 0;
     for (int t = 0; t < trials; t++) {
         race_cand d[4];
-        memset(d, 0, sizeof d);
-        start_at(&r, d, 4, 1e9, 100000, 100000);
-        race_plan(&r, 0, &rd);
+        fresh(&r, d, 4);
         for (int rep = 0; rep < 3; rep++)
             for (int k = 0; k < 4; k++) race_record(&r, k, 1000 * (k + 1) * exp(0.05 * gauss(&seed)), 1, 1);
         race_end_round(&r);
@@ -138,19 +142,14 @@ static void test_drop_risk(void)
 {
     race r;
     race_cand c[3];
-    memset(c, 0, sizeof c);
-    start_at(&r, c, 3, 1e9, 100000, 100000);
-    race_round rd;
-    race_plan(&r, 0, &rd);
+    fresh(&r, c, 3);
     race_record(&r, 0, 100, 1, 1);
     race_record(&r, 1, 40, 1, 1);
     race_record(&r, 2, 95, 1, 1);
     race_end_round(&r);
     ok(race_drop_risk(&r, 1, 0) < 0, "no candidate ran twice: the risk is unknown");
     race_free(&r);
-    memset(c, 0, sizeof c);
-    start_at(&r, c, 3, 1e9, 100000, 100000);
-    race_plan(&r, 0, &rd);
+    fresh(&r, c, 3);
     double runs[3][3] = { { 100, 104, 96 }, { 40, 42, 38 }, { 95, 99, 90 } };
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 3; k++) race_record(&r, k, runs[k][i], 1, 1);
@@ -167,9 +166,7 @@ static void test_drop_risk(void)
     double sum = 0;
     for (int t = 0; t < trials; t++) {
         race_cand d[2];
-        memset(d, 0, sizeof d);
-        start_at(&r, d, 2, 1e9, 100000, 100000);
-        race_plan(&r, 0, &rd);
+        fresh(&r, d, 2);
         double truth[2] = { 1000, 1000 * exp(0.3 * gauss(&seed)) };
         for (int i = 0; i < 3; i++)
             for (int k = 0; k < 2; k++) race_record(&r, k, truth[k] * exp(0.1 * gauss(&seed)), 1, 1);
