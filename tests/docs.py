@@ -357,8 +357,10 @@ def check_inside():
         for i, line in enumerate(open(d).read().splitlines(), 1):
             for p in re.findall(r"(?:\.\./)+[\w./-]+", line):
                 full = os.path.normpath(os.path.join(os.path.dirname(d), p))
-                if not full.startswith(ROOT + os.sep):
+                if not full.startswith(ROOT + os.sep) or not os.path.exists(full):
                     bad.append(f"{rel(d)}:{i}: {p} (outside the repository)")
+            for p in re.findall(r"\bshared/(?:acceptance|seeds)\b[\w./-]*", line):
+                bad.append(f"{rel(d)}:{i}: {p} (the project's own files, not the repository's)")
             for p in re.findall(r"(?<![\w.])/(?:home|root|work|Users|mnt/c)/[\w./-]+", line):
                 bad.append(f"{rel(d)}:{i}: {p} (a path of one machine)")
     tap(not bad, "the README and docs/ point only inside the repository", "\n".join(bad))

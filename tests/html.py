@@ -736,6 +736,10 @@ def case_looks(j, browser):
     dups = page.eval(LOOKS_JS)
     page.close()
     ok(not dups, "30 lines in one chart: each legend entry its own look (hue, then line style)", dups[:4])
+    page = browser.open(j("fixtures.html"))  # a sweep, timelines, CDFs and a race: 21 names in five charts
+    dups, n = page.eval(LOOKS_JS), page.eval("document.querySelectorAll('ul.legend button').length")
+    page.close()
+    ok(n > 12 and not dups, "%d legend entries in the charts of one page: no two names share a look" % n, dups[:4])
 
 
 def case_waits(j, browser, sweep):

@@ -163,7 +163,7 @@ local function draw_whisker(out, a, b, at, color, across)
 end
 
 local function draw_series(out, p, i, s, fx0, fy)
-  local color, dash = M.style(i)
+  local color, dash = palette.line_for(s.name, i)
   color = s.color or color
   s.color_used, s.dash_used = color, dash
   -- p.dodge: series side by side by a few pixels, so whiskers at one x do not hide each other
@@ -347,7 +347,7 @@ end
 function M.legend_items(p)
   local items = {}
   for i, s in ipairs(p.series or {}) do
-    local color, dash = M.style(i)
+    local color, dash = palette.line_for(s.name, i)
     items[#items + 1] = { name = s.name, color = s.color or color, dash = dash, line = s.line ~= false }
   end
   return items

@@ -99,7 +99,7 @@ function M.svg(runs, size, class, file)
   local marks, parts = {}, {}
   for i, run in ipairs(shown) do
     if fx and run.knee then
-      local x, color = fx(run.knee), (chart.style(i))
+      local x, color = fx(run.knee), p.series[i] and p.series[i].color_used or chart.style(i) -- its line's
       marks[#marks + 1] = ('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-dasharray="6 4" '
         .. 'data-memory="%d"><title>%s: the indexes reach %s (%s) at %s rows</title></line>'):format(x, fy(0), x,
         fy(p.y.hi or ymax), color, run.memory, esc(run.label), mb(run.memory), esc(run.what), chart.short(run.knee))

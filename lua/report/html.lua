@@ -274,6 +274,7 @@ function M.page(sets, opts, warnings, advice)
     paths[#paths + 1] = set.path
     for _, r in ipairs(set.results) do all[#all + 1] = r end
   end
+  palette.page_begin() -- a line's look is its name's, in every chart of the page
   local page, top, scenarios = page_parts.new(), {}, {}
   if opts.compare then top[#top + 1] = M.verdict_html({ comparison(page, sets) }, "comparison") end
   for _, set in ipairs(sets) do
@@ -298,6 +299,7 @@ function M.page(sets, opts, warnings, advice)
     top[#top + 1] = M.list(warnings, "warn", "Reading the results gave these warnings:")
   end
   local names = points.by_scenario(all)
+  palette.page_end()
   return page:render({
     title = "bulkbench report: " .. table.concat(names, ", "),
     lead = ("%d result%s from %s, made by bulkbench %s."):format(#all, #all == 1 and "" or "s",

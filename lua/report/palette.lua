@@ -20,6 +20,26 @@ function M.line(i)
   return M.HUES[(i - 1) % n + 1], M.DASHES[math.floor((i - 1) / n) % #M.DASHES + 1]
 end
 
+-- The looks given on the page being made (name -> { colour, dash }); nil outside one.
+local page
+
+-- A page begins (bulkbench.report.html): from here to its end a line's look is its name's
+-- (the same in every chart of the page, no two names one look up to 32 of them).
+function M.page_begin() page = { by = {}, n = 0 } end
+function M.page_end() page = nil end
+
+-- The look of line `name`, the i-th of its chart: on a page, its name's; else the i-th.
+function M.line_for(name, i)
+  if not page then return M.line(i) end
+  local l = page.by[name]
+  if not l then
+    page.n = page.n + 1
+    l = { M.line(page.n) }
+    page.by[name] = l
+  end
+  return l[1], l[2]
+end
+
 -- hex mixed with white: f = 0 the hue, 1 white
 function M.tint(hex, f)
   local out = {}

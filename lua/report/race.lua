@@ -296,7 +296,7 @@ function M.svg(cands, size, class)
       for _, q in ipairs(s.points) do if q.x == c.out then at = q end end
     end
     if fx and at then
-      local color = chart.style(i)
+      local color = s.color_used or chart.style(i)
       local x, y = fx(at.x), fy(at.y)
       if c.fate == "dropped" or c.fate == "failed" then
         marks[#marks + 1] = ('<path d="M%.1f %.1fl12 12m0 -12l-12 12" stroke="%s" stroke-width="3"><title>%s</title></path>')
