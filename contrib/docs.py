@@ -31,9 +31,9 @@ README = os.path.join(ROOT, "README.md")
 BEGIN, END = "<!-- BEGIN quickstart table made by contrib/docs.py -->", "<!-- END quickstart table -->"
 
 
-def bulkbench(*args):
+def bulkbench(*args, cwd=ROOT):
     print("  bulkbench " + " ".join(args), flush=True)
-    r = subprocess.run(["./bulkbench"] + list(args), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    r = subprocess.run([os.path.join(ROOT, "bulkbench")] + list(args), cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True)
     if r.returncode != 0:
         raise SystemExit("docs: bulkbench %s failed: %s" % (args[0], r.stderr[-800:]))
@@ -127,7 +127,7 @@ def main():
         bulkbench("run", *SWEEP, "--dsn=" + os.path.join(t, "disk.db"), "--out=" + os.path.join(t, "disk.jsonl"))
         bulkbench("run", *SWEEP, "--dsn=" + os.path.join(shm, "shm.db"), "--out=" + os.path.join(t, "shm.jsonl"))
         stalled_run(os.path.join(t, "stall.db"), os.path.join(t, "stall.jsonl"))
-        bulkbench("report", os.path.join(t, "q.jsonl"), "--html=" + os.path.join(t, "sweep.html"))
+        bulkbench("report", "q.jsonl", "--html=sweep.html", cwd=t)  # the page names its file, not where it lay
         bulkbench("report", "--compare", os.path.join(t, "disk.jsonl"), os.path.join(t, "shm.jsonl"),
                   "--html=" + os.path.join(t, "compare.html"))
         bulkbench("report", os.path.join(t, "stall.jsonl"), "--html=" + os.path.join(t, "timeline.html"))
