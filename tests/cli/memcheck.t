@@ -1,4 +1,5 @@
 # valgrind memcheck: a short scenario per engine, several methods, no memory errors, no definite leaks
+@ needs pg mysql
 $ for e in sqlite null pg mysql; do case $e in pg) m=copy,multirow,pipeline;; mysql) m=load,multirow,txn,pipeline;; *) m=txn,multirow;; esac; valgrind -q --read-inline-info=no --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite ./bulkbench run workloads/quickstart.lua --engine=$e --method=$m --batch=100 --rows=300 >$TMP/vg.out 2>&1 || { echo "memcheck $e: exit $?"; grep -E '^==' $TMP/vg.out | head -20; }; done; echo done
 ? 0
 ~ ^done$
