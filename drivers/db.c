@@ -1,6 +1,15 @@
 /* db.c — the driver layer: an engine's optional operations, or the default each stands for
  * (db.h). */
 #include "db.h"
+#include "../base/invariant.h"
+
+/* driver.h's contract for an operation that failed: it said why (a message in *err). */
+static int said(int rc, const bb_err *err)
+{
+    assert(rc == 0 || rc == -1);
+    assert(rc == 0 || err->msg[0]);
+    return rc;
+}
 
 int db_alive(const bb_driver *d, bb_conn *c) { return !d->alive || d->alive(c); }
 
@@ -41,13 +50,13 @@ static int db_stream_push(const bb_driver *d, bb_conn *c, const bb_stream_spec *
                           int64_t *rows, bb_err *err)
 {
     *rows = 0;
-    if (d->stream_open(c, spec, err) < 0) return -1;
+    if (said(d->stream_open(c, spec, err), err) < 0) return -1;
     for (;;) {
         const char *data = NULL;
         size_t len = 0;
         int more = next(ud, &data, &len);
-        if (more == 0) return d->stream_close(c, rows, err);
-        if (more < 0 || (len && d->stream_write(c, data, len, err) < 0)) {
+        if (more == 0) return said(d->stream_close(c, rows, err), err);
+        if (more < 0 || (len && said(d->stream_write(c, data, len, err), err) < 0)) {
             int64_t kept = 0;
             d->stream_abort(c, more < 0 ? "abandoned by bulkbench" : "a write failed", &kept);
             *rows = 0;
@@ -59,6 +68,10 @@ static int db_stream_push(const bb_driver *d, bb_conn *c, const bb_stream_spec *
 int db_stream_pull(const bb_driver *d, bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud,
                    int64_t *rows, bb_err *err)
 {
-    if (d->stream_pull) return d->stream_pull(c, spec, next, ud, rows, err);
-    return db_stream_push(d, c, spec, next, ud, rows, err);
+    int rc = d->stream_pull ? d->stream_pull(c, spec, next, ud, rows, err) : db_stream_push(d, c, spec, next, ud, rows, err);
+    /* driver.h: a stream that failed committed none of its rows (0) or cannot say (-1); one that
+     * closed took its rows, or cannot say (-1) */
+    assert(rc == 0 || rc == -1);
+    assert(rc == 0 ? *rows >= -1 : *rows == 0 || *rows == -1);
+    return rc;
 }

@@ -3,7 +3,9 @@
  * The runtime knows engines only through this struct: which methods an engine offers is
  * decided by its capability flags (see runtime/core/method/method.c), never by its name. Every
  * operation returns 0 on success or -1 with a message in *err that names what failed and
- * where (host:port or file), never a password. A conn is used by one thread at a time. */
+ * where (host:port or file), never a password. A conn is used by one thread at a time. The
+ * stream contract below is assert()ed in every build where the runtime calls it (drivers/db.c:
+ * a failure says why; a failed stream committed none of its rows or cannot say). */
 #ifndef BB_DRIVER_H
 #define BB_DRIVER_H
 

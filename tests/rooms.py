@@ -67,6 +67,10 @@ check(not lua, "only runtime/host includes Lua's headers", " ".join(lua))
 check(not up, "includes point down: cmd -> host -> core -> drivers -> base; in core load -> method -> gen, run -> core's floor",
       "; ".join(up))
 check(not missing, "every include names a file of a room", "; ".join(missing))
+# assert() is on in every build: a file that asserts includes base/invariant.h (which refuses NDEBUG)
+unguarded = sorted(p for p in files if re.search(r"\bassert\(", re.sub(r"/\*.*?\*/|//[^\n]*", "", open(p).read(), flags=re.S))
+                   and "invariant.h" not in open(p).read())
+check(not unguarded, "a file that asserts includes base/invariant.h (asserts on in every build)", " ".join(unguarded))
 
 cycles, state, stack = [], {}, []
 def visit(u):
@@ -196,4 +200,4 @@ nolua = link.returncode == 0 and ran.returncode == 0 and not re.search(r" lua", 
 check(nolua, "base + drivers + core (%s) link and run without Lua: %s" % (lib, ran.stdout.strip() if ran else ""),
       (link.stderr or (ran.stderr if ran else "") or "lua symbols in the library")[-400:])
 print("1..%d" % n)
-sys.exit(1 if any([stray, lua, up, missing, cycles, mutual, stray_enc, not objs, not nolua]) else 0)
+sys.exit(1 if any([stray, lua, up, missing, unguarded, cycles, mutual, stray_enc, not objs, not nolua]) else 0)

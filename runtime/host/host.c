@@ -12,6 +12,7 @@
 #include "embed.h"
 #include "../../base/err.h"
 #include "../../base/buf.h"
+#include "../../base/invariant.h"
 
 static const char CTX_KEY = 0;
 
@@ -140,6 +141,8 @@ static size_t library_where(const char *msg)
 
 int host_pcall(lua_State *L, int nargs, int nresults, bb_err *err)
 {
+    /* host.h: the traceback handler stays at slot 1 of every state (state_new puts it there) */
+    assert(lua_tocfunction(L, 1) == host_traceback);
     if (lua_pcall(L, nargs, nresults, 1) == 0) return 0;
     return host_error(L, err);
 }

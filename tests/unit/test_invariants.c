@@ -1,4 +1,5 @@
-/* test_invariants.c — the invariants gen.h, pool.h and method.h state are assert()ed: each
+/* test_invariants.c — the invariants gen.h, pool.h, method.h, load.h and driver.h's contracts
+ * state are assert()ed: each
  * case breaks one in a child process, which must die of SIGABRT (an assert), not carry on
  * (exit 0) nor hang (SIGALRM after 5 s). Asserts are on in every build (no NDEBUG); the
  * sanitized pass runs this too. */
@@ -8,7 +9,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../../drivers/db.h"
 #include "../../drivers/driver.h"
+#include "../../runtime/core/load/load_priv.h"
 #include "../../runtime/core/gen/gen.h"
 #include "../../runtime/core/method/send.h"
 #include "../../runtime/core/run/pool.h"
@@ -100,6 +103,54 @@ static void second_stream(void)
     send_stream_begin(&ms, &err);
 }
 
+/* load.h: a file's chunks are ranges in order, each byte loaded by one statement at most */
+static void overlapping_chunks(void)
+{
+    load_job j = { 0 };
+    load_add_chunk(&j, (chunk){ .file = 0, .start = 0, .end = 100 });
+    load_add_chunk(&j, (chunk){ .file = 0, .start = 50, .end = 200 });
+}
+static void chunk_ending_before_it_starts(void)
+{
+    load_job j = { 0 };
+    load_add_chunk(&j, (chunk){ .file = 0, .start = 100, .end = 50 });
+}
+
+/* driver.h: an engine whose stream breaks its contract (a failure without a message; a close
+ * that failed yet says rows committed). The null engine's operations, but for the one broken. */
+static int quiet_open(bb_conn *c, const bb_stream_spec *spec, bb_err *err)
+{
+    (void)c, (void)spec, (void)err;
+    return -1;
+}
+static int failed_close_with_rows(bb_conn *c, int64_t *rows, bb_err *err)
+{
+    (void)c;
+    *rows = 5;
+    return bb_errf(err, "closing failed");
+}
+static int no_more(void *ud, const char **data, size_t *len)
+{
+    (void)ud, (void)data, (void)len;
+    return 0;
+}
+static void stream_of(int (*open)(bb_conn *, const bb_stream_spec *, bb_err *), int (*close)(bb_conn *, int64_t *, bb_err *))
+{
+    bb_driver d = *bb_driver_find("null");
+    if (open) d.stream_open = open;
+    if (close) d.stream_close = close;
+    bb_target *t;
+    bb_conn *c;
+    bb_err err = { 0 };
+    bb_stream_spec spec = { .table = "t", .columns = "", .format = BB_FMT_COPY };
+    int64_t rows;
+    if (d.target_open(NULL, &t, &err) < 0 || d.connect(t, &c, &err) < 0) return;
+    db_stream_pull(&d, c, &spec, no_more, NULL, &rows, &err);
+}
+static void stream_failing_unsaid(void) { stream_of(quiet_open, NULL); }
+static void stream_failing_with_rows(void) { stream_of(NULL, failed_close_with_rows); }
+static void stream_keeping(void) { stream_of(NULL, NULL); }
+
 int main(void)
 {
     ok(aborts(row_of_unfinished_table), "gen: a row of a table gen_finish has not sized is refused");
@@ -109,5 +160,10 @@ int main(void)
     ok(aborts(empty_claim), "pool: a claim is a non-empty range");
     ok(aborts(counted_while_committing), "method: rows count as committed only once no commit is under way");
     ok(aborts(second_stream), "method: a session has one stream open at a time");
+    ok(aborts(overlapping_chunks), "load: a file's chunks do not overlap (each byte is loaded once at most)");
+    ok(aborts(chunk_ending_before_it_starts), "load: a chunk is a range of its file");
+    ok(aborts(stream_failing_unsaid), "driver: an operation that fails says why (a message in err)");
+    ok(aborts(stream_failing_with_rows), "driver: a stream whose close failed committed none (0) or cannot say (-1)");
+    ok(!aborts(stream_keeping), "driver: ... and one that keeps the contract goes through");
     return tap_done();
 }

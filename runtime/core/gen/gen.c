@@ -4,8 +4,8 @@
  * through alike; each kind's parser and filler live in gen_num.c, gen_text.c, gen_time.c. */
 #include "gen_priv.h"
 #include "../../../base/buf.h"
+#include "../../../base/invariant.h"
 
-#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

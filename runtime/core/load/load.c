@@ -36,11 +36,17 @@
 #include "../../../base/err.h"
 #include "../../../base/buf.h"
 #include "../../../base/clock.h"
+#include "../../../base/invariant.h"
 
 /* ---- cutting ---- */
 
-static void add_chunk(load_job *j, chunk k)
+void load_add_chunk(load_job *j, chunk k)
 {
+    /* a chunk is a range of its file, and a file's chunks come in order, none overlapping the
+     * one before: each byte is loaded by one COPY / LOAD DATA at most (load.h) */
+    const chunk *last = j->nchunks ? &j->chunks[j->nchunks - 1] : NULL;
+    assert(k.start >= 0 && k.end >= k.start);
+    assert(!last || last->file != k.file || last->end <= k.start);
     j->chunks = bb_xrealloc(j->chunks, sizeof *j->chunks * (size_t)(j->nchunks + 1));
     j->chunks[j->nchunks++] = k;
 }
@@ -53,7 +59,7 @@ typedef struct cut_ctx {
 static void cut_emit(void *ud, int64_t start, int64_t end, int64_t rows, int64_t first_line, int crlf)
 {
     cut_ctx *c = ud;
-    add_chunk(c->j, (chunk){ c->file, (off_t)start, (off_t)end, rows, first_line, crlf, CODEC_NONE, 0 });
+    load_add_chunk(c->j, (chunk){ c->file, (off_t)start, (off_t)end, rows, first_line, crlf, CODEC_NONE, 0 });
 }
 
 /* The style of the file's first line end: 1 for \r\n, 0 for \n, -1 when it has none. */
@@ -130,12 +136,12 @@ static int cut_file(load_job *j, int file, int64_t size, int64_t file_size, int6
                              "%s is compressed: --limit and --on-error=skip need to read row ranges, so unpack "
                              "it first",
                              j->paths[file]);
-        add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, cd, skip });
+        load_add_chunk(j, (chunk){ file, 0, (off_t)file_size, -1, 1, -1, cd, skip });
         return 0;
     }
     if (file_size <= size && skip == 0 && *left < 0) { /* the first line end tells the style */
         int crlf = first_line_crlf(j->fds[file]);
-        if (file_size > bom) add_chunk(j, (chunk){ file, bom, (off_t)file_size, -1, 1, crlf, CODEC_NONE, 0 });
+        if (file_size > bom) load_add_chunk(j, (chunk){ file, bom, (off_t)file_size, -1, 1, crlf, CODEC_NONE, 0 });
         return 0;
     }
     chunk_scan sc;

@@ -6,7 +6,9 @@
  * threads, each claiming one chunk at a time; every chunk is one COPY / LOAD DATA in its
  * own session, so a chunk is committed whole or not at all; the job's counts are atomic
  * and the reject files are written under the job's lock; the table is counted before and
- * after, and the load fails (exit 3) when the difference is not what the server said it took. */
+ * after, and the load fails (exit 3) when the difference is not what the server said it took.
+ * assert()ed in every build (base/invariant.h): a file's chunks are ranges of it, in order,
+ * none overlapping the one before (each byte is loaded by one statement at most). */
 #ifndef BB_LOAD_H
 #define BB_LOAD_H
 

@@ -53,6 +53,9 @@ typedef struct load_job {
     int64_t file_rows; /* rows of the files, scanned or counted by the server (atomic) */
 } load_job;
 
+/* Adds a chunk to the job; asserts it is a range of its file after the file's chunk before. */
+void load_add_chunk(load_job *j, chunk k);
+
 /* One COPY / LOAD DATA of bytes [start, end) of the chunk's file (all of a compressed one),
  * the last row ended with a newline in the file's style: opened, sent, closed; a stream
  * the client cannot finish is aborted, so the session can go on. *rows: what the server

@@ -3,13 +3,13 @@
 #include "send.h"
 #include "../../../drivers/db.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../gen/encode.h"
 #include "produce.h"
 #include "../../../base/err.h"
+#include "../../../base/invariant.h"
 #include "../../../base/buf.h"
 
 void send_counted(mstate *ms, int64_t n)

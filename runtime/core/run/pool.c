@@ -1,7 +1,6 @@
 /* pool.c — the one worker pool (see pool.h). */
 #include "pool.h"
 
-#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 #include <time.h>
 
 #include "../sig.h"
+#include "../../../base/invariant.h"
 #include "../../../base/err.h"
 #include "../../../base/buf.h"
 #include "../../../base/clock.h"
