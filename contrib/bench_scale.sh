@@ -9,31 +9,14 @@
 
 # the two shapes: the acceptance check's (two random keys indexed, 80 bytes of padding) and a
 # wide one (a random int and a random 32-byte key indexed, 240 bytes of padding)
+scale_script() { # name, its columns after the key (Lua), then the two indexed columns
+  printf '%s\n' 'local bb = require "bulkbench"' 'bb.defaults { method = { pg = "copy", mysql = "load" } }' \
+    "bb.load(bb.table \"scale_$1\" { { \"id\", \"bigint\", bb.seq() }, $2 primary_key = \"id\"," \
+    "  indexes = { { \"$3\" }, { \"$4\" } } })" >"$T/scale_$1.lua"
+}
 scale_scripts() {
-  cat >"$T/scale_narrow.lua" <<'LUA'
-local bb = require "bulkbench"
-bb.defaults { method = { pg = "copy", mysql = "load" } }
-bb.load(bb.table "scale_narrow" {
-  { "id",  "bigint",      bb.seq() },
-  { "k1",  "bigint",      bb.int { 1, 4000000000000000000 } },
-  { "k2",  "varchar(16)", bb.string { len = 16 } },
-  { "pad", "varchar(80)", bb.string { len = 80 } },
-  primary_key = "id",
-  indexes = { { "k1" }, { "k2" } },
-})
-LUA
-  cat >"$T/scale_wide.lua" <<'LUA'
-local bb = require "bulkbench"
-bb.defaults { method = { pg = "copy", mysql = "load" } }
-bb.load(bb.table "scale_wide" {
-  { "id",  "bigint",       bb.seq() },
-  { "n",   "int",          bb.int { 1, 2000000000 } },
-  { "k",   "varchar(32)",  bb.string { len = 32 } },
-  { "pad", "varchar(240)", bb.string { len = 240 } },
-  primary_key = "id",
-  indexes = { { "n" }, { "k" } },
-})
-LUA
+  scale_script narrow '{ "k1", "bigint", bb.int { 1, 4000000000000000000 } }, { "k2", "varchar(16)", bb.string { len = 16 } }, { "pad", "varchar(80)", bb.string { len = 80 } },' k1 k2
+  scale_script wide '{ "n", "int", bb.int { 1, 2000000000 } }, { "k", "varchar(32)", bb.string { len = 32 } }, { "pad", "varchar(240)", bb.string { len = 240 } },' n k
 }
 
 # one trial: forecast, then the whole load; prints its line and appends "err inside" to $T/scale_tally
