@@ -135,6 +135,9 @@ main_suites() {
   # README and docs/: every page linked, pictures there, the options page and the methods tables
   # true of the binary, and every command line that needs no server runs as written
   suite docs python3 tests/docs.py
+  # an engine is a folder the build finds: the null engine copied under a long name in a copy of
+  # the tree builds, is listed, runs, passes the matrix and the docs checks, nothing else touched
+  suite new-engine tests/new_engine.sh
   # every engine x method that `bulkbench list` offers, batch 1/7/1000, 3 threads, against the stock clients' tables
   suite matrix tests/matrix.sh
   # servers killed mid-load under each method: committed rows are exact (tests/crash_trials.sh 20 for the full tally)
@@ -186,6 +189,7 @@ quick_suites() {
   for s in engines load-matrix matrix mpi; do not_here "$s" "$why" "$(tests/plan.sh $s)"; done
   not_here crash "$why" "$(tests/plan.sh crash 3)"
   not_here crash-reconnect "$why" "$(tests/plan.sh crash 2)"
+  not_here new-engine "a copy of the tree: make check" "$(tests/plan.sh new-engine)"
   not_here sanitize "a build of its own: make check" "$(sanitize_plan)"
   not_here fuzz "a build of its own: make check" "$(tests/plan.sh fuzz)"
   not_here cli:memcheck "valgrind: make check" "$(tests/plan.sh memcheck)"
