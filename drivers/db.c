@@ -55,7 +55,12 @@ static int db_stream_push(const bb_driver *d, bb_conn *c, const bb_stream_spec *
         const char *data = NULL;
         size_t len = 0;
         int more = next(ud, &data, &len);
-        if (more == 0) return said(d->stream_close(c, rows, err), err);
+        if (more == 0) {
+            int rc = said(d->stream_close(c, rows, err), err);
+            /* driver.h: a close that failed committed none of the stream (0) or cannot say (-1) */
+            assert(rc == 0 ? *rows >= -1 : *rows == 0 || *rows == -1);
+            return rc;
+        }
         if (more < 0 || (len && said(d->stream_write(c, data, len, err), err) < 0)) {
             int64_t kept = 0;
             d->stream_abort(c, more < 0 ? "abandoned by bulkbench" : "a write failed", &kept);
@@ -69,9 +74,9 @@ int db_stream_pull(const bb_driver *d, bb_conn *c, const bb_stream_spec *spec, b
                    int64_t *rows, bb_err *err)
 {
     int rc = d->stream_pull ? d->stream_pull(c, spec, next, ud, rows, err) : db_stream_push(d, c, spec, next, ud, rows, err);
-    /* driver.h: a stream that failed committed none of its rows (0) or cannot say (-1); one that
-     * closed took its rows, or cannot say (-1) */
+    /* driver.h: 0 or -1, and the rows a count or -1 (a pulled statement the server ran but
+     * complained of says the rows it took) */
     assert(rc == 0 || rc == -1);
-    assert(rc == 0 ? *rows >= -1 : *rows == 0 || *rows == -1);
+    assert(*rows >= -1);
     return rc;
 }

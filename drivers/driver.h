@@ -5,7 +5,7 @@
  * operation returns 0 on success or -1 with a message in *err that names what failed and
  * where (host:port or file), never a password. A conn is used by one thread at a time. The
  * stream contract below is assert()ed in every build where the runtime calls it (drivers/db.c:
- * a failure says why; a failed stream committed none of its rows or cannot say). */
+ * a failure says why; a pushed stream whose close failed committed none of its rows or cannot say). */
 #ifndef BB_DRIVER_H
 #define BB_DRIVER_H
 
@@ -293,7 +293,8 @@ typedef struct bb_driver {
      * DATA LOCAL): one whole stream of spec on the calling thread, with no thread of its
      * own to hand the data to. It calls next for each piece, after it has copied the one
      * before, until next returns 0 (the end: the stream closes and commits; *rows and the
-     * return as stream_close's) or -1 (abandon it: nothing of it may commit; it returns -1
+     * return as stream_close's, but for a statement the server ran and complained of - LOAD
+     * DATA's skipped or warned rows - which fails with the rows it took) or -1 (abandon it: nothing of it may commit; it returns -1
      * with *rows = 0 - LOAD DATA LOCAL cannot be called off, so outside a transaction the
      * session is cut and lost, callers check alive). */
     int (*stream_pull)(bb_conn *c, const bb_stream_spec *spec, bb_stream_next_fn next, void *ud, int64_t *rows,
