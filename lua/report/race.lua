@@ -214,7 +214,7 @@ function M.recommendation(cands, advice)
     if type(d) == "table" and tonumber(d.dropped) and d.dropped > 0 then
       lines[#lines + 1] = ("  %d dropped: %s."):format(d.dropped, tostring(d.rule))
       if type(d.risk) == "number" then
-        lines[#lines + 1] = ("  The chance that one of them is faster than the winner by more than %.0f%%: %.1f%% (the"
+        lines[#lines + 1] = ("  The chance that one of them is faster than the winner by more than %.0f%%: at most %.1f%% (the"
           .. " most, %s: %.1f%%), from this race's spread of %.0f%% a run."):format(100 * (tonumber(d.tie) or 0.05),
           100 * d.risk, tostring(d.risk_max_candidate), 100 * (tonumber(d.risk_max) or 0),
           100 * (math.exp(tonumber(d.spread) or 0) - 1))

@@ -40,8 +40,8 @@ const char *advise_drop_rule(const advise *a)
     snprintf(rule, sizeof rule,
              "a candidate leaves the race when its interval lies wholly below the leader's and its chance of "
              "winning is under %g%% (with one run: when that run is under 1/%g of the leader's), and at the "
-             "confirmation when it is more than %.0f%% behind the leader; below --rows its figure is first raised by "
-             "%.0f%% for the smaller scale",
+             "confirmation when it is more than %.0f%% behind the leader or past the most the budget confirms; below "
+             "--rows its figure is first raised by %.0f%% for the smaller scale",
              a->r.cfg.max_risk * 100, a->r.cfg.far, a->r.cfg.tie * 100, a->r.cfg.bias * 100);
     return rule;
 }
@@ -277,6 +277,41 @@ static void print_standings(const advise *a)
     free(idx);
 }
 
+/* text in lines of at most width columns, broken at spaces, those after the first indented. */
+static void print_wrapped(const char *text, int width)
+{
+    int col = 0;
+    for (const char *w = text; *w;) {
+        size_t n = strcspn(w, " ");
+        if (col && col + 1 + (int)n > width) col = printf("\n  ") - 1;
+        else if (col) col += printf(" ");
+        col += printf("%.*s", (int)n, w);
+        w += n;
+        while (*w == ' ') w++;
+    }
+    putchar('\n');
+}
+
+/* What failed and was run again: candidates whose first such failure said the same, on one
+ * line (every candidate failing alike is one line, not one each); k's line unless an earlier
+ * one had it. */
+static void print_retried(const advise *a, int k)
+{
+    const char *note = strchr(a->c[k].retry_note, ':'); /* "round N: why": the why */
+    for (int j = 0; j < k; j++)
+        if (a->c[j].retries && !strcmp(strchr(a->c[j].retry_note, ':'), note)) return;
+    int n = 0, recovered = 0, tries = 0, out = 0;
+    for (int j = k; j < a->n; j++) {
+        if (!a->c[j].retries || strcmp(strchr(a->c[j].retry_note, ':'), note)) continue;
+        printf("%s%s", n++ ? ", " : "", a->c[j].key);
+        recovered += a->c[j].recovered, tries += a->c[j].retries, out += a->c[j].error[0] != 0;
+    }
+    printf(": a run failed (%s) and ran again on new sessions: %d of %d such went through", a->c[k].retry_note,
+           recovered, tries);
+    if (out) printf("; %d failed again and left the race", out);
+    putchar('\n');
+}
+
 /* The drop rule and the risk it took; what failed and was run again. */
 static void print_notes(const advise *a, int pick)
 {
@@ -284,20 +319,21 @@ static void print_notes(const advise *a, int pick)
     for (int k = 0; k < a->n; k++) dropped += a->rc[k].state == RACE_DROPPED;
     double max, risk = pick >= 0 && dropped ? advise_drop_risk(a, pick, &worst, &max) : -1;
     if (dropped) {
-        printf("\n%d dropped: %s", dropped, advise_drop_rule(a));
+        char text[1536];
+        size_t len = (size_t)snprintf(text, sizeof text, "%d dropped: %s. ", dropped, advise_drop_rule(a));
         race_noise z;
         double var = race_noise_of(&a->r, &z) ? race_run_var(&z) : -1;
         if (risk >= 0)
-            printf(".\n  The chance that one of them is faster than the winner by more than %.0f%%: %.1f%% (the "
-                   "most, %s: %.1f%%), from this race's spread of %.0f%% a run\n",
-                   a->r.cfg.tie * 100, risk * 100, a->c[worst].key, max * 100, (exp(sqrt(var)) - 1) * 100);
-        else printf(".\n  What that risked is unknown: no candidate ran twice at one scale\n");
+            snprintf(text + len, sizeof text - len,
+                     "The chance that one of them is faster than the winner by more than %.0f%%: at most %.1f%% (the "
+                     "most, %s: %.1f%%), from this race's spread of %.0f%% a run.",
+                     a->r.cfg.tie * 100, risk * 100, a->c[worst].key, max * 100, (exp(sqrt(var)) - 1) * 100);
+        else snprintf(text + len, sizeof text - len, "What that risked is unknown: no candidate ran twice at one scale.");
+        putchar('\n');
+        print_wrapped(text, 100);
     }
     for (int k = 0; k < a->n; k++)
-        if (a->c[k].retries)
-            printf("%s: a run failed (%s) and ran again on new sessions: %d of %d such went through%s\n", a->c[k].key,
-                   a->c[k].retry_note, a->c[k].recovered, a->c[k].retries,
-                   a->c[k].error[0] ? "; the last failed again and took it out" : "");
+        if (a->c[k].retries) print_retried(a, k);
 }
 
 /* The pick, its command, its scale, why it and its equals. */

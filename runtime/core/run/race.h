@@ -213,7 +213,8 @@ double race_rerun(const race *r, int k, double *lo, double *hi);
 double race_run_var(const race_noise *z);
 /* The risk a drop took: the chance that candidate k, out of the race, is faster than `pick`
  * by more than cfg.tie (what would have made it the winner) at the scale the answer is for,
- * from their standings (k's raised by race_scale_raise when it stood below cfg.rows) and the
+ * from k's standing (raised by race_scale_raise when it stood below cfg.rows) and the pick's
+ * at that same scale (its standing there after the round it last ran in there) and the
  * spread of a run in this race (race_run_var; the variance of a median of n runs), normal in
  * logs with Student's tails for the spread's degrees of freedom, as if any difference were
  * as likely as any other beforehand; -1 when no spread or standing is known. */

@@ -135,12 +135,21 @@ double race_drop_risk(const race *r, int k, int pick)
     race_noise z;
     const race_cand *c = &r->c[k], *p = pick >= 0 ? &r->c[pick] : NULL;
     if (!p || k == pick || !c->stat.n || !p->stat.n || !race_noise_of(r, &z)) return -1;
-    double var = race_run_var(&z), raise = c->nmark ? race_scale_raise(r, c->mark[c->nmark - 1].rows) : 1;
+    int64_t rows = c->nmark ? c->mark[c->nmark - 1].rows : 0;
+    double var = race_run_var(&z), raise = rows ? race_scale_raise(r, rows) : 1;
     if (var < 0 || c->stat.median <= 0) return -1;
-    double d = log(p->stat.median * (1 + r->cfg.tie)) - log(c->stat.median * raise);
+    /* against the pick at the scale k stood at, where it ran there (a race that grew its rows
+     * after the drop measured the pick at a scale k never saw) */
+    const bb_summary *ps = &p->stat;
+    for (int m = p->nmark - 1; m >= 0; m--)
+        if (p->mark[m].rows == rows) {
+            ps = &p->mark[m].rps;
+            break;
+        }
+    double d = log(ps->median * (1 + r->cfg.tie)) - log(c->stat.median * raise);
     /* the spread is itself estimated: Student's tails, as a normal widened to t's 95% point */
     int dof = z.within >= 0 ? z.within_dof + z.between_dof : z.pooled_dof;
-    double se = sqrt(var * (median_var(c->stat.n) + median_var(p->stat.n))) * summary_t95(dof > 0 ? dof : 1) / 1.96;
+    double se = sqrt(var * (median_var(c->stat.n) + median_var(ps->n))) * summary_t95(dof > 0 ? dof : 1) / 1.96;
     return se > 0 ? 0.5 * erfc(d / (se * sqrt(2.0))) : d < 0;
 }
 
