@@ -41,7 +41,10 @@ reference() {
     "${CLIENT[$1]}" reference "${DSN[$1]}" $T "$d/ref.$1"
 }
 # "rows_in_table rows_in_ref only_in_table only_in_ref": equal tables say "N N 0 0"
-compare() { "${CLIENT[$1]}" compare "${DSN[$1]}" $T; }
+diff_sql() { echo "select (select count(*) from $T), (select count(*) from ref),
+  (select count(*) from (select * from $T except select * from ref) a),
+  (select count(*) from (select * from ref except select * from $T) b)"; }
+compare() { "${CLIENT[$1]}" compare "${DSN[$1]}" $T "$(diff_sql)"; }
 # what runs an engine's methods: "KIND=DSN" each, KIND the engine whose client checks the table
 targets_of() {
   if [ -z "${TARGETS[$1]}" ]; then echo "$1=${DSN[$1]}"; return; fi
