@@ -19,6 +19,7 @@ cd "$(dirname "$0")/.."
 SANITIZED_LEAVES="memcheck.t scenarios.t tls.t scale.t" # the files the sanitized pass leaves out (why: below)
 [ "${1:-}" = --sanitized-leaves ] && { echo "$SANITIZED_LEAVES"; exit 0; } # for tests/run.sh's count
 ROOT_TMP=$(mktemp -d "${TMPDIR:-/tmp}/bbcli.XXXXXX")
+chmod 755 "$ROOT_TMP" # a case's servers of their own (tls.t) run as their users, who must reach its files' directory
 trap 'rm -rf "$ROOT_TMP"' EXIT
 pass=0 failn=0 skipn=0 skipped=""
 # the engines, and those whose runs need servers: their descriptors say (tests/descriptors.py)
