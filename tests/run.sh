@@ -68,6 +68,18 @@ not_here() { # name, why, cases
   printf '== %s\n   0 passed, 0 failed, %d skipped (%s)\n' "$1" "$n" "$2"
   echo "0 0 $n" >>"$base/tally"
 }
+# The plans of the suites make test leaves to make check, into $base/plans ("name count" lines)
+plans() {
+  local s
+  { for s in engines load-matrix matrix mpi new-engine fuzz memcheck; do echo "$s $(tests/plan.sh $s)"; done
+    echo "crash $(tests/plan.sh crash 3)"; echo "crash-reconnect $(tests/plan.sh crash 2)"
+    for s in ivorysql citus greenplum; do echo "$s $(tests/plan.sh system $s)"; done
+    echo "sanitized-load-matrix $(BB_IN_SANITIZE=1 tests/plan.sh load-matrix)"
+  } >"$base/plans.tmp" 2>/dev/null
+  mv "$base/plans.tmp" "$base/plans"
+}
+planned() { awk -v s="$1" '$1 == s {print $2}' "$base/plans" 2>/dev/null; }
+
 # The cases of the suites a sanitized pass runs again (units, specs, cli but memcheck and scenarios,
 # html from this run's tallies; engines and load-matrix planned, the latter as it runs sanitized)
 sanitize_plan() {
@@ -77,7 +89,7 @@ sanitize_plan() {
     [[ " $(tests/cli.sh --sanitized-leaves) " == *" ${t##*/cli:}.t "* ]] && continue
     read -r p f s <"$t"; n=$((n + p + f + s))
   done
-  echo $((n + $(tests/plan.sh engines) + $(BB_IN_SANITIZE=1 tests/plan.sh load-matrix)))
+  echo $((n + $(planned engines) + $(planned sanitized-load-matrix)))
 }
 
 # A lane: its own servers on loopback (stopped whatever happens), its own scratch directory,
@@ -180,20 +192,20 @@ quick_suites() {
   # memcheck.t runs valgrind (a minute of CPU, and an advise race whose budget a loaded machine
   # outgrows): make check's, like the sanitized pass
   for f in tests/cli/*.t; do [ "$f" = tests/cli/memcheck.t ] || all+=("cli:$(basename "$f" .t) env CLI_FILES=$f tests/cli.sh"); done
+  # the plans of the suites not run here, found beside the others (tests/plan.sh), one a line
+  plans &
   for s in "${all[@]}"; do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
     eval "suite $s" &
   done
   wait
-  local why="needs database servers: make check"
-  for s in engines load-matrix matrix mpi; do not_here "$s" "$why" "$(tests/plan.sh $s)"; done
-  not_here crash "$why" "$(tests/plan.sh crash 3)"
-  not_here crash-reconnect "$why" "$(tests/plan.sh crash 2)"
-  not_here new-engine "a copy of the tree: make check" "$(tests/plan.sh new-engine)"
+  local why="needs database servers: make check" s
+  for s in engines load-matrix matrix mpi crash crash-reconnect; do not_here "$s" "$why" "$(planned $s)"; done
+  not_here new-engine "a copy of the tree: make check" "$(planned new-engine)"
   not_here sanitize "a build of its own: make check" "$(sanitize_plan)"
-  not_here fuzz "a build of its own: make check" "$(tests/plan.sh fuzz)"
-  not_here cli:memcheck "valgrind: make check" "$(tests/plan.sh memcheck)"
-  for s in ivorysql citus greenplum; do not_here "$s" "a system's build and servers: make check" "$(tests/plan.sh system $s)"; done
+  not_here fuzz "a build of its own: make check" "$(planned fuzz)"
+  not_here cli:memcheck "valgrind: make check" "$(planned memcheck)"
+  for s in ivorysql citus greenplum; do not_here "$s" "a system's build and servers: make check" "$(planned "$s")"; done
 }
 
 if [ "${1:-}" = --quick ]; then
