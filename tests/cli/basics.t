@@ -84,3 +84,10 @@ $ printf 'ok 1 - a\nok 2 - b\n1..4\n' | tests/tally.sh; printf '1..2\nok 1 - a\n
 ~ plan said 1 tests, 2 ran: 1 not planned
 ~ no TAP plan
 ~ ^2 1 0$
+
+# bulkbench list --engines --format=json: each engine's descriptor, what the tests and docs read
+$ ./bulkbench list --engines --format=json | python3 -c "import json,sys; es=json.load(sys.stdin); print(len(es), sorted(set.intersection(*[set(e) for e in es]))[:6]); print([e['name'] for e in es if e['name'] == 'null'], [e['default_method'] for e in es if e['name'] == 'sqlite'])"; ./bulkbench list --format=json
+? 2
+~ ^[5-9] \['catalog_lua', 'client', 'default_method', 'dialect', 'dialects', 'dsn_env'\]$
+~ ^\['null'\] \['txn'\]$
+~ --format=json goes with --engines

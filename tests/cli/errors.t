@@ -222,3 +222,8 @@ $ ./bulkbench run <(printf 'local bb = require "bulkbench"\nlocal t = bb.table "
 $ ./bulkbench run <(printf 'local core = require "bulkbench.core"\nfunction event(ctx)\n  core.usage_error("no such thing")\nend\n') --engine=null --rows=10
 ? 2
 ~ /dev/fd/[0-9]+:3: no such thing
+
+# a mistyped --engine gets one message in every command that takes it: the nearest, and every engine
+$ printf 'a\n1\n' >$TMP/one.csv; for c in "run workloads/quickstart.lua" "new --table=x" "advise workloads/quickstart.lua" "load $TMP/one.csv --format=csv --table=x" "forecast workloads/quickstart.lua --rows=10"; do ./bulkbench $c --engine=sqlit 2>&1 | head -1; done | sort | uniq -c
+? 0
+~ ^ +5 bulkbench: unknown engine 'sqlit'; did you mean 'sqlite'\? \(engines: .*sqlite
