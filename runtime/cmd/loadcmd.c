@@ -66,6 +66,7 @@ static int load_main(bb_cli *cli)
         fprintf(stderr, "bulkbench: %lld rows were committed before the load stopped\n", (long long)res.committed);
         output_hint(rc, 0);
     }
+    result_free(&res);
     return rc;
 }
 

@@ -112,6 +112,7 @@ int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target)
         luaL_where(L, 1);
         lua_pushfstring(L, "load_file: %s (%f rows were committed)", err.msg, (lua_Number)res.committed);
         lua_concat(L, 2);
+        result_free(&res);
         return lua_error(L);
     }
     host_ctx *h = host_get(L);
@@ -132,5 +133,6 @@ int api_load_file(lua_State *L, const bb_driver *drv, bb_target *target)
         lua_pushnumber(L, (lua_Number)res.verified_rows);
         lua_setfield(L, -2, "verified");
     }
+    result_free(&res); /* the growth series it holds: a script's load reports none */
     return 1;
 }
