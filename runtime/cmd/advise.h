@@ -148,6 +148,14 @@ void advise_move(const advise *a, int pick, const char *kind, char *out, size_t 
 /* The scale of k's standing: the rows of its last mark (0: none). */
 int64_t advise_standing_rows(const advise *a, int k);
 
+/* advise_setup.c: before the race. check_options: the options, the engine and the input's
+ * kind (a usage error, exit 2, for anything advise cannot do); setup_input: the script and its
+ * table, or the file and its scratch table, and the space they need; check_threads: the most
+ * threads of any candidate fit the server's free sessions and this client. */
+int advise_check_options(advise *a, bb_err *err);
+int advise_setup_input(advise *a, bb_err *err);
+int advise_check_threads(advise *a, bb_err *err);
+
 /* advise_forecast.c: advise for --rows beyond what the budget can run (docs/scale.md). begin:
  * before the race (the candidates grouped by strategy, each group's fastest kept in it until
  * the first round tells); round: after each round (decides, once, whether the answer is a

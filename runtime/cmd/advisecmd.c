@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../../base/buf.h"
@@ -31,84 +30,6 @@
 static uint64_t adv_t0;
 
 static double elapsed(void) { return (double)(bb_now_ns() - adv_t0) / 1e9; }
-
-/* A data file goes the way of `bulkbench load`; anything else is a script. */
-static int is_data_file(const char *path) { return load_format_of(path, NULL) != NULL; }
-
-/* --table for a script: one of its tables, the one bb.load loads unless it names another. */
-static int script_table(advise *a, bb_err *err)
-{
-    const char *main_t = NULL;
-    char **names = lib_table_names(a->rs.L, &main_t, err);
-    if (!names) return -1;
-    const char *want = opts_get(a->cli, "table");
-    int rc = 0, n = 0;
-    while (names[n]) n++;
-    if (!want) a->table = main_t ? bb_xstrdup(main_t) : NULL;
-    else {
-        int found = 0;
-        for (int i = 0; i < n; i++) found |= !strcmp(names[i], want);
-        const char *near = found ? NULL : opts_nearest(want, (const char *const *)names, n);
-        if (!found)
-            rc = bb_usagef(err, "%s defines no table '%s'%s%s%s", a->input, want, near ? "; did you mean '" : "",
-                           near ? near : "", near ? "'?" : "");
-        else {
-            a->table = bb_xstrdup(want);
-            if (!main_t || strcmp(want, main_t)) a->focus = a->table; /* the run loads this one table */
-        }
-    }
-    lib_free_names(names);
-    return rc;
-}
-
-static int setup_script(advise *a, bb_err *err)
-{
-    a->rs.hc.scratch = a->scratch;
-    if (runcmd_load(a->cli, a->input, &a->rs, err) < 0 || script_table(a, err) < 0) return -1;
-    if (a->focus && lib_focus(a->rs.L, a->focus, err) < 0) return -1;
-    if (!lib_has_run(a->rs.L))
-        return bb_usagef(err,
-                         "%s writes through event(): advise races load methods, which run(ctx) uses with "
-                         "ctx:load (bb.load does); give it a table to load",
-                         a->input);
-    const char *rows = opts_get(a->cli, "rows");
-    a->rows = rows ? atoll(rows) : 1000000;
-    runcmd_scenario(a->input, a->scenario, sizeof a->scenario);
-    return advise_space(a, err);
-}
-
-static const char *option(void *cli, const char *name)
-{
-    /* the load options advise passes on; the rest are set per run */
-    static const char *const mine[] = { "table", "format", "threads", "chunk", "progress", "limit", "truncate", NULL };
-    for (int i = 0; mine[i]; i++)
-        if (!strcmp(name, mine[i])) return !strcmp(name, "table") ? opts_get(cli, "table") : NULL;
-    return opts_get(cli, name);
-}
-
-static int setup_file(advise *a, bb_err *err)
-{
-    a->lo = (load_opts){ .paths = (const char **)a->cli->pos, .npaths = 1 };
-    if (!opts_get(a->cli, "table"))
-        return bb_usagef(err, "advise FILE needs --table=T: the existing table whose shape the scratch table takes");
-    if (load_opts_read(&a->lo, option, a->cli, err) < 0) return -1;
-    a->lo.drv = a->drv;
-    a->lo.dsn = a->dsn;
-    a->table = bb_xstrdup(opts_get(a->cli, "table"));
-    snprintf(a->scratch_table, sizeof a->scratch_table, "%s%s", a->table, a->scratch);
-    a->lo.table = a->scratch_table;
-    a->lo.truncate = 1;
-    a->lo.progress = 0;
-    struct stat st;
-    if (stat(a->input, &st) < 0) return bb_errf(err, "cannot read %s", a->input);
-    /* the scale of its answer: its rows as the load counts them (a quoted newline ends none) */
-    if ((a->rows = load_count_rows(&a->lo, a->input, err)) < 0) return -1;
-    a->file_bytes = (int64_t)st.st_size;
-    if (a->rows < 1) return bb_usagef(err, "%s holds no rows", a->input);
-    snprintf(a->scenario, sizeof a->scenario, "load");
-    if (advise_file_space(a, a->file_bytes, err) < 0) return -1;
-    return lib_scratch_like(a->drv->name, a->dsn, a->scratch_table, a->table, 0, err);
-}
 
 /* A run that could not drop its scratch tables, even on a new session: said at the end,
  * with a non-zero exit. */
@@ -385,31 +306,6 @@ static void confirm(advise *a)
     if (!a->interrupted && !a->r.cut) a->r.stop = p.rows < a->rows ? "budget" : "confirmed";
 }
 
-/* The options, the input, the engine: a usage error (exit 2) for anything advise cannot do. */
-static int check_options(advise *a, bb_err *err)
-{
-    bb_cli *cli = a->cli;
-    if (cli->npos != 1)
-        return bb_usagef(err,
-                         cli->npos ? "advise takes one script or file, got '%s' too"
-                                   : "advise needs a script or a data file: bulkbench advise SCRIPT.lua|FILE "
-                                     "--engine=E [--budget=5m]%s",
-                         cli->npos ? cli->pos[1] : "");
-    const char *fmt = opts_get(cli, "format");
-    if (strcmp(fmt, "text") && strcmp(fmt, "json"))
-        return bb_usagef(err, "--format=%s: advise reports as text or json (a file's format comes from its name)", fmt);
-    a->budget_s = opts_parse_duration(opts_get(cli, "budget"));
-    if (a->budget_s <= 0)
-        return bb_usagef(err, "--budget expects a duration such as 90s, 5m or 1h, got '%s'", opts_get(cli, "budget"));
-    const char *engine = opts_get(cli, "engine");
-    if (strchr(engine, ',')) return bb_usagef(err, "advise answers for one engine at a time, got --engine=%s", engine);
-    if (!(a->drv = opts_engine(engine, err))) return -1;
-    a->dsn = opts_dsn(cli, a->drv);
-    a->input = cli->pos[0];
-    a->file = is_data_file(a->input);
-    return 0;
-}
-
 /* The first round's rows: two batches (a file's: two chunks) per worker of the largest
  * candidate, so a big batch is not judged on one; at least 10000 rows, at most the final scale. */
 static int64_t first_rows(const advise *a)
@@ -422,31 +318,6 @@ static int64_t first_rows(const advise *a)
     if (a->file) rows = (int64_t)(2.0 * (double)most * (double)a->rows / (double)(a->file_bytes ? a->file_bytes : 1));
     if (rows < 10000) rows = 10000;
     return rows < a->rows ? rows : a->rows;
-}
-
-/* The threads a run may open, checked before racing: each holds a session of the server's
- * (and the run one more for its checks), so the most threads of any candidate must fit what
- * the server takes less what is open; and a thread of this client's each, ADV_MAX_THREADS. */
-#define ADV_MAX_THREADS 1024
-static int check_threads(advise *a, bb_err *err)
-{
-    int most = 0, max, used;
-    for (int k = 0; k < a->n; k++)
-        if (a->c[k].threads > most) most = a->c[k].threads;
-    if (most > ADV_MAX_THREADS)
-        return bb_usagef(err, "--threads=%d: a run starts one thread and one session per thread; at most %d", most,
-                         ADV_MAX_THREADS);
-    bb_err e = { .code = BB_EXIT_RUNTIME };
-    if (lib_sessions(a->drv->name, a->dsn, &max, &used, &e) < 0) {
-        *err = e;
-        return -1;
-    }
-    if (max > 0 && used >= 0 && most + 1 > max - used)
-        return bb_usagef(err,
-                         "--threads=%d needs %d sessions of the server; it takes %d and %d are open: give --threads "
-                         "up to %d",
-                         most, most + 1, max, used, max - used - 1 > 0 ? max - used - 1 : 0);
-    return 0;
 }
 
 /* Whether the race's first round fits the budget: with the confirmation's share kept back,
@@ -494,7 +365,7 @@ static double measure_a_run(advise *a, race_cfg *cfg)
 
 static int start_race(advise *a, bb_err *err)
 {
-    if (check_threads(a, err) < 0) return -1;
+    if (advise_check_threads(a, err) < 0) return -1;
     race_cfg cfg; /* the race's clock is the command's: set-up time counts */
     race_defaults(&cfg, a->budget_s - ADV_RESERVE_S, a->rows);
     cfg.rows_first = first_rows(a);
@@ -557,13 +428,13 @@ static int advise_main(bb_cli *cli)
     snprintf(a.scratch, sizeof a.scratch, "__scratch%d", (int)getpid());
     a.progress = opts_get(cli, "progress") ? opts_is_on(opts_get(cli, "progress")) : isatty(2);
     if (opts_get(cli, "cleanup") && opts_is_on(opts_get(cli, "cleanup"))) return cleanup_orphans(cli);
-    int rc = check_options(&a, &err);
+    int rc = advise_check_options(&a, &err);
     if (rc == 0) {
         bb_err oerr; /* tables runs killed left: said before the race (a failure to look is no matter) */
         lib_scratch_orphans(a.drv->name, a.dsn, 0, &oerr);
         sysmon_host_info(&a.host);
         advise_cores(&a);
-        rc = a.file ? setup_file(&a, &err) : setup_script(&a, &err);
+        rc = advise_setup_input(&a, &err);
     }
     if (rc == 0) rc = start_race(&a, &err);
     if (rc < 0) {
