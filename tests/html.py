@@ -633,6 +633,9 @@ def case_compare(j, browser):
     ok("too few runs to tell (3 and 3: 90% sure at most" in text and not re.search(r"^\s*\d+\s+(faster|slower)\b", text, re.M),
        "3 runs a side: the comparison says too few runs to tell, not faster or slower",
        [l for l in text.splitlines() if "faster" in l or "slower" in l][:3])
+    ok("what differs: nothing the results record" in text,
+       "the page says what differs between the two sides, as the text report does (here nothing they record)",
+       [l for l in text.splitlines() if "differs" in l][:3])
 
 
 def case_advise(j, browser):

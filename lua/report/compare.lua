@@ -186,7 +186,7 @@ M.RULE = "ratio = candidate / base median rows/s; its interval from the ratios o
   .. stats.percent(stats.LEVEL) .. " or more is clear of 1"
 
 -- "what differs: synchronous_commit: on → off", and a warning when the scripts of the name differ
-local function differs_lines(d, s, base, cand)
+function M.differs_lines(d, s, base, cand)
   if #base == 0 or #cand == 0 then return ("what differs: the scenario is only in the %s"):format(#base == 0 and "candidate" or "base") end
   local out = { "what differs: " .. (#d.lines > 0 and table.concat(d.lines, "; ")
     or "nothing the results record (settings, script options, strategy, versions)") }
@@ -205,7 +205,7 @@ local function render(rows, diff, sides, paths, fmt)
   local _, cg = points.by_scenario(sides[2])
   for _, s in ipairs(order) do
     out[#out + 1] = tables.heading(s .. ": " .. tables.group_title(results_of(groups[s]), "point", nil, diff[s].skip), fmt)
-    out[#out + 1] = differs_lines(diff[s], s, bg[s] or {}, cg[s] or {}) .. (fmt == "markdown" and "\n" or "")
+    out[#out + 1] = M.differs_lines(diff[s], s, bg[s] or {}, cg[s] or {}) .. (fmt == "markdown" and "\n" or "")
     out[#out + 1] = tables.render(M.columns(groups[s], fmt), groups[s], fmt)
     out[#out + 1] = ""
   end
