@@ -55,9 +55,13 @@ static int script_table(advise *a, bb_err *err)
         int found = 0;
         for (int i = 0; i < n; i++) found |= !strcmp(names[i], want);
         const char *near = found ? NULL : opts_nearest(want, (const char *const *)names, n);
-        if (!found)
-            rc = bb_usagef(err, "%s defines no table '%s'%s%s%s", a->input, want, near ? "; did you mean '" : "",
-                           near ? near : "", near ? "'?" : "");
+        if (!found && near) rc = bb_usagef(err, "%s defines no table '%s'; did you mean '%s'?", a->input, want, near);
+        else if (!found) {
+            char list[512] = "";
+            for (int i = 0; i < n; i++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", names[i]);
+            rc = bb_usagef(err, "%s defines no table '%s' (its tables: %s)", a->input, want, n ? list : "none");
+        }
         else {
             a->table = bb_xstrdup(want);
             if (!main_t || strcmp(want, main_t)) a->focus = a->table; /* the run loads this one table */

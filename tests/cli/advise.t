@@ -150,13 +150,14 @@ $ ./bulkbench advise workloads/copy_vs_load.lua --engine=sqlite --rows=10000 --b
 ? 2
 ~ --budget=2s is too short for [0-9]+ candidates: one run each needs about [0-9]+ s
 
-# usage errors: no input, a bad budget, two engines, a table the script does not have, a malformed baseline
-$ ./bulkbench advise --engine=pg; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --budget=soon; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=pg,mysql; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --table=bmsql_histroy; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --baseline=copy; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --time=3; echo "rc=$?"
+# usage errors: no input, a bad budget, two engines, a table the script does not have (the nearest, or its tables when none is near), a malformed baseline
+$ ./bulkbench advise --engine=pg; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --budget=soon; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --engine=pg,mysql; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --table=bmsql_histroy; echo "rc=$?"; ./bulkbench advise workloads/quickstart.lua --table=events; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --baseline=copy; echo "rc=$?"; ./bulkbench advise workloads/copy_vs_load.lua --time=3; echo "rc=$?"
 ? 0
 ~ advise needs a script or a data file
 ~ --budget expects a duration such as 90s, 5m or 1h, got 'soon'
 ~ advise answers for one engine at a time
 ~ defines no table 'bmsql_histroy'; did you mean 'bmsql_history'\?
+~ quickstart.lua defines no table 'events' \(its tables: orders\)
 ~ --baseline expects METHOD:BATCH:THREADS
 ~ --time is an option of `bulkbench run`; `bulkbench advise` does not take it
 ! rc=[013]
