@@ -73,14 +73,16 @@ end
 -- One row per point of either side, the surest regressions first (by the top of their
 -- interval), then the rest by ratio, then the unmatched; r is the point's result for labels.
 -- Each scenario's points pair across what differs between its results on the two sides as a
--- whole; the second value: scenario -> that difference (differs.between).
+-- whole; the second value: scenario -> that difference (differs.between); the third: the
+-- scenarios in the order met, base's first.
 function M.match(base, cand)
-  local rows, unmatched, diff = {}, {}, {}
+  local rows, unmatched, diff, scenarios = {}, {}, {}, {}
   local border, bg = points.by_scenario(base)
   local corder, cg = points.by_scenario(cand)
   for _, order in ipairs { border, corder } do
     for _, s in ipairs(order) do
       if not diff[s] then
+        scenarios[#scenarios + 1] = s
         diff[s] = differs.between(bg[s] or {}, cg[s] or {})
         pair(bg[s] or {}, cg[s] or {}, diff[s].skip, rows, unmatched)
       end
@@ -94,7 +96,7 @@ function M.match(base, cand)
     return place[a] < place[b]
   end)
   for _, row in ipairs(unmatched) do rows[#rows + 1] = row end
-  return rows, diff
+  return rows, diff, scenarios
 end
 
 -- The points that found no partner, as the failure that names them, or nil when all paired.

@@ -175,26 +175,20 @@ end
 
 -- What differs between the sides, a paragraph per scenario (the text report's lines): what the
 -- points were paired across, a --set or a script option, and a warning when the scripts differ.
-local function differences(sets, diff)
+local function differences(sets, diff, scenarios)
+  local _, bg = points.by_scenario(sets[1].results)
+  local _, cg = points.by_scenario(sets[2].results)
   local out = {}
-  local order, bg = points.by_scenario(sets[1].results)
-  local corder, cg = points.by_scenario(sets[2].results)
-  local seen = {}
-  for _, list in ipairs { order, corder } do
-    for _, s in ipairs(list) do
-      if not seen[s] and diff[s] then
-        seen[s] = true
-        local text = compare.differs_lines(diff[s], s, bg[s] or {}, cg[s] or {})
-        if #order + #corder > 2 then text = s .. ": " .. text end
-        for line in text:gmatch("[^\n]+") do out[#out + 1] = M.p(line) end
-      end
-    end
+  for _, s in ipairs(scenarios) do
+    local text = compare.differs_lines(diff[s], s, bg[s] or {}, cg[s] or {})
+    if #scenarios > 1 then text = s .. ": " .. text end
+    for line in text:gmatch("[^\n]+") do out[#out + 1] = M.p(line) end
   end
   return table.concat(out)
 end
 
 local function comparison(page, sets)
-  local rows, diff = compare.match(sets[1].results, sets[2].results)
+  local rows, diff, scenarios = compare.match(sets[1].results, sets[2].results)
   local cols = { { "#", function(row) return tostring(row.n) end } }
   for i, row in ipairs(rows) do row.n = i end
   for _, c in ipairs(compare.columns(rows, "text")) do cols[#cols + 1] = c end
@@ -207,7 +201,7 @@ local function comparison(page, sets)
   page:section("comparison", {
     M.verdict_html({ summary }),
     M.p(("base %s, candidate %s: %s."):format(sets[1].path, sets[2].path, compare.RULE)),
-    differences(sets, diff),
+    differences(sets, diff, scenarios),
     M.figure(wide, narrow, chart.legend_items(p), esc("Each point's ratio (numbered as in the table) with its interval,"
       .. " coloured by verdict; the dashed line is 1, no change.")),
     M.table(cols, rows, { attrs = ' data-compare="1"', class_of = verdict_class, what = "points" }),
